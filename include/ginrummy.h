@@ -1,0 +1,537 @@
+/*
+ * ginrummy.h: the public interface of libginrummy, a rules engine for
+ * Gin Rummy.
+ *
+ * Everything a program needs is declared in this one header.  Rule ids
+ * (G1, G2, ...) refer to the rules reference shipped as doc/rules.md.
+ *
+ * Conventions
+ *   - Functions that can fail return an int: GR_OK (0) or a negative GR_E*
+ *     code.  Counts and points are returned as non-negative ints.
+ *   - Output parameters come first and are named out.  On failure nothing
+ *     is written to them unless the function says otherwise.
+ *   - Objects with state (gr_rules, gr_game, gr_match) are opaque handles
+ *     made by gr_X_new() and released by gr_X_free(); freeing NULL is a
+ *     harmless no-op.  Small values are plain integers: a card is a gr_card
+ *     (0..51) and a set of cards is a gr_cards bit mask.
+ *   - A refused move (GR_EILLEGAL, GR_ESTATE) leaves the handle exactly as
+ *     it was.
+ *
+ * Threads
+ *   The library has no mutable global state.  Different handles may be used
+ *   from different threads at once; one handle must be used by one thread at
+ *   a time.  The pure functions (cards, melds, layoff, settle) are safe to
+ *   call from any thread.
+ */
+#ifndef GINRUMMY_H
+#define GINRUMMY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ginrummy/version.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(GR_BUILDING_LIBRARY)
+#  define GR_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define GR_API __attribute__((visibility("default")))
+#else
+#  define GR_API
+#endif
+
+/* ------------------------------------------------------------------------
+ * Status codes and version
+ * ------------------------------------------------------------------------ */
+
+/* Status codes.  Append-only: values are never renumbered. */
+enum {
+    GR_OK       =  0,   /* success */
+    GR_EINVAL   = -1,   /* bad argument: NULL, out of range, malformed */
+    GR_ESTATE   = -2,   /* the call does not fit the current phase */
+    GR_EILLEGAL = -3,   /* the move or arrangement is against the rules */
+    GR_ENOMEM   = -4,   /* out of memory */
+    GR_ESPACE   = -5,   /* an output buffer is too small */
+    GR_EPARSE   = -6    /* unreadable text */
+};
+
+/* A short English description of a status code; never NULL, also for
+ * unknown codes.  The string is static: do not free it. */
+GR_API const char *gr_strerror(int code);
+
+/* The run-time library version, "MAJOR.MINOR.PATCH" (static string).
+ * Compare with GR_VERSION_STRING from <ginrummy/version.h> to detect a
+ * header/library mismatch. */
+GR_API const char *gr_version(void);
+
+/* The run-time version as GR_VERSION_NUMBER: MAJOR*10000 + MINOR*100 + PATCH. */
+GR_API int gr_version_number(void);
+
+/* ------------------------------------------------------------------------
+ * Cards (G1, G2)
+ * ------------------------------------------------------------------------ */
+
+/* A card: suit * 13 + rank.  Rank 0 is the ace, 1 the two, ... 9 the ten,
+ * 10 jack, 11 queen, 12 king.  Suit 0 clubs, 1 diamonds, 2 hearts,
+ * 3 spades.  Valid cards are 0..51. */
+typedef uint8_t gr_card;
+
+/* A set of cards: bit c is set when card c is in the set.  Bits 52..63 must
+ * be zero: every function taking a gr_cards returns GR_EINVAL otherwise. */
+typedef uint64_t gr_cards;
+
+enum { GR_CLUBS = 0, GR_DIAMONDS = 1, GR_HEARTS = 2, GR_SPADES = 3 };
+enum {
+    GR_ACE = 0, GR_TWO, GR_THREE, GR_FOUR, GR_FIVE, GR_SIX, GR_SEVEN,
+    GR_EIGHT, GR_NINE, GR_TEN, GR_JACK, GR_QUEEN, GR_KING
+};
+
+#define GR_NCARDS        52
+#define GR_NO_CARD       ((gr_card)0xFF)          /* "no card" marker */
+#define GR_CARD(rank, suit) ((gr_card)((suit) * 13 + (rank)))
+#define GR_CARD_RANK(card)  ((int)(card) % 13)
+#define GR_CARD_SUIT(card)  ((int)(card) / 13)
+#define GR_CARD_BIT(card)   ((gr_cards)1 << (card))
+#define GR_ALL_CARDS        ((gr_cards)0xFFFFFFFFFFFFFull)   /* bits 0..51 */
+
+/* Points of one card (G2): ace 1, two to ten their pip value, J Q K 10.
+ * GR_EINVAL if card > 51. */
+GR_API int gr_card_points(gr_card card);
+
+/* Parse one card: rank A 2-9 10 T J Q K, then suit C D H S or one of the
+ * symbols ♣ ♦ ♥ ♠ (and their white forms ♧ ♢ ♡ ♤), case-insensitive:
+ * "AS", "as", "10h", "Th", "tS", "Q♦".  Leading and trailing white space is
+ * allowed.  GR_EPARSE if the text is not exactly one card, GR_EINVAL for
+ * NULL. */
+GR_API int gr_card_parse(const char *text, gr_card *out);
+
+/* Parse a set of cards separated by white space and/or commas: "AS 2S,3S".
+ * An empty or blank text is the empty set.  GR_EPARSE on the first token
+ * that is not a card, GR_EINVAL if a card appears twice or for NULL.
+ * *out is written only on success. */
+GR_API int gr_cards_parse(const char *text, gr_cards *out);
+
+/* Write one card as text ("AC", "10H", "KS") with snprintf semantics: at
+ * most size bytes including the terminating NUL are written, and the length
+ * the full text needs (without the NUL) is returned.  buf may be NULL when
+ * size is 0.  GR_EINVAL if card > 51 or buf is NULL with size > 0. */
+GR_API int gr_card_format(gr_card card, char *buf, size_t size);
+
+/* Write a set of cards as text, in card order (clubs A..K, then diamonds,
+ * hearts, spades), separated by single spaces: "AC 2C 10D KS".  The empty
+ * set is "".  snprintf semantics as gr_card_format.  GR_EINVAL for bits
+ * above 51. */
+GR_API int gr_cards_format(gr_cards cards, char *buf, size_t size);
+
+/* The sum of the points (G2) of the cards; GR_EINVAL for bits above 51. */
+GR_API int gr_cards_points(gr_cards cards);
+
+/* The number of cards in the set; GR_EINVAL for bits above 51. */
+GR_API int gr_cards_count(gr_cards cards);
+
+/* ------------------------------------------------------------------------
+ * Melds and deadwood (G4, G5): pure functions, no handle
+ * ------------------------------------------------------------------------ */
+
+enum { GR_MELD_SET = 1, GR_MELD_RUN = 2 };
+
+/* GR_MELD_SET for 3 or 4 cards of one rank, GR_MELD_RUN for 3 or more
+ * consecutive cards of one suit (ace low only: A-2-3 is a run, Q-K-A is
+ * not), 0 for anything else.  GR_EINVAL for bits above 51. */
+GR_API int gr_meld_kind(gr_cards cards);
+
+#define GR_MAX_MELDS 17   /* 52 cards / 3 */
+
+/* A hand arranged into melds and deadwood. */
+typedef struct gr_arrangement {
+    int      nmelds;                 /* number of melds, 0..GR_MAX_MELDS */
+    gr_cards melds[GR_MAX_MELDS];    /* disjoint melds; entries past nmelds are 0 */
+    gr_cards deadwood;               /* the cards in no meld */
+    int      deadwood_points;        /* gr_cards_points(deadwood) */
+} gr_arrangement;
+
+/* The least deadwood count of a hand (G5), exact for any set of 0..52
+ * cards.  GR_EINVAL for bits above 51. */
+GR_API int gr_deadwood(gr_cards hand);
+
+/* One least-deadwood arrangement of the hand, written to *out; returns its
+ * deadwood count.  Deterministic.  Among arrangements of equal deadwood
+ * count it picks the one with the fewest deadwood cards, then the one whose
+ * deadwood mask is numerically smallest; melds are listed by their lowest
+ * card.  GR_EINVAL for NULL or bits above 51. */
+GR_API int gr_arrange(gr_cards hand, gr_arrangement *out);
+
+/* The discard that leaves the least deadwood (every card is tried exactly);
+ * writes it to *out and returns the deadwood left.  Ties go to the discard
+ * with the most points, then the highest card number.  GR_EINVAL for an
+ * empty hand, NULL or bits above 51. */
+GR_API int gr_best_discard(gr_cards hand, gr_card *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff (G17, G19), usable without a game
+ * ------------------------------------------------------------------------ */
+
+/* The defender's side of a settlement. */
+typedef struct gr_layoff {
+    gr_arrangement defender;   /* the defender's own melds, and the deadwood
+                                  left after his layoffs */
+    gr_cards       laid_off;   /* defender cards laid off on the knocker's melds */
+} gr_layoff;
+
+/* The defender's melds and layoffs onto the knocker's melds chosen together
+ * to minimise the defender's deadwood count (G19); written to *out, and that
+ * count is returned.  Layoffs: the 4th card of a 3-card set, and cards
+ * extending a run at either end, chained to any depth (G17).  The defender
+ * may break a meld of his own to lay off.
+ *
+ * The knocker's arrangement is validated: its melds must be real melds,
+ * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
+ * to the points of its deadwood, and the defender's cards must not overlap
+ * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51). */
+GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
+                      gr_layoff *out);
+
+/* Check a defence chosen by a caller (a person laying off by hand): the
+ * defender's melds must be real, disjoint melds of his cards; laid_off must
+ * be cards of his that can legally be laid off on the knocker's melds
+ * (chains allowed); his deadwood must be the rest of his cards, with
+ * deadwood_points matching.  GR_OK if legal, GR_EILLEGAL if the layoffs or
+ * melds break the rules, GR_EINVAL for a malformed argument. */
+GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
+                           const gr_layoff *defense);
+
+/* ------------------------------------------------------------------------
+ * Rules (opaque handle)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_rules gr_rules;
+
+/* Presets: each reproduces one source of RULES.md. */
+enum {
+    GR_PRESET_FOURNIER = 0,   /* Fournier (seeds 000/001): the default */
+    GR_PRESET_NOVELTY  = 1,   /* Novelty (seed 002) */
+    GR_PRESET_STANDARD = 2    /* the common modern rules */
+};
+
+/* Rule options.  Append-only. */
+enum {
+    GR_OPT_KNOCK_LIMIT = 0,     /* 0..10: most deadwood a knock may leave;
+                                   0 = straight gin (G13) */
+    GR_OPT_GIN_BONUS,           /* 0..1000 (G22) */
+    GR_OPT_UNDERCUT_BONUS,      /* 0..1000 (G24) */
+    GR_OPT_BIG_GIN_BONUS,       /* 0..1000; 0 = no big gin (G32) */
+    GR_OPT_LAYOFF_AFTER_GIN,    /* 0 or 1: defender may lay off after gin (G18) */
+    GR_OPT_STOCK_END,           /* GR_STOCK_END_VOID or _TURNOVER (G16) */
+    GR_OPT_TURNOVER_LIMIT,      /* 0..100: most turnovers of the discard pile;
+                                   0 = unlimited (G16, turnover only) */
+    GR_OPT_TARGET,              /* 1..100000: points that end the match (G25) */
+    GR_OPT_GAME_BONUS,          /* 0..10000: to the winner of the match (G26) */
+    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31) */
+    GR_OPT_SHUTOUT_BONUS,       /* 0..10000: flat shutout bonus (G26) */
+    GR_OPT_SHUTOUT_DOUBLE,      /* 0 or 1: a shutout doubles the winner's total
+                                   instead of the flat bonus (G34) */
+    GR_OPT_OKLAHOMA,            /* 0 or 1: knock limit = upcard value, ace =
+                                   gin only, ace upcard doubles (G33) */
+    GR_OPT_OKLAHOMA_SPADES,     /* 0 or 1: with Oklahoma, a spade upcard
+                                   doubles too (G33) */
+    GR_OPT_COUNT                /* number of options */
+};
+
+/* Values of GR_OPT_STOCK_END. */
+enum {
+    GR_STOCK_END_VOID = 0,      /* void when 2 cards are left in the stock */
+    GR_STOCK_END_TURNOVER = 1   /* turn the discard pile over (002) */
+};
+
+/* Make a rule set from a preset.  GR_EINVAL for an unknown preset or NULL
+ * out; GR_ENOMEM.  Free with gr_rules_free(). */
+GR_API int gr_rules_new(gr_rules **out, int preset);
+
+/* A copy of a rule set, to be freed with gr_rules_free(). */
+GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
+
+/* Set an option.  GR_EINVAL for an unknown option or a value out of its
+ * range; the rules are then unchanged. */
+GR_API int gr_rules_set(gr_rules *rules, int option, int value);
+
+/* Read an option into *out.  GR_EINVAL for an unknown option or NULL. */
+GR_API int gr_rules_get(const gr_rules *rules, int option, int *out);
+
+GR_API void gr_rules_free(gr_rules *rules);
+
+/* Description of one option, for user interfaces and documentation. */
+typedef struct gr_option_info {
+    int         option;        /* the GR_OPT_* value */
+    const char *name;          /* short name, e.g. "knock_limit" (static) */
+    const char *description;   /* one English sentence (static) */
+    int         min, max;      /* the accepted range, inclusive */
+} gr_option_info;
+
+/* Describe option number `option` (0 .. GR_OPT_COUNT-1).  GR_EINVAL for an
+ * unknown option or NULL. */
+GR_API int gr_option_describe(int option, gr_option_info *out);
+
+/* The option whose name is `name` (as in gr_option_info), or GR_EINVAL. */
+GR_API int gr_option_lookup(const char *name);
+
+/* The preset whose name is `name` ("fournier", "novelty", "standard",
+ * case-insensitive), or GR_EINVAL. */
+GR_API int gr_preset_lookup(const char *name);
+
+/* ------------------------------------------------------------------------
+ * Settlement of a hand (G20-G24, G28, G29, G32, G33)
+ * ------------------------------------------------------------------------ */
+
+/* Outcomes of a hand. */
+enum {
+    GR_OUTCOME_VOID = 0,      /* no score (G16, G28) */
+    GR_OUTCOME_KNOCK = 1,     /* knocker won (G23) */
+    GR_OUTCOME_UNDERCUT = 2,  /* defender won a knock (G21, G24) */
+    GR_OUTCOME_GIN = 3,       /* G14, G22 */
+    GR_OUTCOME_BIG_GIN = 4    /* G32 */
+};
+
+typedef struct gr_hand_result {
+    int outcome;        /* GR_OUTCOME_* */
+    int knocker;        /* 0 or 1; -1 when void */
+    int winner;         /* 0 or 1; -1 when void */
+    int points;         /* scored by the winner (0 when void) */
+    gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
+    gr_layoff      defense;              /* the defender's melds and layoffs */
+    /* Added fields (the struct only grows at the end): */
+    int knocker_deadwood;   /* knocker's deadwood count */
+    int defender_deadwood;  /* defender's deadwood count after layoffs */
+    int multiplier;         /* 1, or 2 when an Oklahoma upcard doubled the
+                               score (G33); 0 when void */
+} gr_hand_result;
+
+/* Settle a hand laid down on a table: the knocker (player 0) shows
+ * `knocker`, the defender (player 1) holds `defender`.  The defender's
+ * melds and layoffs are chosen as gr_lay_off() does, except after gin when
+ * the rules forbid layoff (G18).  The outcome follows G20-G24: deadwood 0 is
+ * gin, or big gin with 11 cards when the rules have a big gin bonus (G32).
+ *
+ * The knock limit is GR_OPT_KNOCK_LIMIT (use gr_settle_upcard() for
+ * Oklahoma).  A hand with the wrong number of cards (the knocker 10, or 11
+ * for big gin; the defender 10) is void (G28): GR_OK with outcome
+ * GR_OUTCOME_VOID.  GR_EILLEGAL if the knocker's deadwood is over the limit
+ * (G29); GR_EINVAL for a malformed arrangement, overlapping hands, NULL. */
+GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
+                     gr_cards defender, gr_hand_result *out);
+
+/* As gr_settle(), with the hand's first upcard, which under Oklahoma rules
+ * sets the knock limit and may double the score (G33).  Without Oklahoma
+ * the upcard is checked (0..51, not in either hand) but has no effect. */
+GR_API int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
+                            const gr_arrangement *knocker, gr_cards defender,
+                            gr_hand_result *out);
+
+/* ------------------------------------------------------------------------
+ * One hand (opaque handle)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_game gr_game;
+
+/* Phases of a hand. */
+enum {
+    GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
+    GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
+    GR_PHASE_DISCARD = 3,   /* the player to act holds 11 cards: discard,
+                               knock, gin or big gin */
+    GR_PHASE_OVER    = 4    /* the hand has ended (knock, gin or void) */
+};
+
+/* Move types. */
+enum {
+    GR_MOVE_TAKE_UPCARD  = 1,   /* upcard phase: take the offered upcard */
+    GR_MOVE_PASS         = 2,   /* upcard phase: refuse it */
+    GR_MOVE_DRAW_STOCK   = 3,   /* draw the top card of the stock */
+    GR_MOVE_DRAW_DISCARD = 4,   /* draw the top card of the discard pile */
+    GR_MOVE_DISCARD      = 5,   /* discard `card` */
+    GR_MOVE_KNOCK        = 6,   /* discard `card` and knock (G13) */
+    GR_MOVE_GIN          = 7,   /* discard `card` and go gin (G14) */
+    GR_MOVE_BIG_GIN      = 8    /* lay down all 11 cards melded (G32) */
+};
+
+typedef struct gr_move {
+    int     type;   /* GR_MOVE_* */
+    gr_card card;   /* the card discarded; ignored for moves that name none
+                       (in the history: the card drawn or taken) */
+} gr_move;
+
+/* The most moves that can be legal at once (11 discards, knocks and gins,
+ * and big gin). */
+#define GR_MAX_MOVES 34
+
+/* Deal a new hand with a seeded shuffle: the same seed gives the same deal
+ * on every platform (xoshiro256** seeded through splitmix64, unbiased
+ * Fisher-Yates).  dealer is 0 or 1.  The rules are copied: later changes to
+ * `rules` do not affect the game.  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed,
+                       int dealer);
+
+/* Deal a hand from a stacked deck, for tests and replays.  deck[0..19] are
+ * dealt alternately starting with the non-dealer (G7), so the non-dealer
+ * gets deck[0,2,..,18] and the dealer deck[1,3,..,19]; deck[20] is the
+ * upcard; deck[21] is the top of the stock, deck[51] its bottom.
+ * GR_EINVAL unless deck holds each card 0..51 exactly once. */
+GR_API int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
+                                 const gr_card deck[52], int dealer);
+
+/* An independent copy of a game (for search and AI). */
+GR_API int gr_game_clone(gr_game **out, const gr_game *game);
+
+GR_API void gr_game_free(gr_game *game);
+
+/* GR_PHASE_*, or GR_EINVAL for NULL. */
+GR_API int gr_game_phase(const gr_game *game);
+
+/* The player to act, 0 or 1 (after the hand is over: the player who would
+ * have acted).  GR_EINVAL for NULL. */
+GR_API int gr_game_turn(const gr_game *game);
+
+/* The dealer, 0 or 1.  GR_EINVAL for NULL. */
+GR_API int gr_game_dealer(const gr_game *game);
+
+/* Write every legal move for the player to act into out[0..cap-1] and
+ * return how many are legal (which may be more than cap; out may be NULL
+ * when cap is 0).  Exact: every listed move is accepted by gr_game_play(),
+ * every other move is refused.  Order: by type, then by card.  Returns 0
+ * once the hand is over. */
+GR_API int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap);
+
+/* Play a move for the player to act.  GR_ESTATE if the move's type does
+ * not fit the phase, GR_EILLEGAL if it breaks a rule (a card not in hand,
+ * discarding the card just taken from the discard pile (G11), a knock over
+ * the limit (G29, G30)...), GR_EINVAL for a card above 51: in each case
+ * the game is unchanged.  Knock and gin show the least-deadwood
+ * arrangement, and the defender's melds and layoffs are chosen to minimise
+ * his deadwood; see gr_game_knock() and gr_game_defend() to choose them. */
+GR_API int gr_game_play(gr_game *game, gr_move move);
+
+/* Knock (or go gin) discarding `discard` and showing the arrangement
+ * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
+ * `shown` must cover exactly those cards with real, disjoint melds and a
+ * deadwood within the knock limit: GR_EILLEGAL otherwise. */
+GR_API int gr_game_knock(gr_game *game, gr_card discard,
+                         const gr_arrangement *shown);
+
+/* After a knock or gin, replace the defender's melds and layoffs (chosen
+ * optimally by default) with the caller's, for a user interface where a
+ * person lays off.  Validated as gr_layoff_check(); the result is settled
+ * again.  GR_ESTATE unless the hand ended by a knock or gin, GR_EILLEGAL or
+ * GR_EINVAL for a defence that is not legal (the game is then unchanged). */
+GR_API int gr_game_defend(gr_game *game, const gr_layoff *defense);
+
+/* The cards player (0 or 1) holds.  GR_EINVAL for a bad player or NULL. */
+GR_API int gr_game_hand(const gr_game *game, int player, gr_cards *out);
+
+/* The discard pile, bottom first, into out[0..cap-1]; returns its size
+ * (which may be more than cap). */
+GR_API int gr_game_discards(const gr_game *game, gr_card *out, size_t cap);
+
+/* The number of cards in the stock. */
+GR_API int gr_game_stock_size(const gr_game *game);
+
+/* The top card of the discard pile into *out; GR_ESTATE when the pile is
+ * empty (after the first upcard was taken). */
+GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
+
+/* The knock limit in force for this hand: GR_OPT_KNOCK_LIMIT, or under
+ * Oklahoma the value of the first upcard (0 for an ace: gin only). */
+GR_API int gr_game_knock_limit(const gr_game *game);
+
+/* The moves played so far, oldest first, into out[0..cap-1]; returns how
+ * many (which may be more than cap).  Draws record the card drawn. */
+GR_API int gr_game_history(const gr_game *game, gr_move *out, size_t cap);
+
+/* The result of a finished hand.  GR_ESTATE until the hand is over. */
+GR_API int gr_game_result(const gr_game *game, gr_hand_result *out);
+
+/* What one player may know (G12). */
+typedef struct gr_view {
+    int      player;          /* whose view this is */
+    int      phase;           /* GR_PHASE_* */
+    int      turn;            /* the player to act */
+    int      dealer;
+    gr_cards hand;            /* the player's own cards */
+    gr_cards opponent_known;  /* cards the opponent is known to hold: taken
+                                 from the discard pile and not discarded
+                                 since; all his cards once he laid them down */
+    int      opponent_count;  /* how many cards the opponent holds */
+    int      stock_size;
+    int      ndiscards;
+    gr_card  discards[GR_NCARDS];  /* the discard pile, bottom first */
+    int      knock_limit;     /* as gr_game_knock_limit() */
+    int      nlegal;          /* the player's legal moves when it is his
+                                 turn (else 0), as gr_game_legal_moves() */
+    gr_move  legal[GR_MAX_MOVES];
+} gr_view;
+
+/* Fill *out with what `player` may know now.  Nothing else leaks: the
+ * stock order and the opponent's other cards are not in it. */
+GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
+
+/* Write the game as a small text (rules, deck, dealer, moves) with
+ * snprintf semantics: returns the length needed without the NUL. */
+GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
+
+/* Rebuild a game from gr_game_save() text by replaying every move.
+ * GR_EPARSE for damaged text, GR_EILLEGAL for a move the rules refuse,
+ * GR_EINVAL for NULL, GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_game_load(gr_game **out, const char *text);
+
+/* ------------------------------------------------------------------------
+ * A match (opaque handle): hands until a player reaches the target
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_match gr_match;
+
+typedef struct gr_score {
+    int over;              /* 1 once a player has reached the target (G25) */
+    int winner;            /* 0 or 1 once over, else -1 */
+    int hands_won[2];      /* undercuts count for the defender */
+    int hand_points[2];    /* points scored in hands */
+    int game_bonus[2];     /* G26; 0 until the match is over */
+    int box_bonus[2];      /* per hand won (G26, G31); 0 until over */
+    int shutout_bonus[2];  /* what the shutout adds: the flat bonus, or the
+                              doubling (G26, G34); 0 until over */
+    int total[2];          /* hand points plus bonuses */
+    int margin;            /* winner's total minus the loser's, once over */
+    /* Added fields: */
+    int hands_played;      /* hands recorded, void ones included */
+} gr_score;
+
+/* Start a match.  The first dealer is chosen by a seeded cut (G6): each
+ * player cuts a card, the higher rank deals, equal ranks cut again.  The
+ * rules are copied. */
+GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed);
+
+/* Deal the next hand with the right dealer (G6, G8) and a seed drawn from
+ * the match's generator.  The caller owns *out (gr_game_free).  GR_ESTATE
+ * once the match is over. */
+GR_API int gr_match_deal(gr_match *match, gr_game **out);
+
+/* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
+ * played on a real table): only outcome, knocker, winner and points are
+ * used.  The winner of a hand deals the next; after a void hand the same
+ * dealer deals again (G8).  GR_ESTATE once over, GR_EINVAL for an
+ * inconsistent result (the match is then unchanged). */
+GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
+
+/* The dealer of the next hand, 0 or 1. */
+GR_API int gr_match_dealer(const gr_match *match);
+
+/* The score so far, with the end-of-match bonuses once over (G25-G27). */
+GR_API int gr_match_score(const gr_match *match, gr_score *out);
+
+GR_API void gr_match_free(gr_match *match);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GINRUMMY_H */

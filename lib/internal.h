@@ -1,0 +1,87 @@
+/*
+ * internal.h: declarations shared by the library's modules; never installed.
+ *
+ * Functions here are not static but not public: they are named gr__name
+ * and hidden by -fvisibility=hidden.  Data flows one way:
+ * cards -> melds -> layoff -> rules/settle -> rng/game/view/save -> match.
+ * Each section belongs to one module; keep it next to its peers.
+ */
+#ifndef GR_INTERNAL_H
+#define GR_INTERNAL_H
+
+#include "ginrummy.h"
+
+#include <stdbool.h>
+
+#define GR_UNUSED(x) ((void)(x))
+
+/* ---- cards.c ------------------------------------------------------------- */
+
+/* true if the set has no bit above 51 */
+static inline bool gr__cards_valid(gr_cards cards)
+{
+    return (cards & ~GR_ALL_CARDS) == 0;
+}
+
+static inline int gr__popcount(gr_cards cards)
+{
+    return __builtin_popcountll(cards);
+}
+
+/* points of a valid set (no check) */
+int gr__cards_points(gr_cards cards);
+
+/* ---- melds.c ------------------------------------------------------------- */
+
+/* least deadwood of a valid hand (no argument checks) */
+int gr__deadwood(gr_cards hand);
+/* least-deadwood arrangement of a valid hand (no checks); returns deadwood */
+int gr__arrange(gr_cards hand, gr_arrangement *out);
+/* GR_MELD_SET, GR_MELD_RUN or 0 for a valid set (no checks) */
+int gr__meld_kind(gr_cards cards);
+/* Validate an arrangement given by a caller: real, disjoint melds, deadwood
+ * disjoint from them, nmelds in range, entries past nmelds zero,
+ * deadwood_points consistent.  Writes all its cards to *cards.
+ * GR_OK or GR_EINVAL. */
+int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards);
+
+/* ---- layoff.c ------------------------------------------------------------ */
+
+/* gr_lay_off on an already validated knocker arrangement */
+int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out);
+/* the defender's best own arrangement, no layoff (after gin without layoff) */
+int gr__defend_without_layoff(gr_cards defender, gr_layoff *out);
+
+/* ---- rules.c ------------------------------------------------------------- */
+
+struct gr_rules {
+    int opt[GR_OPT_COUNT];
+};
+
+/* ---- settle.c ------------------------------------------------------------ */
+
+/* Settle with an explicit knock limit and score multiplier (the game passes
+ * the Oklahoma values); `defense` NULL = optimal.  Arguments validated by
+ * the caller. */
+int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
+               const gr_arrangement *knocker, gr_cards defender,
+               const gr_layoff *defense, gr_hand_result *out);
+/* The Oklahoma knock limit and multiplier for a first upcard. */
+void gr__oklahoma(const gr_rules *rules, gr_card upcard, int *knock_limit,
+                  int *multiplier);
+
+/* ---- rng.c --------------------------------------------------------------- */
+
+/* xoshiro256** seeded through splitmix64: same sequence on every platform */
+typedef struct gr_rng {
+    uint64_t s[4];
+} gr_rng;
+
+void     gr__rng_seed(gr_rng *rng, uint64_t seed);
+uint64_t gr__rng_next(gr_rng *rng);
+/* uniform in [0, bound), bound > 0, without modulo bias */
+uint64_t gr__rng_below(gr_rng *rng, uint64_t bound);
+/* unbiased Fisher-Yates */
+void     gr__shuffle(gr_rng *rng, gr_card *cards, int n);
+
+#endif /* GR_INTERNAL_H */

@@ -1,0 +1,2 @@
+/* match.c: work in progress (placeholder while the module is written). */
+#include "internal.h"

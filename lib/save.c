@@ -1,0 +1,2 @@
+/* save.c: work in progress (placeholder while the module is written). */
+#include "internal.h"

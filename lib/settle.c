@@ -1,0 +1,2 @@
+/* settle.c: work in progress (placeholder while the module is written). */
+#include "internal.h"

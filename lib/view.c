@@ -1,0 +1,2 @@
+/* view.c: work in progress (placeholder while the module is written). */
+#include "internal.h"
