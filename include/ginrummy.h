@@ -530,6 +530,35 @@ GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
 GR_API void gr_match_free(gr_match *match);
 
+/* ------------------------------------------------------------------------
+ * Bots (opaque handle): computer players that decide from a gr_view only
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_bot gr_bot;
+
+/* Bot kinds. */
+enum {
+    GR_BOT_RANDOM = 1,   /* a uniformly random legal move */
+    GR_BOT_GREEDY = 2    /* takes a card when it lowers its deadwood, keeps
+                            the hand with least deadwood, knocks when it can */
+};
+
+/* Make a bot of `kind`, seeded: the same seed and the same views give the
+ * same moves.  GR_EINVAL for an unknown kind or NULL, GR_ENOMEM. */
+GR_API int gr_bot_new(gr_bot **out, int kind, uint64_t seed);
+
+/* Choose a move for the player whose view this is; it is one of
+ * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
+ * the view offers no legal move (not this player's turn, or the hand is
+ * over), GR_EINVAL for NULL or a malformed view. */
+GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
+
+GR_API void gr_bot_free(gr_bot *bot);
+
+/* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
+ * or GR_EINVAL. */
+GR_API int gr_bot_lookup(const char *name);
+
 #ifdef __cplusplus
 }
 #endif
