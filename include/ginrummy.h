@@ -506,28 +506,55 @@ typedef struct gr_score {
 } gr_score;
 
 /* Start a match.  The first dealer is chosen by a seeded cut (G6): each
- * player cuts a card, the higher rank deals, equal ranks cut again.  The
- * rules are copied. */
+ * player cuts a card from a deck shuffled by the match's generator, the
+ * higher rank deals, equal ranks cut again (suits never break a tie).  The
+ * same seed gives the same cut and the same deals on every platform.  The
+ * rules are copied: later changes to `rules` do not affect the match.
+ * GR_EINVAL for NULL, GR_ENOMEM.  Free with gr_match_free(). */
 GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed);
 
-/* Deal the next hand with the right dealer (G6, G8) and a seed drawn from
- * the match's generator.  The caller owns *out (gr_game_free).  GR_ESTATE
- * once the match is over. */
+/* The deciding cut of gr_match_new() (G6): out[0] is the card player 0 cut,
+ * out[1] player 1's; their ranks differ and the higher one dealt the first
+ * hand.  GR_EINVAL for NULL. */
+GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
+
+/* Deal the next hand with the right dealer (G6, G8), the match's rules and
+ * a seed drawn from the match's generator, as gr_game_new() would.  The
+ * match does not follow the game: play it, then pass gr_game_result() to
+ * gr_match_record().  Each call deals a new hand.  The caller owns *out
+ * (gr_game_free).  GR_ESTATE once the match is over, GR_EINVAL for NULL,
+ * GR_ENOMEM (the match is then unchanged). */
 GR_API int gr_match_deal(gr_match *match, gr_game **out);
 
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
  * played on a real table): only outcome, knocker, winner and points are
- * used.  The winner of a hand deals the next; after a void hand the same
- * dealer deals again (G8).  GR_ESTATE once over, GR_EINVAL for an
- * inconsistent result (the match is then unchanged). */
+ * used.  A void hand scores nothing and its knocker, winner and points are
+ * ignored; it counts in hands_played.  Otherwise knocker and winner must be
+ * 0 or 1, equal for a knock, gin or big gin and different for an undercut,
+ * and points 0..10000.  The winner of a hand deals the next; after a void
+ * hand the same dealer deals again (G8).  The match is over after the hand
+ * in which a player's hand points reach GR_OPT_TARGET (G25).
+ * GR_EINVAL for NULL or an inconsistent result, GR_ESTATE once the match
+ * is over (or after INT_MAX hands): the match is then unchanged. */
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
-/* The dealer of the next hand, 0 or 1. */
+/* The dealer of the next hand, 0 or 1 (once over: the winner of the last
+ * hand).  GR_EINVAL for NULL. */
 GR_API int gr_match_dealer(const gr_match *match);
 
-/* The score so far, with the end-of-match bonuses once over (G25-G27). */
+/* The score so far (G25-G27).  Until the match is over the bonuses are 0,
+ * total is the hand points, winner -1 and margin 0.  Once over: the game
+ * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
+ * bonus GR_OPT_HAND_BONUS times the hands he won; if the loser won no hand
+ * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
+ * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
+ * doubled and shutout_bonus is what the doubling adds (G34).  total is
+ * hand points plus the three bonuses; margin is the winner's total minus
+ * the loser's.  GR_EINVAL for NULL. */
 GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
+/* Free a match; NULL is a no-op.  Games it dealt are the caller's and stay
+ * valid. */
 GR_API void gr_match_free(gr_match *match);
 
 /* ------------------------------------------------------------------------
