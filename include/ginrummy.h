@@ -274,7 +274,8 @@ typedef struct gr_option_info {
  * unknown option or NULL. */
 GR_API int gr_option_describe(int option, gr_option_info *out);
 
-/* The option whose name is `name` (as in gr_option_info), or GR_EINVAL. */
+/* The option whose name is `name` (as in gr_option_info, case-insensitive),
+ * or GR_EINVAL. */
 GR_API int gr_option_lookup(const char *name);
 
 /* The preset whose name is `name` ("fournier", "novelty", "standard",

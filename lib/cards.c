@@ -1,2 +1,228 @@
-/* cards.c: work in progress (placeholder while the module is written). */
+/* cards.c: card points (G2), parsing and formatting of cards and sets. */
 #include "internal.h"
+
+#include <string.h>
+
+/* ---- points -------------------------------------------------------------- */
+
+/*
+ * Card points are 1..10, so a set's points can be added up bit plane by
+ * bit plane: BIT_PLANE_k holds the cards whose points have bit k set, and
+ * points = sum of popcount(cards & plane_k) << k.  Four popcounts, no loop
+ * over cards: melds.c calls this in its inner loops.
+ *
+ * Per suit (rank 0 = ace in bit 0 .. king in bit 12):
+ *   bit 0: points 1 3 5 7 9       -> ranks A 3 5 7 9       -> 0x0155
+ *   bit 1: points 2 3 6 7 10      -> ranks 2 3 6 7 10 J Q K -> 0x1E66
+ *   bit 2: points 4 5 6 7         -> ranks 4 5 6 7         -> 0x0078
+ *   bit 3: points 8 9 10          -> ranks 8 9 10 J Q K    -> 0x1F80
+ */
+#define ALL_SUITS(m) \
+    ((gr_cards)(m) | (gr_cards)(m) << 13 | (gr_cards)(m) << 26 | (gr_cards)(m) << 39)
+
+static const gr_cards bit_plane[4] = {
+    ALL_SUITS(0x0155), ALL_SUITS(0x1E66), ALL_SUITS(0x0078), ALL_SUITS(0x1F80)
+};
+
+int gr__cards_points(gr_cards cards)
+{
+    return gr__popcount(cards & bit_plane[0])
+         + 2 * gr__popcount(cards & bit_plane[1])
+         + 4 * gr__popcount(cards & bit_plane[2])
+         + 8 * gr__popcount(cards & bit_plane[3]);
+}
+
+int gr_card_points(gr_card card)
+{
+    if (card >= GR_NCARDS)
+        return GR_EINVAL;
+    int rank = GR_CARD_RANK(card);
+    return rank >= GR_TEN ? 10 : rank + 1;
+}
+
+int gr_cards_points(gr_cards cards)
+{
+    if (!gr__cards_valid(cards))
+        return GR_EINVAL;
+    return gr__cards_points(cards);
+}
+
+int gr_cards_count(gr_cards cards)
+{
+    if (!gr__cards_valid(cards))
+        return GR_EINVAL;
+    return gr__popcount(cards);
+}
+
+/* ---- parsing ------------------------------------------------------------- */
+
+static const char rank_chars[] = "A23456789TJQK";
+static const char suit_chars[] = "CDHS";
+
+/* The suit symbols U+2660..U+2667 are E2 99 A0..A7 in UTF-8, in this
+ * order: black spade, white heart, white diamond, black club, white spade,
+ * black heart, black diamond, white club. */
+static const int symbol_suit[8] = {
+    GR_SPADES, GR_HEARTS, GR_DIAMONDS, GR_CLUBS,
+    GR_SPADES, GR_HEARTS, GR_DIAMONDS, GR_CLUBS
+};
+
+static bool is_space(char c)
+{
+    /* the C locale's isspace(), without depending on the locale */
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
+        || c == '\r';
+}
+
+static bool is_separator(char c)
+{
+    return is_space(c) || c == ',';
+}
+
+static char upper(char c)
+{
+    return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/* Parse exactly the `len` bytes at s as one card (no white space). */
+static int parse_token(const char *s, size_t len, gr_card *out)
+{
+    size_t i = 0;
+    int rank;
+
+    if (len >= 2 && s[0] == '1' && s[1] == '0') {
+        rank = GR_TEN;
+        i = 2;
+    } else if (len >= 1) {
+        const char *p = s[0] != '\0' ? strchr(rank_chars, upper(s[0])) : NULL;
+        if (p == NULL)
+            return GR_EPARSE;
+        rank = (int)(p - rank_chars);
+        i = 1;
+    } else {
+        return GR_EPARSE;
+    }
+
+    int suit;
+    if (len - i == 1) {
+        const char *p = s[i] != '\0' ? strchr(suit_chars, upper(s[i])) : NULL;
+        if (p == NULL)
+            return GR_EPARSE;
+        suit = (int)(p - suit_chars);
+    } else if (len - i == 3) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        if (u[0] != 0xE2 || u[1] != 0x99 || u[2] < 0xA0 || u[2] > 0xA7)
+            return GR_EPARSE;
+        suit = symbol_suit[u[2] - 0xA0];
+    } else {
+        return GR_EPARSE;
+    }
+
+    *out = GR_CARD(rank, suit);
+    return GR_OK;
+}
+
+int gr_card_parse(const char *text, gr_card *out)
+{
+    if (text == NULL || out == NULL)
+        return GR_EINVAL;
+    while (is_space(*text))
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && is_space(text[len - 1]))
+        len--;
+    return parse_token(text, len, out);
+}
+
+int gr_cards_parse(const char *text, gr_cards *out)
+{
+    if (text == NULL || out == NULL)
+        return GR_EINVAL;
+
+    gr_cards cards = 0;
+    const char *s = text;
+    for (;;) {
+        while (is_separator(*s))
+            s++;
+        if (*s == '\0')
+            break;
+        size_t len = 0;
+        while (s[len] != '\0' && !is_separator(s[len]))
+            len++;
+
+        gr_card card;
+        int rc = parse_token(s, len, &card);
+        if (rc != GR_OK)
+            return rc;
+        if (cards & GR_CARD_BIT(card))
+            return GR_EINVAL;   /* the same card twice */
+        cards |= GR_CARD_BIT(card);
+        s += len;
+    }
+    *out = cards;
+    return GR_OK;
+}
+
+/* ---- formatting ---------------------------------------------------------- */
+
+/* Text written with snprintf semantics: bytes past size are dropped, the
+ * length counts them all, and the text stays NUL-terminated. */
+typedef struct writer {
+    char  *buf;
+    size_t size;
+    size_t len;
+} writer;
+
+static void put(writer *w, char c)
+{
+    if (w->len + 1 < w->size) {
+        w->buf[w->len] = c;
+        w->buf[w->len + 1] = '\0';
+    }
+    w->len++;
+}
+
+static void put_card(writer *w, gr_card card)
+{
+    int rank = GR_CARD_RANK(card);
+    if (rank == GR_TEN) {
+        put(w, '1');
+        put(w, '0');
+    } else {
+        put(w, rank_chars[rank]);
+    }
+    put(w, suit_chars[GR_CARD_SUIT(card)]);
+}
+
+static void start(writer *w, char *buf, size_t size)
+{
+    w->buf = buf;
+    w->size = size;
+    w->len = 0;
+    if (size > 0)
+        buf[0] = '\0';
+}
+
+int gr_card_format(gr_card card, char *buf, size_t size)
+{
+    if (card >= GR_NCARDS || (buf == NULL && size > 0))
+        return GR_EINVAL;
+    writer w;
+    start(&w, buf, size);
+    put_card(&w, card);
+    return (int)w.len;
+}
+
+int gr_cards_format(gr_cards cards, char *buf, size_t size)
+{
+    if (!gr__cards_valid(cards) || (buf == NULL && size > 0))
+        return GR_EINVAL;
+    writer w;
+    start(&w, buf, size);
+    for (gr_cards rest = cards; rest != 0; rest &= rest - 1) {
+        if (rest != cards)
+            put(&w, ' ');
+        put_card(&w, (gr_card)__builtin_ctzll(rest));
+    }
+    return (int)w.len;
+}
