@@ -1,2 +1,149 @@
-/* settle.c: work in progress (placeholder while the module is written). */
+/* settle.c: the outcome and points of a hand laid down (G13, G14, G18,
+ * G20-G24, G28, G29, G32, G33). */
 #include "internal.h"
+
+#include <string.h>
+
+#define HAND_SIZE 10
+
+void gr__oklahoma(const gr_rules *rules, gr_card upcard, int *knock_limit,
+                  int *multiplier)
+{
+    if (!rules->opt[GR_OPT_OKLAHOMA]) {
+        *knock_limit = rules->opt[GR_OPT_KNOCK_LIMIT];
+        *multiplier = 1;
+        return;
+    }
+    /* G33: the upcard's value is the limit, except that an ace allows gin
+     * only; an ace, or a spade when the option says so, doubles. */
+    bool ace = GR_CARD_RANK(upcard) == GR_ACE;
+    bool spade = GR_CARD_SUIT(upcard) == GR_SPADES;
+    *knock_limit = ace ? 0 : gr_card_points(upcard);
+    *multiplier = ace || (spade && rules->opt[GR_OPT_OKLAHOMA_SPADES]) ? 2 : 1;
+}
+
+/* G28: a hand with the wrong number of cards scores nothing.  The
+ * arrangements are still filled in, for display. */
+static void settle_void(const gr_arrangement *knocker, gr_cards defender,
+                        gr_hand_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->outcome = GR_OUTCOME_VOID;
+    out->knocker = -1;
+    out->winner = -1;
+    out->points = 0;
+    out->multiplier = 0;
+    out->knocker_arrangement = *knocker;
+    out->knocker_deadwood = knocker->deadwood_points;
+    out->defender_deadwood = gr__defend_without_layoff(defender, &out->defense);
+}
+
+int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
+               const gr_arrangement *knocker, gr_cards defender,
+               const gr_layoff *defense, gr_hand_result *out)
+{
+    int knocker_cards = gr__popcount(knocker->deadwood);
+    for (int i = 0; i < knocker->nmelds; i++)
+        knocker_cards += gr__popcount(knocker->melds[i]);
+    int knocker_dw = knocker->deadwood_points;
+
+    /* G32: big gin is 11 cards, all melded, and only when it has a bonus */
+    bool big_gin = knocker_cards == HAND_SIZE + 1 && knocker_dw == 0
+                   && rules->opt[GR_OPT_BIG_GIN_BONUS] > 0;
+    if ((knocker_cards != HAND_SIZE && !big_gin)
+        || gr__popcount(defender) != HAND_SIZE) {
+        settle_void(knocker, defender, out);
+        return GR_OK;
+    }
+    if (knocker_dw > knock_limit)   /* G29; limit 0 = gin only */
+        return GR_EILLEGAL;
+
+    bool gin = knocker_dw == 0;
+    bool may_lay_off = !gin || rules->opt[GR_OPT_LAYOFF_AFTER_GIN];   /* G18 */
+
+    gr_layoff d;
+    if (defense != NULL) {
+        if (!may_lay_off && defense->laid_off != 0)
+            return GR_EILLEGAL;
+        d = *defense;
+    } else if (may_lay_off) {
+        gr__lay_off(knocker, defender, &d);          /* G19 */
+    } else {
+        gr__defend_without_layoff(defender, &d);
+    }
+    int defender_dw = d.defender.deadwood_points;
+
+    int outcome, winner, points;
+    if (big_gin) {                                   /* G32 */
+        outcome = GR_OUTCOME_BIG_GIN;
+        winner = 0;
+        points = rules->opt[GR_OPT_BIG_GIN_BONUS] + defender_dw;
+    } else if (gin) {                                /* G14, G20, G22 */
+        outcome = GR_OUTCOME_GIN;
+        winner = 0;
+        points = rules->opt[GR_OPT_GIN_BONUS] + defender_dw;
+    } else if (knocker_dw < defender_dw) {           /* G21, G23 */
+        outcome = GR_OUTCOME_KNOCK;
+        winner = 0;
+        points = defender_dw - knocker_dw;
+    } else {                                         /* G21, G24: undercut */
+        outcome = GR_OUTCOME_UNDERCUT;
+        winner = 1;
+        points = rules->opt[GR_OPT_UNDERCUT_BONUS] + knocker_dw - defender_dw;
+    }
+
+    memset(out, 0, sizeof *out);
+    out->outcome = outcome;
+    out->knocker = 0;
+    out->winner = winner;
+    out->points = points * multiplier;
+    out->knocker_arrangement = *knocker;
+    out->defense = d;
+    out->knocker_deadwood = knocker_dw;
+    out->defender_deadwood = defender_dw;
+    out->multiplier = multiplier;
+    return GR_OK;
+}
+
+/* The checks shared by gr_settle() and gr_settle_upcard(); the knocker's
+ * cards go to *knocker_cards. */
+static int check_hands(const gr_rules *rules, const gr_arrangement *knocker,
+                       gr_cards defender, const gr_hand_result *out,
+                       gr_cards *knocker_cards)
+{
+    if (rules == NULL || knocker == NULL || out == NULL
+        || !gr__cards_valid(defender))
+        return GR_EINVAL;
+    if (gr__arrangement_check(knocker, knocker_cards) != GR_OK
+        || (*knocker_cards & defender) != 0)
+        return GR_EINVAL;
+    return GR_OK;
+}
+
+int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
+              gr_cards defender, gr_hand_result *out)
+{
+    gr_cards knocker_cards;
+    int rc = check_hands(rules, knocker, defender, out, &knocker_cards);
+    if (rc != GR_OK)
+        return rc;
+    return gr__settle(rules, rules->opt[GR_OPT_KNOCK_LIMIT], 1, knocker,
+                      defender, NULL, out);
+}
+
+int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
+                     const gr_arrangement *knocker, gr_cards defender,
+                     gr_hand_result *out)
+{
+    gr_cards knocker_cards;
+    int rc = check_hands(rules, knocker, defender, out, &knocker_cards);
+    if (rc != GR_OK)
+        return rc;
+    if (upcard >= GR_NCARDS
+        || ((knocker_cards | defender) & GR_CARD_BIT(upcard)) != 0)
+        return GR_EINVAL;
+    int knock_limit, multiplier;
+    gr__oklahoma(rules, upcard, &knock_limit, &multiplier);
+    return gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL,
+                      out);
+}
