@@ -1,2 +1,428 @@
-/* save.c: work in progress (placeholder while the module is written). */
+/*
+ * save.c: a game as text, and back by replaying it.
+ *
+ * The text is line oriented, one keyword per line:
+ *
+ *   ginrummy 1
+ *   rules knock_limit=10 gin_bonus=20 ...      every option, by its name
+ *   dealer 0
+ *   deck 7H KS AC ...                          the 52 cards, as dealt (G7)
+ *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   shown meld AC 2C 3C; meld 4D 5D 6D; deadwood 7H 8S
+ *   defense meld 9C 9D 9H; laid_off 7D; deadwood 2S
+ *
+ * Draws name the card drawn (checked on replay).  `shown` appears only
+ * when the knocker chose his own arrangement (gr_game_knock), `defense`
+ * only when gr_game_defend() was used; both are replayed too.  Loading
+ * replays every move through the same code as gr_game_play(), so a text
+ * can never produce a game the rules would refuse.
+ */
 #include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SAVE_VERSION "1"
+
+/* ---- writing, with snprintf semantics --------------------------------------- */
+
+typedef struct writer {
+    char  *buf;
+    size_t size;
+    size_t len;     /* the length the full text needs so far */
+} writer;
+
+static void w_str(writer *w, const char *s)
+{
+    size_t n = strlen(s);
+    if (w->len < w->size) {
+        size_t room = w->size - w->len - 1;
+        memcpy(w->buf + w->len, s, n < room ? n : room);
+        w->buf[w->len + (n < room ? n : room)] = '\0';
+    }
+    w->len += n;
+}
+
+static void w_int(writer *w, int v)
+{
+    char tmp[16];
+    int i = (int)sizeof tmp - 1;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    tmp[i] = '\0';
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        tmp[--i] = '-';
+    w_str(w, tmp + i);
+}
+
+static void w_card(writer *w, gr_card c)
+{
+    char tmp[8];
+    gr_card_format(c, tmp, sizeof tmp);
+    w_str(w, tmp);
+}
+
+static void w_cards(writer *w, gr_cards cards)
+{
+    for (gr_cards rest = cards; rest; rest &= rest - 1) {
+        w_card(w, (gr_card)__builtin_ctzll(rest));
+        if (rest & (rest - 1))
+            w_str(w, " ");
+    }
+}
+
+static void w_item(writer *w, const char *key, gr_cards cards)
+{
+    w_str(w, key);
+    if (cards) {
+        w_str(w, " ");
+        w_cards(w, cards);
+    }
+}
+
+static void w_arrangement(writer *w, const gr_arrangement *a)
+{
+    for (int i = 0; i < a->nmelds; i++) {
+        w_item(w, "meld", a->melds[i]);
+        w_str(w, "; ");
+    }
+}
+
+static const char *const move_names[] = {
+    [GR_MOVE_TAKE_UPCARD] = "TAKE",      [GR_MOVE_PASS] = "PASS",
+    [GR_MOVE_DRAW_STOCK] = "STOCK",      [GR_MOVE_DRAW_DISCARD] = "DRAW",
+    [GR_MOVE_DISCARD] = "DISCARD",       [GR_MOVE_KNOCK] = "KNOCK",
+    [GR_MOVE_GIN] = "GIN",               [GR_MOVE_BIG_GIN] = "BIG_GIN",
+};
+#define NMOVE_NAMES ((int)(sizeof move_names / sizeof move_names[0]))
+
+int gr_game_save(const gr_game *game, char *buf, size_t size)
+{
+    if (!game || (!buf && size > 0))
+        return GR_EINVAL;
+    writer w = { buf, size, 0 };
+    if (size > 0)
+        buf[0] = '\0';
+    w_str(&w, "ginrummy " SAVE_VERSION "\nrules");
+    for (int opt = 0; opt < GR_OPT_COUNT; opt++) {
+        gr_option_info info;
+        if (gr_option_describe(opt, &info) != GR_OK)
+            return GR_EINVAL;   /* cannot happen: rules.c names every option */
+        w_str(&w, " ");
+        w_str(&w, info.name);
+        w_str(&w, "=");
+        w_int(&w, game->rules.opt[opt]);
+    }
+    w_str(&w, "\ndealer ");
+    w_int(&w, game->dealer);
+    w_str(&w, "\ndeck");
+    for (int i = 0; i < GR_NCARDS; i++) {
+        w_str(&w, " ");
+        w_card(&w, game->deck[i]);
+    }
+    w_str(&w, "\nmoves");
+    for (int i = 0; i < game->nhistory; i++) {
+        const gr_move *m = &game->history[i];
+        w_str(&w, i ? "; " : " ");
+        w_str(&w, move_names[m->type]);
+        if (m->card != GR_NO_CARD) {
+            w_str(&w, " ");
+            w_card(&w, m->card);
+        }
+    }
+    w_str(&w, "\n");
+    const gr_hand_result *r = &game->result;
+    if (game->custom_shown) {
+        w_str(&w, "shown ");
+        w_arrangement(&w, &r->knocker_arrangement);
+        w_item(&w, "deadwood", r->knocker_arrangement.deadwood);
+        w_str(&w, "\n");
+    }
+    if (game->custom_defense) {
+        w_str(&w, "defense ");
+        w_arrangement(&w, &r->defense.defender);
+        w_item(&w, "laid_off", r->defense.laid_off);
+        w_str(&w, "; ");
+        w_item(&w, "deadwood", r->defense.defender.deadwood);
+        w_str(&w, "\n");
+    }
+    if (w.len > (size_t)0x7FFFFFFF)
+        return GR_ENOMEM;
+    return (int)w.len;
+}
+
+/* ---- reading ---------------------------------------------------------------- */
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static char *trim(char *s)
+{
+    while (is_space(*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && is_space(s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* Split off the first word of *s (NUL-terminated in place); *s moves to
+ * the rest, trimmed.  Returns the word, "" when *s is blank. */
+static char *next_word(char **s)
+{
+    char *p = *s;
+    while (is_space(*p))
+        p++;
+    char *word = p;
+    while (*p && !is_space(*p))
+        p++;
+    if (*p)
+        *p++ = '\0';
+    *s = trim(p);
+    return word;
+}
+
+/* Split off the text up to the next `sep` (NUL-terminated in place), or
+ * NULL when *s is exhausted. */
+static char *next_field(char **s, char sep)
+{
+    if (!*s)
+        return NULL;
+    char *p = *s, *end = strchr(p, sep);
+    if (end) {
+        *end = '\0';
+        *s = end + 1;
+    } else {
+        *s = NULL;
+    }
+    return trim(p);
+}
+
+static int parse_int(const char *s, int *out)
+{
+    long v = 0;
+    bool neg = *s == '-';
+    if (neg)
+        s++;
+    if (!*s)
+        return GR_EPARSE;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > 1000000000L)
+            return GR_EPARSE;
+        v = v * 10 + (*s - '0');
+    }
+    *out = (int)(neg ? -v : v);
+    return GR_OK;
+}
+
+static int parse_cards(const char *s, gr_cards *out)
+{
+    return gr_cards_parse(s, out) == GR_OK ? GR_OK : GR_EPARSE;
+}
+
+static int parse_rules(char *s, gr_rules *rules)
+{
+    bool seen[GR_OPT_COUNT] = { false };
+    for (;;) {
+        char *word = next_word(&s);
+        if (!*word)
+            return GR_OK;
+        char *eq = strchr(word, '=');
+        if (!eq)
+            return GR_EPARSE;
+        *eq = '\0';
+        int opt = gr_option_lookup(word), value;
+        if (opt < 0 || opt >= GR_OPT_COUNT || seen[opt]
+            || parse_int(eq + 1, &value) != GR_OK
+            || gr_rules_set(rules, opt, value) != GR_OK)
+            return GR_EPARSE;
+        seen[opt] = true;
+    }
+}
+
+static int parse_deck(char *s, gr_card deck[GR_NCARDS])
+{
+    gr_cards seen = 0;
+    int n = 0;
+    for (;;) {
+        char *word = next_word(&s);
+        if (!*word)
+            break;
+        gr_card c;
+        if (n == GR_NCARDS || gr_card_parse(word, &c) != GR_OK
+            || (seen & GR_CARD_BIT(c)))
+            return GR_EPARSE;
+        seen |= GR_CARD_BIT(c);
+        deck[n++] = c;
+    }
+    return n == GR_NCARDS ? GR_OK : GR_EPARSE;
+}
+
+/* "meld ...; meld ...; [laid_off ...;] deadwood ..." into *a (and *laid_off
+ * when it is not NULL, where laid_off is then required). */
+static int parse_arrangement(char *s, gr_arrangement *a, gr_cards *laid_off)
+{
+    memset(a, 0, sizeof *a);
+    bool have_deadwood = false, have_laid_off = false;
+    char *field;
+    while ((field = next_field(&s, ';')) != NULL) {
+        char *key = next_word(&field);
+        gr_cards cards;
+        if (parse_cards(field, &cards) != GR_OK)
+            return GR_EPARSE;
+        if (strcmp(key, "meld") == 0 && a->nmelds < GR_MAX_MELDS) {
+            a->melds[a->nmelds++] = cards;
+        } else if (strcmp(key, "deadwood") == 0 && !have_deadwood) {
+            a->deadwood = cards;
+            a->deadwood_points = gr_cards_points(cards);
+            have_deadwood = true;
+        } else if (laid_off && strcmp(key, "laid_off") == 0 && !have_laid_off) {
+            *laid_off = cards;
+            have_laid_off = true;
+        } else {
+            return GR_EPARSE;
+        }
+    }
+    return have_deadwood && (!laid_off || have_laid_off) ? GR_OK : GR_EPARSE;
+}
+
+/* Replay "NAME [CARD]; ..." on g.  `shown`, when not NULL, is the
+ * arrangement for the final knock or gin. */
+static int replay(gr_game *g, char *s, const gr_arrangement *shown)
+{
+    char *field;
+    bool first = true;
+    while ((field = next_field(&s, ';')) != NULL) {
+        if (first && !*field && !s)
+            break;   /* "moves" with no move */
+        first = false;
+        char *name = next_word(&field);
+        int type = 0;
+        for (int t = 1; t < NMOVE_NAMES; t++)
+            if (move_names[t] && strcmp(name, move_names[t]) == 0)
+                type = t;
+        if (!type)
+            return GR_EPARSE;
+        gr_move m = { type, GR_NO_CARD };
+        bool has_card = type != GR_MOVE_PASS && type != GR_MOVE_BIG_GIN;
+        if (*field) {
+            if (!has_card || gr_card_parse(field, &m.card) != GR_OK)
+                return GR_EPARSE;
+        } else if (type == GR_MOVE_DISCARD || type == GR_MOVE_KNOCK
+                   || type == GR_MOVE_GIN) {
+            return GR_EPARSE;   /* a discard must name its card */
+        }
+        /* a draw that names a card must draw that card */
+        if (m.card != GR_NO_CARD && g->phase != GR_PHASE_OVER
+            && (type == GR_MOVE_TAKE_UPCARD || type == GR_MOVE_DRAW_STOCK
+                || type == GR_MOVE_DRAW_DISCARD)) {
+            const gr_card *pile = type == GR_MOVE_DRAW_STOCK ? g->stock : g->pile;
+            int n = type == GR_MOVE_DRAW_STOCK ? g->nstock : g->npile;
+            if (n == 0 || pile[n - 1] != m.card)
+                return GR_EILLEGAL;
+        }
+        int rc;
+        if (shown && !s) {   /* the last move shows the given arrangement */
+            if (type != GR_MOVE_KNOCK && type != GR_MOVE_GIN)
+                return GR_EPARSE;
+            rc = gr__game_knock(g, type, m.card, shown);
+        } else {
+            rc = gr_game_play(g, m);
+        }
+        if (rc == GR_ENOMEM)
+            return rc;
+        if (rc != GR_OK)
+            return GR_EILLEGAL;
+    }
+    if (shown && g->phase != GR_PHASE_OVER)
+        return GR_EPARSE;   /* a shown arrangement without a knock */
+    return GR_OK;
+}
+
+enum { L_RULES, L_DEALER, L_DECK, L_MOVES, L_SHOWN, L_DEFENSE, L_COUNT };
+static const char *const line_names[L_COUNT] = {
+    "rules", "dealer", "deck", "moves", "shown", "defense"
+};
+
+static int load(gr_game **out, char *text)
+{
+    char *lines[L_COUNT] = { NULL };
+    char *s = text, *line;
+    bool header = false;
+    while ((line = next_field(&s, '\n')) != NULL) {
+        if (!*line)
+            continue;
+        char *key = next_word(&line);
+        if (!header) {
+            if (strcmp(key, "ginrummy") != 0 || strcmp(line, SAVE_VERSION) != 0)
+                return GR_EPARSE;
+            header = true;
+            continue;
+        }
+        int k = 0;
+        while (k < L_COUNT && strcmp(key, line_names[k]) != 0)
+            k++;
+        if (k == L_COUNT || lines[k])
+            return GR_EPARSE;
+        lines[k] = line;
+    }
+    if (!header || !lines[L_RULES] || !lines[L_DEALER] || !lines[L_DECK]
+        || !lines[L_MOVES])
+        return GR_EPARSE;
+
+    int dealer;
+    gr_card deck[GR_NCARDS];
+    gr_arrangement shown;
+    gr_layoff defense;
+    if (parse_int(lines[L_DEALER], &dealer) != GR_OK || (dealer != 0 && dealer != 1)
+        || parse_deck(lines[L_DECK], deck) != GR_OK
+        || (lines[L_SHOWN] && parse_arrangement(lines[L_SHOWN], &shown, NULL) != GR_OK)
+        || (lines[L_DEFENSE]
+            && parse_arrangement(lines[L_DEFENSE], &defense.defender,
+                                 &defense.laid_off) != GR_OK))
+        return GR_EPARSE;
+
+    gr_rules *rules;
+    int rc = gr_rules_new(&rules, GR_PRESET_FOURNIER);
+    if (rc != GR_OK)
+        return rc;
+    rc = parse_rules(lines[L_RULES], rules);
+    gr_game *g = NULL;
+    if (rc == GR_OK)
+        rc = gr_game_new_from_deck(&g, rules, deck, dealer);
+    gr_rules_free(rules);
+    if (rc != GR_OK)
+        return rc == GR_EINVAL ? GR_EPARSE : rc;
+
+    rc = replay(g, lines[L_MOVES], lines[L_SHOWN] ? &shown : NULL);
+    if (rc == GR_OK && lines[L_DEFENSE]) {
+        rc = gr_game_defend(g, &defense);
+        if (rc != GR_OK && rc != GR_ENOMEM)
+            rc = GR_EILLEGAL;
+    }
+    if (rc != GR_OK) {
+        gr_game_free(g);
+        return rc;
+    }
+    *out = g;
+    return GR_OK;
+}
+
+int gr_game_load(gr_game **out, const char *text)
+{
+    if (!out || !text)
+        return GR_EINVAL;
+    size_t n = strlen(text);
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return GR_ENOMEM;
+    memcpy(copy, text, n + 1);
+    int rc = load(out, copy);
+    free(copy);
+    return rc;
+}
