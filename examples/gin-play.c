@@ -1,2 +1,515 @@
-/* placeholder */
-int main(void) { return 0; }
+/*
+ * gin-play: play a match of Gin Rummy against a bot in the terminal, or
+ * watch two bots play one (--auto).
+ *
+ * The person is player 0 and types short commands; the bot is player 1 and
+ * decides from its gr_view only.  Cards are shown with suit symbols
+ * (7♥) unless --ascii is given (7H); either form is accepted as input.
+ */
+#include <ginrummy.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static bool ascii;                 /* --ascii: "7H" instead of "7♥" */
+
+static const char usage[] =
+    "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy]\n"
+    "                [--ascii] [--auto] [--help]\n"
+    "Play a match of Gin Rummy against a bot.\n"
+    "  --preset NAME  rules: fournier, novelty or standard (default standard)\n"
+    "  --seed N       seed of the match (default: from the clock)\n"
+    "  --bot KIND     the opponent: random or greedy (default greedy)\n"
+    "  --ascii        write suits as letters (7H) instead of symbols (7\u2665)\n"
+    "  --auto         a greedy bot plays your seat: watch a whole match\n"
+    "  --help         this text\n";
+
+static const char help[] =
+    "Commands:\n"
+    "  d       draw from the stock\n"
+    "  t       take the upcard, or the top card of the discard pile\n"
+    "  p       pass (refuse the upcard on the first turn)\n"
+    "  x 7H    discard the 7 of hearts\n"
+    "  k 7H    discard the 7 of hearts and knock\n"
+    "  g 7H    discard the 7 of hearts and go gin\n"
+    "  G       big gin: lay down all eleven cards\n"
+    "  ?       this help\n"
+    "  q       quit\n"
+    "Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.\n";
+
+/* ---- printing cards ------------------------------------------------------ */
+
+/* "7♥" or "7H" into buf (at least 8 bytes) */
+static const char *card_text(gr_card card, char *buf)
+{
+    static const char *const symbols[4] = {
+        "\u2663", "\u2666", "\u2665", "\u2660"
+    };
+    static const char letters[4] = { 'C', 'D', 'H', 'S' };
+    static const char *const ranks[13] = {
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
+    };
+    int rank = GR_CARD_RANK(card), suit = GR_CARD_SUIT(card);
+    if (ascii)
+        sprintf(buf, "%s%c", ranks[rank], letters[suit]);
+    else
+        sprintf(buf, "%s%s", ranks[rank], symbols[suit]);
+    return buf;
+}
+
+static void print_cards(gr_cards cards)
+{
+    char buf[8];
+    const char *sep = "";
+    for (gr_card c = 0; c < GR_NCARDS; c++)
+        if (cards & GR_CARD_BIT(c)) {
+            printf("%s%s", sep, card_text(c, buf));
+            sep = " ";
+        }
+}
+
+/* "[A♠ 2♠ 3♠] [7♣ 7♦ 7♥] 9♣ K♦  deadwood 19" */
+static void print_arrangement(const gr_arrangement *a)
+{
+    for (int i = 0; i < a->nmelds; i++) {
+        printf("[");
+        print_cards(a->melds[i]);
+        printf("] ");
+    }
+    print_cards(a->deadwood);
+    printf("%sdeadwood %d\n", a->deadwood ? "  " : "", a->deadwood_points);
+}
+
+static void print_hand(gr_cards hand)
+{
+    gr_arrangement a;
+    gr_arrange(hand, &a);
+    print_arrangement(&a);
+}
+
+/* ---- the players --------------------------------------------------------- */
+
+typedef struct player {
+    const char *name;       /* "You", "Bot" */
+    bool        you;        /* second person: "You draw", not "Bot draws" */
+    gr_bot     *bot;        /* NULL for the person */
+} player;
+
+/* the verb for this player: "draw" or "draws" */
+static const char *verb(const player *p, const char *you, const char *other)
+{
+    return p->you ? you : other;
+}
+
+/* Tell what a player just did; m.card names the card drawn.  A card drawn
+ * from the stock is shown only to its owner (or when two bots play). */
+static void print_move(const player *p, gr_move m, bool show_stock)
+{
+    char buf[8];
+    printf("  %s ", p->name);
+    switch (m.type) {
+    case GR_MOVE_TAKE_UPCARD:
+        printf("%s the upcard %s", verb(p, "take", "takes"), card_text(m.card, buf));
+        break;
+    case GR_MOVE_PASS:
+        printf("%s", verb(p, "pass", "passes"));
+        break;
+    case GR_MOVE_DRAW_STOCK:
+        printf("%s from the stock", verb(p, "draw", "draws"));
+        if (show_stock && m.card < GR_NCARDS)
+            printf(": %s", card_text(m.card, buf));
+        break;
+    case GR_MOVE_DRAW_DISCARD:
+        printf("%s %s from the discard pile", verb(p, "take", "takes"),
+               card_text(m.card, buf));
+        break;
+    case GR_MOVE_DISCARD:
+        printf("%s %s", verb(p, "discard", "discards"), card_text(m.card, buf));
+        break;
+    case GR_MOVE_KNOCK:
+        printf("%s %s and %s", verb(p, "discard", "discards"),
+               card_text(m.card, buf), verb(p, "knock", "knocks"));
+        break;
+    case GR_MOVE_GIN:
+        printf("%s %s and %s gin", verb(p, "discard", "discards"),
+               card_text(m.card, buf), verb(p, "go", "goes"));
+        break;
+    case GR_MOVE_BIG_GIN:
+        printf("%s big gin", verb(p, "go", "goes"));
+        break;
+    }
+    printf("\n");
+}
+
+/* ---- the person's turn --------------------------------------------------- */
+
+static bool legal_has(const gr_view *v, int type)
+{
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == type)
+            return true;
+    return false;
+}
+
+static void print_prompt(const gr_view *v)
+{
+    printf("Your move [");
+    if (legal_has(v, GR_MOVE_DRAW_STOCK))
+        printf("d ");
+    if (legal_has(v, GR_MOVE_TAKE_UPCARD) || legal_has(v, GR_MOVE_DRAW_DISCARD))
+        printf("t ");
+    if (legal_has(v, GR_MOVE_PASS))
+        printf("p ");
+    if (legal_has(v, GR_MOVE_DISCARD))
+        printf("x CARD ");
+    if (legal_has(v, GR_MOVE_KNOCK))
+        printf("k CARD ");
+    if (legal_has(v, GR_MOVE_GIN))
+        printf("g CARD ");
+    if (legal_has(v, GR_MOVE_BIG_GIN))
+        printf("G ");
+    printf("? q]: ");
+    fflush(stdout);
+}
+
+static void print_table(const gr_view *v, const gr_score *s, const player *pl)
+{
+    char buf[8];
+    printf("\n%s %d, %s %d.  Stock: %d cards.  Discard pile: ", pl[0].name,
+           s->hand_points[0], pl[1].name, s->hand_points[1], v->stock_size);
+    if (v->ndiscards > 0)
+        printf("%s on top (%d card%s)\n",
+               card_text(v->discards[v->ndiscards - 1], buf), v->ndiscards,
+               v->ndiscards == 1 ? "" : "s");
+    else
+        printf("empty\n");
+    if (v->opponent_known) {
+        printf("%s is known to hold: ", pl[1].name);
+        print_cards(v->opponent_known);
+        printf("\n");
+    }
+    printf("Your hand: ");
+    print_hand(v->hand);
+}
+
+/* Why a move the person typed was refused: a hint for the next try. */
+static void explain_refusal(const gr_view *v, gr_move m)
+{
+    char buf[8];
+    bool card_move = m.type == GR_MOVE_DISCARD || m.type == GR_MOVE_KNOCK
+                  || m.type == GR_MOVE_GIN;
+    int left = card_move && m.card < GR_NCARDS
+             ? gr_deadwood(v->hand & ~GR_CARD_BIT(m.card)) : 0;
+
+    if (v->phase == GR_PHASE_UPCARD)
+        printf("First turn: take the upcard (t) or pass (p).\n");
+    else if (v->phase == GR_PHASE_DRAW)
+        printf("Draw first: d (stock)%s.\n",
+               legal_has(v, GR_MOVE_DRAW_DISCARD) ? " or t (discard pile)" : "");
+    else if (!card_move && m.type != GR_MOVE_BIG_GIN)
+        printf("You have drawn: now discard (x CARD), knock (k CARD) or go"
+               " gin (g CARD).\n");
+    else if (m.type == GR_MOVE_BIG_GIN)
+        printf("Big gin needs all eleven cards melded.\n");
+    else if (!(v->hand & GR_CARD_BIT(m.card)))
+        printf("You do not hold %s.\n", card_text(m.card, buf));
+    else if (m.type == GR_MOVE_DISCARD)
+        printf("You cannot discard the card you just took from the discard"
+               " pile.\n");
+    else if (m.type == GR_MOVE_KNOCK && left == 0)
+        printf("That is gin: type g %s.\n", card_text(m.card, buf));
+    else if (m.type == GR_MOVE_KNOCK && left <= v->knock_limit)
+        printf("You cannot knock with the card you just took from the"
+               " discard pile.\n");
+    else if (m.type == GR_MOVE_KNOCK)
+        printf("To knock, the deadwood left must be at most %d; without %s"
+               " it is %d.\n", v->knock_limit, card_text(m.card, buf), left);
+    else if (left > 0)
+        printf("Gin needs every card melded; without %s the deadwood is %d.\n",
+               card_text(m.card, buf), left);
+    else
+        printf("You cannot go gin with the card you just took from the"
+               " discard pile.\n");
+}
+
+/* Read one line; false at end of input.  Long lines are cut, not split.
+ * Input that is not typed at a terminal is echoed, so that a transcript of
+ * a scripted game reads like a typed one. */
+static bool read_line(char *line, size_t size)
+{
+    if (!fgets(line, (int)size, stdin))
+        return false;
+    if (!strchr(line, '\n')) {
+        int c;
+        while ((c = getchar()) != EOF && c != '\n')
+            ;
+    }
+    if (!isatty(STDIN_FILENO))
+        printf("%.*s\n", (int)strcspn(line, "\r\n"), line);
+    return true;
+}
+
+enum { ASK_MOVE, ASK_QUIT, ASK_EOF };
+
+/* Ask the person for a legal move. */
+static int ask_move(const gr_view *v, gr_move *out)
+{
+    char line[256];
+    for (;;) {
+        print_prompt(v);
+        if (!read_line(line, sizeof line))
+            return ASK_EOF;
+        char *cmd = line + strspn(line, " \t");
+        char *arg = cmd + 1 + strspn(cmd + 1, " \t");
+        arg[strcspn(arg, "\r\n")] = '\0';
+        gr_move m = { 0, GR_NO_CARD };
+        switch (*cmd) {
+        case 'q': case 'Q': return ASK_QUIT;
+        case '?': case 'h': case 'H': fputs(help, stdout); continue;
+        case '\n': case '\r': case '\0': continue;
+        case 'd': case 'D': m.type = GR_MOVE_DRAW_STOCK; break;
+        case 't': case 'T':
+            m.type = legal_has(v, GR_MOVE_TAKE_UPCARD) ? GR_MOVE_TAKE_UPCARD
+                                                     : GR_MOVE_DRAW_DISCARD;
+            break;
+        case 'p': case 'P': m.type = GR_MOVE_PASS; break;
+        case 'x': case 'X': m.type = GR_MOVE_DISCARD; break;
+        case 'k': case 'K': m.type = GR_MOVE_KNOCK; break;
+        case 'g': m.type = GR_MOVE_GIN; break;
+        case 'G': m.type = GR_MOVE_BIG_GIN; break;
+        default:
+            printf("Unknown command; type ? for help.\n");
+            continue;
+        }
+        if ((m.type == GR_MOVE_DISCARD || m.type == GR_MOVE_KNOCK
+             || m.type == GR_MOVE_GIN) && v->phase == GR_PHASE_DISCARD) {
+            if (gr_card_parse(arg, &m.card) != GR_OK) {
+                printf("Name the card, for example: %c 7H\n", *cmd);
+                continue;
+            }
+        }
+        for (int i = 0; i < v->nlegal; i++)
+            if (v->legal[i].type == m.type
+                && (m.card == GR_NO_CARD || v->legal[i].card == m.card)) {
+                *out = v->legal[i];
+                return ASK_MOVE;
+            }
+        explain_refusal(v, m);
+    }
+}
+
+/* ---- one hand, one match ------------------------------------------------- */
+
+static void print_result(const gr_hand_result *r, const player *pl,
+                         gr_game *game, gr_card last_discard)
+{
+    char buf[8];
+    if (r->outcome == GR_OUTCOME_VOID) {
+        printf("The stock has run out: the hand is void, no score.\n");
+        for (int p = 0; p < 2; p++) {
+            gr_cards hand;
+            gr_game_hand(game, p, &hand);
+            printf("  %-5s ", pl[p].name);
+            print_hand(hand);
+        }
+        return;
+    }
+    const player *k = &pl[r->knocker], *d = &pl[1 - r->knocker];
+    printf("%s laid down", k->name);
+    if (r->outcome != GR_OUTCOME_BIG_GIN && last_discard < GR_NCARDS)
+        printf(" after discarding %s", card_text(last_discard, buf));
+    printf(":\n  %-5s ", k->name);
+    print_arrangement(&r->knocker_arrangement);
+    printf("  %-5s ", d->name);
+    print_arrangement(&r->defense.defender);
+    if (r->defense.laid_off) {
+        printf("  %s laid off: ", d->name);
+        print_cards(r->defense.laid_off);
+        printf("\n");
+    }
+    static const char *const outcome[] = {
+        [GR_OUTCOME_KNOCK] = "Knock", [GR_OUTCOME_UNDERCUT] = "Undercut",
+        [GR_OUTCOME_GIN] = "Gin", [GR_OUTCOME_BIG_GIN] = "Big gin"
+    };
+    printf("%s: %s %s %d points%s.\n", outcome[r->outcome],
+           pl[r->winner].name, verb(&pl[r->winner], "score", "scores"),
+           r->points, r->multiplier == 2 ? " (doubled by the upcard)" : "");
+}
+
+static void print_final(const gr_score *s, const player *pl)
+{
+    printf("\n== The match is over after %d hands ==\n", s->hands_played);
+    printf("%-16s %8s %8s\n", "", pl[0].name, pl[1].name);
+    printf("%-16s %8d %8d\n", "hands won", s->hands_won[0], s->hands_won[1]);
+    printf("%-16s %8d %8d\n", "hand points", s->hand_points[0], s->hand_points[1]);
+    printf("%-16s %8d %8d\n", "game bonus", s->game_bonus[0], s->game_bonus[1]);
+    printf("%-16s %8d %8d\n", "box bonus", s->box_bonus[0], s->box_bonus[1]);
+    printf("%-16s %8d %8d\n", "shutout bonus", s->shutout_bonus[0],
+           s->shutout_bonus[1]);
+    printf("%-16s %8d %8d\n", "total", s->total[0], s->total[1]);
+    printf("%s %s the match by %d points.\n", pl[s->winner].name,
+           verb(&pl[s->winner], "win", "wins"), s->margin);
+}
+
+/* Play one hand; false if the person quit or input ended. */
+static bool play_hand(gr_game *game, const player *pl, const gr_score *score,
+                      bool autoplay, gr_hand_result *out)
+{
+    gr_card last_discard = GR_NO_CARD;
+    if (autoplay)
+        for (int p = 0; p < 2; p++) {
+            gr_cards hand;
+            gr_game_hand(game, p, &hand);
+            printf("  %-5s ", pl[p].name);
+            print_hand(hand);
+        }
+
+    while (gr_game_phase(game) != GR_PHASE_OVER) {
+        int turn = gr_game_turn(game);
+        gr_view v;
+        gr_move m;
+        if (gr_game_view(game, turn, &v) != GR_OK)
+            return false;
+        if (pl[turn].bot) {
+            if (gr_bot_choose(pl[turn].bot, &v, &m) != GR_OK)
+                return false;
+        } else {
+            print_table(&v, score, pl);
+            int rc = ask_move(&v, &m);
+            if (rc == ASK_EOF)
+                printf("\nEnd of input: the match is left unfinished.\n");
+            if (rc == ASK_QUIT)
+                printf("You left the match.\n");
+            if (rc != ASK_MOVE)
+                return false;
+        }
+        int rc = gr_game_play(game, m);
+        if (rc != GR_OK) {
+            fprintf(stderr, "gin-play: move refused: %s\n", gr_strerror(rc));
+            return false;
+        }
+        if (m.type == GR_MOVE_TAKE_UPCARD || m.type == GR_MOVE_DRAW_STOCK
+            || m.type == GR_MOVE_DRAW_DISCARD) {
+            gr_cards now;               /* name the card drawn */
+            gr_game_hand(game, turn, &now);
+            for (gr_card c = 0; c < GR_NCARDS; c++)
+                if ((now & ~v.hand) & GR_CARD_BIT(c))
+                    m.card = c;
+        } else if (m.type != GR_MOVE_PASS && m.type != GR_MOVE_BIG_GIN) {
+            last_discard = m.card;
+        }
+        print_move(&pl[turn], m, autoplay || !pl[turn].bot);
+    }
+    gr_game_result(game, out);
+    print_result(out, pl, game, last_discard);
+    return true;
+}
+
+static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
+                      bool autoplay)
+{
+    gr_match *match;
+    if (gr_match_new(&match, rules, seed) != GR_OK)
+        return 1;
+    gr_score s;
+    bool going = true;
+    while (going && gr_match_score(match, &s) == GR_OK && !s.over) {
+        gr_game *game;
+        if (gr_match_deal(match, &game) != GR_OK)
+            break;
+        printf("\n== Hand %d: %s %s ==\n", s.hands_played + 1,
+               pl[gr_game_dealer(game)].name,
+               verb(&pl[gr_game_dealer(game)], "deal", "deals"));
+        gr_hand_result r;
+        going = play_hand(game, pl, &s, autoplay, &r);
+        if (going && gr_match_record(match, &r) == GR_OK
+            && gr_match_score(match, &s) == GR_OK)
+            printf("Score: %s %d, %s %d.\n", pl[0].name, s.hand_points[0],
+                   pl[1].name, s.hand_points[1]);
+        gr_game_free(game);
+    }
+    if (going && s.over)
+        print_final(&s, pl);
+    gr_match_free(match);
+    return 0;
+}
+
+/* ---- options ------------------------------------------------------------- */
+
+static int bad_usage(const char *what, const char *arg)
+{
+    fprintf(stderr, "gin-play: %s%s%s\n%s", what, arg ? ": " : "",
+            arg ? arg : "", usage);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    int preset = GR_PRESET_STANDARD, kind = GR_BOT_GREEDY;
+    uint64_t seed = (uint64_t)time(NULL);
+    bool autoplay = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(opt, "--help")) {
+            fputs(usage, stdout);
+            fputs(help, stdout);
+            return 0;
+        } else if (!strcmp(opt, "--ascii")) {
+            ascii = true;
+        } else if (!strcmp(opt, "--auto")) {
+            autoplay = true;
+        } else if (!strcmp(opt, "--preset") || !strcmp(opt, "--bot")
+                   || !strcmp(opt, "--seed")) {
+            if (!arg)
+                return bad_usage("missing value after", opt);
+            i++;
+            if (!strcmp(opt, "--preset") && (preset = gr_preset_lookup(arg)) < 0)
+                return bad_usage("unknown preset", arg);
+            if (!strcmp(opt, "--bot") && (kind = gr_bot_lookup(arg)) < 0)
+                return bad_usage("unknown bot", arg);
+            if (!strcmp(opt, "--seed")) {
+                char *end;
+                errno = 0;
+                seed = strtoull(arg, &end, 10);
+                if (errno || end == arg || *end || *arg == '-')
+                    return bad_usage("bad seed", arg);
+            }
+        } else {
+            return bad_usage("unknown option", opt);
+        }
+    }
+
+    gr_rules *rules;
+    if (gr_rules_new(&rules, preset) != GR_OK)
+        return 1;
+    player pl[2] = {
+        { autoplay ? "North" : "You", !autoplay, NULL },
+        { autoplay ? "South" : "Bot", false, NULL },
+    };
+    if ((autoplay && gr_bot_new(&pl[0].bot, GR_BOT_GREEDY, seed ^ 0x9E37u) != GR_OK)
+        || gr_bot_new(&pl[1].bot, kind, seed ^ 0x79B9u) != GR_OK)
+        return 1;
+
+    printf("Gin Rummy, %s rules, seed %llu.\n",
+           preset == GR_PRESET_FOURNIER ? "Fournier"
+           : preset == GR_PRESET_NOVELTY ? "Novelty" : "standard",
+           (unsigned long long)seed);
+    const char *kind_name = kind == GR_BOT_RANDOM ? "random" : "greedy";
+    if (autoplay)
+        printf("North is a greedy bot, South a %s bot.\n", kind_name);
+    else
+        printf("You play against the %s bot; type ? for help.\n", kind_name);
+    int rc = play_match(rules, seed, pl, autoplay);
+
+    gr_bot_free(pl[0].bot);
+    gr_bot_free(pl[1].bot);
+    gr_rules_free(rules);
+    return rc;
+}
