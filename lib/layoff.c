@@ -1,2 +1,299 @@
-/* layoff.c: work in progress (placeholder while the module is written). */
+/*
+ * layoff.c: the defender's side of a knock (G17, G19).
+ *
+ * The defender chooses his own melds and his layoffs onto the knocker's
+ * melds together, to minimise his deadwood count.  The cards that could be
+ * laid off are few:
+ *   - the missing 4th card of each knocker 3-card set;
+ *   - per knocker run end, the defender's maximal same-suit block of cards
+ *     touching it (a "block"; a block between two knocker runs of one suit
+ *     touches both and can be laid off from either side).
+ * A legal layoff is any union of: set 4th cards, and for each block the
+ * cards outside one kept interval that touches the block's unattached
+ * side(s) (chains are laid off from the run outward, so what the defender
+ * keeps of a block is a contiguous interval).
+ *
+ * We enumerate those choices and keep the best (gr__deadwood of what is
+ * left, ~10 ns each).  Choices that are dominated are pruned first, which
+ * leaves one choice in nearly every real hand.  In the proofs below "better"
+ * means: less deadwood, or equal deadwood and more cards laid off (the
+ * tie-break, see ginrummy.h); every pruned choice has a strictly better one.
+ *   - S = defender cards whose rank he holds 3+ times (set material).
+ *     A 4th card of a knocker set is never in S (the knocker has 3 of it).
+ *   - Set 4th card t in no run of the defender's: laying it off is better
+ *     (it is deadwood whenever kept).  Otherwise both choices are tried.
+ *   - Block, kept interval [p..q], attached at the low side: the kept card p
+ *     touches a laid-off card or the run.  In the best arrangement of the
+ *     rest, p is deadwood (laying it off is better), or in a run p..m: if
+ *     m > p+2 laying p off keeps that run (better), if the run p..p+2 has no
+ *     card of S laying all three off is better.  So p survives only if
+ *     p is in S, or q >= p+2 and p+1 or p+2 is in S.  Symmetric at q.
+ *     In particular a block without S cards is always laid off entirely.
+ */
 #include "internal.h"
+
+/* bits of rank 0 (aces) and rank 12 (kings) in the four suits */
+#define RANK_ACES   ((gr_cards)0x0008004002001ull)
+#define RANK_KINGS  ((gr_cards)0x8004002001000ull)
+/* bits of ranks 0..10: where a 3-card run can start */
+#define RUN_STARTS  (GR_ALL_CARDS & ~(RANK_KINGS | (RANK_KINGS >> 1)))
+#define SUIT_MASK   ((gr_cards)0x1FFF)
+
+/* same-suit neighbours one rank up / down (no wrap across suits) */
+static inline gr_cards up1(gr_cards x)   { return (x & ~RANK_KINGS) << 1; }
+static inline gr_cards down1(gr_cards x) { return (x & ~RANK_ACES) >> 1; }
+
+/* the knocker's melds, sorted out: run cards, and the 4th cards of his
+ * 3-card sets (4-card sets take no layoff) */
+static void knocker_targets(const gr_arrangement *k, gr_cards *runs, gr_cards *fourths)
+{
+    gr_cards r = 0, f = 0;
+    for (int i = 0; i < k->nmelds; i++) {
+        gr_cards m = k->melds[i];
+        if (m == 0)
+            continue;
+        int lo = __builtin_ctzll(m), hi = 63 - __builtin_clzll(m);
+        if (lo / 13 == hi / 13) {          /* one suit: a run (sets span suits) */
+            r |= m;
+        } else if (gr__popcount(m) == 3) {  /* a 3-card set: the missing card */
+            gr_cards rank = RANK_ACES << (lo % 13);
+            f |= rank & ~m;
+        }
+    }
+    *runs = r;
+    *fourths = f;
+}
+
+/* cards of `hand` whose rank it holds at least 3 times */
+static gr_cards set_material(gr_cards hand)
+{
+    gr_cards a = hand & SUIT_MASK, b = (hand >> 13) & SUIT_MASK;
+    gr_cards c = (hand >> 26) & SUIT_MASK, d = (hand >> 39) & SUIT_MASK;
+    gr_cards r3 = (a & b & (c | d)) | (c & d & (a | b));
+    return hand & (r3 | r3 << 13 | r3 << 26 | r3 << 39);
+}
+
+/* cards of `hand` in some run of 3+ within it */
+static gr_cards run_material(gr_cards hand)
+{
+    gr_cards t = hand & (hand >> 1) & (hand >> 2) & RUN_STARTS;
+    return t | t << 1 | t << 2;
+}
+
+/* the defender cards reachable from the runs through same-suit chains */
+static gr_cards chain_cards(gr_cards runs, gr_cards defender)
+{
+    gr_cards reach = 0, edge = runs;
+    for (;;) {
+        gr_cards next = (up1(edge) | down1(edge)) & defender & ~reach;
+        if (!next)
+            return reach;
+        reach |= next;
+        edge = next;
+    }
+}
+
+/* Bounds for any hand sizes: a block of n <= 10 cards (its suit holds a
+ * knocker run) has at most 1 + n(n+1)/2 options, at most 6.6 per card, so
+ * all blocks give under 52 * 6.6 options, plus 2 for each of at most 13 set
+ * cards.  Factors: at most 2 blocks per knocker run (17) and 13 set cards. */
+#define MAX_OPTIONS 400
+#define MAX_FACTORS 64
+
+typedef struct choices {
+    gr_cards forced;               /* always laid off */
+    int      nfactors;             /* independent choices */
+    int      start[MAX_FACTORS + 1];
+    gr_cards option[MAX_OPTIONS];  /* cards laid off by each option */
+} choices;
+
+static void factor_begin(choices *ch)
+{
+    ch->start[ch->nfactors + 1] = ch->start[ch->nfactors];
+}
+
+static void factor_add(choices *ch, gr_cards laid)
+{
+    ch->option[ch->start[ch->nfactors + 1]++] = laid;
+}
+
+/* close a factor: one option is folded into `forced` */
+static void factor_end(choices *ch)
+{
+    int n = ch->start[ch->nfactors + 1] - ch->start[ch->nfactors];
+    if (n == 1)
+        ch->forced |= ch->option[ch->start[ch->nfactors]];
+    else
+        ch->nfactors++;
+}
+
+/* The options of one block: `block` is its cards (one suit, contiguous,
+ * lowest card `first`, n cards); low/high say which sides touch a run. */
+static void block_options(choices *ch, gr_cards block, int first, int n,
+                          bool low, bool high, gr_cards smat)
+{
+    unsigned s = (unsigned)(smat >> first) & ((1u << n) - 1);  /* S by index */
+    if (!s) {
+        ch->forced |= block;
+        return;
+    }
+    factor_begin(ch);
+    factor_add(ch, block);                 /* everything laid off */
+    int p0 = 0, p1 = low ? n - 1 : 0;      /* range of p */
+    for (int p = p0; p <= p1; p++) {
+        int q0 = high ? p : n - 1;
+        for (int q = q0; q <= n - 1; q++) {
+            if (low && !((s >> p & 1) || (q >= p + 2 && (s >> (p + 1) & 3))))
+                continue;
+            if (high && !((s >> q & 1) || (q >= p + 2 && (s >> (q - 2) & 3))))
+                continue;
+            gr_cards kept = (((gr_cards)2 << q) - ((gr_cards)1 << p)) << first;
+            factor_add(ch, block & ~kept);
+        }
+    }
+    factor_end(ch);
+}
+
+/* the tie-break order: less deadwood, then more cards laid off, then the
+ * numerically smaller laid_off mask */
+static inline bool better(int dw, gr_cards laid, int best_dw, gr_cards best)
+{
+    if (dw != best_dw)
+        return dw < best_dw;
+    int a = gr__popcount(laid), b = gr__popcount(best);
+    if (a != b)
+        return a > b;
+    return laid < best;
+}
+
+/* the best set of cards to lay off */
+static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
+{
+    gr_cards runs, fourths;
+    knocker_targets(knocker, &runs, &fourths);
+    fourths &= defender;
+    gr_cards chains = runs ? chain_cards(runs, defender) : 0;
+    if (!(chains | fourths))
+        return 0;                           /* the common case: nothing fits */
+
+    gr_cards smat = set_material(defender);
+    gr_cards rmat = run_material(defender);
+    choices ch;
+    ch.forced = 0;
+    ch.nfactors = 0;
+    ch.start[0] = 0;
+
+    /* set 4th cards: laid off unless they could be in a run of his */
+    ch.forced |= fourths & ~rmat;
+    for (gr_cards f = fourths & rmat; f; f &= f - 1) {
+        factor_begin(&ch);
+        factor_add(&ch, f & -f);
+        factor_add(&ch, 0);
+        factor_end(&ch);
+    }
+
+    /* blocks, lowest first: each is a maximal same-suit run of his cards */
+    for (gr_cards rest = chains; rest;) {
+        int first = __builtin_ctzll(rest);
+        int rank = first % 13;
+        int n = __builtin_ctzll(~(defender >> first));
+        if (n > 13 - rank)
+            n = 13 - rank;
+        gr_cards block = (((gr_cards)1 << n) - 1) << first;
+        rest &= ~block;
+        bool low = rank > 0 && (runs >> (first - 1) & 1);
+        bool high = rank + n < 13 && (runs >> (first + n) & 1);
+        block_options(&ch, block, first, n, low, high, smat);
+    }
+
+    if (ch.nfactors == 0)
+        return ch.forced;
+
+    /* odometer over the factors */
+    int idx[MAX_FACTORS] = { 0 };
+    gr_cards best = 0;
+    int best_dw = -1;
+    for (;;) {
+        gr_cards laid = ch.forced;
+        for (int i = 0; i < ch.nfactors; i++)
+            laid |= ch.option[ch.start[i] + idx[i]];
+        int dw = gr__deadwood(defender & ~laid);
+        if (best_dw < 0 || better(dw, laid, best_dw, best)) {
+            best_dw = dw;
+            best = laid;
+        }
+        int i = 0;
+        while (i < ch.nfactors && ++idx[i] == ch.start[i + 1] - ch.start[i])
+            idx[i++] = 0;
+        if (i == ch.nfactors)
+            break;
+    }
+    return best;
+}
+
+int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
+{
+    gr_cards laid = best_layoff(knocker, defender);
+    out->laid_off = laid;
+    return gr__arrange(defender & ~laid, &out->defender);
+}
+
+int gr__defend_without_layoff(gr_cards defender, gr_layoff *out)
+{
+    out->laid_off = 0;
+    return gr__arrange(defender, &out->defender);
+}
+
+int gr_lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
+{
+    gr_cards kcards;
+    if (!knocker || !out || !gr__cards_valid(defender))
+        return GR_EINVAL;
+    if (gr__arrangement_check(knocker, &kcards) != GR_OK || (kcards & defender))
+        return GR_EINVAL;
+    return gr__lay_off(knocker, defender, out);
+}
+
+/* the cards of `laid` that can legally be laid off: the 4th cards of the
+ * knocker's 3-sets, and those chained in suit to a run */
+static gr_cards layable(const gr_arrangement *knocker, gr_cards laid)
+{
+    gr_cards runs, fourths;
+    knocker_targets(knocker, &runs, &fourths);
+    return (fourths & laid) | chain_cards(runs, laid);
+}
+
+int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
+                    const gr_layoff *defense)
+{
+    gr_cards kcards;
+    if (!knocker || !defense || !gr__cards_valid(defender))
+        return GR_EINVAL;
+    if (gr__arrangement_check(knocker, &kcards) != GR_OK || (kcards & defender))
+        return GR_EINVAL;
+
+    /* shape: disjoint pieces whose union is exactly the defender's hand */
+    const gr_arrangement *d = &defense->defender;
+    if (d->nmelds < 0 || d->nmelds > GR_MAX_MELDS)
+        return GR_EINVAL;
+    gr_cards seen = defense->laid_off;
+    if (!gr__cards_valid(seen) || !gr__cards_valid(d->deadwood) || (seen & d->deadwood))
+        return GR_EINVAL;
+    seen |= d->deadwood;
+    for (int i = 0; i < GR_MAX_MELDS; i++) {
+        gr_cards m = d->melds[i];
+        if (i >= d->nmelds ? m != 0 : (!gr__cards_valid(m) || (m & seen)))
+            return GR_EINVAL;
+        seen |= m;
+    }
+    if (seen != defender || d->deadwood_points != gr__cards_points(d->deadwood))
+        return GR_EINVAL;
+
+    /* rules: real melds, legal layoffs */
+    for (int i = 0; i < d->nmelds; i++)
+        if (gr__meld_kind(d->melds[i]) == 0)
+            return GR_EILLEGAL;
+    if (layable(knocker, defense->laid_off) != defense->laid_off)
+        return GR_EILLEGAL;
+    return GR_OK;
+}
