@@ -15,21 +15,37 @@
 #include "ginrummy.h"
 #include "testutil.h"
 
+/* Check records the place of every passing ck_assert (a write to its log),
+ * which dominates long play loops: these check quietly and report only a
+ * failure. */
+#define REQUIRE(cond)                                                      \
+    do {                                                                   \
+        if (!(cond))                                                       \
+            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);          \
+    } while (0)
+#define REQUIRE_RC(expr, want)                                             \
+    do {                                                                   \
+        int rc_ = (expr);                                                  \
+        if (rc_ != (want))                                                 \
+            ck_abort_msg("%s:%d: %s returned %d, expected %d", __FILE__,   \
+                         __LINE__, #expr, rc_, (int)(want));               \
+    } while (0)
+
 /* No hand lasts this long: a void stock end or a knock comes first. */
 #define MAX_MOVES_PER_HAND 20000
 
 static gr_rules *rules_of(int preset)
 {
     gr_rules *r = NULL;
-    ck_assert_int_eq(gr_rules_new(&r, preset), GR_OK);
+    REQUIRE_RC(gr_rules_new(&r, preset), GR_OK);
     return r;
 }
 
 static gr_bot *bot_of(int kind, uint64_t seed)
 {
     gr_bot *b = NULL;
-    ck_assert_int_eq(gr_bot_new(&b, kind, seed), GR_OK);
-    ck_assert_ptr_nonnull(b);
+    REQUIRE_RC(gr_bot_new(&b, kind, seed), GR_OK);
+    REQUIRE(b != NULL);
     return b;
 }
 
@@ -49,23 +65,23 @@ static int play_hand(gr_game *g, gr_bot *bots[2], gr_move *moves, int cap)
     int n = 0;
     while (gr_game_phase(g) != GR_PHASE_OVER) {
         int p = gr_game_turn(g);
-        ck_assert(p == 0 || p == 1);
+        REQUIRE(p == 0 || p == 1);
         gr_view v, other;
         gr_move m;
-        ck_assert_int_eq(gr_game_view(g, p, &v), GR_OK);
-        ck_assert_int_gt(v.nlegal, 0);
-        ck_assert_int_eq(gr_bot_choose(bots[p], &v, &m), GR_OK);
+        REQUIRE_RC(gr_game_view(g, p, &v), GR_OK);
+        REQUIRE(v.nlegal > 0);
+        REQUIRE_RC(gr_bot_choose(bots[p], &v, &m), GR_OK);
         ck_assert_msg(move_in(&m, &v), "bot chose an unlisted move %d/%d",
                       m.type, m.card);
         /* the player not on turn has nothing to choose */
-        ck_assert_int_eq(gr_game_view(g, 1 - p, &other), GR_OK);
-        ck_assert_int_eq(gr_bot_choose(bots[1 - p], &other, &m), GR_ESTATE);
-        ck_assert_int_eq(gr_bot_choose(bots[p], &v, &m), GR_OK);
-        ck_assert_int_eq(gr_game_play(g, m), GR_OK);
+        REQUIRE_RC(gr_game_view(g, 1 - p, &other), GR_OK);
+        REQUIRE_RC(gr_bot_choose(bots[1 - p], &other, &m), GR_ESTATE);
+        REQUIRE_RC(gr_bot_choose(bots[p], &v, &m), GR_OK);
+        REQUIRE_RC(gr_game_play(g, m), GR_OK);
         if (moves && n < cap)
             moves[n] = m;
         n++;
-        ck_assert_int_lt(n, MAX_MOVES_PER_HAND);
+        REQUIRE(n < MAX_MOVES_PER_HAND);
     }
     return n;
 }
@@ -325,11 +341,11 @@ START_TEST(test_G12_bots_play_legal_moves)
             gr_bot *bots[2] = { bot_of(kinds[0], test_next(&rng)),
                                 bot_of(kinds[1], test_next(&rng)) };
             gr_game *g = NULL;
-            ck_assert_int_eq(gr_game_new(&g, rules, test_next(&rng),
-                                         test_below(&rng, 2)), GR_OK);
+            REQUIRE_RC(gr_game_new(&g, rules, test_next(&rng),
+                               test_below(&rng, 2)), GR_OK);
             play_hand(g, bots, NULL, 0);
             gr_hand_result r;
-            ck_assert_int_eq(gr_game_result(g, &r), GR_OK);
+            REQUIRE_RC(gr_game_result(g, &r), GR_OK);
             gr_game_free(g);
             gr_bot_free(bots[0]);
             gr_bot_free(bots[1]);
@@ -367,7 +383,7 @@ START_TEST(test_bot_deterministic)
             gr_bot *bots[2] = { bot_of(kinds[0], seed[0] + (run == 2)),
                                 bot_of(kinds[1], seed[1] + (run == 2)) };
             gr_game *g = NULL;
-            ck_assert_int_eq(gr_game_new(&g, rules, deal, 0), GR_OK);
+            REQUIRE_RC(gr_game_new(&g, rules, deal, 0), GR_OK);
             n[run] = play_hand(g, bots, run == 0 ? first : again, CAP);
             gr_game_free(g);
             gr_bot_free(bots[0]);
@@ -392,22 +408,22 @@ END_TEST
 
 static void assert_same_view(const gr_view *a, const gr_view *b)
 {
-    ck_assert_int_eq(a->player, b->player);
-    ck_assert_int_eq(a->phase, b->phase);
-    ck_assert_int_eq(a->turn, b->turn);
-    ck_assert_int_eq(a->dealer, b->dealer);
-    ck_assert(a->hand == b->hand);
-    ck_assert(a->opponent_known == b->opponent_known);
-    ck_assert_int_eq(a->opponent_count, b->opponent_count);
-    ck_assert_int_eq(a->stock_size, b->stock_size);
-    ck_assert_int_eq(a->ndiscards, b->ndiscards);
+    REQUIRE(a->player == b->player);
+    REQUIRE(a->phase == b->phase);
+    REQUIRE(a->turn == b->turn);
+    REQUIRE(a->dealer == b->dealer);
+    REQUIRE(a->hand == b->hand);
+    REQUIRE(a->opponent_known == b->opponent_known);
+    REQUIRE(a->opponent_count == b->opponent_count);
+    REQUIRE(a->stock_size == b->stock_size);
+    REQUIRE(a->ndiscards == b->ndiscards);
     for (int i = 0; i < a->ndiscards; i++)
-        ck_assert_int_eq(a->discards[i], b->discards[i]);
-    ck_assert_int_eq(a->knock_limit, b->knock_limit);
-    ck_assert_int_eq(a->nlegal, b->nlegal);
+        REQUIRE(a->discards[i] == b->discards[i]);
+    REQUIRE(a->knock_limit == b->knock_limit);
+    REQUIRE(a->nlegal == b->nlegal);
     for (int i = 0; i < a->nlegal; i++) {
-        ck_assert_int_eq(a->legal[i].type, b->legal[i].type);
-        ck_assert_int_eq(a->legal[i].card, b->legal[i].card);
+        REQUIRE(a->legal[i].type == b->legal[i].type);
+        REQUIRE(a->legal[i].card == b->legal[i].card);
     }
 }
 
@@ -440,17 +456,16 @@ START_TEST(test_G12_bot_decides_from_view_only)
         int steps = test_below(&rng, 40);
 
         gr_game *a = NULL, *b = NULL;
-        ck_assert_int_eq(gr_game_new_from_deck(&a, rules, deck, dealer), GR_OK);
+        REQUIRE_RC(gr_game_new_from_deck(&a, rules, deck, dealer), GR_OK);
         gr_bot *randoms[2] = { bot_of(GR_BOT_RANDOM, test_next(&rng)),
                                bot_of(GR_BOT_RANDOM, test_next(&rng)) };
         for (int s = 0; gr_game_phase(a) != GR_PHASE_OVER
                         && (s < steps || gr_game_turn(a) != P); s++) {
             gr_view v;
             gr_move m;
-            ck_assert_int_eq(gr_game_view(a, gr_game_turn(a), &v), GR_OK);
-            ck_assert_int_eq(gr_bot_choose(randoms[gr_game_turn(a)], &v, &m),
-                             GR_OK);
-            ck_assert_int_eq(gr_game_play(a, m), GR_OK);
+            REQUIRE_RC(gr_game_view(a, gr_game_turn(a), &v), GR_OK);
+            REQUIRE_RC(gr_bot_choose(randoms[gr_game_turn(a)], &v, &m), GR_OK);
+            REQUIRE_RC(gr_game_play(a, m), GR_OK);
         }
         gr_bot_free(randoms[0]);
         gr_bot_free(randoms[1]);
@@ -460,10 +475,10 @@ START_TEST(test_G12_bot_decides_from_view_only)
         }
 
         gr_view va, vb;
-        ck_assert_int_eq(gr_game_view(a, P, &va), GR_OK);
+        REQUIRE_RC(gr_game_view(a, P, &va), GR_OK);
         gr_cards mine, theirs, pile = 0;
-        ck_assert_int_eq(gr_game_hand(a, P, &mine), GR_OK);
-        ck_assert_int_eq(gr_game_hand(a, 1 - P, &theirs), GR_OK);
+        REQUIRE_RC(gr_game_hand(a, P, &mine), GR_OK);
+        REQUIRE_RC(gr_game_hand(a, 1 - P, &theirs), GR_OK);
         for (int k = 0; k < va.ndiscards; k++)
             pile |= GR_CARD_BIT(va.discards[k]);
         gr_cards stock = GR_ALL_CARDS & ~mine & ~theirs & ~pile;
@@ -482,18 +497,17 @@ START_TEST(test_G12_bot_decides_from_view_only)
             deck_b[pos[j]] = t;
         }
 
-        ck_assert_int_eq(gr_game_new_from_deck(&b, rules, deck_b, dealer),
-                         GR_OK);
+        REQUIRE_RC(gr_game_new_from_deck(&b, rules, deck_b, dealer), GR_OK);
         int nh = gr_game_history(a, hist, CAP);
-        ck_assert_int_ge(nh, 0);
-        ck_assert_int_le(nh, CAP);
+        REQUIRE(nh >= 0);
+        REQUIRE(nh <= CAP);
         for (int k = 0; k < nh; k++)
-            ck_assert_int_eq(gr_game_play(b, hist[k]), GR_OK);
+            REQUIRE_RC(gr_game_play(b, hist[k]), GR_OK);
 
-        ck_assert_int_eq(gr_game_view(b, P, &vb), GR_OK);
+        REQUIRE_RC(gr_game_view(b, P, &vb), GR_OK);
         assert_same_view(&va, &vb);
         gr_cards theirs_b;
-        ck_assert_int_eq(gr_game_hand(b, 1 - P, &theirs_b), GR_OK);
+        REQUIRE_RC(gr_game_hand(b, 1 - P, &theirs_b), GR_OK);
         if (theirs_b != theirs)
             hidden_differ++;
 
@@ -502,10 +516,10 @@ START_TEST(test_G12_bot_decides_from_view_only)
             gr_bot *ba = bot_of(kind, seed), *bb = bot_of(kind, seed);
             for (int rep = 0; rep < 3; rep++) {
                 gr_move ma, mb;
-                ck_assert_int_eq(gr_bot_choose(ba, &va, &ma), GR_OK);
-                ck_assert_int_eq(gr_bot_choose(bb, &vb, &mb), GR_OK);
-                ck_assert_int_eq(ma.type, mb.type);
-                ck_assert_int_eq(ma.card, mb.card);
+                REQUIRE_RC(gr_bot_choose(ba, &va, &ma), GR_OK);
+                REQUIRE_RC(gr_bot_choose(bb, &vb, &mb), GR_OK);
+                REQUIRE(ma.type == mb.type);
+                REQUIRE(ma.card == mb.card);
             }
             gr_bot_free(ba);
             gr_bot_free(bb);
@@ -527,21 +541,21 @@ END_TEST
 static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2])
 {
     gr_match *match = NULL;
-    ck_assert_int_eq(gr_match_new(&match, rules, seed), GR_OK);
+    REQUIRE_RC(gr_match_new(&match, rules, seed), GR_OK);
     gr_score s;
     int hands = 0;
     for (;;) {
-        ck_assert_int_eq(gr_match_score(match, &s), GR_OK);
+        REQUIRE_RC(gr_match_score(match, &s), GR_OK);
         if (s.over)
             break;
         gr_game *g = NULL;
-        ck_assert_int_eq(gr_match_deal(match, &g), GR_OK);
+        REQUIRE_RC(gr_match_deal(match, &g), GR_OK);
         play_hand(g, bots, NULL, 0);
         gr_hand_result r;
-        ck_assert_int_eq(gr_game_result(g, &r), GR_OK);
-        ck_assert_int_eq(gr_match_record(match, &r), GR_OK);
+        REQUIRE_RC(gr_game_result(g, &r), GR_OK);
+        REQUIRE_RC(gr_match_record(match, &r), GR_OK);
         gr_game_free(g);
-        ck_assert_int_lt(++hands, 10000);
+        REQUIRE(++hands < 10000);
     }
     gr_match_free(match);
     ck_assert(s.winner == 0 || s.winner == 1);
