@@ -318,8 +318,12 @@ typedef struct gr_hand_result {
  * The knock limit is GR_OPT_KNOCK_LIMIT (use gr_settle_upcard() for
  * Oklahoma).  A hand with the wrong number of cards (the knocker 10, or 11
  * for big gin; the defender 10) is void (G28): GR_OK with outcome
- * GR_OUTCOME_VOID.  GR_EILLEGAL if the knocker's deadwood is over the limit
- * (G29); GR_EINVAL for a malformed arrangement, overlapping hands, NULL. */
+ * GR_OUTCOME_VOID, knocker and winner -1, points and multiplier 0, and
+ * the arrangements still filled in (the defender's without layoffs).
+ * Otherwise every field is set, knocker 0 and winner 0 or 1.
+ * GR_EILLEGAL if the knocker's deadwood is over the limit (G29);
+ * GR_EINVAL for a malformed arrangement, overlapping hands, NULL.  *out is
+ * written only on GR_OK. */
 GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
                      gr_cards defender, gr_hand_result *out);
 

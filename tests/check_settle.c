@@ -477,6 +477,7 @@ START_TEST(test_G28_wrong_card_counts)
     check_void(r, &k10, cards("2C 4C 6C 8H 10H QH 3D 5D 9S"));       /* 9 */
     check_void(r, &k10, cards("2C 4C 6C 8H 10H QH 3D 5D 9S KS AH")); /* 11 */
     check_void(r, &k10, 0);
+    check_void(r, &k10, GR_ALL_CARDS & ~arrangement_cards(&k10));   /* 42 */
     /* void is decided before the knock limit: 9 cards, deadwood over 10 */
     gr_arrangement k9bad = arr("AS 2S 3S | 7C 7D 7H", "QD KD 9C");
     check_void(r, &k9bad, d10);
