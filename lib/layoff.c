@@ -14,21 +14,24 @@
  * keeps of a block is a contiguous interval).
  *
  * We enumerate those choices and keep the best (gr__deadwood of what is
- * left, ~10 ns each).  Choices that are dominated are pruned first, which
- * leaves one choice in nearly every real hand.  In the proofs below "better"
- * means: less deadwood, or equal deadwood and more cards laid off (the
- * tie-break, see ginrummy.h); every pruned choice has a strictly better one.
- *   - S = defender cards whose rank he holds 3+ times (set material).
- *     A 4th card of a knocker set is never in S (the knocker has 3 of it).
- *   - Set 4th card t in no run of the defender's: laying it off is better
- *     (it is deadwood whenever kept).  Otherwise both choices are tried.
- *   - Block, kept interval [p..q], attached at the low side: the kept card p
- *     touches a laid-off card or the run.  In the best arrangement of the
- *     rest, p is deadwood (laying it off is better), or in a run p..m: if
- *     m > p+2 laying p off keeps that run (better), if the run p..p+2 has no
- *     card of S laying all three off is better.  So p survives only if
- *     p is in S, or q >= p+2 and p+1 or p+2 is in S.  Symmetric at q.
- *     In particular a block without S cards is always laid off entirely.
+ * left, 10-100 ns each).  Choices that cannot be the best are pruned
+ * first, which leaves one choice in most real hands.  In the proofs below
+ * "better" means: less deadwood, or equal deadwood and more cards laid off
+ * (the tie-break, see ginrummy.h); every pruned choice has a strictly
+ * better one.  Let A be a least-deadwood arrangement of the cards kept.
+ *   - A kept card that could be laid off (it touches a run, or a card laid
+ *     off on a run, in suit) is in a set of A: were it deadwood, laying it
+ *     off is better; were it in a run of A, that run lies beyond it, away
+ *     from the knocker's run, and laying off the whole run is better.
+ *     So the kept part of a block ends, on each side touching a run, with
+ *     a card of S (the defender's cards whose rank he holds 3+ times), and
+ *     a block without S cards is laid off entirely.  Each choice is also
+ *     checked against the kept cards (the rank still held 3+ times).
+ *   - A kept 4th card of a knocker set is in a run of A (the knocker holds
+ *     the other three of its rank), else laying it off is better; when it
+ *     cannot be in a run of the defender's it is always laid off.
+ *   - A choice whose kept cards, in no meld even possible among them, add
+ *     up to more than the best deadwood found so far is not evaluated.
  */
 #include "internal.h"
 
@@ -43,6 +46,13 @@
 static inline gr_cards up1(gr_cards x)   { return (x & ~RANK_KINGS) << 1; }
 static inline gr_cards down1(gr_cards x) { return (x & ~RANK_ACES) >> 1; }
 
+static inline bool three_cards_or_fewer(gr_cards m)
+{
+    m &= m - 1;
+    m &= m - 1;
+    return (m & (m - 1)) == 0;
+}
+
 /* the knocker's melds, sorted out: run cards, and the 4th cards of his
  * 3-card sets (4-card sets take no layoff) */
 static void knocker_targets(const gr_arrangement *k, gr_cards *runs, gr_cards *fourths)
@@ -55,10 +65,9 @@ static void knocker_targets(const gr_arrangement *k, gr_cards *runs, gr_cards *f
         int lo = __builtin_ctzll(m), hi = 63 - __builtin_clzll(m);
         if (lo / 13 == hi / 13) {          /* one suit: a run (sets span suits) */
             r |= m;
-        } else if (gr__popcount(m) == 3) {  /* a 3-card set: the missing card */
-            gr_cards rank = RANK_ACES << (lo % 13);
-            f |= rank & ~m;
-        }
+        } else if (three_cards_or_fewer(m)) {
+            f |= (RANK_ACES << (lo % 13)) & ~m;   /* 3-card set: its 4th card */
+        }                                  /* a 4-card set takes nothing */
     }
     *runs = r;
     *fourths = f;
@@ -101,57 +110,39 @@ static gr_cards chain_cards(gr_cards runs, gr_cards defender)
 #define MAX_FACTORS 64
 
 typedef struct choices {
-    gr_cards forced;               /* always laid off */
+    gr_cards forced_chain;         /* always laid off on runs */
+    gr_cards forced_set;           /* always laid off on sets */
     int      nfactors;             /* independent choices */
+    int      nchain;               /* factors 0..nchain-1 are blocks */
     int      start[MAX_FACTORS + 1];
     gr_cards option[MAX_OPTIONS];  /* cards laid off by each option */
 } choices;
 
-static void factor_begin(choices *ch)
-{
-    ch->start[ch->nfactors + 1] = ch->start[ch->nfactors];
-}
-
-static void factor_add(choices *ch, gr_cards laid)
-{
-    ch->option[ch->start[ch->nfactors + 1]++] = laid;
-}
-
-/* close a factor: one option is folded into `forced` */
-static void factor_end(choices *ch)
-{
-    int n = ch->start[ch->nfactors + 1] - ch->start[ch->nfactors];
-    if (n == 1)
-        ch->forced |= ch->option[ch->start[ch->nfactors]];
-    else
-        ch->nfactors++;
-}
-
 /* The options of one block: `block` is its cards (one suit, contiguous,
- * lowest card `first`, n cards); low/high say which sides touch a run. */
+ * lowest card `first`, n cards); low/high say which sides touch a run.
+ * Its kept part is an interval [p..q] of indexes, and ends on a card of S
+ * on each side that touches a run. */
 static void block_options(choices *ch, gr_cards block, int first, int n,
                           bool low, bool high, gr_cards smat)
 {
     unsigned s = (unsigned)(smat >> first) & ((1u << n) - 1);  /* S by index */
     if (!s) {
-        ch->forced |= block;
+        ch->forced_chain |= block;
         return;
     }
-    factor_begin(ch);
-    factor_add(ch, block);                 /* everything laid off */
-    int p0 = 0, p1 = low ? n - 1 : 0;      /* range of p */
-    for (int p = p0; p <= p1; p++) {
-        int q0 = high ? p : n - 1;
-        for (int q = q0; q <= n - 1; q++) {
-            if (low && !((s >> p & 1) || (q >= p + 2 && (s >> (p + 1) & 3))))
-                continue;
-            if (high && !((s >> q & 1) || (q >= p + 2 && (s >> (q - 2) & 3))))
+    int k = ch->start[ch->nfactors];
+    ch->option[k++] = block;                          /* everything laid off */
+    for (int p = 0; p <= (low ? n - 1 : 0); p++) {
+        if (low && !(s >> p & 1))
+            continue;
+        for (int q = high ? p : n - 1; q < n; q++) {
+            if (high && !(s >> q & 1))
                 continue;
             gr_cards kept = (((gr_cards)2 << q) - ((gr_cards)1 << p)) << first;
-            factor_add(ch, block & ~kept);
+            ch->option[k++] = block & ~kept;
         }
     }
-    factor_end(ch);
+    ch->start[++ch->nfactors] = k;
 }
 
 /* the tie-break order: less deadwood, then more cards laid off, then the
@@ -179,18 +170,10 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
     gr_cards smat = set_material(defender);
     gr_cards rmat = run_material(defender);
     choices ch;
-    ch.forced = 0;
+    ch.forced_chain = 0;
+    ch.forced_set = fourths & ~rmat;        /* set cards that can be in no run */
     ch.nfactors = 0;
     ch.start[0] = 0;
-
-    /* set 4th cards: laid off unless they could be in a run of his */
-    ch.forced |= fourths & ~rmat;
-    for (gr_cards f = fourths & rmat; f; f &= f - 1) {
-        factor_begin(&ch);
-        factor_add(&ch, f & -f);
-        factor_add(&ch, 0);
-        factor_end(&ch);
-    }
 
     /* blocks, lowest first: each is a maximal same-suit run of his cards */
     for (gr_cards rest = chains; rest;) {
@@ -205,22 +188,46 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
         bool high = rank + n < 13 && (runs >> (first + n) & 1);
         block_options(&ch, block, first, n, low, high, smat);
     }
+    ch.nchain = ch.nfactors;
 
+    /* set cards that could be in a run of his: in or out */
+    gr_cards open_set = fourths & rmat & ~ch.forced_chain;
+    for (gr_cards f = open_set; f; f &= f - 1) {
+        int k = ch.start[ch.nfactors];
+        ch.option[k] = f & -f;
+        ch.option[k + 1] = 0;
+        ch.start[++ch.nfactors] = k + 2;
+    }
+
+    gr_cards forced = ch.forced_chain | ch.forced_set;
     if (ch.nfactors == 0)
-        return ch.forced;
+        return forced;
 
     /* odometer over the factors */
     int idx[MAX_FACTORS] = { 0 };
     gr_cards best = 0;
     int best_dw = -1;
     for (;;) {
-        gr_cards laid = ch.forced;
-        for (int i = 0; i < ch.nfactors; i++)
-            laid |= ch.option[ch.start[i] + idx[i]];
-        int dw = gr__deadwood(defender & ~laid);
-        if (best_dw < 0 || better(dw, laid, best_dw, best)) {
-            best_dw = dw;
-            best = laid;
+        gr_cards on_runs = ch.forced_chain, on_sets = ch.forced_set;
+        for (int i = 0; i < ch.nchain; i++)
+            on_runs |= ch.option[ch.start[i] + idx[i]];
+        for (int i = ch.nchain; i < ch.nfactors; i++)
+            on_sets |= ch.option[ch.start[i] + idx[i]];
+        gr_cards laid = on_runs | on_sets, kept = defender & ~laid;
+        gr_cards ksets = set_material(kept), kruns = run_material(kept);
+        gr_cards front = (up1(runs | on_runs) | down1(runs | on_runs)) & kept;
+        /* a set card left "out" but laid off on a run repeats its "in" */
+        bool viable = !(open_set & ~on_sets & on_runs) &&
+                      !(front & ~ksets) && !(fourths & kept & ~kruns);
+        if (viable && best_dw >= 0 &&
+            gr__cards_points(kept & ~(ksets | kruns)) > best_dw)
+            viable = false;
+        if (viable) {
+            int dw = gr__deadwood(kept);
+            if (best_dw < 0 || better(dw, laid, best_dw, best)) {
+                best_dw = dw;
+                best = laid;
+            }
         }
         int i = 0;
         while (i < ch.nfactors && ++idx[i] == ch.start[i + 1] - ch.start[i])
