@@ -183,23 +183,40 @@ typedef struct gr_layoff {
 
 /* The defender's melds and layoffs onto the knocker's melds chosen together
  * to minimise the defender's deadwood count (G19); written to *out, and that
- * count is returned.  Layoffs: the 4th card of a 3-card set, and cards
- * extending a run at either end, chained to any depth (G17).  The defender
- * may break a meld of his own to lay off.
+ * count is returned.  Layoffs: the 4th card of a 3-card set (never onto a
+ * 4-card set), and cards extending a run at either end, chained to any
+ * depth (G17); ace low only: nothing below an ace or above a king.  A card
+ * that fits both a set and a run counts as on the run, so others may chain
+ * from it.  The defender may break a meld of his own to lay off.  The
+ * knocker never lays off on the defender's melds.  Any card counts work
+ * (the hands need not have 10 cards).
+ *
+ * Deterministic.  Among layoffs leaving the same deadwood count, it lays
+ * off the most cards (a kept meld that could be laid off is laid off), then
+ * picks the numerically smallest laid_off mask; out->defender is then
+ * gr_arrange() of the cards he keeps.
  *
  * The knocker's arrangement is validated: its melds must be real melds,
  * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
  * to the points of its deadwood, and the defender's cards must not overlap
- * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51). */
+ * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51);
+ * *out is then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
 /* Check a defence chosen by a caller (a person laying off by hand): the
  * defender's melds must be real, disjoint melds of his cards; laid_off must
- * be cards of his that can legally be laid off on the knocker's melds
- * (chains allowed); his deadwood must be the rest of his cards, with
- * deadwood_points matching.  GR_OK if legal, GR_EILLEGAL if the layoffs or
- * melds break the rules, GR_EINVAL for a malformed argument. */
+ * be cards of his that can legally be laid off on the knocker's melds (the
+ * 4th card of a 3-card set, or a card next in suit to a run or to another
+ * laid-off card chained to that run); his deadwood must be the rest of his
+ * cards, with deadwood_points matching.  The defence need not be optimal.
+ *
+ * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off or a
+ * defender meld is not a real meld.  GR_EINVAL for a malformed argument:
+ * NULL, bits above 51, an invalid knocker arrangement (as gr_lay_off),
+ * defender cards overlapping the knocker's, nmelds out of 0..GR_MAX_MELDS
+ * or melds past nmelds not 0, melds/deadwood/laid_off overlapping, their
+ * union not exactly the defender's cards, wrong deadwood_points. */
 GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
                            const gr_layoff *defense);
 
