@@ -6,6 +6,7 @@
  * decides from its gr_view only.  Cards are shown with suit symbols
  * (7♥) unless --ascii is given (7H); either form is accepted as input.
  */
+#define _POSIX_C_SOURCE 200809L   /* isatty */
 #include <ginrummy.h>
 
 #include <errno.h>

@@ -7,6 +7,7 @@
  * Bot A sits at player 0 in even matches and at player 1 in odd ones, so
  * neither bot keeps the advantage of a seat.
  */
+#define _POSIX_C_SOURCE 200809L   /* isatty, clock_gettime */
 #include <ginrummy.h>
 
 #include <errno.h>
