@@ -324,68 +324,95 @@ static inline gr_cards dead_mask(gr_cards h)
     return h & ~(w | (w << 1) | (w << 2));
 }
 
-/* The set choices of a hand. */
+static inline int min2(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+static inline int max2(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+/* ranks holding 3+ cards, as a 13-bit mask */
+static inline unsigned ranks3(const unsigned m[4])
+{
+    return (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
+}
+
+/* The set choices of a hand with conflict ranks.  The conflict rank with
+ * most options is the last level, the "inner" one: for each combination of
+ * the others, its options are evaluated together from 8 lookups (the four
+ * suits with and without its cards). */
 #define MAX_LEAVES 4096          /* more combinations: dynamic program */
 
 typedef struct conflicts {
     gr_cards h;                  /* hand without the unconditional sets */
     int forced_key;              /* best discard breaking an unconditional
                                     set (0 if none) */
-    int k;                       /* conflict ranks */
+    int k;                       /* conflict ranks (levels) */
     int nopt[13];
     gr_cards rem[13][6];         /* cards each option puts in a set */
     int setkey[13][6];           /* discard key of dropping a card of that
                                     option's 4-set (0 if not a 4-set) */
+    unsigned split;              /* inner level, 4 cards: suits whose card
+                                    may be left out of the set */
 } conflicts;
 
-/* ranks holding 3+ cards, as a 13-bit mask */
-static inline unsigned ranks3(unsigned m0, unsigned m1, unsigned m2, unsigned m3)
+/* discard key of breaking one of the unconditional sets (ranks `forced`) */
+static int forced_discard_key(const unsigned m[4], unsigned forced)
 {
-    return (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1));
+    int best = 0;
+    for (unsigned rs = forced; rs; rs &= rs - 1) {
+        int r = __builtin_ctz(rs), p = rank_points(r), n = 0, top = 0;
+        for (int s = 0; s < 4; s++)
+            if (m[s] >> r & 1) {
+                n++;
+                top = 13 * s + r;
+            }
+        /* a 4-set keeps 3 (gain 0); a 3-set leaves 2 dead */
+        int key = n == 4 ? DISCARD_KEY(0, p, top) : DISCARD_KEY(-2 * p, p, top);
+        best = max2(best, key);
+    }
+    return best;
 }
 
-/* Fill *c; returns the number of leaves (set choice combinations). */
-static long classify(gr_cards hand, conflicts *c)
+/* Fill *c for a hand with suit masks m; returns the number of leaves
+ * (combinations of options). */
+static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
+                     int want_disc)
 {
-    unsigned m[4], run[4], anyrun = 0;
+    unsigned run[4], anyrun = 0, r3 = ranks3(m), splits[13];
+    long leaves = 1;
+    int inner = 0;
+
     for (int s = 0; s < 4; s++) {
-        m[s] = suit_of(hand, s);
         run[s] = runnable13(m[s]);
         anyrun |= run[s];
     }
-    unsigned r3 = ranks3(m[0], m[1], m[2], m[3]);
-    long leaves = 1;
-
+    unsigned forced = r3 & ~anyrun, conf = r3 & anyrun;
+    c->forced_key = want_disc && forced ? forced_discard_key(m, forced) : 0;
     c->h = hand;
-    c->forced_key = 0;
+    for (int s = 0; s < 4; s++)
+        c->h &= ~((gr_cards)forced << (13 * s));
     c->k = 0;
-    for (unsigned rs = r3; rs; rs &= rs - 1) {
-        int r = __builtin_ctz(rs), p = rank_points(r), top = 0;
+    c->split = 0;
+    for (unsigned rs = conf; rs; rs &= rs - 1) {
+        int r = __builtin_ctz(rs);
         unsigned pres = 0, runm = 0;
         gr_cards all = 0;
         for (int s = 0; s < 4; s++) {
             if (m[s] >> r & 1) {
                 pres |= 1u << s;
                 all |= GR_CARD_BIT(13 * s + r);
-                top = 13 * s + r;
             }
-            if (run[s] >> r & 1)
-                runm |= 1u << s;
-        }
-        int key4 = pres == 15 ? DISCARD_KEY(0, p, 39 + r) : 0;
-        if (!(anyrun >> r & 1)) {
-            /* unconditional set */
-            int key = key4 ? key4 : DISCARD_KEY(-2 * p, p, top);
-            if (key > c->forced_key)
-                c->forced_key = key;
-            c->h &= ~all;
-            continue;
+            runm |= (run[s] >> r & 1) << s;
         }
         int i = c->k++, n = 0;
         c->rem[i][n] = 0;
         c->setkey[i][n++] = 0;
         c->rem[i][n] = all;
-        c->setkey[i][n++] = key4;
+        c->setkey[i][n++] = pres == 15 ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
         if (pres == 15)
             for (int s = 0; s < 4; s++)
                 if (runm >> s & 1) {
@@ -393,54 +420,99 @@ static long classify(gr_cards hand, conflicts *c)
                     c->setkey[i][n++] = 0;
                 }
         c->nopt[i] = n;
+        if (n > c->nopt[inner])
+            inner = i;
+        splits[i] = n > 2 ? runm : 0;
         leaves *= n;
+    }
+    if (c->k > 0) {
+        /* move the inner level last */
+        int last = c->k - 1;
+        conflicts t;
+        t.nopt[0] = c->nopt[inner];
+        memcpy(t.rem[0], c->rem[inner], sizeof t.rem[0]);
+        memcpy(t.setkey[0], c->setkey[inner], sizeof t.setkey[0]);
+        c->nopt[inner] = c->nopt[last];
+        memcpy(c->rem[inner], c->rem[last], sizeof t.rem[0]);
+        memcpy(c->setkey[inner], c->setkey[last], sizeof t.setkey[0]);
+        c->nopt[last] = t.nopt[0];
+        memcpy(c->rem[last], t.rem[0], sizeof t.rem[0]);
+        memcpy(c->setkey[last], t.setkey[0], sizeof t.setkey[0]);
+        c->split = splits[inner];
     }
     return leaves;
 }
 
-static int enum_dead(const conflicts *c, int i, gr_cards h)
+/* least deadwood over the options of levels i.. (k >= 1) */
+static int enum_dead(const conflicts *c, int i, gr_cards x)
 {
-    if (i == c->k)
-        return sum_dead(h);
-    int best = DP_INF;
-    for (int j = 0; j < c->nopt[i]; j++) {
-        int v = enum_dead(c, i + 1, h & ~c->rem[i][j]);
-        if (v < best)
-            best = v;
+    if (i == c->k - 1) {
+        /* inner level: no set, the whole set, the set without one card */
+        gr_cards y = x & ~c->rem[i][1];
+        int a = 0, b = 0, d = 0;
+        for (int s = 0; s < 4; s++) {
+            int d0 = run_dead[suit_of(x, s)], d1 = run_dead[suit_of(y, s)];
+            a += d0;
+            b += d1;
+            if (c->split >> s & 1)
+                d = min2(d, d0 - d1);
+        }
+        return min2(a, b + d);
     }
+    int best = DP_INF;
+    for (int j = 0; j < c->nopt[i]; j++)
+        best = min2(best, enum_dead(c, i + 1, x & ~c->rem[i][j]));
     return best;
 }
 
-/* best discard key over the choices below rank index i */
-static int enum_discard(const conflicts *c, int i, gr_cards h, int key)
+/* best discard key over the options of levels i.. (k >= 1) */
+static int enum_discard(const conflicts *c, int i, gr_cards x, int kout)
 {
-    if (i == c->k) {
-        int best = key;
+    if (i == c->k - 1) {
+        gr_cards y = x & ~c->rem[i][1];
+        int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0;
         for (int s = 0; s < 4; s++) {
-            unsigned ms = suit_of(h, s);
-            int k2 = discard_best[ms] + 13 * s;
-            if (ms && k2 > best)
-                best = k2;
+            unsigned ms = suit_of(x, s), ns = suit_of(y, s);
+            d0[s] = run_dead[ms];
+            d1[s] = run_dead[ns];
+            q0[s] = discard_best[ms] + 13 * s;
+            q1[s] = discard_best[ns] + 13 * s;
+            a += d0[s];
+            b += d1[s];
         }
-        return best + KEY_OFFSET(sum_dead(h));
+        /* no set */
+        int key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
+        int best = key + KEY_OFFSET(a);
+        /* the whole set */
+        key = max2(max2(kout, c->setkey[i][1]),
+                   max2(max2(q1[0], q1[1]), max2(q1[2], q1[3])));
+        best = max2(best, key + KEY_OFFSET(b));
+        /* the 4-set without suit s's card */
+        for (int s = 0; s < 4; s++) {
+            if (!(c->split >> s & 1))
+                continue;
+            key = max2(kout, q0[s]);
+            for (int t = 0; t < 4; t++)
+                if (t != s)
+                    key = max2(key, q1[t]);
+            best = max2(best, key + KEY_OFFSET(b - d1[s] + d0[s]));
+        }
+        return best;
     }
     int best = 0;
-    for (int j = 0; j < c->nopt[i]; j++) {
-        int k2 = c->setkey[i][j] > key ? c->setkey[i][j] : key;
-        int v = enum_discard(c, i + 1, h & ~c->rem[i][j], k2);
-        if (v > best)
-            best = v;
-    }
+    for (int j = 0; j < c->nopt[i]; j++)
+        best = max2(best, enum_discard(c, i + 1, x & ~c->rem[i][j],
+                                       max2(kout, c->setkey[i][j])));
     return best;
 }
 
-/* the deadwood mask by the tie-break of ginrummy.h */
-static void enum_arrange(const conflicts *c, int i, gr_cards h, int *bpts,
+/* the deadwood mask by the tie-break of ginrummy.h, over levels i.. */
+static void enum_arrange(const conflicts *c, int i, gr_cards x, int *bpts,
                          int *bcnt, gr_cards *bdead)
 {
     if (i == c->k) {
-        int pts = sum_dead(h);
-        gr_cards d = dead_mask(h);
+        int pts = sum_dead(x);
+        gr_cards d = dead_mask(x);
         int cnt = gr__popcount(d);
         if (pts < *bpts || (pts == *bpts && (cnt < *bcnt
                             || (cnt == *bcnt && d < *bdead)))) {
@@ -451,7 +523,7 @@ static void enum_arrange(const conflicts *c, int i, gr_cards h, int *bpts,
         return;
     }
     for (int j = 0; j < c->nopt[i]; j++)
-        enum_arrange(c, i + 1, h & ~c->rem[i][j], bpts, bcnt, bdead);
+        enum_arrange(c, i + 1, x & ~c->rem[i][j], bpts, bcnt, bdead);
 }
 
 /* ------------------------------------------------------------------------
@@ -460,24 +532,33 @@ static void enum_arrange(const conflicts *c, int i, gr_cards h, int *bpts,
 
 int gr__deadwood(gr_cards hand)
 {
-    unsigned m0 = suit_of(hand, 0), m1 = suit_of(hand, 1);
-    unsigned m2 = suit_of(hand, 2), m3 = suit_of(hand, 3);
+    unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
+                      suit_of(hand, 2), suit_of(hand, 3) };
+    unsigned r3 = ranks3(m);
 
-    if (!ranks3(m0, m1, m2, m3))
-        return run_dead[m0] + run_dead[m1] + run_dead[m2] + run_dead[m3];
-
-    conflicts c;
-    if (classify(hand, &c) > MAX_LEAVES)
-        return dp_value(hand, 0) >> 6;
-    return enum_dead(&c, 0, c.h);
+    if (r3) {
+        unsigned anyrun = runnable13(m[0]) | runnable13(m[1])
+                        | runnable13(m[2]) | runnable13(m[3]);
+        if (r3 & anyrun) {
+            conflicts c;
+            if (classify(hand, m, &c, 0) > MAX_LEAVES)
+                return dp_value(hand, 0) >> 6;
+            return enum_dead(&c, 0, c.h);
+        }
+        for (int s = 0; s < 4; s++)
+            m[s] &= ~r3;                 /* unconditional sets */
+    }
+    return run_dead[m[0]] + run_dead[m[1]] + run_dead[m[2]] + run_dead[m[3]];
 }
 
 int gr__arrange(gr_cards hand, gr_arrangement *out)
 {
+    unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
+                      suit_of(hand, 2), suit_of(hand, 3) };
     conflicts c;
     gr_cards dead;
 
-    if (classify(hand, &c) > MAX_LEAVES) {
+    if (classify(hand, m, &c, 0) > MAX_LEAVES) {
         dead = dp_deadwood_mask(hand);
     } else {
         int pts = DP_INF, cnt = 64;
@@ -490,26 +571,46 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
 /* best discard; hand non-empty */
 static int best_discard(gr_cards hand, gr_card *out)
 {
-    conflicts c;
+    unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
+                      suit_of(hand, 2), suit_of(hand, 3) };
+    unsigned r3 = ranks3(m);
+    int key, forced_key = 0;
 
-    if (classify(hand, &c) <= MAX_LEAVES) {
-        int key = enum_discard(&c, 0, c.h, c.forced_key);
-        *out = (gr_card)KEY_CARD(key);
-        return KEY_VALUE(key);
-    }
-    /* many conflict ranks: try every card */
-    int best = DP_INF, bestkey = -1;
-    for (gr_cards h = hand; h; h &= h - 1) {
-        int card = __builtin_ctzll(h);
-        int v = gr__deadwood(hand & ~GR_CARD_BIT(card));
-        int key = rank_points(card % 13) * 64 + card;
-        if (v < best || (v == best && key > bestkey)) {
-            best = v;
-            bestkey = key;
+    if (r3) {
+        unsigned anyrun = runnable13(m[0]) | runnable13(m[1])
+                        | runnable13(m[2]) | runnable13(m[3]);
+        if (r3 & anyrun) {
+            conflicts c;
+            if (classify(hand, m, &c, 1) <= MAX_LEAVES) {
+                key = enum_discard(&c, 0, c.h, c.forced_key);
+                goto done;
+            }
+            /* very many conflicts (large hands only): try every card */
+            int best = DP_INF, bestkey = -1;
+            for (gr_cards h = hand; h; h &= h - 1) {
+                int card = __builtin_ctzll(h);
+                int v = gr__deadwood(hand & ~GR_CARD_BIT(card));
+                int k2 = rank_points(card % 13) * 64 + card;
+                if (v < best || (v == best && k2 > bestkey)) {
+                    best = v;
+                    bestkey = k2;
+                }
+            }
+            *out = (gr_card)(bestkey & 63);
+            return best;
         }
+        forced_key = forced_discard_key(m, r3);
+        for (int s = 0; s < 4; s++)
+            m[s] &= ~r3;                 /* unconditional sets */
     }
-    *out = (gr_card)(bestkey & 63);
-    return best;
+    key = max2(max2(max2(discard_best[m[0]], discard_best[m[1]] + 13),
+                    max2(discard_best[m[2]] + 26, discard_best[m[3]] + 39)),
+               forced_key);
+    key += KEY_OFFSET(run_dead[m[0]] + run_dead[m[1]] + run_dead[m[2]]
+                      + run_dead[m[3]]);
+done:
+    *out = (gr_card)KEY_CARD(key);
+    return KEY_VALUE(key);
 }
 
 int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards)
