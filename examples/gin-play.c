@@ -357,8 +357,11 @@ static void print_final(const gr_score *s, const player *pl)
            verb(&pl[s->winner], "win", "wins"), s->margin);
 }
 
-/* Play one hand; false if the person quit or input ended. */
-static bool play_hand(gr_game *game, const player *pl, const gr_score *score,
+enum { HAND_OVER, HAND_LEFT, HAND_ERROR };
+
+/* Play one hand: HAND_OVER, HAND_LEFT if the person quit or input ended,
+ * HAND_ERROR if the library refused something (a bug). */
+static int play_hand(gr_game *game, const player *pl, const gr_score *score,
                       bool autoplay, gr_hand_result *out)
 {
     gr_card last_discard = GR_NO_CARD;
@@ -374,25 +377,26 @@ static bool play_hand(gr_game *game, const player *pl, const gr_score *score,
         int turn = gr_game_turn(game);
         gr_view v;
         gr_move m;
-        if (gr_game_view(game, turn, &v) != GR_OK)
-            return false;
-        if (pl[turn].bot) {
-            if (gr_bot_choose(pl[turn].bot, &v, &m) != GR_OK)
-                return false;
-        } else {
-            print_table(&v, score, pl);
-            int rc = ask_move(&v, &m);
-            if (rc == ASK_EOF)
-                printf("\nEnd of input: the match is left unfinished.\n");
-            if (rc == ASK_QUIT)
-                printf("You left the match.\n");
-            if (rc != ASK_MOVE)
-                return false;
-        }
-        int rc = gr_game_play(game, m);
+        int rc = gr_game_view(game, turn, &v);
+        if (rc == GR_OK && pl[turn].bot)
+            rc = gr_bot_choose(pl[turn].bot, &v, &m);
         if (rc != GR_OK) {
+            fprintf(stderr, "gin-play: %s\n", gr_strerror(rc));
+            return HAND_ERROR;
+        }
+        if (!pl[turn].bot) {
+            print_table(&v, score, pl);
+            int asked = ask_move(&v, &m);
+            if (asked == ASK_EOF)
+                printf("\nEnd of input: the match is left unfinished.\n");
+            if (asked == ASK_QUIT)
+                printf("You left the match.\n");
+            if (asked != ASK_MOVE)
+                return HAND_LEFT;
+        }
+        if ((rc = gr_game_play(game, m)) != GR_OK) {
             fprintf(stderr, "gin-play: move refused: %s\n", gr_strerror(rc));
-            return false;
+            return HAND_ERROR;
         }
         if (m.type == GR_MOVE_TAKE_UPCARD || m.type == GR_MOVE_DRAW_STOCK
             || m.type == GR_MOVE_DRAW_DISCARD) {
@@ -406,9 +410,10 @@ static bool play_hand(gr_game *game, const player *pl, const gr_score *score,
         }
         print_move(&pl[turn], m, autoplay || !pl[turn].bot);
     }
-    gr_game_result(game, out);
+    if (gr_game_result(game, out) != GR_OK)
+        return HAND_ERROR;
     print_result(out, pl, game, last_discard);
-    return true;
+    return HAND_OVER;
 }
 
 static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
@@ -418,26 +423,34 @@ static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
     if (gr_match_new(&match, rules, seed) != GR_OK)
         return 1;
     gr_score s;
-    bool going = true;
-    while (going && gr_match_score(match, &s) == GR_OK && !s.over) {
+    int status = HAND_OVER;
+    while (status == HAND_OVER && gr_match_score(match, &s) == GR_OK
+           && !s.over) {
         gr_game *game;
-        if (gr_match_deal(match, &game) != GR_OK)
+        if (gr_match_deal(match, &game) != GR_OK) {
+            status = HAND_ERROR;
             break;
+        }
         printf("\n== Hand %d: %s %s ==\n", s.hands_played + 1,
                pl[gr_game_dealer(game)].name,
                verb(&pl[gr_game_dealer(game)], "deal", "deals"));
         gr_hand_result r;
-        going = play_hand(game, pl, &s, autoplay, &r);
-        if (going && gr_match_record(match, &r) == GR_OK
-            && gr_match_score(match, &s) == GR_OK)
-            printf("Score: %s %d, %s %d.\n", pl[0].name, s.hand_points[0],
-                   pl[1].name, s.hand_points[1]);
+        status = play_hand(game, pl, &s, autoplay, &r);
         gr_game_free(game);
+        if (status != HAND_OVER)
+            break;
+        if (gr_match_record(match, &r) != GR_OK
+            || gr_match_score(match, &s) != GR_OK) {
+            status = HAND_ERROR;
+            break;
+        }
+        printf("Score: %s %d, %s %d.\n", pl[0].name, s.hand_points[0],
+               pl[1].name, s.hand_points[1]);
     }
-    if (going && s.over)
+    if (status == HAND_OVER)
         print_final(&s, pl);
     gr_match_free(match);
-    return 0;
+    return status == HAND_ERROR ? 1 : 0;
 }
 
 /* ---- options ------------------------------------------------------------- */
