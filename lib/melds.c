@@ -409,10 +409,11 @@ static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
             runm |= (run[s] >> r & 1) << s;
         }
         int i = c->k++, n = 0;
+        c->rem[i][n] = all;              /* the whole set first: in dense
+                                            hands it is usually best */
+        c->setkey[i][n++] = pres == 15 ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
         c->rem[i][n] = 0;
         c->setkey[i][n++] = 0;
-        c->rem[i][n] = all;
-        c->setkey[i][n++] = pres == 15 ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
         if (pres == 15)
             for (int s = 0; s < 4; s++)
                 if (runm >> s & 1) {
@@ -448,7 +449,7 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
 {
     if (i == c->k - 1) {
         /* inner level: no set, the whole set, the set without one card */
-        gr_cards y = x & ~c->rem[i][1];
+        gr_cards y = x & ~c->rem[i][0];
         int a = 0, b = 0, d = 0;
         for (int s = 0; s < 4; s++) {
             int d0 = run_dead[suit_of(x, s)], d1 = run_dead[suit_of(y, s)];
@@ -465,28 +466,41 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
     return best;
 }
 
-/* best discard key over the options of levels i.. (k >= 1) */
-static int enum_discard(const conflicts *c, int i, gr_cards x, int kout)
+/* best discard key over the options of levels i.. (k >= 1).  `best` is
+ * the best key found so far: a choice whose deadwood is more than 10 above
+ * its value cannot beat it (a discard gains at most 10 points). */
+static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
+                        int best)
 {
     if (i == c->k - 1) {
-        gr_cards y = x & ~c->rem[i][1];
-        int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0;
+        gr_cards y = x & ~c->rem[i][0];
+        unsigned ms[4], ns[4];
+        int d0[4], d1[4], a = 0, b = 0, d = 0;
         for (int s = 0; s < 4; s++) {
-            unsigned ms = suit_of(x, s), ns = suit_of(y, s);
-            d0[s] = run_dead[ms];
-            d1[s] = run_dead[ns];
-            q0[s] = discard_best[ms] + 13 * s;
-            q1[s] = discard_best[ns] + 13 * s;
+            ms[s] = suit_of(x, s);
+            ns[s] = suit_of(y, s);
+            d0[s] = run_dead[ms[s]];
+            d1[s] = run_dead[ns[s]];
             a += d0[s];
             b += d1[s];
+            if (c->split >> s & 1)
+                d = min2(d, d0[s] - d1[s]);
         }
-        /* no set */
-        int key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
-        int best = key + KEY_OFFSET(a);
+        int limit = KEY_VALUE(best) + 10;
+        if (min2(a, b + d) > limit)
+            return best;
+        int q0[4], q1[4];
+        for (int s = 0; s < 4; s++) {
+            q0[s] = discard_best[ms[s]] + 13 * s;
+            q1[s] = discard_best[ns[s]] + 13 * s;
+        }
         /* the whole set */
-        key = max2(max2(kout, c->setkey[i][1]),
-                   max2(max2(q1[0], q1[1]), max2(q1[2], q1[3])));
+        int key = max2(max2(kout, c->setkey[i][0]),
+                       max2(max2(q1[0], q1[1]), max2(q1[2], q1[3])));
         best = max2(best, key + KEY_OFFSET(b));
+        /* no set */
+        key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
+        best = max2(best, key + KEY_OFFSET(a));
         /* the 4-set without suit s's card */
         for (int s = 0; s < 4; s++) {
             if (!(c->split >> s & 1))
@@ -499,10 +513,9 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout)
         }
         return best;
     }
-    int best = 0;
     for (int j = 0; j < c->nopt[i]; j++)
-        best = max2(best, enum_discard(c, i + 1, x & ~c->rem[i][j],
-                                       max2(kout, c->setkey[i][j])));
+        best = enum_discard(c, i + 1, x & ~c->rem[i][j],
+                            max2(kout, c->setkey[i][j]), best);
     return best;
 }
 
@@ -582,7 +595,7 @@ static int best_discard(gr_cards hand, gr_card *out)
         if (r3 & anyrun) {
             conflicts c;
             if (classify(hand, m, &c, 1) <= MAX_LEAVES) {
-                key = enum_discard(&c, 0, c.h, c.forced_key);
+                key = enum_discard(&c, 0, c.h, c.forced_key, 0);
                 goto done;
             }
             /* very many conflicts (large hands only): try every card */
