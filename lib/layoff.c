@@ -32,6 +32,8 @@
  *     cannot be in a run of the defender's it is always laid off.
  *   - A choice whose kept cards, in no meld even possible among them, add
  *     up to more than the best deadwood found so far is not evaluated.
+ * Choices are made per component of the defender's hand (cards linked by
+ * rank or by suit and next rank), since no meld spans two components.
  */
 #include "internal.h"
 
@@ -115,6 +117,7 @@ typedef struct choices {
     int      nfactors;             /* independent choices */
     int      nchain;               /* factors 0..nchain-1 are blocks */
     int      start[MAX_FACTORS + 1];
+    gr_cards span[MAX_FACTORS];    /* the cards each factor decides on */
     gr_cards option[MAX_OPTIONS];  /* cards laid off by each option */
 } choices;
 
@@ -131,6 +134,7 @@ static void block_options(choices *ch, gr_cards block, int first, int n,
         return;
     }
     int k = ch->start[ch->nfactors];
+    ch->span[ch->nfactors] = block;
     ch->option[k++] = block;                          /* everything laid off */
     for (int p = 0; p <= (low ? n - 1 : 0); p++) {
         if (low && !(s >> p & 1))
@@ -155,6 +159,69 @@ static inline bool better(int dw, gr_cards laid, int best_dw, gr_cards best)
     if (a != b)
         return a > b;
     return laid < best;
+}
+
+/* the cards of `hand` linked to `seed` by same rank or next rank in suit */
+static gr_cards component(gr_cards seed, gr_cards hand)
+{
+    gr_cards c = seed;
+    for (;;) {
+        gr_cards ranks = (c | c >> 13 | c >> 26 | c >> 39) & SUIT_MASK;
+        gr_cards next = (c | up1(c) | down1(c) | ranks * RANK_ACES) & hand;
+        if (next == c)
+            return c;
+        c = next;
+    }
+}
+
+typedef struct layctx {
+    gr_cards defender, runs, fourths, open_set;
+    const choices *ch;
+} layctx;
+
+/* The best choice for the factors group[0..ng-1], whose cards all lie in
+ * the component `comp` of the defender's hand; returns the cards of comp
+ * laid off (forced ones included). */
+static gr_cards best_in_component(const layctx *x, const int *group, int ng,
+                                  gr_cards comp)
+{
+    const choices *ch = x->ch;
+    int idx[MAX_FACTORS] = { 0 };
+    gr_cards best = 0;
+    int best_dw = -1;
+    for (;;) {
+        gr_cards on_runs = ch->forced_chain & comp, on_sets = ch->forced_set & comp;
+        for (int g = 0; g < ng; g++) {
+            int f = group[g];
+            gr_cards o = ch->option[ch->start[f] + idx[g]];
+            if (f < ch->nchain)
+                on_runs |= o;
+            else
+                on_sets |= o;
+        }
+        gr_cards laid = on_runs | on_sets, kept = comp & ~laid;
+        gr_cards ksets = set_material(kept), kruns = run_material(kept);
+        gr_cards front = (up1(x->runs | on_runs) | down1(x->runs | on_runs)) & kept;
+        /* a set card left "out" but laid off on a run repeats its "in" */
+        bool viable = !(x->open_set & ~on_sets & on_runs) &&
+                      !(front & ~ksets) && !(x->fourths & kept & ~kruns);
+        if (viable && best_dw >= 0 &&
+            gr__cards_points(kept & ~(ksets | kruns)) > best_dw)
+            viable = false;
+        if (viable) {
+            int dw = gr__deadwood(kept);
+            if (best_dw < 0 || better(dw, laid, best_dw, best)) {
+                best_dw = dw;
+                best = laid;
+            }
+        }
+        int g = 0;
+        while (g < ng && ++idx[g] == ch->start[group[g] + 1] - ch->start[group[g]])
+            idx[g++] = 0;
+        if (g == ng)
+            break;
+    }
+    return best;
 }
 
 /* the best set of cards to lay off */
@@ -194,6 +261,7 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
     gr_cards open_set = fourths & rmat & ~ch.forced_chain;
     for (gr_cards f = open_set; f; f &= f - 1) {
         int k = ch.start[ch.nfactors];
+        ch.span[ch.nfactors] = f & -f;
         ch.option[k] = f & -f;
         ch.option[k + 1] = 0;
         ch.start[++ch.nfactors] = k + 2;
@@ -203,39 +271,25 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
     if (ch.nfactors == 0)
         return forced;
 
-    /* odometer over the factors */
-    int idx[MAX_FACTORS] = { 0 };
-    gr_cards best = 0;
-    int best_dw = -1;
-    for (;;) {
-        gr_cards on_runs = ch.forced_chain, on_sets = ch.forced_set;
-        for (int i = 0; i < ch.nchain; i++)
-            on_runs |= ch.option[ch.start[i] + idx[i]];
-        for (int i = ch.nchain; i < ch.nfactors; i++)
-            on_sets |= ch.option[ch.start[i] + idx[i]];
-        gr_cards laid = on_runs | on_sets, kept = defender & ~laid;
-        gr_cards ksets = set_material(kept), kruns = run_material(kept);
-        gr_cards front = (up1(runs | on_runs) | down1(runs | on_runs)) & kept;
-        /* a set card left "out" but laid off on a run repeats its "in" */
-        bool viable = !(open_set & ~on_sets & on_runs) &&
-                      !(front & ~ksets) && !(fourths & kept & ~kruns);
-        if (viable && best_dw >= 0 &&
-            gr__cards_points(kept & ~(ksets | kruns)) > best_dw)
-            viable = false;
-        if (viable) {
-            int dw = gr__deadwood(kept);
-            if (best_dw < 0 || better(dw, laid, best_dw, best)) {
-                best_dw = dw;
-                best = laid;
+    /* Deadwood adds up over the components of his hand (cards linked by
+     * rank, or by suit and next rank): no meld spans two.  Choose within
+     * each component on its own, so choices multiply only inside one. */
+    layctx x = { defender, runs, fourths, open_set, &ch };
+    bool done[MAX_FACTORS] = { false };
+    gr_cards laid = forced;
+    for (int i = 0; i < ch.nfactors; i++) {
+        if (done[i])
+            continue;
+        gr_cards comp = component(ch.span[i], defender);
+        int group[MAX_FACTORS], ng = 0;
+        for (int j = i; j < ch.nfactors; j++)
+            if (!done[j] && (ch.span[j] & comp)) {
+                done[j] = true;
+                group[ng++] = j;
             }
-        }
-        int i = 0;
-        while (i < ch.nfactors && ++idx[i] == ch.start[i + 1] - ch.start[i])
-            idx[i++] = 0;
-        if (i == ch.nfactors)
-            break;
+        laid |= best_in_component(&x, group, ng, comp);
     }
-    return best;
+    return laid;
 }
 
 int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
