@@ -443,6 +443,20 @@ START_TEST(test_G17_G19_odd_sizes_vs_oracle)
 }
 END_TEST
 
+/* bigger hands: several components of the defender's hand, long chains */
+START_TEST(test_G17_G19_big_hands_vs_oracle)
+{
+    test_rng r = { 31337 };
+    long n = test_count(400);
+    for (long i = 0; i < n; i++) {
+        gr_arrangement k;
+        random_knocker(&r, &k, 2 + test_below(&r, 5), test_below(&r, 3));
+        gr_cards d = dense_defender(&r, &k, 14 + test_below(&r, 5));
+        check_case(&k, d, i % 8 == 0);
+    }
+}
+END_TEST
+
 /* ---- gr_layoff_check ---------------------------------------------------------- */
 
 static void defence(gr_layoff *d, const char *melds, const char *deadwood, const char *laid)
@@ -655,6 +669,7 @@ static Suite *layoff_suite(void)
     tcase_add_test(tr, test_G17_G19_dense_vs_oracle);
     tcase_add_test(tr, test_G17_G19_random_deals_vs_oracle);
     tcase_add_test(tr, test_G17_G19_odd_sizes_vs_oracle);
+    tcase_add_test(tr, test_G17_G19_big_hands_vs_oracle);
     tcase_add_test(tr, test_G17_layoff_check_vs_oracle);
     tcase_add_test(tr, test_G17_garbage_knockers);
     suite_add_tcase(s, tr);
