@@ -186,7 +186,9 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
                                   gr_cards comp)
 {
     const choices *ch = x->ch;
-    int idx[MAX_FACTORS] = { 0 };
+    int idx[MAX_FACTORS];
+    for (int g = 0; g < ng; g++)
+        idx[g] = 0;
     gr_cards best = 0;
     int best_dw = -1;
     for (;;) {
@@ -275,7 +277,9 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
      * rank, or by suit and next rank): no meld spans two.  Choose within
      * each component on its own, so choices multiply only inside one. */
     layctx x = { defender, runs, fourths, open_set, &ch };
-    bool done[MAX_FACTORS] = { false };
+    bool done[MAX_FACTORS];
+    for (int i = 0; i < ch.nfactors; i++)
+        done[i] = false;
     gr_cards laid = forced;
     for (int i = 0; i < ch.nfactors; i++) {
         if (done[i])
