@@ -357,6 +357,8 @@ typedef struct conflicts {
                                     option's 4-set (0 if not a 4-set) */
     unsigned split;              /* inner level, 4 cards: suits whose card
                                     may be left out of the set */
+    int maxgain;                 /* no discard gains more: the points of
+                                    the hand's highest rank */
 } conflicts;
 
 /* discard key of breaking one of the unconditional sets (ranks `forced`) */
@@ -397,6 +399,7 @@ static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
         c->h &= ~((gr_cards)forced << (13 * s));
     c->k = 0;
     c->split = 0;
+    c->maxgain = rank_points(31 - __builtin_clz(m[0] | m[1] | m[2] | m[3] | 1));
     for (unsigned rs = conf; rs; rs &= rs - 1) {
         int r = __builtin_ctz(rs);
         unsigned pres = 0, runm = 0;
@@ -467,8 +470,8 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
 }
 
 /* best discard key over the options of levels i.. (k >= 1).  `best` is
- * the best key found so far: a choice whose deadwood is more than 10 above
- * its value cannot beat it (a discard gains at most 10 points). */
+ * the best key found so far: a choice whose deadwood is more than maxgain
+ * above its value cannot beat it (a discard gains at most its points). */
 static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
                         int best)
 {
@@ -486,7 +489,7 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
             if (c->split >> s & 1)
                 d = min2(d, d0[s] - d1[s]);
         }
-        int limit = KEY_VALUE(best) + 10;
+        int limit = KEY_VALUE(best) + c->maxgain;
         if (min2(a, b + d) > limit)
             return best;
         int q0[4], q1[4];
@@ -495,21 +498,21 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
             q1[s] = discard_best[ns[s]] + 13 * s;
         }
         /* the whole set */
-        int key = max2(max2(kout, c->setkey[i][0]),
-                       max2(max2(q1[0], q1[1]), max2(q1[2], q1[3])));
-        best = max2(best, key + KEY_OFFSET(b));
+        int top1 = max2(q1[0], q1[1]), top2 = min2(q1[0], q1[1]);
+        for (int s = 2; s < 4; s++) {
+            top2 = max2(top2, min2(top1, q1[s]));
+            top1 = max2(top1, q1[s]);
+        }
+        best = max2(best, max2(max2(kout, c->setkey[i][0]), top1) + KEY_OFFSET(b));
         /* no set */
-        key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
+        int key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
         best = max2(best, key + KEY_OFFSET(a));
-        /* the 4-set without suit s's card */
-        for (int s = 0; s < 4; s++) {
-            if (!(c->split >> s & 1))
-                continue;
-            key = max2(kout, q0[s]);
-            for (int t = 0; t < 4; t++)
-                if (t != s)
-                    key = max2(key, q1[t]);
-            best = max2(best, key + KEY_OFFSET(b - d1[s] + d0[s]));
+        /* the 4-set without suit s's card (keys are distinct: the card
+         * number is in them) */
+        for (unsigned sp = c->split; sp; sp &= sp - 1) {
+            int t = __builtin_ctz(sp);
+            key = max2(max2(kout, q0[t]), q1[t] == top1 ? top2 : top1);
+            best = max2(best, key + KEY_OFFSET(b - d1[t] + d0[t]));
         }
         return best;
     }
