@@ -160,14 +160,21 @@ GR_API int gr_deadwood(gr_cards hand);
 /* One least-deadwood arrangement of the hand, written to *out; returns its
  * deadwood count.  Deterministic.  Among arrangements of equal deadwood
  * count it picks the one with the fewest deadwood cards, then the one whose
- * deadwood mask is numerically smallest; melds are listed by their lowest
- * card.  GR_EINVAL for NULL or bits above 51. */
+ * deadwood mask is numerically smallest.  The melded cards are then cut
+ * into melds rank by rank from the ace up: each rank takes the first of
+ * "no set", "the whole set", "the 3-set without the clubs (then diamonds,
+ * hearts, spades) card" that still lets every other melded card be melded;
+ * the runs are the maximal blocks of consecutive cards of one suit left
+ * (a 6-card run is one meld, never 3 + 3; a 3x3 block is three runs).
+ * Melds are listed by their lowest card; entries past nmelds are 0.
+ * GR_EINVAL for NULL or bits above 51 (*out is then untouched). */
 GR_API int gr_arrange(gr_cards hand, gr_arrangement *out);
 
-/* The discard that leaves the least deadwood (every card is tried exactly);
- * writes it to *out and returns the deadwood left.  Ties go to the discard
- * with the most points, then the highest card number.  GR_EINVAL for an
- * empty hand, NULL or bits above 51. */
+/* The discard that leaves the least deadwood (every card is tried exactly,
+ * for any hand size); writes it to *out and returns the deadwood left, i.e.
+ * min over cards c of gr_deadwood(hand - c).  Ties go to the discard with
+ * the most points, then the highest card number.  GR_EINVAL for an empty
+ * hand, NULL or bits above 51 (*out is then untouched). */
 GR_API int gr_best_discard(gr_cards hand, gr_card *out);
 
 /* ------------------------------------------------------------------------
