@@ -228,6 +228,20 @@ GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defend
                            const gr_layoff *defense);
 
 /* ------------------------------------------------------------------------
+ * Memory: an optional allocator per family of handles
+ * ------------------------------------------------------------------------ */
+
+/* Where the library gets memory, for programs with their own allocator and
+ * for tests that make allocation fail.  Both functions are required; ctx
+ * is passed to each.  free_fn is never called with NULL.  The library
+ * keeps a copy of the struct (not of ctx). */
+typedef struct gr_allocator {
+    void *(*malloc_fn)(size_t size, void *ctx);   /* NULL when out of memory */
+    void  (*free_fn)(void *ptr, void *ctx);
+    void  *ctx;
+} gr_allocator;
+
+/* ------------------------------------------------------------------------
  * Rules (opaque handle)
  * ------------------------------------------------------------------------ */
 
@@ -274,7 +288,12 @@ enum {
  * out; GR_ENOMEM.  Free with gr_rules_free(). */
 GR_API int gr_rules_new(gr_rules **out, int preset);
 
-/* A copy of a rule set, to be freed with gr_rules_free(). */
+/* As gr_rules_new(), allocating through `mm` (NULL: malloc and free).  The
+ * allocator is part of the rule set: its copies, and every game and match
+ * made from it, allocate through it too.  GR_EINVAL if mm lacks a function. */
+GR_API int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm);
+
+/* A copy of a rule set (same allocator), to be freed with gr_rules_free(). */
 GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
 
 /* Set an option.  GR_EINVAL for an unknown option or a value out of its
@@ -513,6 +532,10 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * GR_EINVAL for NULL, GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_game_load(gr_game **out, const char *text);
 
+/* As gr_game_load(), allocating through `mm` (NULL: malloc and free). */
+GR_API int gr_game_load_mm(gr_game **out, const char *text,
+                           const gr_allocator *mm);
+
 /* ------------------------------------------------------------------------
  * A match (opaque handle): hands until a player reaches the target
  * ------------------------------------------------------------------------ */
@@ -602,6 +625,10 @@ enum {
 /* Make a bot of `kind`, seeded: the same seed and the same views give the
  * same moves.  GR_EINVAL for an unknown kind or NULL, GR_ENOMEM. */
 GR_API int gr_bot_new(gr_bot **out, int kind, uint64_t seed);
+
+/* As gr_bot_new(), allocating through `mm` (NULL: malloc and free). */
+GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
+                         const gr_allocator *mm);
 
 /* Choose a move for the player whose view this is; it is one of
  * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when

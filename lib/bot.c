@@ -22,26 +22,37 @@
 #include <stdlib.h>
 
 struct gr_bot {
-    int    kind;
-    gr_rng rng;
+    int          kind;
+    gr_rng       rng;
+    gr_allocator mm;
 };
 
-GR_API int gr_bot_new(gr_bot **out, int kind, uint64_t seed)
+GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
+                         const gr_allocator *mm)
 {
-    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY))
+    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
+        || !gr__allocator_valid(mm))
         return GR_EINVAL;
-    gr_bot *bot = malloc(sizeof *bot);
+    gr_allocator use = gr__allocator_or_default(mm);
+    gr_bot *bot = gr__malloc(&use, sizeof *bot);
     if (!bot)
         return GR_ENOMEM;
     bot->kind = kind;
     gr__rng_seed(&bot->rng, seed);
+    bot->mm = use;
     *out = bot;
     return GR_OK;
 }
 
+GR_API int gr_bot_new(gr_bot **out, int kind, uint64_t seed)
+{
+    return gr_bot_new_mm(out, kind, seed, NULL);
+}
+
 GR_API void gr_bot_free(gr_bot *bot)
 {
-    free(bot);
+    if (bot)
+        gr__free(&bot->mm, bot);
 }
 
 static int lower(int c)

@@ -52,10 +52,20 @@ int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out
 /* the defender's best own arrangement, no layoff (after gin without layoff) */
 int gr__defend_without_layoff(gr_cards defender, gr_layoff *out);
 
+/* ---- alloc.c ------------------------------------------------------------- */
+
+/* NULL, or both functions present */
+bool gr__allocator_valid(const gr_allocator *mm);
+/* *mm, or the all-NULL allocator (malloc and free) for NULL */
+gr_allocator gr__allocator_or_default(const gr_allocator *mm);
+void *gr__malloc(const gr_allocator *mm, size_t size);
+void  gr__free(const gr_allocator *mm, void *ptr);
+
 /* ---- rules.c ------------------------------------------------------------- */
 
 struct gr_rules {
     int opt[GR_OPT_COUNT];
+    gr_allocator mm;       /* inherited by games and matches made from these rules */
 };
 
 /* ---- settle.c ------------------------------------------------------------ */

@@ -86,24 +86,31 @@ static int compare_names(const char *a, const char *b)
     }
 }
 
-int gr_rules_new(gr_rules **out, int preset)
+int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm)
 {
-    if (out == NULL || preset < 0 || preset >= NPRESETS)
+    if (out == NULL || preset < 0 || preset >= NPRESETS || !gr__allocator_valid(mm))
         return GR_EINVAL;
-    gr_rules *rules = malloc(sizeof *rules);
+    gr_allocator use = gr__allocator_or_default(mm);
+    gr_rules *rules = gr__malloc(&use, sizeof *rules);
     if (rules == NULL)
         return GR_ENOMEM;
     for (int i = 0; i < GR_OPT_COUNT; i++)
         rules->opt[i] = options[i].preset[preset];
+    rules->mm = use;
     *out = rules;
     return GR_OK;
+}
+
+int gr_rules_new(gr_rules **out, int preset)
+{
+    return gr_rules_new_mm(out, preset, NULL);
 }
 
 int gr_rules_clone(gr_rules **out, const gr_rules *rules)
 {
     if (out == NULL || rules == NULL)
         return GR_EINVAL;
-    gr_rules *copy = malloc(sizeof *copy);
+    gr_rules *copy = gr__malloc(&rules->mm, sizeof *copy);
     if (copy == NULL)
         return GR_ENOMEM;
     *copy = *rules;
@@ -130,7 +137,8 @@ int gr_rules_get(const gr_rules *rules, int option, int *out)
 
 void gr_rules_free(gr_rules *rules)
 {
-    free(rules);
+    if (rules)
+        gr__free(&rules->mm, rules);
 }
 
 int gr_option_describe(int option, gr_option_info *out)
