@@ -52,6 +52,17 @@ static int points_of(gr_cards cards)
     return sum;
 }
 
+static inline unsigned suit_of(gr_cards h, int s)
+{
+    return (unsigned)(h >> (13 * s)) & SUIT_MASK;
+}
+
+/* ranks holding 3+ cards, as a 13-bit mask */
+static inline unsigned ranks3(const unsigned m[4])
+{
+    return (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
+}
+
 /* ------------------------------------------------------------------------
  * Meld kind
  * ------------------------------------------------------------------------ */
@@ -232,10 +243,14 @@ static int build_arrangement(gr_cards hand, gr_cards dead, gr_arrangement *out)
     uint64_t fail[13][4];
     gr_arrangement a;
 
-    memset(fail, 0, sizeof fail);
     memset(&a, 0, sizeof a);
-    if (!part_dfs(melded, 0, 0, sets, fail))
-        return -1;                       /* cannot happen */
+    unsigned mm[4] = { suit_of(melded, 0), suit_of(melded, 1),
+                       suit_of(melded, 2), suit_of(melded, 3) };
+    if (ranks3(mm)) {                    /* else no set: runs only */
+        memset(fail, 0, sizeof fail);
+        if (!part_dfs(melded, 0, 0, sets, fail))
+            return -1;                   /* cannot happen */
+    }
     for (int r = 0; r < 13; r++) {
         if (!sets[r])
             continue;
@@ -305,11 +320,6 @@ static inline unsigned runnable13(unsigned m)
     return w | (w << 1) | (w << 2);
 }
 
-static inline unsigned suit_of(gr_cards h, int s)
-{
-    return (unsigned)(h >> (13 * s)) & SUIT_MASK;
-}
-
 /* least deadwood without sets */
 static inline int sum_dead(gr_cards h)
 {
@@ -332,12 +342,6 @@ static inline int min2(int a, int b)
 static inline int max2(int a, int b)
 {
     return a > b ? a : b;
-}
-
-/* ranks holding 3+ cards, as a 13-bit mask */
-static inline unsigned ranks3(const unsigned m[4])
-{
-    return (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
 }
 
 /* The set choices of a hand with conflict ranks.  The conflict rank with
@@ -574,7 +578,9 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
     conflicts c;
     gr_cards dead;
 
-    if (classify(hand, m, &c, 0) > MAX_LEAVES) {
+    if (!ranks3(m)) {
+        dead = dead_mask(hand);          /* no set possible */
+    } else if (classify(hand, m, &c, 0) > MAX_LEAVES) {
         dead = dp_deadwood_mask(hand);
     } else {
         int pts = DP_INF, cnt = 64;
