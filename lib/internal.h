@@ -23,9 +23,18 @@ static inline bool gr__cards_valid(gr_cards cards)
     return (cards & ~GR_ALL_CARDS) == 0;
 }
 
+/* Without -mpopcnt (the library is built for any x86-64) the builtin is a
+ * call into libgcc; the bit-slicing version is a dozen inline instructions. */
 static inline int gr__popcount(gr_cards cards)
 {
+#if defined(__POPCNT__) || !defined(__x86_64__)
     return __builtin_popcountll(cards);
+#else
+    cards -= (cards >> 1) & 0x5555555555555555ull;
+    cards = (cards & 0x3333333333333333ull) + ((cards >> 2) & 0x3333333333333333ull);
+    cards = (cards + (cards >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((cards * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 /* points of a valid set (no check) */
