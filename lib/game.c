@@ -15,26 +15,32 @@
 
 /* ---- small helpers --------------------------------------------------------- */
 
-static const uint8_t card_points[GR_NCARDS] = {
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
-};
+/* in every suit, the ranks whose point value (G2) has bit 0, 1, 2 or 3 set */
+#define EVERY_SUIT(m) ((gr_cards)(m) * (1 | (1ull << 13) | (1ull << 26) | (1ull << 39)))
+#define VALUE_BIT1 EVERY_SUIT(0x155)    /* 1 3 5 7 9 */
+#define VALUE_BIT2 EVERY_SUIT(0x1E66)   /* 2 3 6 7 10 J Q K */
+#define VALUE_BIT4 EVERY_SUIT(0x78)     /* 4 5 6 7 */
+#define VALUE_BIT8 EVERY_SUIT(0x1F80)   /* 8 9 10 J Q K */
 
-static int points_of(gr_cards cards)
+/* popcount without a library call (the library is built for any x86-64) */
+static inline int bit_count(gr_cards x)
 {
-    int sum = 0;
-    while (cards) {
-        sum += card_points[__builtin_ctzll(cards)];
-        cards &= cards - 1;
-    }
-    return sum;
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* points of a set of cards (G2), counted bit plane by bit plane */
+static inline int points_of(gr_cards cards)
+{
+    return bit_count(cards & VALUE_BIT1) + 2 * bit_count(cards & VALUE_BIT2)
+           + 4 * bit_count(cards & VALUE_BIT4) + 8 * bit_count(cards & VALUE_BIT8);
 }
 
 #define SUIT_MASK ((gr_cards)0x1FFF)
 /* cards of ranks ace..jack in every suit: where a 3-card run may start */
-#define RUN_STARTS (((gr_cards)0x7FF) * (1 | (1ull << 13) | (1ull << 26) | (1ull << 39)))
+#define RUN_STARTS EVERY_SUIT(0x7FF)
 
 /* The cards of `hand` that belong to at least one meld inside `hand`.
  * Cards outside this mask are deadwood in every arrangement, so their
@@ -56,33 +62,38 @@ static inline gr_card top_of(const gr_card *pile, int n)
 }
 
 /* Work out which discards of the 11 cards in hand allow a knock or gin,
- * and whether they make big gin (called on entering the discard phase). */
+ * and whether they make big gin (called on entering the discard phase).
+ * Cards in no possible meld are deadwood in every arrangement; their points
+ * bound the deadwood from below and spare most exact counts. */
 static void compute_discard_options(gr_game *g)
 {
     gr_cards hand = g->hand[g->turn];
+    gr_cards loose = hand & ~meldable(hand);
+    int bound = points_of(loose), limit = g->knock_limit;
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
+    if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
+        g->big_gin_ok = gr__deadwood(hand) == 0;
+    if (bound - 10 > limit)
+        return;   /* no single discard can bring the deadwood within the limit */
     for (gr_cards rest = hand; rest; rest &= rest - 1) {
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
-        if (points_of(ten & ~meldable(ten)) > g->knock_limit)
-            continue;   /* cannot reach the limit: skip the exact count */
+        if ((bit & loose ? bound - points_of(bit) : bound) > limit
+            || points_of(ten & ~meldable(ten)) > limit)
+            continue;
         int dw = gr__deadwood(ten);
-        if (dw <= g->knock_limit)
+        if (dw <= limit)
             g->knock_ok |= bit;
         if (dw == 0)
             g->gin_ok |= bit;
     }
-    if (g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0 && meldable(hand) == hand)
-        g->big_gin_ok = gr__deadwood(hand) == 0;
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
-static int reserve_history(gr_game *g)
+static int grow_history(gr_game *g)
 {
-    if (g->nhistory < g->caphistory)
-        return GR_OK;
     if (g->caphistory > (1 << 24))
         return GR_ENOMEM;
     int cap = g->caphistory * 2;
@@ -99,6 +110,11 @@ static int reserve_history(gr_game *g)
     g->history = h;
     g->caphistory = cap;
     return GR_OK;
+}
+
+static inline int reserve_history(gr_game *g)
+{
+    return g->nhistory < g->caphistory ? GR_OK : grow_history(g);
 }
 
 static void record(gr_game *g, int type, gr_card card)

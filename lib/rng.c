@@ -45,19 +45,37 @@ uint64_t gr__rng_next(gr_rng *rng)
     return result;
 }
 
-/* Rejection sampling: draw until the value falls below the largest
- * multiple of bound, so every residue is equally likely. */
+/* The high and low 64 bits of a * b. */
+static inline uint64_t mul_hi(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 p = (unsigned __int128)a * b;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    *lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+/* Lemire's multiply-and-reject ("Fast random integer generation in an
+ * interval", 2019): the high word of x * bound is uniform once the low
+ * words below 2^64 mod bound are rejected; the division is needed only in
+ * the rare case where a rejection is possible. */
 uint64_t gr__rng_below(gr_rng *rng, uint64_t bound)
 {
     if (bound <= 1)
         return 0;
-    /* (2^64 - bound) % bound == 2^64 % bound: the values to reject */
-    const uint64_t threshold = (0 - bound) % bound;
-    for (;;) {
-        uint64_t r = gr__rng_next(rng);
-        if (r >= threshold)
-            return r % bound;
+    uint64_t lo, hi = mul_hi(gr__rng_next(rng), bound, &lo);
+    if (lo < bound) {
+        const uint64_t threshold = (0 - bound) % bound;   /* 2^64 mod bound */
+        while (lo < threshold)
+            hi = mul_hi(gr__rng_next(rng), bound, &lo);
     }
+    return hi;
 }
 
 /* Fisher-Yates from the top: cards[i] swaps with a uniform j in [0, i]. */

@@ -310,19 +310,20 @@ START_TEST(test_G7_stacked_deal)
 }
 END_TEST
 
-/* The seeded deal is pinned: these decks come from an independent
- * implementation of xoshiro256** / splitmix64 / Fisher-Yates. */
+/* The seeded deal is pinned: these decks come from an independent (Python)
+ * implementation of splitmix64 seeding, xoshiro256**, Lemire's unbiased
+ * bounded draw and Fisher-Yates from the top. */
 START_TEST(test_G7_seeded_deal_pinned)
 {
     static const struct { uint64_t seed; gr_card deck[22]; } pins[] = {
-        { 0, { 27, 37, 1, 38, 48, 11, 42, 7, 15, 30, 50, 33, 46, 31, 23, 19, 6,
-               32, 51, 47, 43, 21 } },
-        { 1, { 25, 6, 10, 31, 4, 49, 40, 5, 30, 11, 3, 33, 14, 41, 7, 48, 8, 50,
-               24, 22, 12, 51 } },
-        { 42, { 26, 19, 32, 28, 12, 44, 46, 15, 3, 24, 38, 45, 1, 10, 14, 43, 11,
-                23, 5, 40, 21, 17 } },
-        { 0xDEADBEEFCAFEBABEull, { 4, 17, 9, 8, 2, 36, 10, 28, 48, 24, 44, 1, 26,
-                5, 33, 3, 41, 20, 7, 22, 19, 47 } },
+        { 0, { 36, 7, 45, 13, 42, 11, 12, 44, 32, 0, 29, 26, 49, 28, 40, 14, 47,
+               17, 21, 30, 34, 3 } },
+        { 1, { 9, 25, 34, 48, 20, 31, 30, 51, 13, 16, 24, 47, 46, 43, 12, 45, 4,
+               27, 7, 8, 42, 0 } },
+        { 42, { 40, 1, 51, 35, 31, 3, 18, 21, 42, 37, 7, 20, 46, 6, 0, 16, 44, 14,
+                43, 41, 26, 9 } },
+        { 0xDEADBEEFCAFEBABEull, { 11, 16, 22, 14, 31, 6, 25, 37, 35, 5, 46, 44,
+                49, 26, 41, 20, 29, 3, 19, 33, 28, 38 } },
     };
     gr_rules *r = preset(GR_PRESET_FOURNIER);
     for (size_t k = 0; k < sizeof pins / sizeof pins[0]; k++) {
