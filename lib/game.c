@@ -10,7 +10,6 @@
  */
 #include "internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -97,16 +96,12 @@ static int grow_history(gr_game *g)
     if (g->caphistory > (1 << 24))
         return GR_ENOMEM;
     int cap = g->caphistory * 2;
-    gr_move *h;
-    if (g->history == g->history_inline) {
-        h = malloc((size_t)cap * sizeof *h);
-        if (h)
-            memcpy(h, g->history, (size_t)g->nhistory * sizeof *h);
-    } else {
-        h = realloc(g->history, (size_t)cap * sizeof *h);
-    }
+    gr_move *h = gr__malloc(&g->rules.mm, (size_t)cap * sizeof *h);
     if (!h)
         return GR_ENOMEM;
+    memcpy(h, g->history, (size_t)g->nhistory * sizeof *h);
+    if (g->history != g->history_inline)
+        gr__free(&g->rules.mm, g->history);
     g->history = h;
     g->caphistory = cap;
     return GR_OK;
@@ -213,7 +208,7 @@ int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
             return GR_EINVAL;
         seen |= GR_CARD_BIT(deck[i]);
     }
-    gr_game *g = malloc(sizeof *g);
+    gr_game *g = gr__malloc(&rules->mm, sizeof *g);
     if (!g)
         return GR_ENOMEM;
     deal(g, rules, deck, dealer);
@@ -238,16 +233,17 @@ int gr_game_clone(gr_game **out, const gr_game *game)
 {
     if (!out || !game)
         return GR_EINVAL;
-    gr_game *g = malloc(sizeof *g);
+    const gr_allocator *mm = &game->rules.mm;
+    gr_game *g = gr__malloc(mm, sizeof *g);
     if (!g)
         return GR_ENOMEM;
     memcpy(g, game, sizeof *g);
     if (game->history == game->history_inline) {
         g->history = g->history_inline;
     } else {
-        g->history = malloc((size_t)game->caphistory * sizeof *g->history);
+        g->history = gr__malloc(mm, (size_t)game->caphistory * sizeof *g->history);
         if (!g->history) {
-            free(g);
+            gr__free(mm, g);
             return GR_ENOMEM;
         }
         memcpy(g->history, game->history, (size_t)game->nhistory * sizeof *g->history);
@@ -260,9 +256,10 @@ void gr_game_free(gr_game *game)
 {
     if (!game)
         return;
+    gr_allocator mm = game->rules.mm;   /* the game holds it: copy first */
     if (game->history != game->history_inline)
-        free(game->history);
-    free(game);
+        gr__free(&mm, game->history);
+    gr__free(&mm, game);
 }
 
 /* ---- queries --------------------------------------------------------------- */

@@ -19,7 +19,6 @@
  */
 #include "internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define SAVE_VERSION "1"
@@ -349,7 +348,7 @@ static const char *const line_names[L_COUNT] = {
     "rules", "dealer", "deck", "moves", "shown", "defense"
 };
 
-static int load(gr_game **out, char *text)
+static int load(gr_game **out, char *text, const gr_allocator *mm)
 {
     char *lines[L_COUNT] = { NULL };
     char *s = text, *line;
@@ -388,7 +387,7 @@ static int load(gr_game **out, char *text)
         return GR_EPARSE;
 
     gr_rules *rules;
-    int rc = gr_rules_new(&rules, GR_PRESET_FOURNIER);
+    int rc = gr_rules_new_mm(&rules, GR_PRESET_FOURNIER, mm);
     if (rc != GR_OK)
         return rc;
     rc = parse_rules(lines[L_RULES], rules);
@@ -413,16 +412,22 @@ static int load(gr_game **out, char *text)
     return GR_OK;
 }
 
-int gr_game_load(gr_game **out, const char *text)
+int gr_game_load_mm(gr_game **out, const char *text, const gr_allocator *mm)
 {
-    if (!out || !text)
+    if (!out || !text || !gr__allocator_valid(mm))
         return GR_EINVAL;
+    gr_allocator use = gr__allocator_or_default(mm);
     size_t n = strlen(text);
-    char *copy = malloc(n + 1);
+    char *copy = gr__malloc(&use, n + 1);
     if (!copy)
         return GR_ENOMEM;
     memcpy(copy, text, n + 1);
-    int rc = load(out, copy);
-    free(copy);
+    int rc = load(out, copy, mm);
+    gr__free(&use, copy);
     return rc;
+}
+
+int gr_game_load(gr_game **out, const char *text)
+{
+    return gr_game_load_mm(out, text, NULL);
 }

@@ -1688,6 +1688,115 @@ START_TEST(test_save_draw_card_checked)
 }
 END_TEST
 
+/* ---- allocation failure ---------------------------------------------------------------------- */
+
+typedef struct counting {
+    long calls, fail_at, live;
+} counting;
+
+static void *counting_malloc(size_t size, void *ctx)
+{
+    counting *c = ctx;
+    if (c->calls++ == c->fail_at)
+        return NULL;
+    c->live++;
+    return malloc(size);
+}
+
+static void counting_free(void *ptr, void *ctx)
+{
+    counting *c = ctx;
+    c->live--;
+    free(ptr);
+}
+
+/* One run with allocation number fail_at failing; returns true when no
+ * allocation failed (the run went through). */
+static bool alloc_run(long fail_at)
+{
+    counting c = { 0, fail_at, 0 };
+    gr_allocator mm = { counting_malloc, counting_free, &c };
+    gr_rules *r = NULL;
+    bool failed = false;
+    int rc = gr_rules_new_mm(&r, GR_PRESET_NOVELTY, &mm);
+    if (rc != GR_OK) {
+        REQUIRE_OP(rc, ==, GR_ENOMEM);
+        REQUIRE_OP(c.live, ==, 0);
+        return false;
+    }
+    gr_game *g = NULL, *k = NULL, *l = NULL;
+    rc = gr_game_new(&g, r, 5, 0);
+    if (rc != GR_OK) {
+        REQUIRE_OP(rc, ==, GR_ENOMEM);
+        failed = true;
+        goto done;
+    }
+    /* both pass, then draw and throw until the history leaves the game */
+    for (int i = 0; i < 2; i++)
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+    for (int turn = 0; turn < 120; turn++) {
+        gr_move m = { GR_MOVE_DRAW_STOCK, GR_NO_CARD };
+        for (int half = 0; half < 2; half++) {
+            snapshot *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+            snap(g, before);
+            rc = gr_game_play(g, m);
+            if (rc == GR_ENOMEM) {   /* refused: nothing changed */
+                snap(g, after);
+                assert_same(before, after);
+                failed = true;
+            } else {
+                REQUIRE_OP(rc, ==, GR_OK);
+            }
+            free(before);
+            free(after);
+            if (failed)
+                goto done;
+            gr_move h[1];
+            int n = gr_game_history(g, NULL, 0);
+            gr_move *all = malloc(sizeof *all * (size_t)n);
+            gr_game_history(g, all, (size_t)n);
+            h[0] = all[n - 1];
+            free(all);
+            m.type = GR_MOVE_DISCARD;
+            m.card = h[0].card;
+        }
+    }
+    rc = gr_game_clone(&k, g);
+    if (rc != GR_OK) {
+        REQUIRE_OP(rc, ==, GR_ENOMEM);
+        failed = true;
+        goto done;
+    }
+    char *text = save_text(k);
+    rc = gr_game_load_mm(&l, text, &mm);
+    free(text);
+    if (rc != GR_OK) {
+        REQUIRE_OP(rc, ==, GR_ENOMEM);
+        REQUIRE(l == NULL);
+        failed = true;
+    }
+done:
+    gr_game_free(l);
+    gr_game_free(k);
+    gr_game_free(g);
+    gr_rules_free(r);
+    REQUIRE_OP(c.live, ==, 0);
+    return !failed;
+}
+
+START_TEST(test_alloc_failure)
+{
+    long fail_at = 0;
+    while (!alloc_run(fail_at))
+        fail_at++;
+    REQUIRE_OP(fail_at, >=, 5);   /* rules, game, history, clone, load... */
+    gr_game *l;
+    ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 1\n",
+                                     &(gr_allocator){ NULL, counting_free, NULL }),
+                     GR_EINVAL);
+}
+END_TEST
+
 /* ---- bad input ------------------------------------------------------------------------------ */
 
 START_TEST(test_bad_input)
@@ -1836,6 +1945,7 @@ static Suite *game_suite(void)
     tcase_add_test(io, test_save_damaged_text);
     tcase_add_test(io, test_save_draw_card_checked);
     tcase_add_test(io, test_bad_input);
+    tcase_add_test(io, test_alloc_failure);
     tcase_set_timeout(io, 600);
     suite_add_tcase(s, io);
 
