@@ -383,7 +383,25 @@ GR_API int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
 
 typedef struct gr_game gr_game;
 
-/* Phases of a hand. */
+/* Phases of a hand.
+ *
+ * The flow (G9-G16):
+ *   - UPCARD: the non-dealer may TAKE_UPCARD (then he discards; G11: not
+ *     that card) or PASS; after his pass the dealer may TAKE_UPCARD or PASS.
+ *     Whoever takes it discards and play goes on with the other player.  If
+ *     both pass, the non-dealer must DRAW_STOCK (the pile is not offered
+ *     again) and discard; normal play follows.
+ *   - DRAW, then DISCARD: a normal turn (G10).  A turn ends with a discard,
+ *     a knock, gin or big gin.
+ *   - The end of the stock (G16).  GR_STOCK_END_VOID: the player whose draw
+ *     leaves 2 cards in the stock finishes his turn and may knock or go gin;
+ *     a plain discard then makes the hand void.  GR_STOCK_END_TURNOVER: when
+ *     a turn ends with the stock empty, the discard pile is turned over
+ *     without shuffling (its bottom card becomes the top of the stock) and
+ *     the new stock's top card is turned up as the new pile; play goes on.
+ *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
+ *     stock runs out with the cap used up, the hand is void.
+ *   - OVER: after a knock, gin, big gin or a void hand. */
 enum {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
     GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
@@ -407,7 +425,9 @@ enum {
 typedef struct gr_move {
     int     type;   /* GR_MOVE_* */
     gr_card card;   /* the card discarded; ignored for moves that name none
-                       (in the history: the card drawn or taken) */
+                       (in the history: the card drawn or taken; in legal
+                       moves: the upcard for TAKE_UPCARD and DRAW_DISCARD;
+                       GR_NO_CARD for PASS, DRAW_STOCK and BIG_GIN) */
 } gr_move;
 
 /* The most moves that can be legal at once (11 discards, knocks and gins,
@@ -416,7 +436,9 @@ typedef struct gr_move {
 
 /* Deal a new hand with a seeded shuffle: the same seed gives the same deal
  * on every platform (xoshiro256** seeded through splitmix64, unbiased
- * Fisher-Yates).  dealer is 0 or 1.  The rules are copied: later changes to
+ * Fisher-Yates from the top with Lemire's bounded draw; the deck starts in
+ * card order 0..51 and is then dealt as gr_game_new_from_deck() describes).
+ * dealer is 0 or 1.  The rules are copied: later changes to
  * `rules` do not affect the game.  GR_EINVAL, GR_ENOMEM. */
 GR_API int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed,
                        int dealer);
@@ -429,7 +451,8 @@ GR_API int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed,
 GR_API int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
                                  const gr_card deck[52], int dealer);
 
-/* An independent copy of a game (for search and AI). */
+/* An independent copy of a game (for search and AI), made with the same
+ * allocator.  GR_EINVAL, GR_ENOMEM. */
 GR_API int gr_game_clone(gr_game **out, const gr_game *game);
 
 GR_API void gr_game_free(gr_game *game);
@@ -451,11 +474,16 @@ GR_API int gr_game_dealer(const gr_game *game);
  * once the hand is over. */
 GR_API int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap);
 
-/* Play a move for the player to act.  GR_ESTATE if the move's type does
- * not fit the phase, GR_EILLEGAL if it breaks a rule (a card not in hand,
- * discarding the card just taken from the discard pile (G11), a knock over
- * the limit (G29, G30)...), GR_EINVAL for a card above 51: in each case
- * the game is unchanged.  Knock and gin show the least-deadwood
+/* Play a move for the player to act.  GR_EINVAL for an unknown move type
+ * or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
+ * move's type does not fit the phase; GR_EILLEGAL if it breaks a rule (a
+ * card not in hand, discarding the card just taken from the discard pile
+ * (G11), a knock whose discard leaves more deadwood than the limit even if
+ * another discard would not (G29, G30), GIN with deadwood left, BIG_GIN
+ * without all 11 cards melded or without a big gin bonus (G32), drawing
+ * from the pile after both passed the upcard (G9)); GR_ENOMEM.  In each
+ * case the game is unchanged.  KNOCK with a discard that leaves deadwood 0
+ * is gin (both are listed as legal; the outcome is GR_OUTCOME_GIN).  Knock and gin show the least-deadwood
  * arrangement, and the defender's melds and layoffs are chosen to minimise
  * his deadwood; see gr_game_knock() and gr_game_defend() to choose them. */
 GR_API int gr_game_play(gr_game *game, gr_move move);
@@ -463,15 +491,23 @@ GR_API int gr_game_play(gr_game *game, gr_move move);
 /* Knock (or go gin) discarding `discard` and showing the arrangement
  * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
  * `shown` must cover exactly those cards with real, disjoint melds and a
- * deadwood within the knock limit: GR_EILLEGAL otherwise. */
+ * deadwood within the knock limit: GR_EILLEGAL otherwise (also for the card
+ * just taken from the pile, G11).  A shown deadwood of 0 is gin (recorded
+ * as GR_MOVE_GIN); a player who could go gin may still show a knock.
+ * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
+ * 51; GR_ESTATE outside the discard phase.  The choice is kept by
+ * gr_game_save(). */
 GR_API int gr_game_knock(gr_game *game, gr_card discard,
                          const gr_arrangement *shown);
 
 /* After a knock or gin, replace the defender's melds and layoffs (chosen
  * optimally by default) with the caller's, for a user interface where a
- * person lays off.  Validated as gr_layoff_check(); the result is settled
- * again.  GR_ESTATE unless the hand ended by a knock or gin, GR_EILLEGAL or
- * GR_EINVAL for a defence that is not legal (the game is then unchanged). */
+ * person lays off.  Validated as gr_layoff_check(), and after gin or big
+ * gin without GR_OPT_LAYOFF_AFTER_GIN any laid-off card is GR_EILLEGAL
+ * (G18); the result is settled again.  May be called again to change it.
+ * GR_ESTATE unless the hand ended by a knock, gin or big gin, GR_EILLEGAL
+ * or GR_EINVAL for a defence that is not legal (the game is then
+ * unchanged).  The choice is kept by gr_game_save(). */
 GR_API int gr_game_defend(gr_game *game, const gr_layoff *defense);
 
 /* The cards player (0 or 1) holds.  GR_EINVAL for a bad player or NULL. */
@@ -485,7 +521,7 @@ GR_API int gr_game_discards(const gr_game *game, gr_card *out, size_t cap);
 GR_API int gr_game_stock_size(const gr_game *game);
 
 /* The top card of the discard pile into *out; GR_ESTATE when the pile is
- * empty (after the first upcard was taken). */
+ * empty (after the first upcard was taken, or after big gin on it). */
 GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
 
 /* The knock limit in force for this hand: GR_OPT_KNOCK_LIMIT, or under
@@ -493,7 +529,9 @@ GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
 GR_API int gr_game_knock_limit(const gr_game *game);
 
 /* The moves played so far, oldest first, into out[0..cap-1]; returns how
- * many (which may be more than cap).  Draws record the card drawn. */
+ * many (which may be more than cap).  Draws (TAKE_UPCARD too) record the
+ * card drawn, DISCARD, KNOCK and GIN the card discarded, PASS and BIG_GIN
+ * GR_NO_CARD. */
 GR_API int gr_game_history(const gr_game *game, gr_move *out, size_t cap);
 
 /* The result of a finished hand.  GR_ESTATE until the hand is over. */
@@ -523,13 +561,29 @@ typedef struct gr_view {
  * stock order and the opponent's other cards are not in it. */
 GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
 
-/* Write the game as a small text (rules, deck, dealer, moves) with
- * snprintf semantics: returns the length needed without the NUL. */
+/* Write the game as a small text with snprintf semantics (at most size
+ * bytes with the NUL; buf may be NULL when size is 0): returns the length
+ * needed without the NUL.  GR_EINVAL for NULL.  The text, one line each:
+ *   ginrummy 1
+ *   rules knock_limit=10 gin_bonus=20 ...    (every option, by the names of
+ *                                             gr_option_describe())
+ *   dealer 0
+ *   deck 7H KS ...                           (the 52 cards as dealt)
+ *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock())
+ *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
+ * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
+ * BIG_GIN. */
 GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
 
-/* Rebuild a game from gr_game_save() text by replaying every move.
- * GR_EPARSE for damaged text, GR_EILLEGAL for a move the rules refuse,
- * GR_EINVAL for NULL, GR_ENOMEM.  *out is written only on success. */
+/* Rebuild a game from gr_game_save() text by replaying every move through
+ * the rules.  Options not named keep the Fournier preset's values; a draw
+ * may leave out its card, but a card it names must be the one drawn.
+ * GR_EPARSE for damaged text (bad syntax, unknown option or value out of
+ * range, bad card, a deck that is not 52 distinct cards, a line twice),
+ * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
+ * or a shown arrangement or defence that is not legal), GR_EINVAL for
+ * NULL, GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_game_load(gr_game **out, const char *text);
 
 /* As gr_game_load(), allocating through `mm` (NULL: malloc and free). */
