@@ -49,9 +49,10 @@ GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
 {
     if (!out || !rules)
         return GR_EINVAL;
-    gr_match *m = calloc(1, sizeof *m);
+    gr_match *m = gr__malloc(&rules->mm, sizeof *m);
     if (!m)
         return GR_ENOMEM;
+    memset(m, 0, sizeof *m);
     m->rules = *rules;
     m->winner = -1;
     gr__rng_seed(&m->rng, seed);
@@ -62,7 +63,8 @@ GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
 
 GR_API void gr_match_free(gr_match *match)
 {
-    free(match);
+    if (match)
+        gr__free(&match->rules.mm, match);
 }
 
 GR_API int gr_match_cut(const gr_match *match, gr_card out[2])
