@@ -526,24 +526,91 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
     return best;
 }
 
-/* the deadwood mask by the tie-break of ginrummy.h, over levels i.. */
-static void enum_arrange(const conflicts *c, int i, gr_cards x, int *bpts,
-                         int *bcnt, gr_cards *bdead)
+/* ------------------------------------------------------------------------
+ * Arrangement, fast path
+ *
+ * The set choices of the conflict ranks are tried in the order of the
+ * documented cut: ranks from the ace up, each with no set, the whole set,
+ * then the 4-set without its clubs .. spades card (only for cards that
+ * could be in a run; leaving out any other card only adds deadwood).  The
+ * first leaf with the best deadwood mask (least points, fewest cards,
+ * smallest mask) wins.  Its sets are then also the documented cut of the
+ * melded cards: the leaves giving that mask are exactly the feasible cuts,
+ * in the same order (a 4-set without a dead card is the "whole set" of the
+ * melded cards, and comes after "no set" in both orders).  The runs are the
+ * blocks of 3+ left, so nothing is searched again.
+ * ------------------------------------------------------------------------ */
+
+typedef struct cut_search {
+    int k;                       /* conflict ranks, ascending */
+    int nopt[13];
+    gr_cards opt[13][6];         /* cards each option puts in a set */
+    int pts, cnt;                /* the best leaf so far */
+    gr_cards dead, sets;
+} cut_search;
+
+static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
 {
     if (i == c->k) {
         int pts = sum_dead(x);
+        if (pts > c->pts)
+            return;                      /* the usual case: no mask needed */
         gr_cards d = dead_mask(x);
         int cnt = gr__popcount(d);
-        if (pts < *bpts || (pts == *bpts && (cnt < *bcnt
-                            || (cnt == *bcnt && d < *bdead)))) {
-            *bpts = pts;
-            *bcnt = cnt;
-            *bdead = d;
+        if (pts < c->pts || cnt < c->cnt || (cnt == c->cnt && d < c->dead)) {
+            c->pts = pts;
+            c->cnt = cnt;
+            c->dead = d;
+            c->sets = sets;
         }
         return;
     }
     for (int j = 0; j < c->nopt[i]; j++)
-        enum_arrange(c, i + 1, x & ~c->rem[i][j], bpts, bcnt, bdead);
+        cut_enum(c, i + 1, x & ~c->opt[i][j], sets | c->opt[i][j]);
+}
+
+/* the cards of rank r in every suit */
+#define RANK_BITS(r) ((gr_cards)0x8004002001ull << (r))
+
+/* Fill *out from the sets and the deadwood: the runs are the maximal
+ * blocks of the other cards, melds listed by their lowest card. */
+static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
+                            int pts, gr_arrangement *out)
+{
+    gr_arrangement a;
+    unsigned sm[4] = { suit_of(sets, 0), suit_of(sets, 1),
+                       suit_of(sets, 2), suit_of(sets, 3) };
+    int n = 0;
+
+    for (unsigned rs = ranks3(sm); rs; rs &= rs - 1)
+        a.melds[n++] = sets & RANK_BITS(__builtin_ctz(rs));
+    gr_cards runs = hand & ~sets & ~dead;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = suit_of(runs, s);
+        while (m) {
+            int lo = __builtin_ctz(m);
+            unsigned seg = m & ~(m + (1u << lo));   /* the block from lo up */
+            a.melds[n++] = (gr_cards)seg << (13 * s);
+            m &= ~seg;
+        }
+    }
+    /* list melds by their lowest card (a handful: insertion sort) */
+    for (int i = 1; i < n; i++) {
+        gr_cards x = a.melds[i];
+        int j = i;
+        while (j > 0 && __builtin_ctzll(a.melds[j - 1]) > __builtin_ctzll(x)) {
+            a.melds[j] = a.melds[j - 1];
+            j--;
+        }
+        a.melds[j] = x;
+    }
+    for (int i = n; i < GR_MAX_MELDS; i++)
+        a.melds[i] = 0;
+    a.nmelds = n;
+    a.deadwood = dead;
+    a.deadwood_points = pts;
+    *out = a;
+    return pts;
 }
 
 /* ------------------------------------------------------------------------
@@ -575,19 +642,46 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
 {
     unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
                       suit_of(hand, 2), suit_of(hand, 3) };
-    conflicts c;
-    gr_cards dead;
+    unsigned r3 = ranks3(m);
 
-    if (!ranks3(m)) {
-        dead = dead_mask(hand);          /* no set possible */
-    } else if (classify(hand, m, &c, 0) > MAX_LEAVES) {
-        dead = dp_deadwood_mask(hand);
-    } else {
-        int pts = DP_INF, cnt = 64;
-        dead = ~(gr_cards)0;
-        enum_arrange(&c, 0, c.h, &pts, &cnt, &dead);
+    if (!r3) {                           /* no set possible: runs only */
+        gr_cards dead = dead_mask(hand);
+        return emit_arrangement(hand, 0, dead, sum_dead(hand), out);
     }
-    return build_arrangement(hand, dead, out);
+    unsigned run[4], anyrun = 0;
+    for (int s = 0; s < 4; s++) {
+        run[s] = runnable13(m[s]);
+        anyrun |= run[s];
+    }
+    /* ranks whose cards are in no run take their whole set */
+    gr_cards forced = 0;
+    for (unsigned rs = r3 & ~anyrun; rs; rs &= rs - 1)
+        forced |= hand & RANK_BITS(__builtin_ctz(rs));
+
+    cut_search c;
+    long leaves = 1;
+    c.k = 0;
+    for (unsigned rs = r3 & anyrun; rs; rs &= rs - 1) {
+        int r = __builtin_ctz(rs), n = 0;
+        gr_cards all = hand & RANK_BITS(r);
+        c.opt[c.k][n++] = 0;
+        c.opt[c.k][n++] = all;
+        if (gr__popcount(all) == 4)
+            for (int s = 0; s < 4; s++)
+                if (run[s] >> r & 1)
+                    c.opt[c.k][n++] = all & ~GR_CARD_BIT(13 * s + r);
+        c.nopt[c.k++] = n;
+        leaves *= n;
+    }
+    if (leaves > MAX_LEAVES) {
+        gr_cards dead = dp_deadwood_mask(hand);
+        return build_arrangement(hand, dead, out);
+    }
+    c.pts = DP_INF;
+    c.cnt = 64;
+    c.dead = c.sets = 0;
+    cut_enum(&c, 0, hand & ~forced, forced);
+    return emit_arrangement(hand, c.sets, c.dead, c.pts, out);
 }
 
 /* best discard; hand non-empty */
