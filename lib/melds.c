@@ -67,25 +67,25 @@ static inline unsigned ranks3(const unsigned m[4])
  * Meld kind
  * ------------------------------------------------------------------------ */
 
+/* the cards of rank r in every suit */
+#define RANK_BITS(r) ((gr_cards)0x8004002001ull << (r))
+
+/* A few mask operations: a set is 3-4 bits of one rank, a run one block of
+ * 3+ consecutive bits that starts and ends in the same suit. */
 int gr__meld_kind(gr_cards cards)
 {
-    unsigned m[4], ranks = 0;
-    int nsuits = 0, n = gr__popcount(cards);
-
-    if (n < 3)
+    if (!cards)
         return 0;
-    for (int s = 0; s < 4; s++) {
-        m[s] = (unsigned)(cards >> (13 * s)) & SUIT_MASK;
-        ranks |= m[s];
-        nsuits += m[s] != 0;
-    }
-    if ((ranks & (ranks - 1)) == 0)
-        return GR_MELD_SET;              /* one rank, 3 or 4 cards */
-    if (nsuits == 1) {
-        unsigned low = ranks >> __builtin_ctz(ranks);
-        if ((low & (low + 1)) == 0)
-            return GR_MELD_RUN;          /* consecutive, ace low only */
-    }
+    int lo = __builtin_ctzll(cards), hi = 63 - __builtin_clzll(cards);
+    gr_cards two_fewer = cards & (cards - 1);
+    two_fewer &= two_fewer - 1;
+    if (two_fewer == 0)
+        return 0;                        /* fewer than 3 cards */
+    if ((cards & ~RANK_BITS(lo % 13)) == 0)
+        return GR_MELD_SET;              /* one rank: 3 or 4 cards */
+    gr_cards block = cards >> lo;
+    if ((block & (block + 1)) == 0 && lo / 13 == hi / 13)
+        return GR_MELD_RUN;              /* consecutive, one suit, ace low */
     return 0;
 }
 
@@ -569,9 +569,6 @@ static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
         cut_enum(c, i + 1, x & ~c->opt[i][j], sets | c->opt[i][j]);
 }
 
-/* the cards of rank r in every suit */
-#define RANK_BITS(r) ((gr_cards)0x8004002001ull << (r))
-
 /* Fill *out from the sets and the deadwood: the runs are the maximal
  * blocks of the other cards, melds listed by their lowest card. */
 static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
@@ -731,22 +728,19 @@ done:
 
 int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards)
 {
-    gr_cards all = 0;
+    gr_cards all = 0, tail = 0;
 
     if (!a || a->nmelds < 0 || a->nmelds > GR_MAX_MELDS)
         return GR_EINVAL;
-    for (int i = 0; i < GR_MAX_MELDS; i++) {
+    for (int i = 0; i < a->nmelds; i++) {
         gr_cards m = a->melds[i];
-        if (i >= a->nmelds) {
-            if (m != 0)
-                return GR_EINVAL;
-            continue;
-        }
         if (!gr__cards_valid(m) || (m & all) || gr__meld_kind(m) == 0)
             return GR_EINVAL;
         all |= m;
     }
-    if (!gr__cards_valid(a->deadwood) || (a->deadwood & all))
+    for (int i = a->nmelds; i < GR_MAX_MELDS; i++)
+        tail |= a->melds[i];
+    if (tail || !gr__cards_valid(a->deadwood) || (a->deadwood & all))
         return GR_EINVAL;
     if (a->deadwood_points != points_of(a->deadwood))
         return GR_EINVAL;
