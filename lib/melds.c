@@ -363,6 +363,8 @@ typedef struct conflicts {
                                     may be left out of the set */
     int maxgain;                 /* no discard gains more: the points of
                                     the hand's highest rank */
+    int topkey;                  /* no key is larger: deadwood 0 left by
+                                    the hand's best card (points, number) */
 } conflicts;
 
 /* discard key of breaking one of the unconditional sets (ranks `forced`) */
@@ -404,6 +406,13 @@ static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
     c->k = 0;
     c->split = 0;
     c->maxgain = rank_points(31 - __builtin_clz(m[0] | m[1] | m[2] | m[3] | 1));
+    c->topkey = 0;
+    for (int s = 0; s < 4; s++)
+        if (m[s]) {                      /* a suit's best card is its top */
+            int top = 31 - __builtin_clz(m[s]);
+            c->topkey = max2(c->topkey, DISCARD_KEY(0, rank_points(top), 13 * s + top));
+        }
+    c->topkey += KEY_OFFSET(0);
     for (unsigned rs = conf; rs; rs &= rs - 1) {
         int r = __builtin_ctz(rs);
         unsigned pres = 0, runm = 0;
@@ -468,7 +477,7 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
         return min2(a, b + d);
     }
     int best = DP_INF;
-    for (int j = 0; j < c->nopt[i]; j++)
+    for (int j = 0; j < c->nopt[i] && best > 0; j++)
         best = min2(best, enum_dead(c, i + 1, x & ~c->rem[i][j]));
     return best;
 }
@@ -520,7 +529,8 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
         }
         return best;
     }
-    for (int j = 0; j < c->nopt[i]; j++)
+    /* stop once nothing can beat the best key (common in dense hands) */
+    for (int j = 0; j < c->nopt[i] && best < c->topkey; j++)
         best = enum_discard(c, i + 1, x & ~c->rem[i][j],
                             max2(kout, c->setkey[i][j]), best);
     return best;
