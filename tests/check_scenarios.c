@@ -237,6 +237,11 @@ START_TEST(test_G1_card_numbering)
     ck_assert_int_eq(C("tS"), 48);
     ck_assert_int_eq(C("Qd"), 24);
     ck_assert_int_eq(C("  as  "), 39);
+    ck_assert_int_eq(C("A\u2660"), 39);   /* spade symbol */
+    ck_assert_int_eq(C("10\u2665"), 35);  /* heart */
+    ck_assert_int_eq(C("Q\u2666"), 24);   /* diamond */
+    ck_assert_int_eq(C("K\u2663"), 12);   /* club */
+    ck_assert_int_eq(C("k\u2664"), 51);   /* white spade */
     /* 52 distinct cards, no jokers */
     gr_cards all = 0;
     for (int s = 0; s < 4; s++)
@@ -275,6 +280,8 @@ START_TEST(test_G1_parse_format_corners)
     ck_assert_int_eq(gr_card_parse("AS KS", &c), GR_EPARSE);
     ck_assert_int_eq(gr_card_parse("11H", &c), GR_EPARSE);
     ck_assert_int_eq(gr_card_parse(NULL, &c), GR_EINVAL);
+    ck_assert_int_eq(gr_card_parse("10", &c), GR_EPARSE);
+    ck_assert_int_eq(gr_card_parse("S", &c), GR_EPARSE);
     ck_assert_int_eq(c, 7);
 
     ck_assert_int_eq(gr_cards_parse("AS 2S,3S", &s), GR_OK);
@@ -658,6 +665,45 @@ START_TEST(test_G9_both_pass)
 }
 END_TEST
 
+START_TEST(test_G9_take_upcard_and_go_out)
+{
+    gr_rules *r = R(GR_PRESET_FOURNIER);
+    /* the non-dealer takes 10H and goes gin at once (not with 10H) */
+    gr_game *g = G(r, G9_ND, G9_DL, "10H", "2H", 1);
+    ck_assert_int_eq(play(g, GR_MOVE_TAKE_UPCARD, GR_NO_CARD), GR_OK);
+    refuse(g, GR_MOVE_GIN, C("10H"), GR_EILLEGAL);
+    ck_assert_int_eq(play(g, GR_MOVE_GIN, C("KS")), GR_OK);
+    gr_hand_result res = result(g);
+    ck_assert_int_eq(res.outcome, GR_OUTCOME_GIN);
+    ck_assert_int_eq(res.knocker, 0);
+    ck_assert_int_eq(res.points, 30);
+    gr_game_free(g);
+    /* the dealer (player 0) does it after the non-dealer's pass */
+    g = G(r, G9_DL, G9_ND, "10H", "2H", 0);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(gr_game_turn(g), 0);
+    ck_assert_int_eq(play(g, GR_MOVE_TAKE_UPCARD, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_GIN, C("KS")), GR_OK);
+    res = result(g);
+    ck_assert_int_eq(res.outcome, GR_OUTCOME_GIN);
+    ck_assert_int_eq(res.knocker, 0);
+    ck_assert_int_eq(res.winner, 0);
+    ck_assert_int_eq(res.points, 30);
+    gr_game_free(g);
+    gr_rules_free(r);
+    /* STANDARD: dealt gin, the upcard JH makes 11 melded: big gin */
+    r = R(GR_PRESET_STANDARD);
+    g = G(r, "AC 2C 3C 4D 5D 6D 7H 8H 9H 10H", G9_DL, "JH", "2H", 1);
+    ck_assert_int_eq(play(g, GR_MOVE_TAKE_UPCARD, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_BIG_GIN, GR_NO_CARD), GR_OK);
+    res = result(g);
+    ck_assert_int_eq(res.outcome, GR_OUTCOME_BIG_GIN);
+    ck_assert_int_eq(res.points, 41);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
 START_TEST(test_G10_normal_turn)
 {
     gr_rules *r = R(GR_PRESET_FOURNIER);
@@ -759,6 +805,15 @@ START_TEST(test_G12_views)
     ck_assert_uint_eq(view(g, 0).opponent_known, 0);
     ck_assert_int_eq(play(g, GR_MOVE_DISCARD, C("KS")), GR_OK);
     ck_assert_uint_eq(view(g, 1).opponent_known, S("KD"));
+    /* the legal moves in a view do not name the stock's top card */
+    v = view(g, 1);
+    ck_assert_int_eq(v.nlegal, 2);
+    for (int i = 0; i < v.nlegal; i++) {
+        if (v.legal[i].type == GR_MOVE_DRAW_STOCK)
+            ck_assert_int_eq(v.legal[i].card, GR_NO_CARD);
+        else
+            ck_assert_int_eq(v.legal[i].card, C("KS"));
+    }
     /* a stock draw stays secret */
     ck_assert_int_eq(draw_stock(g), C("2H"));
     ck_assert_uint_eq(view(g, 0).opponent_known, 0);
@@ -988,6 +1043,9 @@ START_TEST(test_G16_void_at_two_left)
     ck_assert_int_eq(res.winner, -1);
     ck_assert_int_eq(res.points, 0);
     ck_assert_int_eq(gr_game_legal_moves(g, NULL, 0), 0);
+    /* G12: nobody laid his hand down, nothing is revealed */
+    ck_assert_uint_eq(view(g, 1).opponent_known, 0);
+    ck_assert_uint_eq(view(g, 0).opponent_known, 0);
     gr_game_free(g);
 
     /* a knock: scored (P1 77 - P0 2) */
@@ -1058,6 +1116,7 @@ START_TEST(test_G16_turnover_novelty)
     gr_game_free(g);
     ck_assert_int_eq(play(h, GR_MOVE_DRAW_DISCARD, GR_NO_CARD), GR_OK);
     ck_assert(hand(h, 1) & BIT(C("KS")));
+    refuse(h, GR_MOVE_DISCARD, C("KS"), GR_EILLEGAL);   /* G11 */
     gr_game_free(h);
 
     /* unlimited: three turnovers in a row */
@@ -1237,6 +1296,10 @@ START_TEST(test_G17_no_wrap_no_fifth)
     k = A("2D", "JS QS KS", "AH 2H 3H", NULL);
     ck_assert_int_eq(gr_lay_off(&k, S("AS KH 10S 4H"), &lo), 11);
     ck_assert_uint_eq(lo.laid_off, S("10S 4H"));
+    /* nothing onto the knocker's deadwood: 7D is his, 8D does not reach 6D */
+    k = A("7D", "4D 5D 6D", "AC 2C 3C", NULL);
+    ck_assert_int_eq(gr_lay_off(&k, S("8D 9D"), &lo), 17);
+    ck_assert_uint_eq(lo.laid_off, 0);
 }
 END_TEST
 
@@ -1408,6 +1471,12 @@ START_TEST(test_G21_G24_formulas_per_preset)
         ck_assert_int_eq(res.outcome, GR_OUTCOME_GIN);
         ck_assert_int_eq(res.winner, 0);
         ck_assert_int_eq(res.points, gin[i] + (i == 2 ? 10 : 0));
+        /* G15: a knock shown with 10H as deadwood although gin was there:
+         * scored as shown, a tie with QD: undercut */
+        res = settle(r, A("10H", "AC 2C 3C", "4D 5D 6D", "7H 8H 9H", NULL),
+                     "2S 3S 4S 9C 10C JC 5H 5S 5C QD");
+        ck_assert_int_eq(res.outcome, GR_OUTCOME_UNDERCUT);
+        ck_assert_int_eq(res.points, under[i]);
         /* gin, nothing to lay off */
         res = settle(r, A("", "AC 2C 3C", "4D 5D 6D", "7H 8H 9H 10H", NULL),
                      "2S 3S 4S 9C 10C JC 5H 5S 5C QD");
@@ -1649,6 +1718,15 @@ START_TEST(test_G33_oklahoma)
     ck_assert_int_eq(draw_stock(g), C("2H"));
     refuse(g, GR_MOVE_KNOCK, C("KS"), GR_EILLEGAL);
     gr_game_free(g);
+    /* an ace upcard doubles a gin: 2 * (20 + 10) */
+    g = G(r, G9_ND, "2S 3S 4S 9C 10C JC 5H 5S 5C QD", "AD", "10H", 1);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(draw_stock(g), C("10H"));
+    ck_assert_int_eq(play(g, GR_MOVE_GIN, C("KS")), GR_OK);
+    ck_assert_int_eq(result(g).multiplier, 2);
+    ck_assert_int_eq(result(g).points, 60);
+    gr_game_free(g);
     gr_rules_free(r);
 }
 END_TEST
@@ -1820,6 +1898,20 @@ START_TEST(test_G25_G26_match_options)
     ck_assert_int_eq(s.shutout_bonus[0], 11);
     ck_assert_int_eq(s.total[0], 50 + 7 + 10 + 11);
     gr_match_free(m);
+    /* a hand won for 0 points is a hand won: no shutout */
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_UNDERCUT_BONUS, 0), GR_OK);
+    m = M(r);
+    rec(m, GR_OUTCOME_UNDERCUT, 0, 1, 0);
+    rec(m, GR_OUTCOME_KNOCK, 0, 0, 50);
+    s = score(m);
+    ck_assert_int_eq(s.over, 1);
+    ck_assert_int_eq(s.hands_won[1], 1);
+    ck_assert_int_eq(s.box_bonus[1], 5);
+    ck_assert_int_eq(s.shutout_bonus[0], 0);
+    ck_assert_int_eq(s.total[0], 50 + 7 + 5);
+    ck_assert_int_eq(s.total[1], 5);
+    ck_assert_int_eq(s.margin, 57);
+    gr_match_free(m);
     /* shutout double on FOURNIER replaces the flat bonus */
     ck_assert_int_eq(gr_rules_set(r, GR_OPT_SHUTOUT_DOUBLE, 1), GR_OK);
     m = M(r);
@@ -1910,6 +2002,7 @@ static Suite *scenarios_suite(void)
     tcase_add_test(tc, test_G9_nondealer_takes);
     tcase_add_test(tc, test_G9_nondealer_passes_dealer_takes);
     tcase_add_test(tc, test_G9_both_pass);
+    tcase_add_test(tc, test_G9_take_upcard_and_go_out);
     tcase_add_test(tc, test_G10_normal_turn);
     tcase_add_test(tc, test_G11_taken_card_not_discarded);
     tcase_add_test(tc, test_G12_views);
