@@ -89,203 +89,7 @@ int gr__meld_kind(gr_cards cards)
     return 0;
 }
 
-/* ------------------------------------------------------------------------
- * Exact dynamic program over ranks, for any hand.
- *
- * State: for each suit the length of the run in progress, 0, 1, 2 or 3+
- * (2 bits per suit, 256 states).  At each rank the cards present either form
- * a set (a 3- or 4-set, or with 4 cards any 3 of them), or are free: a free
- * card extends its suit's run, or is deadwood (only when no run of length 1
- * or 2 is open in that suit).  A suit whose card is absent or in the set
- * must have no short run open.  The value minimised is points * 64 + number
- * of deadwood cards; `must` lists cards that may not be deadwood.
- * ------------------------------------------------------------------------ */
-
 #define DP_INF 0x3FFFFFFF
-
-static int dp_value(gr_cards hand, gr_cards must)
-{
-    int val[256], cur[256], nxt[256], nv[256];
-
-    for (int i = 0; i < 256; i++)
-        val[i] = DP_INF;
-    val[0] = 0;
-    for (int r = 0; r < 13; r++) {
-        unsigned pres = 0, mustr = 0, opts[6];
-        int nopts = 0;
-        int cost = rank_points(r) * 64 + 1;
-
-        for (int s = 0; s < 4; s++) {
-            pres |= (unsigned)((hand >> (13 * s + r)) & 1) << s;
-            mustr |= (unsigned)((must >> (13 * s + r)) & 1) << s;
-        }
-        opts[nopts++] = 0;
-        if (__builtin_popcount(pres) >= 3)
-            opts[nopts++] = pres;
-        if (pres == 15)
-            for (int s = 0; s < 4; s++)
-                opts[nopts++] = 15u & ~(1u << s);
-        for (int i = 0; i < 256; i++)
-            nv[i] = DP_INF;
-        for (int o = 0; o < nopts; o++) {
-            unsigned freem = pres & ~opts[o];
-            memcpy(cur, val, sizeof cur);
-            for (int s = 0; s < 4; s++) {
-                for (int i = 0; i < 256; i++)
-                    nxt[i] = DP_INF;
-                for (unsigned st = 0; st < 256; st++) {
-                    int v = cur[st];
-                    if (v >= DP_INF)
-                        continue;
-                    unsigned old = (st >> (2 * s)) & 3;
-                    unsigned base = st & ~(3u << (2 * s));
-                    if (freem & (1u << s)) {
-                        unsigned ns = old == 3 ? 3 : old + 1;
-                        unsigned to = base | (ns << (2 * s));
-                        if (v < nxt[to])
-                            nxt[to] = v;
-                        if ((old == 0 || old == 3) && !(mustr & (1u << s))
-                            && v + cost < nxt[base])
-                            nxt[base] = v + cost;
-                    } else if (old == 0 || old == 3) {
-                        if (v < nxt[base])
-                            nxt[base] = v;
-                    }
-                }
-                memcpy(cur, nxt, sizeof cur);
-            }
-            for (int i = 0; i < 256; i++)
-                if (cur[i] < nv[i])
-                    nv[i] = cur[i];
-        }
-        memcpy(val, nv, sizeof val);
-    }
-    int best = DP_INF;
-    for (unsigned st = 0; st < 256; st++) {
-        /* every suit closed: state 0 or 3 (no bit pattern 01 or 10) */
-        unsigned hi = (st >> 1) & 0x55, lo = st & 0x55;
-        if ((hi ^ lo) == 0 && val[st] < best)
-            best = val[st];
-    }
-    return best;
-}
-
-/* Least-deadwood deadwood mask by the tie-break of ginrummy.h: least
- * points, then fewest cards, then numerically smallest mask (decided card
- * by card from the highest down). */
-static gr_cards dp_deadwood_mask(gr_cards hand)
-{
-    int v = dp_value(hand, 0);
-    gr_cards must = 0;
-
-    for (int c = 51; c >= 0; c--) {
-        gr_cards bit = GR_CARD_BIT(c);
-        if ((hand & bit) && dp_value(hand, must | bit) == v)
-            must |= bit;
-    }
-    return hand & ~must;
-}
-
-/* ------------------------------------------------------------------------
- * Cutting a fully meldable set of cards into melds, canonically: ranks are
- * decided from the ace up, each taking the first option that still lets the
- * rest be melded, in the order: no set, the whole set, then (4 cards) the
- * 3-set without the clubs, diamonds, hearts, spades card.  Runs are then the
- * maximal blocks of consecutive cards of one suit left over: a 6-card run
- * stays one meld.
- * ------------------------------------------------------------------------ */
-
-static int part_dfs(gr_cards m, int r, unsigned st, unsigned char *sets,
-                    uint64_t fail[13][4])
-{
-    if (r == 13) {
-        unsigned hi = (st >> 1) & 0x55, lo = st & 0x55;
-        return (hi ^ lo) == 0;
-    }
-    if (fail[r][st >> 6] & ((uint64_t)1 << (st & 63)))
-        return 0;
-
-    unsigned pres = 0, opts[6];
-    int nopts = 0;
-    for (int s = 0; s < 4; s++)
-        pres |= (unsigned)((m >> (13 * s + r)) & 1) << s;
-    opts[nopts++] = 0;
-    if (__builtin_popcount(pres) >= 3)
-        opts[nopts++] = pres;
-    if (pres == 15)
-        for (int s = 0; s < 4; s++)
-            opts[nopts++] = 15u & ~(1u << s);
-
-    for (int o = 0; o < nopts; o++) {
-        unsigned freem = pres & ~opts[o], ns = 0;
-        int ok = 1;
-        for (int s = 0; s < 4 && ok; s++) {
-            unsigned old = (st >> (2 * s)) & 3;
-            if (freem & (1u << s))
-                ns |= (old == 3 ? 3 : old + 1) << (2 * s);
-            else if (old == 1 || old == 2)
-                ok = 0;
-        }
-        if (ok && part_dfs(m, r + 1, ns, sets, fail)) {
-            sets[r] = (unsigned char)opts[o];
-            return 1;
-        }
-    }
-    fail[r][st >> 6] |= (uint64_t)1 << (st & 63);
-    return 0;
-}
-
-/* Fill *out from the hand and its deadwood mask (hand - dead meldable). */
-static int build_arrangement(gr_cards hand, gr_cards dead, gr_arrangement *out)
-{
-    gr_cards melded = hand & ~dead, freec = melded;
-    unsigned char sets[13] = { 0 };
-    uint64_t fail[13][4];
-    gr_arrangement a;
-
-    memset(&a, 0, sizeof a);
-    unsigned mm[4] = { suit_of(melded, 0), suit_of(melded, 1),
-                       suit_of(melded, 2), suit_of(melded, 3) };
-    if (ranks3(mm)) {                    /* else no set: runs only */
-        memset(fail, 0, sizeof fail);
-        if (!part_dfs(melded, 0, 0, sets, fail))
-            return -1;                   /* cannot happen */
-    }
-    for (int r = 0; r < 13; r++) {
-        if (!sets[r])
-            continue;
-        gr_cards set = 0;
-        for (int s = 0; s < 4; s++)
-            if (sets[r] & (1u << s))
-                set |= GR_CARD_BIT(13 * s + r);
-        a.melds[a.nmelds++] = set;
-        freec &= ~set;
-    }
-    for (int s = 0; s < 4; s++) {
-        unsigned m = (unsigned)(freec >> (13 * s)) & SUIT_MASK;
-        while (m) {
-            int lo = __builtin_ctz(m);
-            int len = __builtin_ctz(~(m >> lo));
-            unsigned seg = ((1u << len) - 1) << lo;
-            a.melds[a.nmelds++] = (gr_cards)seg << (13 * s);
-            m &= ~seg;
-        }
-    }
-    /* list melds by their lowest card */
-    for (int i = 1; i < a.nmelds; i++) {
-        gr_cards x = a.melds[i];
-        int j = i;
-        while (j > 0 && __builtin_ctzll(a.melds[j - 1]) > __builtin_ctzll(x)) {
-            a.melds[j] = a.melds[j - 1];
-            j--;
-        }
-        a.melds[j] = x;
-    }
-    a.deadwood = dead;
-    a.deadwood_points = points_of(dead);
-    *out = a;
-    return a.deadwood_points;
-}
 
 /* ------------------------------------------------------------------------
  * Fast path: tables and conflict ranks
@@ -621,6 +425,226 @@ static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
 }
 
 /* ------------------------------------------------------------------------
+ * Exact dynamic program over ranks, for hands with too many conflict ranks
+ * (some hands of 12 or more cards).
+ *
+ * State: per suit the length of the run in progress, 0, 1, 2 or 3+ (2 bits
+ * per suit, 256 states).  At each rank the cards present form a set (the
+ * whole set, or with 4 cards the 3-set without one card) or not, and the
+ * free cards extend their suit's run, start one, or are deadwood.  Moves
+ * that can never be best are not made, which keeps few states alive: a run
+ * of 3+ is always extended (its next card would rather join it than be
+ * dead), a run is started only if the next two ranks hold cards of the
+ * suit, and the card left out of a 3-set goes in a run (else the whole set
+ * is better).  A path's value is (points * 64 + number of deadwood cards,
+ * deadwood mask, set choices with the ace's most significant).  Adding the
+ * same later ranks to two paths keeps their order (the later cards' mask
+ * bits are disjoint from both, their choices less significant), so keeping
+ * the least path per state gives the least path overall: the documented
+ * tie-break and, for its deadwood, the documented cut.
+ * ------------------------------------------------------------------------ */
+
+typedef struct dp_path {
+    int val;                     /* points * 64 + cards of the deadwood */
+    gr_cards dead;
+    uint64_t cut;                /* per rank the option index (0 no set,
+                                    1 whole set, 2 + s without suit s's card),
+                                    3 bits, the ace's most significant */
+} dp_path;
+
+typedef struct dp_move {
+    uint8_t to, opt, dead;       /* next state, option index, suits dead */
+} dp_move;
+
+/* suits holding rank r (0 past the king) */
+static inline unsigned rank_suits(gr_cards hand, int r)
+{
+    if (r > 12)
+        return 0;
+    return (unsigned)((hand >> r & 1) | (hand >> (12 + r) & 2)
+                      | (hand >> (24 + r) & 4) | (hand >> (36 + r) & 8));
+}
+
+/* 4 suit bits to their 2-bit state fields (run length 1) */
+static inline unsigned spread4(unsigned x)
+{
+    x = (x | x << 2) & 0x33;
+    return (x | x << 1) & 0x55;
+}
+
+/* the cards of rank r of the suits in x */
+static inline gr_cards rank_cards(unsigned x, int r)
+{
+    return ((gr_cards)(x & 1) | (gr_cards)(x >> 1 & 1) << 13
+            | (gr_cards)(x >> 2 & 1) << 26 | (gr_cards)(x >> 3 & 1) << 39) << r;
+}
+
+/* the moves at rank r from state st; pres[r] = suits holding rank r */
+static int dp_moves(const unsigned *pres, int r, unsigned st, dp_move *mv)
+{
+    unsigned p = pres[r], n1 = pres[r + 1], n12 = n1 & pres[r + 2];
+    int n = 0, nopt = p == 15 ? 6 : gr__popcount(p) == 3 ? 2 : 1;
+    /* suits whose run has length 0, 1, 2 or 3+ (one bit per suit) */
+    unsigned lo = st & 0x55, hi = st >> 1 & 0x55, len[4];
+    unsigned shape[4] = { ~lo & ~hi & 0x55, lo & ~hi, ~lo & hi, lo & hi };
+    for (int i = 0; i < 4; i++) {
+        unsigned x = shape[i];
+        x = (x | x >> 1) & 0x33;
+        len[i] = (x | x >> 2) & 0x0F;
+    }
+
+    for (int o = 0; o < nopt; o++) {
+        unsigned set = o == 0 ? 0 : o == 1 ? p : 15u & ~(1u << (o - 2));
+        unsigned freem = p & ~set;
+        /* a run of 1 or 2 must go on, and a run of 1 needs the next rank */
+        if (((len[1] | len[2]) & ~freem) || (len[1] & ~n1))
+            continue;
+        unsigned to = spread4(len[1]) * 2 + spread4((len[2] | len[3]) & freem) * 3;
+        unsigned start = len[0] & freem & n12;        /* start or dead */
+        unsigned dead = len[0] & freem & ~n12;
+        for (unsigned sub = start;; sub = (sub - 1) & start) {
+            unsigned d = dead | (start & ~sub);
+            if (o < 2 || !(d >> (o - 2) & 1))
+                mv[n++] = (dp_move){ (uint8_t)(to | spread4(sub)), (uint8_t)o,
+                                     (uint8_t)d };
+            if (sub == 0)
+                break;
+        }
+    }
+    return n;
+}
+
+static inline bool path_less(const dp_path *a, const dp_path *b)
+{
+    if (a->val != b->val)
+        return a->val < b->val;
+    if (a->dead != b->dead)
+        return a->dead < b->dead;
+    return a->cut < b->cut;
+}
+
+/* the least path of the hand */
+static dp_path dp_best(gr_cards hand)
+{
+    unsigned pres[15] = { 0 };
+    dp_path cur[256], nxt[256];
+    dp_move mv[96];
+
+    for (int r = 0; r < 13; r++)
+        pres[r] = rank_suits(hand, r);
+    for (int i = 0; i < 256; i++)
+        cur[i].val = DP_INF;
+    cur[0] = (dp_path){ 0, 0, 0 };
+    for (int r = 0; r < 13; r++) {
+        int cost = rank_points(r) * 64 + 1;
+        for (int i = 0; i < 256; i++)
+            nxt[i].val = DP_INF;
+        for (unsigned st = 0; st < 256; st++) {
+            if (cur[st].val == DP_INF)
+                continue;
+            int n = dp_moves(pres, r, st, mv);
+            for (int i = 0; i < n; i++) {
+                dp_path q = { cur[st].val + gr__popcount(mv[i].dead) * cost,
+                              cur[st].dead | rank_cards(mv[i].dead, r),
+                              cur[st].cut | (uint64_t)mv[i].opt << (3 * (12 - r)) };
+                if (path_less(&q, &nxt[mv[i].to]))
+                    nxt[mv[i].to] = q;
+            }
+        }
+        memcpy(cur, nxt, sizeof cur);
+    }
+    /* no run is left short at the end (runs start only with two cards
+     * above them), so every state left is complete */
+    dp_path best = cur[0];
+    for (int i = 1; i < 256; i++)
+        if (path_less(&cur[i], &best))
+            best = cur[i];
+    return best;
+}
+
+/* Best discard of a hand with too many conflict ranks.  F[r][st]: least
+ * value of ranks 0..r-1 ending in state st; B[r][st]: least value of ranks
+ * r..12 from st (kept for one rank at a time).  Removing a card of rank r changes the moves at rank r
+ * only (states that counted on it, runs started just below, find no move
+ * at r), so each card costs one rank of the dynamic program. */
+static int dp_best_discard(gr_cards hand, gr_card *out)
+{
+    unsigned pres[15] = { 0 };
+    int f[13][256], b[256], bnext[256];
+    int best = DP_INF, bestkey = -1;
+    dp_move mv[96];
+
+    for (int r = 0; r < 13; r++)
+        pres[r] = rank_suits(hand, r);
+    for (int i = 0; i < 256; i++) {
+        f[0][i] = DP_INF;
+        bnext[i] = 0;                    /* every state reached is complete */
+    }
+    f[0][0] = 0;
+    for (int r = 0; r < 12; r++) {
+        int cost = rank_points(r) * 64 + 1;
+        for (int i = 0; i < 256; i++)
+            f[r + 1][i] = DP_INF;
+        for (unsigned st = 0; st < 256; st++) {
+            if (f[r][st] == DP_INF)
+                continue;
+            int n = dp_moves(pres, r, st, mv);
+            for (int i = 0; i < n; i++)
+                f[r + 1][mv[i].to] = min2(f[r + 1][mv[i].to],
+                                          f[r][st] + gr__popcount(mv[i].dead) * cost);
+        }
+    }
+    for (int r = 12; r >= 0; r--) {
+        int cost = rank_points(r) * 64 + 1;
+        /* each card of rank r: bnext is B[r + 1] */
+        for (gr_cards h = hand & RANK_BITS(r); h; h &= h - 1) {
+            int card = __builtin_ctzll(h), v = DP_INF;
+            unsigned save = pres[r];
+            pres[r] &= ~(1u << (card / 13));
+            for (unsigned st = 0; st < 256; st++) {
+                if (f[r][st] == DP_INF)
+                    continue;
+                int n = dp_moves(pres, r, st, mv);
+                for (int i = 0; i < n; i++)
+                    v = min2(v, f[r][st] + gr__popcount(mv[i].dead) * cost
+                                + bnext[mv[i].to]);
+            }
+            pres[r] = save;
+            v >>= 6;                     /* points */
+            int key = rank_points(r) * 64 + card;
+            if (v < best || (v == best && key > bestkey)) {
+                best = v;
+                bestkey = key;
+            }
+        }
+        for (unsigned st = 0; st < 256; st++) {
+            int v = DP_INF, n = dp_moves(pres, r, st, mv);
+            for (int i = 0; i < n; i++)
+                v = min2(v, gr__popcount(mv[i].dead) * cost + bnext[mv[i].to]);
+            b[st] = v;
+        }
+        memcpy(bnext, b, sizeof b);
+    }
+    *out = (gr_card)(bestkey & 63);
+    return best;
+}
+
+/* the sets of a path's cut */
+static gr_cards dp_sets(gr_cards hand, uint64_t cut)
+{
+    gr_cards sets = 0;
+    for (int r = 0; r < 13; r++) {
+        unsigned o = (unsigned)(cut >> (3 * (12 - r))) & 7;
+        gr_cards all = hand & RANK_BITS(r);
+        if (o == 1)
+            sets |= all;
+        else if (o >= 2)
+            sets |= all & ~GR_CARD_BIT(13 * (o - 2) + r);
+    }
+    return sets;
+}
+
+/* ------------------------------------------------------------------------
  * Internal entry points
  * ------------------------------------------------------------------------ */
 
@@ -636,7 +660,7 @@ int gr__deadwood(gr_cards hand)
         if (r3 & anyrun) {
             conflicts c;
             if (classify(hand, m, &c, 0) > MAX_LEAVES)
-                return dp_value(hand, 0) >> 6;
+                return dp_best(hand).val >> 6;
             return enum_dead(&c, 0, c.h);
         }
         for (int s = 0; s < 4; s++)
@@ -681,8 +705,8 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
         leaves *= n;
     }
     if (leaves > MAX_LEAVES) {
-        gr_cards dead = dp_deadwood_mask(hand);
-        return build_arrangement(hand, dead, out);
+        dp_path p = dp_best(hand);
+        return emit_arrangement(hand, dp_sets(hand, p.cut), p.dead, p.val >> 6, out);
     }
     c.pts = DP_INF;
     c.cnt = 64;
@@ -708,19 +732,7 @@ static int best_discard(gr_cards hand, gr_card *out)
                 key = enum_discard(&c, 0, c.h, c.forced_key, 0);
                 goto done;
             }
-            /* very many conflicts (large hands only): try every card */
-            int best = DP_INF, bestkey = -1;
-            for (gr_cards h = hand; h; h &= h - 1) {
-                int card = __builtin_ctzll(h);
-                int v = gr__deadwood(hand & ~GR_CARD_BIT(card));
-                int k2 = rank_points(card % 13) * 64 + card;
-                if (v < best || (v == best && k2 > bestkey)) {
-                    best = v;
-                    bestkey = k2;
-                }
-            }
-            *out = (gr_card)(bestkey & 63);
-            return best;
+            return dp_best_discard(hand, out);   /* large hands only */
         }
         forced_key = forced_discard_key(m, r3);
         for (int s = 0; s < 4; s++)
