@@ -403,6 +403,101 @@ START_TEST(test_G5_arrange_tie_break)
 }
 END_TEST
 
+/* Reference for the documented cut, by brute force: can `left` be split
+ * into melds with sets only at ranks >= minrank? */
+static int all_melded(gr_cards left, int minrank, const gr_cards *melds, int n)
+{
+    if (left == 0)
+        return 1;
+    gr_cards low = left & -left;
+    for (int i = 0; i < n; i++) {
+        gr_cards m = melds[i];
+        int lo = __builtin_ctzll(m), hi = 63 - __builtin_clzll(m);
+        int is_set = lo / 13 != hi / 13;
+        if ((m & low) && (m & left) == m && !(is_set && lo % 13 < minrank)
+            && all_melded(left & ~m, minrank, melds, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* the melds of the documented cut of the melded cards `m` (fully meldable):
+ * ranks from the ace up, each taking the first of no set, the whole set,
+ * the 3-set without the clubs .. spades card that lets the rest be melded;
+ * the runs are the maximal blocks left; listed by lowest card */
+static int expected_cut(gr_cards m, gr_cards *out)
+{
+    gr_cards melds[400], rest = m;
+    int n = oracle_melds(m, melds, 400), k = 0;
+    for (int r = 0; r < 13; r++) {
+        gr_cards all = 0, opts[6];
+        int nopt = 0;
+        for (int s = 0; s < 4; s++)
+            all |= m & ((gr_cards)1 << (13 * s + r));
+        opts[nopt++] = 0;
+        if (__builtin_popcountll(all) >= 3)
+            opts[nopt++] = all;
+        if (__builtin_popcountll(all) == 4)
+            for (int s = 0; s < 4; s++)
+                opts[nopt++] = all & ~((gr_cards)1 << (13 * s + r));
+        int o = 0;
+        while (o < nopt && !all_melded(rest & ~opts[o], r + 1, melds, n))
+            o++;
+        ck_assert_int_lt(o, nopt);
+        if (opts[o]) {
+            out[k++] = opts[o];
+            rest &= ~opts[o];
+        }
+    }
+    for (int c = 0; c < 52; c++) {
+        gr_cards bit = (gr_cards)1 << c;
+        if (!(rest & bit) || (c % 13 > 0 && (rest & (bit >> 1))))
+            continue;                    /* not the start of a block */
+        gr_cards run = 0;
+        for (int q = c; q < 52 && (rest >> q & 1) && (q == c || q % 13 > 0); q++)
+            run |= (gr_cards)1 << q;
+        out[k++] = run;
+    }
+    /* by lowest card */
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && __builtin_ctzll(out[j - 1]) > __builtin_ctzll(out[j]); j--) {
+            gr_cards t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return k;
+}
+
+static void check_cut(gr_cards hand)
+{
+    gr_arrangement a;
+    gr_cards want[GR_MAX_MELDS];
+    gr_arrange(hand, &a);
+    best_dead b = tie_best(hand);
+    ck_assert_msg(a.deadwood == b.dead, "gr_arrange(%s) tie-break", fmt(hand));
+    int n = expected_cut(hand & ~a.deadwood, want);
+    ck_assert_msg(a.nmelds == n, "gr_arrange(%s): %d melds, expected %d",
+                  fmt(hand), a.nmelds, n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(a.melds[i] == want[i], "gr_arrange(%s): meld %d is %s",
+                      fmt(hand), i, fmt(a.melds[i]));
+}
+
+START_TEST(test_G5_arrange_cut_reference)
+{
+    /* dense hands (sets and runs compete for the same cards) and random
+     * ones: the whole arrangement against the brute-force cut */
+    test_rng r = { 4242 };
+    long n = test_count(20000);
+    for (long i = 0; i < n; i++) {
+        int span = 3 + test_below(&r, 3);
+        int k = 6 + test_below(&r, 7);
+        check_cut(dense_hand(&r, span, k));
+        check_cut(test_hand(&r, test_below(&r, 14)));
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------------
  * Best discard
  * ------------------------------------------------------------------------ */
@@ -550,6 +645,7 @@ static Suite *melds_suite(void)
     tcase_add_test(rnd, test_G5_random_0_to_15_cards);
     tcase_add_test(rnd, test_G5_random_11_cards);
     tcase_add_test(rnd, test_G5_dense_hands);
+    tcase_add_test(rnd, test_G5_arrange_cut_reference);
     tcase_add_test(rnd, test_G5_large_hands);
     suite_add_tcase(s, rnd);
     return s;
