@@ -1282,6 +1282,18 @@ START_TEST(test_G17_defender_breaks_own_meld)
     gr_hand_result res = settle(r, k, "8H 8C 8D 9H 10H AS 2S 3S KC QD");
     ck_assert_int_eq(res.points, 35);
     gr_rules_free(r);
+    /* four 4s: 4C 4D 4S stay a set, 4H and 3H go below 5H */
+    k = A("AD", "5H 6H 7H", "JC JD JH", NULL);
+    ck_assert_int_eq(gr_lay_off(&k, S("4H 4C 4D 4S 3H"), &lo), 0);
+    ck_assert_uint_eq(lo.laid_off, S("4H 3H"));
+    ck_assert_int_eq(lo.defender.nmelds, 1);
+    ck_assert_uint_eq(lo.defender.melds[0], S("4C 4D 4S"));
+    /* knocker run 4C-6C, defender 3C 3D 3H 2C AC: keeping his set leaves
+     * AC 2C = 3; laying 3C 2C AC off leaves 3D 3H = 6 */
+    k = A("AD", "4C 5C 6C", "JC JD JH", NULL);
+    ck_assert_int_eq(gr_lay_off(&k, S("3C 3D 3H 2C AC"), &lo), 3);
+    ck_assert_uint_eq(lo.laid_off, 0);
+    ck_assert_uint_eq(lo.defender.deadwood, S("AC 2C"));
 }
 END_TEST
 
@@ -1587,6 +1599,16 @@ START_TEST(test_G30_knock_discard_choice)
     ck_assert_int_eq(count(hand(g, 0)), 11);
     ck_assert(!has_move(g, GR_MOVE_KNOCK, C("5S")));
     ck_assert(has_move(g, GR_MOVE_KNOCK, C("KS")));
+    gr_move mv[GR_MAX_MOVES];
+    int n = gr_game_legal_moves(g, mv, GR_MAX_MOVES), knocks = 0, discards = 0;
+    for (int i = 0; i < n; i++) {
+        knocks += mv[i].type == GR_MOVE_KNOCK;
+        discards += mv[i].type == GR_MOVE_DISCARD;
+        ck_assert_int_ne(mv[i].type, GR_MOVE_GIN);
+    }
+    ck_assert_int_eq(knocks, 1);
+    ck_assert_int_eq(discards, 11);
+    ck_assert_int_eq(n, 12);
     ck_assert_int_eq(play(g, GR_MOVE_KNOCK, C("KS")), GR_OK);
     ck_assert_int_eq(result(g).knocker_deadwood, 8);
     gr_game_free(g);
