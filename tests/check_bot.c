@@ -610,9 +610,5 @@ static Suite *bot_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(bot_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(bot_suite());
 }

@@ -380,9 +380,5 @@ static Suite *cards_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(cards_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(cards_suite());
 }

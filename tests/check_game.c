@@ -1959,9 +1959,5 @@ static Suite *game_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(game_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(game_suite());
 }

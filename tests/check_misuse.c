@@ -341,10 +341,5 @@ int main(void)
     tcase_add_test(tc, test_calls_after_the_hand);
     tcase_add_test(tc, test_calls_after_the_match);
     suite_add_tcase(s, tc);
-
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(s);
 }

@@ -850,9 +850,5 @@ static Suite *settle_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(settle_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(settle_suite());
 }

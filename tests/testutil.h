@@ -4,7 +4,8 @@
  * GR_TEST_SCALE (environment, a positive number, default 1) scales the
  * number of random cases, so slow runs (valgrind) can use fewer while
  * make check keeps the full count.  Random cases use a fixed-seed
- * splitmix64 generator so that failures reproduce.
+ * splitmix64 generator so that failures reproduce.  Include <check.h>
+ * first to get test_run_suite().
  */
 #ifndef GR_TESTUTIL_H
 #define GR_TESTUTIL_H
@@ -63,5 +64,18 @@ static inline uint64_t test_hand(test_rng *r, int k)
 {
     return test_hand_from(r, 0xFFFFFFFFFFFFFull, k);
 }
+
+#ifdef CHECK_H
+/* Run a suite as every test program does (CK_FORK and CK_VERBOSITY from
+ * the environment); returns main's exit status.  Frees the runner. */
+static inline int test_run_suite(Suite *suite)
+{
+    SRunner *sr = srunner_create(suite);
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+#endif
 
 #endif /* GR_TESTUTIL_H */
