@@ -389,6 +389,7 @@ static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
                             int pts, gr_arrangement *out)
 {
     gr_arrangement a;
+    memset(&a, 0, sizeof a);             /* padding too: callers memcmp */
     unsigned sm[4] = { suit_of(sets, 0), suit_of(sets, 1),
                        suit_of(sets, 2), suit_of(sets, 3) };
     int n = 0;
@@ -415,8 +416,6 @@ static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
         }
         a.melds[j] = x;
     }
-    for (int i = n; i < GR_MAX_MELDS; i++)
-        a.melds[i] = 0;
     a.nmelds = n;
     a.deadwood = dead;
     a.deadwood_points = pts;
