@@ -384,42 +384,30 @@ static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
 }
 
 /* Fill *out from the sets and the deadwood: the runs are the maximal
- * blocks of the other cards, melds listed by their lowest card. */
+ * blocks of the other cards.  Melds are listed by their lowest card, so
+ * walk those cards in order: the lowest card of each set (no card of its
+ * rank in a lower suit) and the first card of each block. */
 static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
                             int pts, gr_arrangement *out)
 {
-    gr_arrangement a;
-    memset(&a, 0, sizeof a);             /* padding too: callers memcmp */
-    unsigned sm[4] = { suit_of(sets, 0), suit_of(sets, 1),
-                       suit_of(sets, 2), suit_of(sets, 3) };
+    gr_cards runs = hand & ~sets & ~dead;
+    gr_cards firsts = (sets & ~(sets << 13 | sets << 26 | sets << 39))
+                    | (runs & ~((runs & ~RANK_BITS(12)) << 1));
     int n = 0;
 
-    for (unsigned rs = ranks3(sm); rs; rs &= rs - 1)
-        a.melds[n++] = sets & RANK_BITS(__builtin_ctz(rs));
-    gr_cards runs = hand & ~sets & ~dead;
-    for (int s = 0; s < 4; s++) {
-        unsigned m = suit_of(runs, s);
-        while (m) {
-            int lo = __builtin_ctz(m);
-            unsigned seg = m & ~(m + (1u << lo));   /* the block from lo up */
-            a.melds[n++] = (gr_cards)seg << (13 * s);
-            m &= ~seg;
+    memset(out, 0, sizeof *out);         /* padding too: callers memcmp */
+    for (; firsts; firsts &= firsts - 1) {
+        int c = __builtin_ctzll(firsts), r = c % 13;
+        if (sets >> c & 1) {
+            out->melds[n++] = sets & RANK_BITS(r);
+        } else {
+            unsigned m = (unsigned)(runs >> c) & (SUIT_MASK >> r);
+            out->melds[n++] = (gr_cards)(m & ~(m + 1)) << c;   /* its block */
         }
     }
-    /* list melds by their lowest card (a handful: insertion sort) */
-    for (int i = 1; i < n; i++) {
-        gr_cards x = a.melds[i];
-        int j = i;
-        while (j > 0 && __builtin_ctzll(a.melds[j - 1]) > __builtin_ctzll(x)) {
-            a.melds[j] = a.melds[j - 1];
-            j--;
-        }
-        a.melds[j] = x;
-    }
-    a.nmelds = n;
-    a.deadwood = dead;
-    a.deadwood_points = pts;
-    *out = a;
+    out->nmelds = n;
+    out->deadwood = dead;
+    out->deadwood_points = pts;
     return pts;
 }
 
