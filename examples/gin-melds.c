@@ -171,15 +171,15 @@ int main(int argc, char **argv)
         }
     }
 
+    int p = gr_preset_lookup(preset);
+    if (p < 0) {
+        fprintf(stderr, "%s: unknown preset \"%s\"\n", progname, preset);
+        return 2;
+    }
     gr_cards a, b;
     if (hand != NULL && knock == NULL && defend == NULL)
         return parse_hand(hand, &a) == 0 ? show_melds(a) : 2;
     if (hand == NULL && knock != NULL && defend != NULL) {
-        int p = gr_preset_lookup(preset);
-        if (p < 0) {
-            fprintf(stderr, "%s: unknown preset \"%s\"\n", progname, preset);
-            return 2;
-        }
         if (parse_hand(knock, &a) != 0 || parse_hand(defend, &b) != 0)
             return 2;
         return show_settlement(a, b, p);
