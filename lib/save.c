@@ -19,6 +19,7 @@
  */
 #include "internal.h"
 
+#include <limits.h>
 #include <string.h>
 
 #define SAVE_VERSION "1"
@@ -202,20 +203,25 @@ static char *next_field(char **s, char sep)
     return trim(p);
 }
 
+/* A decimal int, optionally negative; GR_EPARSE for anything else,
+ * including a number out of the int range (never wrapped around). */
 static int parse_int(const char *s, int *out)
 {
-    long v = 0;
+    int v = 0;
     bool neg = *s == '-';
     if (neg)
         s++;
     if (!*s)
         return GR_EPARSE;
     for (; *s; s++) {
-        if (*s < '0' || *s > '9' || v > 1000000000L)
+        if (*s < '0' || *s > '9')
             return GR_EPARSE;
-        v = v * 10 + (*s - '0');
+        int digit = *s - '0';
+        if (v > (INT_MAX - digit) / 10)
+            return GR_EPARSE;
+        v = v * 10 + digit;
     }
-    *out = (int)(neg ? -v : v);
+    *out = neg ? -v : v;
     return GR_OK;
 }
 

@@ -1688,6 +1688,44 @@ START_TEST(test_save_draw_card_checked)
 }
 END_TEST
 
+/* Numbers too large for an int are damage, not values that wrap around to
+ * an accepted one (4294967296 is 0 in 32 bits, 4294967306 is 10). */
+START_TEST(test_save_numbers_out_of_range)
+{
+    gr_rules *r = preset(GR_PRESET_FOURNIER);
+    gr_game *g;
+    REQUIRE_OP(gr_game_new(&g, r, 3, 0), ==, GR_OK);
+    char *text = save_text(g);
+    static const struct { const char *from, *to; } edits[] = {
+        { "dealer 0", "dealer 4294967296" },
+        { "dealer 0", "dealer 18446744073709551616" },
+        { "dealer 0", "dealer -4294967295" },
+        { "dealer 0", "dealer 2147483648" },
+        { "knock_limit=10", "knock_limit=4294967306" },
+        { "knock_limit=10", "knock_limit=-4294967286" },
+        { "target=100", "target=2147483748" },
+        { "target=100", "target=99999999999999999999999999999" },
+    };
+    for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
+        const char *at = strstr(text, edits[k].from);
+        REQUIRE_MSG(at != NULL, "edit %zu", k);
+        size_t pre = (size_t)(at - text);
+        char *bad = malloc(strlen(text) + 64);
+        memcpy(bad, text, pre);
+        strcpy(bad + pre, edits[k].to);
+        strcat(bad, at + strlen(edits[k].from));
+        gr_game *l = NULL;
+        int rc = gr_game_load(&l, bad);
+        REQUIRE_MSG(rc == GR_EPARSE, "edit %zu (%s): %d", k, edits[k].to, rc);
+        REQUIRE(NULL == l);
+        free(bad);
+    }
+    free(text);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
 /* ---- allocation failure ---------------------------------------------------------------------- */
 
 typedef struct counting {
@@ -1944,6 +1982,7 @@ static Suite *game_suite(void)
     TCase *io = tcase_create("io");
     tcase_add_test(io, test_save_damaged_text);
     tcase_add_test(io, test_save_draw_card_checked);
+    tcase_add_test(io, test_save_numbers_out_of_range);
     tcase_add_test(io, test_bad_input);
     tcase_add_test(io, test_alloc_failure);
     tcase_set_timeout(io, 600);
