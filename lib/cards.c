@@ -17,11 +17,9 @@
  *   bit 2: points 4 5 6 7         -> ranks 4 5 6 7         -> 0x0078
  *   bit 3: points 8 9 10          -> ranks 8 9 10 J Q K    -> 0x1F80
  */
-#define ALL_SUITS(m) \
-    ((gr_cards)(m) | (gr_cards)(m) << 13 | (gr_cards)(m) << 26 | (gr_cards)(m) << 39)
-
 static const gr_cards bit_plane[4] = {
-    ALL_SUITS(0x0155), ALL_SUITS(0x1E66), ALL_SUITS(0x0078), ALL_SUITS(0x1F80)
+    GR_EVERY_SUIT(0x0155), GR_EVERY_SUIT(0x1E66), GR_EVERY_SUIT(0x0078),
+    GR_EVERY_SUIT(0x1F80)
 };
 
 int gr__cards_points(gr_cards cards)

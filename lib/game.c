@@ -14,32 +14,9 @@
 
 /* ---- small helpers --------------------------------------------------------- */
 
-/* in every suit, the ranks whose point value (G2) has bit 0, 1, 2 or 3 set */
-#define EVERY_SUIT(m) ((gr_cards)(m) * (1 | (1ull << 13) | (1ull << 26) | (1ull << 39)))
-#define VALUE_BIT1 EVERY_SUIT(0x155)    /* 1 3 5 7 9 */
-#define VALUE_BIT2 EVERY_SUIT(0x1E66)   /* 2 3 6 7 10 J Q K */
-#define VALUE_BIT4 EVERY_SUIT(0x78)     /* 4 5 6 7 */
-#define VALUE_BIT8 EVERY_SUIT(0x1F80)   /* 8 9 10 J Q K */
-
-/* popcount without a library call (the library is built for any x86-64) */
-static inline int bit_count(gr_cards x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
-/* points of a set of cards (G2), counted bit plane by bit plane */
-static inline int points_of(gr_cards cards)
-{
-    return bit_count(cards & VALUE_BIT1) + 2 * bit_count(cards & VALUE_BIT2)
-           + 4 * bit_count(cards & VALUE_BIT4) + 8 * bit_count(cards & VALUE_BIT8);
-}
-
 #define SUIT_MASK ((gr_cards)0x1FFF)
 /* cards of ranks ace..jack in every suit: where a 3-card run may start */
-#define RUN_STARTS EVERY_SUIT(0x7FF)
+#define RUN_STARTS GR_EVERY_SUIT(0x7FF)
 
 /* The cards of `hand` that belong to at least one meld inside `hand`.
  * Cards outside this mask are deadwood in every arrangement, so their
@@ -51,7 +28,7 @@ static gr_cards meldable(gr_cards hand)
     gr_cards a = hand & SUIT_MASK, b = (hand >> 13) & SUIT_MASK;
     gr_cards c = (hand >> 26) & SUIT_MASK, d = (hand >> 39) & SUIT_MASK;
     gr_cards ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
-    m |= ranks | (ranks << 13) | (ranks << 26) | (ranks << 39);
+    m |= GR_EVERY_SUIT(ranks);
     return m & hand;
 }
 
@@ -68,7 +45,7 @@ static void compute_discard_options(gr_game *g)
 {
     gr_cards hand = g->hand[g->turn];
     gr_cards loose = hand & ~meldable(hand);
-    int bound = points_of(loose), limit = g->knock_limit;
+    int bound = gr__cards_points(loose), limit = g->knock_limit;
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
@@ -79,8 +56,8 @@ static void compute_discard_options(gr_game *g)
     for (gr_cards rest = hand; rest; rest &= rest - 1) {
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
-        if ((bit & loose ? bound - points_of(bit) : bound) > limit
-            || points_of(ten & ~meldable(ten)) > limit)
+        if ((bit & loose ? bound - gr__cards_points(bit) : bound) > limit
+            || gr__cards_points(ten & ~meldable(ten)) > limit)
             continue;
         int dw = gr__deadwood(ten);
         if (dw <= limit)

@@ -17,6 +17,10 @@
 
 /* ---- cards.c ------------------------------------------------------------- */
 
+/* the 13-bit rank mask m (bit 0 = ace) repeated in every suit */
+#define GR_EVERY_SUIT(m) \
+    ((gr_cards)(m) | (gr_cards)(m) << 13 | (gr_cards)(m) << 26 | (gr_cards)(m) << 39)
+
 /* true if the set has no bit above 51 */
 static inline bool gr__cards_valid(gr_cards cards)
 {
