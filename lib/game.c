@@ -158,16 +158,12 @@ static void deal(gr_game *g, const gr_rules *rules, const gr_card deck[GR_NCARDS
     g->taken = GR_NO_CARD;
     for (int i = 0; i < 20; i++)
         g->hand[(i & 1) ? dealer : 1 - dealer] |= GR_CARD_BIT(deck[i]);
-    g->first_upcard = deck[20];
     g->pile[0] = deck[20];
     g->npile = 1;
     g->nstock = GR_NCARDS - 21;
     for (int i = 0; i < g->nstock; i++)   /* deck[21] on top */
         g->stock[i] = deck[GR_NCARDS - 1 - i];
-    g->knock_limit = rules->opt[GR_OPT_KNOCK_LIMIT];
-    g->multiplier = 1;
-    if (rules->opt[GR_OPT_OKLAHOMA])
-        gr__oklahoma(rules, g->first_upcard, &g->knock_limit, &g->multiplier);
+    gr__oklahoma(rules, deck[20], &g->knock_limit, &g->multiplier);   /* G33 */
     g->history = g->history_inline;
     g->caphistory = GR_HISTORY_INLINE;
 }
@@ -270,7 +266,7 @@ int gr_game_discards(const gr_game *game, gr_card *out, size_t cap)
         return GR_EINVAL;
     size_t n = (size_t)game->npile < cap ? (size_t)game->npile : cap;
     if (n)
-        memcpy(out, game->pile, n);
+        memcpy(out, game->pile, n * sizeof *out);
     return game->npile;
 }
 
@@ -473,12 +469,12 @@ int gr_game_play(gr_game *game, gr_move move)
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;
+        /* the upcard phase has no other moves: the history counts passes */
+        bool first_pass = g->nhistory == 0;
         record(g, GR_MOVE_PASS, GR_NO_CARD);
-        if (g->passes == 0) {
-            g->passes = 1;
+        if (first_pass) {
             g->turn = g->dealer;
         } else {   /* both passed: the non-dealer draws from the stock (G9) */
-            g->passes = 2;
             g->turn = 1 - g->dealer;
             g->phase = GR_PHASE_DRAW;
             g->stock_only = true;
@@ -552,11 +548,7 @@ int gr_game_defend(gr_game *game, const gr_layoff *defense)
     int rc = gr_layoff_check(shown, defender, defense);
     if (rc != GR_OK)
         return rc;
-    bool gin = g->result.outcome == GR_OUTCOME_GIN
-               || g->result.outcome == GR_OUTCOME_BIG_GIN;
-    if (gin && !g->rules.opt[GR_OPT_LAYOFF_AFTER_GIN] && defense->laid_off)
-        return GR_EILLEGAL;   /* G18 */
-    gr_hand_result r;
+    gr_hand_result r;   /* gr__settle refuses layoffs after gin (G18) */
     rc = gr__settle(&g->rules, g->knock_limit, g->multiplier, shown, defender,
                     defense, &r);
     if (rc != GR_OK)

@@ -94,7 +94,8 @@ struct gr_rules {
 int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
                const gr_arrangement *knocker, gr_cards defender,
                const gr_layoff *defense, gr_hand_result *out);
-/* The Oklahoma knock limit and multiplier for a first upcard. */
+/* The knock limit and score multiplier of a hand whose first upcard is
+ * `upcard`: GR_OPT_KNOCK_LIMIT and 1, or under Oklahoma those of G33. */
 void gr__oklahoma(const gr_rules *rules, gr_card upcard, int *knock_limit,
                   int *multiplier);
 
@@ -123,13 +124,11 @@ struct gr_game {
     int       dealer;
     int       phase;             /* GR_PHASE_* */
     int       turn;              /* player to act */
-    int       passes;            /* upcard phase: passes so far (0 or 1) */
     bool      stock_only;        /* both passed the upcard: draw from the stock */
     gr_card   taken;             /* card taken from the pile this turn (G11),
                                     or GR_NO_CARD */
-    gr_card   first_upcard;      /* deck[20] (Oklahoma, G33) */
-    int       knock_limit;
-    int       multiplier;
+    int       knock_limit;       /* G13, or set by the first upcard deck[20] */
+    int       multiplier;        /* 1, or 2 for an Oklahoma upcard (G33) */
     int       turnovers;         /* G16 turnover mode */
     gr_cards  hand[2];
     gr_cards  known[2];          /* cards each player took from the pile and

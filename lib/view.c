@@ -31,7 +31,7 @@ int gr_game_view(const gr_game *game, int player, gr_view *out)
     out->opponent_count = gr__popcount(g->hand[opp]);
     out->stock_size = g->nstock;
     out->ndiscards = g->npile;
-    memcpy(out->discards, g->pile, (size_t)g->npile);
+    memcpy(out->discards, g->pile, (size_t)g->npile * sizeof *out->discards);
     out->knock_limit = g->knock_limit;
     if (g->phase != GR_PHASE_OVER && g->turn == player)
         out->nlegal = gr__game_legal(g, out->legal, GR_MAX_MOVES);
