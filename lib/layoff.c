@@ -207,9 +207,13 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
         /* a set card left "out" but laid off on a run repeats its "in" */
         bool viable = !(x->open_set & ~on_sets & on_runs) &&
                       !(front & ~ksets) && !(x->fourths & kept & ~kruns);
-        if (viable && best_dw >= 0 &&
-            gr__cards_points(kept & ~(ksets | kruns)) > best_dw)
-            viable = false;
+        /* the kept cards in no possible meld bound its deadwood from
+         * below: at the best's deadwood it can only win on the tie-break */
+        if (viable && best_dw >= 0) {
+            int low = gr__cards_points(kept & ~(ksets | kruns));
+            if (low > best_dw || (low == best_dw && !better(low, laid, best_dw, best)))
+                viable = false;
+        }
         if (viable) {
             int dw = gr__deadwood(kept);
             if (best_dw < 0 || better(dw, laid, best_dw, best)) {
