@@ -19,15 +19,13 @@
  */
 #include "internal.h"
 
-#include <stdlib.h>
-
 struct gr_bot {
     int          kind;
     gr_rng       rng;
     gr_allocator mm;
 };
 
-GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
+int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
                          const gr_allocator *mm)
 {
     if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
@@ -44,37 +42,24 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
     return GR_OK;
 }
 
-GR_API int gr_bot_new(gr_bot **out, int kind, uint64_t seed)
+int gr_bot_new(gr_bot **out, int kind, uint64_t seed)
 {
     return gr_bot_new_mm(out, kind, seed, NULL);
 }
 
-GR_API void gr_bot_free(gr_bot *bot)
+void gr_bot_free(gr_bot *bot)
 {
     if (bot)
         gr__free(&bot->mm, bot);
 }
 
-static int lower(int c)
-{
-    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static bool name_is(const char *name, const char *want)
-{
-    for (; *want; name++, want++)
-        if (lower((unsigned char)*name) != *want)
-            return false;
-    return *name == '\0';
-}
-
-GR_API int gr_bot_lookup(const char *name)
+int gr_bot_lookup(const char *name)
 {
     if (!name)
         return GR_EINVAL;
-    if (name_is(name, "random"))
+    if (gr__name_is(name, "random"))
         return GR_BOT_RANDOM;
-    if (name_is(name, "greedy"))
+    if (gr__name_is(name, "greedy"))
         return GR_BOT_GREEDY;
     return GR_EINVAL;
 }
@@ -232,7 +217,7 @@ static int greedy_choose(const gr_view *v)
     return 0;   /* unreachable for a validated view */
 }
 
-GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)
+int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)
 {
     if (!bot || !view || !out)
         return GR_EINVAL;

@@ -81,6 +81,10 @@ struct gr_rules {
     gr_allocator mm;       /* inherited by games and matches made from these rules */
 };
 
+/* true if `name` is `want` (lower case) but for the case of ASCII letters:
+ * the lookups of option, preset and bot names */
+bool gr__name_is(const char *name, const char *want);
+
 /* ---- settle.c ------------------------------------------------------------ */
 
 /* Settle with an explicit knock limit and score multiplier (the game passes

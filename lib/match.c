@@ -10,7 +10,6 @@
 #include "internal.h"
 
 #include <limits.h>
-#include <stdlib.h>
 #include <string.h>
 
 struct gr_match {
@@ -45,7 +44,7 @@ static void match_cut(gr_match *m)
     }
 }
 
-GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
+int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
 {
     if (!out || !rules)
         return GR_EINVAL;
@@ -61,13 +60,13 @@ GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
     return GR_OK;
 }
 
-GR_API void gr_match_free(gr_match *match)
+void gr_match_free(gr_match *match)
 {
     if (match)
         gr__free(&match->rules.mm, match);
 }
 
-GR_API int gr_match_cut(const gr_match *match, gr_card out[2])
+int gr_match_cut(const gr_match *match, gr_card out[2])
 {
     if (!match || !out)
         return GR_EINVAL;
@@ -76,14 +75,14 @@ GR_API int gr_match_cut(const gr_match *match, gr_card out[2])
     return GR_OK;
 }
 
-GR_API int gr_match_dealer(const gr_match *match)
+int gr_match_dealer(const gr_match *match)
 {
     if (!match)
         return GR_EINVAL;
     return match->dealer;
 }
 
-GR_API int gr_match_deal(gr_match *match, gr_game **out)
+int gr_match_deal(gr_match *match, gr_game **out)
 {
     if (!match || !out)
         return GR_EINVAL;
@@ -125,7 +124,7 @@ static bool result_valid(const gr_hand_result *r)
     return r->points >= 0 && r->points <= MATCH_MAX_POINTS;
 }
 
-GR_API int gr_match_record(gr_match *match, const gr_hand_result *result)
+int gr_match_record(gr_match *match, const gr_hand_result *result)
 {
     if (!match || !result)
         return GR_EINVAL;
@@ -154,7 +153,7 @@ static int clamp_int(int64_t v)
     return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
 }
 
-GR_API int gr_match_score(const gr_match *match, gr_score *out)
+int gr_match_score(const gr_match *match, gr_score *out)
 {
     if (!match || !out)
         return GR_EINVAL;

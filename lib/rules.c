@@ -1,9 +1,6 @@
 /* rules.c: rule sets, their presets and options (RULES.md, "Presets"). */
 #include "internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 /* The single source of truth for every option: its name, description,
  * accepted range (what gr_rules_set() validates) and its value in each
  * preset, in the order of the presets table of RULES.md. */
@@ -76,14 +73,14 @@ static bool option_valid(int option)
     return option >= 0 && option < GR_OPT_COUNT;
 }
 
-static int compare_names(const char *a, const char *b)
+bool gr__name_is(const char *name, const char *want)
 {
-    for (;; a++, b++) {
-        int ca = *a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a;
-        int cb = *b >= 'A' && *b <= 'Z' ? *b - 'A' + 'a' : *b;
-        if (ca != cb || ca == '\0')
-            return ca - cb;
+    for (; *want; name++, want++) {
+        char c = *name >= 'A' && *name <= 'Z' ? (char)(*name - 'A' + 'a') : *name;
+        if (c != *want)
+            return false;
     }
+    return *name == '\0';
 }
 
 int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm)
@@ -158,7 +155,7 @@ int gr_option_lookup(const char *name)
     if (name == NULL)
         return GR_EINVAL;
     for (int i = 0; i < GR_OPT_COUNT; i++)
-        if (compare_names(name, options[i].name) == 0)
+        if (gr__name_is(name, options[i].name))
             return i;
     return GR_EINVAL;
 }
@@ -168,7 +165,7 @@ int gr_preset_lookup(const char *name)
     if (name == NULL)
         return GR_EINVAL;
     for (int i = 0; i < NPRESETS; i++)
-        if (compare_names(name, preset_names[i]) == 0)
+        if (gr__name_is(name, preset_names[i]))
             return i;
     return GR_EINVAL;
 }
