@@ -65,16 +65,9 @@ static const int symbol_suit[8] = {
     GR_SPADES, GR_HEARTS, GR_DIAMONDS, GR_CLUBS
 };
 
-static bool is_space(char c)
-{
-    /* the C locale's isspace(), without depending on the locale */
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
-        || c == '\r';
-}
-
 static bool is_separator(char c)
 {
-    return is_space(c) || c == ',';
+    return gr__is_space(c) || c == ',';
 }
 
 static char upper(char c)
@@ -124,10 +117,10 @@ int gr_card_parse(const char *text, gr_card *out)
 {
     if (text == NULL || out == NULL)
         return GR_EINVAL;
-    while (is_space(*text))
+    while (gr__is_space(*text))
         text++;
     size_t len = strlen(text);
-    while (len > 0 && is_space(text[len - 1]))
+    while (len > 0 && gr__is_space(text[len - 1]))
         len--;
     return parse_token(text, len, out);
 }
@@ -163,15 +156,7 @@ int gr_cards_parse(const char *text, gr_cards *out)
 
 /* ---- formatting ---------------------------------------------------------- */
 
-/* Text written with snprintf semantics: bytes past size are dropped, the
- * length counts them all, and the text stays NUL-terminated. */
-typedef struct writer {
-    char  *buf;
-    size_t size;
-    size_t len;
-} writer;
-
-static void put(writer *w, char c)
+static void put(gr_writer *w, char c)
 {
     if (w->len + 1 < w->size) {
         w->buf[w->len] = c;
@@ -180,7 +165,22 @@ static void put(writer *w, char c)
     w->len++;
 }
 
-static void put_card(writer *w, gr_card card)
+void gr__write_start(gr_writer *w, char *buf, size_t size)
+{
+    w->buf = buf;
+    w->size = size;
+    w->len = 0;
+    if (size > 0)
+        buf[0] = '\0';
+}
+
+void gr__write_str(gr_writer *w, const char *s)
+{
+    while (*s)
+        put(w, *s++);
+}
+
+void gr__write_card(gr_writer *w, gr_card card)
 {
     int rank = GR_CARD_RANK(card);
     if (rank == GR_TEN) {
@@ -192,22 +192,22 @@ static void put_card(writer *w, gr_card card)
     put(w, suit_chars[GR_CARD_SUIT(card)]);
 }
 
-static void start(writer *w, char *buf, size_t size)
+void gr__write_cards(gr_writer *w, gr_cards cards)
 {
-    w->buf = buf;
-    w->size = size;
-    w->len = 0;
-    if (size > 0)
-        buf[0] = '\0';
+    for (gr_cards rest = cards; rest != 0; rest &= rest - 1) {
+        if (rest != cards)
+            put(w, ' ');
+        gr__write_card(w, (gr_card)__builtin_ctzll(rest));
+    }
 }
 
 int gr_card_format(gr_card card, char *buf, size_t size)
 {
     if (card >= GR_NCARDS || (buf == NULL && size > 0))
         return GR_EINVAL;
-    writer w;
-    start(&w, buf, size);
-    put_card(&w, card);
+    gr_writer w;
+    gr__write_start(&w, buf, size);
+    gr__write_card(&w, card);
     return (int)w.len;
 }
 
@@ -215,12 +215,8 @@ int gr_cards_format(gr_cards cards, char *buf, size_t size)
 {
     if (!gr__cards_valid(cards) || (buf == NULL && size > 0))
         return GR_EINVAL;
-    writer w;
-    start(&w, buf, size);
-    for (gr_cards rest = cards; rest != 0; rest &= rest - 1) {
-        if (rest != cards)
-            put(&w, ' ');
-        put_card(&w, (gr_card)__builtin_ctzll(rest));
-    }
+    gr_writer w;
+    gr__write_start(&w, buf, size);
+    gr__write_cards(&w, cards);
     return (int)w.len;
 }

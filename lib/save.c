@@ -20,74 +20,34 @@
 #include "internal.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #define SAVE_VERSION "1"
 
 /* ---- writing, with snprintf semantics --------------------------------------- */
 
-typedef struct writer {
-    char  *buf;
-    size_t size;
-    size_t len;     /* the length the full text needs so far */
-} writer;
-
-static void w_str(writer *w, const char *s)
-{
-    size_t n = strlen(s);
-    if (w->len < w->size) {
-        size_t room = w->size - w->len - 1;
-        memcpy(w->buf + w->len, s, n < room ? n : room);
-        w->buf[w->len + (n < room ? n : room)] = '\0';
-    }
-    w->len += n;
-}
-
-static void w_int(writer *w, int v)
+static void w_int(gr_writer *w, int v)
 {
     char tmp[16];
-    int i = (int)sizeof tmp - 1;
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    tmp[i] = '\0';
-    do {
-        tmp[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        tmp[--i] = '-';
-    w_str(w, tmp + i);
+    snprintf(tmp, sizeof tmp, "%d", v);
+    gr__write_str(w, tmp);
 }
 
-static void w_card(writer *w, gr_card c)
+static void w_item(gr_writer *w, const char *key, gr_cards cards)
 {
-    char tmp[8];
-    gr_card_format(c, tmp, sizeof tmp);
-    w_str(w, tmp);
-}
-
-static void w_cards(writer *w, gr_cards cards)
-{
-    for (gr_cards rest = cards; rest; rest &= rest - 1) {
-        w_card(w, (gr_card)__builtin_ctzll(rest));
-        if (rest & (rest - 1))
-            w_str(w, " ");
-    }
-}
-
-static void w_item(writer *w, const char *key, gr_cards cards)
-{
-    w_str(w, key);
+    gr__write_str(w, key);
     if (cards) {
-        w_str(w, " ");
-        w_cards(w, cards);
+        gr__write_str(w, " ");
+        gr__write_cards(w, cards);
     }
 }
 
-static void w_arrangement(writer *w, const gr_arrangement *a)
+static void w_arrangement(gr_writer *w, const gr_arrangement *a)
 {
     for (int i = 0; i < a->nmelds; i++) {
         w_item(w, "meld", a->melds[i]);
-        w_str(w, "; ");
+        gr__write_str(w, "; ");
     }
 }
 
@@ -103,51 +63,50 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
 {
     if (!game || (!buf && size > 0))
         return GR_EINVAL;
-    writer w = { buf, size, 0 };
-    if (size > 0)
-        buf[0] = '\0';
-    w_str(&w, "ginrummy " SAVE_VERSION "\nrules");
+    gr_writer w;
+    gr__write_start(&w, buf, size);
+    gr__write_str(&w, "ginrummy " SAVE_VERSION "\nrules");
     for (int opt = 0; opt < GR_OPT_COUNT; opt++) {
         gr_option_info info;
         if (gr_option_describe(opt, &info) != GR_OK)
             return GR_EINVAL;   /* cannot happen: rules.c names every option */
-        w_str(&w, " ");
-        w_str(&w, info.name);
-        w_str(&w, "=");
+        gr__write_str(&w, " ");
+        gr__write_str(&w, info.name);
+        gr__write_str(&w, "=");
         w_int(&w, game->rules.opt[opt]);
     }
-    w_str(&w, "\ndealer ");
+    gr__write_str(&w, "\ndealer ");
     w_int(&w, game->dealer);
-    w_str(&w, "\ndeck");
+    gr__write_str(&w, "\ndeck");
     for (int i = 0; i < GR_NCARDS; i++) {
-        w_str(&w, " ");
-        w_card(&w, game->deck[i]);
+        gr__write_str(&w, " ");
+        gr__write_card(&w, game->deck[i]);
     }
-    w_str(&w, "\nmoves");
+    gr__write_str(&w, "\nmoves");
     for (int i = 0; i < game->nhistory; i++) {
         const gr_move *m = &game->history[i];
-        w_str(&w, i ? "; " : " ");
-        w_str(&w, move_names[m->type]);
+        gr__write_str(&w, i ? "; " : " ");
+        gr__write_str(&w, move_names[m->type]);
         if (m->card != GR_NO_CARD) {
-            w_str(&w, " ");
-            w_card(&w, m->card);
+            gr__write_str(&w, " ");
+            gr__write_card(&w, m->card);
         }
     }
-    w_str(&w, "\n");
+    gr__write_str(&w, "\n");
     const gr_hand_result *r = &game->result;
     if (game->custom_shown) {
-        w_str(&w, "shown ");
+        gr__write_str(&w, "shown ");
         w_arrangement(&w, &r->knocker_arrangement);
         w_item(&w, "deadwood", r->knocker_arrangement.deadwood);
-        w_str(&w, "\n");
+        gr__write_str(&w, "\n");
     }
     if (game->custom_defense) {
-        w_str(&w, "defense ");
+        gr__write_str(&w, "defense ");
         w_arrangement(&w, &r->defense.defender);
         w_item(&w, "laid_off", r->defense.laid_off);
-        w_str(&w, "; ");
+        gr__write_str(&w, "; ");
         w_item(&w, "deadwood", r->defense.defender.deadwood);
-        w_str(&w, "\n");
+        gr__write_str(&w, "\n");
     }
     if (w.len > (size_t)0x7FFFFFFF)
         return GR_ENOMEM;
@@ -156,17 +115,12 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
 
 /* ---- reading ---------------------------------------------------------------- */
 
-static bool is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
 static char *trim(char *s)
 {
-    while (is_space(*s))
+    while (gr__is_space(*s))
         s++;
     size_t n = strlen(s);
-    while (n > 0 && is_space(s[n - 1]))
+    while (n > 0 && gr__is_space(s[n - 1]))
         s[--n] = '\0';
     return s;
 }
@@ -176,10 +130,10 @@ static char *trim(char *s)
 static char *next_word(char **s)
 {
     char *p = *s;
-    while (is_space(*p))
+    while (gr__is_space(*p))
         p++;
     char *word = p;
-    while (*p && !is_space(*p))
+    while (*p && !gr__is_space(*p))
         p++;
     if (*p)
         *p++ = '\0';
