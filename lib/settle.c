@@ -105,45 +105,37 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
     return GR_OK;
 }
 
-/* The checks shared by gr_settle() and gr_settle_upcard(); the knocker's
- * cards go to *knocker_cards. */
-static int check_hands(const gr_rules *rules, const gr_arrangement *knocker,
-                       gr_cards defender, const gr_hand_result *out,
-                       gr_cards *knocker_cards)
+/* gr_settle() (upcard NULL) and gr_settle_upcard(), checked. */
+static int settle_checked(const gr_rules *rules, const gr_card *upcard,
+                          const gr_arrangement *knocker, gr_cards defender,
+                          gr_hand_result *out)
 {
+    gr_cards knocker_cards;
     if (rules == NULL || knocker == NULL || out == NULL
-        || !gr__cards_valid(defender))
+        || !gr__cards_valid(defender)
+        || gr__arrangement_check(knocker, &knocker_cards) != GR_OK
+        || (knocker_cards & defender) != 0)
         return GR_EINVAL;
-    if (gr__arrangement_check(knocker, knocker_cards) != GR_OK
-        || (*knocker_cards & defender) != 0)
-        return GR_EINVAL;
-    return GR_OK;
+    int knock_limit = rules->opt[GR_OPT_KNOCK_LIMIT], multiplier = 1;
+    if (upcard) {
+        if (*upcard >= GR_NCARDS
+            || ((knocker_cards | defender) & GR_CARD_BIT(*upcard)) != 0)
+            return GR_EINVAL;
+        gr__oklahoma(rules, *upcard, &knock_limit, &multiplier);
+    }
+    return gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL,
+                      out);
 }
 
 int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
               gr_cards defender, gr_hand_result *out)
 {
-    gr_cards knocker_cards;
-    int rc = check_hands(rules, knocker, defender, out, &knocker_cards);
-    if (rc != GR_OK)
-        return rc;
-    return gr__settle(rules, rules->opt[GR_OPT_KNOCK_LIMIT], 1, knocker,
-                      defender, NULL, out);
+    return settle_checked(rules, NULL, knocker, defender, out);
 }
 
 int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
                      const gr_arrangement *knocker, gr_cards defender,
                      gr_hand_result *out)
 {
-    gr_cards knocker_cards;
-    int rc = check_hands(rules, knocker, defender, out, &knocker_cards);
-    if (rc != GR_OK)
-        return rc;
-    if (upcard >= GR_NCARDS
-        || ((knocker_cards | defender) & GR_CARD_BIT(upcard)) != 0)
-        return GR_EINVAL;
-    int knock_limit, multiplier;
-    gr__oklahoma(rules, upcard, &knock_limit, &multiplier);
-    return gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL,
-                      out);
+    return settle_checked(rules, &upcard, knocker, defender, out);
 }
