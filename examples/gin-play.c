@@ -266,7 +266,8 @@ static int ask_move(const gr_view *v, gr_move *out)
         if (!read_line(line, sizeof line))
             return ASK_EOF;
         char *cmd = line + strspn(line, " \t");
-        char *arg = cmd + 1 + strspn(cmd + 1, " \t");
+        /* a blank last line without a newline ends at cmd: nothing after */
+        char *arg = *cmd ? cmd + 1 + strspn(cmd + 1, " \t") : cmd;
         arg[strcspn(arg, "\r\n")] = '\0';
         gr_move m = { 0, GR_NO_CARD };
         switch (*cmd) {
