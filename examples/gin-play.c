@@ -51,15 +51,9 @@ static const char *card_text(gr_card card, char *buf)
     static const char *const symbols[4] = {
         "\u2663", "\u2666", "\u2665", "\u2660"
     };
-    static const char letters[4] = { 'C', 'D', 'H', 'S' };
-    static const char *const ranks[13] = {
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
-    };
-    int rank = GR_CARD_RANK(card), suit = GR_CARD_SUIT(card);
-    if (ascii)
-        sprintf(buf, "%s%c", ranks[rank], letters[suit]);
-    else
-        sprintf(buf, "%s%s", ranks[rank], symbols[suit]);
+    int n = gr_card_format(card, buf, 8);       /* "7H", "10H" */
+    if (!ascii && n > 0)                        /* the suit letter as a symbol */
+        strcpy(buf + n - 1, symbols[GR_CARD_SUIT(card)]);
     return buf;
 }
 
