@@ -293,7 +293,8 @@ GR_API int gr_rules_new(gr_rules **out, int preset);
  * made from it, allocate through it too.  GR_EINVAL if mm lacks a function. */
 GR_API int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm);
 
-/* A copy of a rule set (same allocator), to be freed with gr_rules_free(). */
+/* A copy of a rule set (same allocator), to be freed with gr_rules_free().
+ * GR_EINVAL for NULL, GR_ENOMEM. */
 GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
 
 /* Set an option.  GR_EINVAL for an unknown option or a value out of its
@@ -491,9 +492,10 @@ GR_API int gr_game_play(gr_game *game, gr_move move);
 /* Knock (or go gin) discarding `discard` and showing the arrangement
  * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
  * `shown` must cover exactly those cards with real, disjoint melds and a
- * deadwood within the knock limit: GR_EILLEGAL otherwise (also for the card
- * just taken from the pile, G11).  A shown deadwood of 0 is gin (recorded
- * as GR_MOVE_GIN); a player who could go gin may still show a knock.
+ * deadwood within the knock limit: GR_EILLEGAL otherwise (also for a card
+ * not in hand or the card just taken from the pile, G11).  A shown
+ * deadwood of 0 is gin (recorded as GR_MOVE_GIN); a player who could go
+ * gin may still show a knock.
  * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
  * 51; GR_ESTATE outside the discard phase.  The choice is kept by
  * gr_game_save(). */
@@ -570,7 +572,8 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
  *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
- *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock())
+ *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
+ *                                             with an arrangement)
  *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
  * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
  * BIG_GIN. */
@@ -580,7 +583,8 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * the rules.  Options not named keep the Fournier preset's values; a draw
  * may leave out its card, but a card it names must be the one drawn.
  * GR_EPARSE for damaged text (bad syntax, unknown option or value out of
- * range, bad card, a deck that is not 52 distinct cards, a line twice),
+ * range, bad card, a deck that is not 52 distinct cards, a line twice, a
+ * shown line whose last move is not a knock or gin),
  * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
  * or a shown arrangement or defence that is not legal), GR_EINVAL for
  * NULL, GR_ENOMEM.  *out is written only on success. */
@@ -686,8 +690,8 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
 
 /* Choose a move for the player whose view this is; it is one of
  * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
- * the view offers no legal move (not this player's turn, or the hand is
- * over), GR_EINVAL for NULL or a malformed view. */
+ * the view offers no legal move (nlegal 0 or less: not this player's turn,
+ * or the hand is over), GR_EINVAL for NULL or a malformed view. */
 GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
