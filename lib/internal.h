@@ -13,8 +13,6 @@
 
 #include <stdbool.h>
 
-#define GR_UNUSED(x) ((void)(x))
-
 /* ---- cards.c ------------------------------------------------------------- */
 
 /* the 13-bit rank mask m (bit 0 = ace) repeated in every suit */

@@ -41,6 +41,9 @@ printf '?\nzz\nx\nq\n' > "$tmp.in"
 STDIN=$tmp.in expect "gin-play: help, hints, quit" 0 "Commands:" -- "$bin/gin-play" --seed 3 --ascii
 STDIN=$tmp.in expect "gin-play: unknown command hint" 0 "Unknown command" -- "$bin/gin-play" --seed 3 --ascii
 
+printf 'p\n  ' > "$tmp.in"    # the last line ends in blanks, with no newline
+STDIN=$tmp.in expect "gin-play: trailing blanks at end of input" 0 "End of input" -- "$bin/gin-play" --seed 5 --ascii
+
 expect "gin-selfplay: statistics" 0 "matches won" -- "$bin/gin-selfplay" --matches 3 --seed 1
 expect "gin-selfplay: bad option" 2 "" -- "$bin/gin-selfplay" --matches -1
 
