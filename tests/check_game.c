@@ -156,17 +156,6 @@ static gr_card upcard_of(const gr_game *g)
     return c;
 }
 
-static char *save_text(const gr_game *g)
-{
-    int n = gr_game_save(g, NULL, 0);
-    REQUIRE_OP(n, >, 0);
-    char *buf = malloc((size_t)n + 1);
-    REQUIRE(NULL != buf);
-    REQUIRE_OP(gr_game_save(g, buf, (size_t)n + 1), ==, n);
-    REQUIRE_OP(strlen(buf), ==, (size_t)n);
-    return buf;
-}
-
 /* Everything the public queries say about a game, for "unchanged" checks. */
 typedef struct snapshot {
     int phase, turn, dealer, stock, ndiscards, nhistory, nlegal, limit, result_rc;
@@ -352,7 +341,7 @@ START_TEST(test_G7_seeded_deal_pinned)
     REQUIRE_OP(gr_game_new(&a, r, 12345, 0), ==, GR_OK);
     REQUIRE_OP(gr_game_new(&b, r, 12345, 0), ==, GR_OK);
     REQUIRE_OP(gr_game_new(&c, r, 12346, 0), ==, GR_OK);
-    char *sa = save_text(a), *sb = save_text(b), *sc = save_text(c);
+    char *sa = test_save(a), *sb = test_save(b), *sc = test_save(c);
     REQUIRE(strcmp(sa, sb) == 0);
     REQUIRE(strcmp(sa, sc) != 0);
     free(sa);
@@ -865,14 +854,14 @@ START_TEST(test_G15_shown_arrangement)
     REQUIRE_OP(gr_game_history(g, h, 4), ==, 4);
     REQUIRE(h[3].type == GR_MOVE_KNOCK && h[3].card == ad);
     /* the custom arrangement survives save and load */
-    char *text = save_text(g);
+    char *text = test_save(g);
     REQUIRE(NULL != strstr(text, "\nshown "));
     gr_game *l;
     REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
     gr_hand_result lres;
     gr_game_result(l, &lres);
     REQUIRE(same_arrangement(&lres.knocker_arrangement, &a));
-    char *text2 = save_text(l);
+    char *text2 = test_save(l);
     REQUIRE(strcmp(text, text2) == 0);
     free(text);
     free(text2);
@@ -884,7 +873,7 @@ START_TEST(test_G15_shown_arrangement)
     REQUIRE_OP(res.outcome, ==, GR_OUTCOME_GIN);
     gr_game_history(k, h, 4);
     REQUIRE_OP(h[3].type, ==, GR_MOVE_GIN);
-    text = save_text(k);
+    text = test_save(k);
     REQUIRE(NULL == strstr(text, "\nshown "));
     free(text);
     gr_game_free(k);
@@ -1042,10 +1031,10 @@ START_TEST(test_G16_turnover_cap)
             REQUIRE_OP(res.outcome, ==, GR_OUTCOME_VOID);
         }
         /* the whole hand replays from its text */
-        char *text = save_text(g);
+        char *text = test_save(g);
         gr_game *l;
         REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
-        char *text2 = save_text(l);
+        char *text2 = test_save(l);
         REQUIRE(strcmp(text, text2) == 0);
         free(text);
         free(text2);
@@ -1095,13 +1084,13 @@ START_TEST(test_G19_defend)
     snap(g, &after);
     assert_same(&before, &after);
     /* the chosen defence survives save and load */
-    char *text = save_text(g);
+    char *text = test_save(g);
     REQUIRE(NULL != strstr(text, "\ndefense "));
     gr_game *l;
     REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
     snap(l, &after);
     assert_same(&before, &after);
-    char *text2 = save_text(l);
+    char *text2 = test_save(l);
     REQUIRE(strcmp(text, text2) == 0);
     free(text);
     free(text2);
@@ -1179,7 +1168,7 @@ START_TEST(test_G32_big_gin)
             gr_move h[2];
             gr_game_history(g, h, 2);
             REQUIRE_OP(h[1].type, ==, GR_MOVE_BIG_GIN);
-            char *text = save_text(g);
+            char *text = test_save(g);
             gr_game *l;
             REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
             snapshot a, b;
@@ -1351,7 +1340,7 @@ static void check_views(const gr_game *g)
 /* The deck of a game, read back from its save text. */
 static void deck_of(const gr_game *g, gr_card deck[GR_NCARDS])
 {
-    char *text = save_text(g);
+    char *text = test_save(g);
     char *line = strstr(text, "\ndeck ");
     REQUIRE(NULL != line);
     line += 6;
@@ -1452,10 +1441,10 @@ static int expected_refusal(const gr_game *g, gr_move m)
 
 static void check_round_trip(const gr_game *g)
 {
-    char *text = save_text(g);
+    char *text = test_save(g);
     gr_game *l = NULL;
     REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
-    char *text2 = save_text(l);
+    char *text2 = test_save(l);
     REQUIRE(strcmp(text, text2) == 0);
     snapshot *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     snap(g, a);
@@ -1576,7 +1565,7 @@ START_TEST(test_save_damaged_text)
         int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
         REQUIRE_OP(gr_game_play(g, random_policy(g, legal, n, &rng)), ==, GR_OK);
     }
-    char *text = save_text(g);
+    char *text = test_save(g);
     gr_game *l = NULL;
     /* whole lines broken */
     static const struct { const char *from, *to; int rc; } edits[] = {
@@ -1658,7 +1647,7 @@ START_TEST(test_save_draw_card_checked)
     REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
     REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
     REQUIRE_OP(mv(g, GR_MOVE_DRAW_STOCK, NULL), ==, GR_OK);
-    char *text = save_text(g);
+    char *text = test_save(g);
     REQUIRE(NULL != strstr(text, "\nmoves PASS; PASS; STOCK 8S\n"));
     char *bad = malloc(strlen(text) + 8);
     strcpy(bad, text);
@@ -1695,7 +1684,7 @@ START_TEST(test_save_numbers_out_of_range)
     gr_rules *r = preset(GR_PRESET_FOURNIER);
     gr_game *g;
     REQUIRE_OP(gr_game_new(&g, r, 3, 0), ==, GR_OK);
-    char *text = save_text(g);
+    char *text = test_save(g);
     static const struct { const char *from, *to; } edits[] = {
         { "dealer 0", "dealer 4294967296" },
         { "dealer 0", "dealer 18446744073709551616" },
@@ -1805,7 +1794,7 @@ static bool alloc_run(long fail_at)
         failed = true;
         goto done;
     }
-    char *text = save_text(k);
+    char *text = test_save(k);
     rc = gr_game_load_mm(&l, text, &mm);
     free(text);
     if (rc != GR_OK) {

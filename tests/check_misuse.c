@@ -26,16 +26,6 @@ static void teardown(void)
     gr_rules_free(rules);
 }
 
-static char *save(const gr_game *g)
-{
-    int n = gr_game_save(g, NULL, 0);
-    ck_assert_int_gt(n, 0);
-    char *s = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(s);
-    ck_assert_int_eq(gr_game_save(g, s, (size_t)n + 1), n);
-    return s;
-}
-
 /* play random legal moves until the hand is over (bounded) */
 static void play_out(gr_game *g, test_rng *r)
 {
@@ -218,7 +208,7 @@ START_TEST(test_out_of_range_numbers)
     ck_assert_int_eq(gr_bot_new(&b, 99, 1), GR_EINVAL);
 
     /* moves naming cards that do not exist, or no move at all */
-    char *before = save(game);
+    char *before = test_save(game);
     gr_move bad[] = { { 0, 0 }, { 99, 0 }, { -1, 0 }, { GR_MOVE_DISCARD, 52 },
                       { GR_MOVE_KNOCK, 200 } };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -226,7 +216,7 @@ START_TEST(test_out_of_range_numbers)
         ck_assert_msg(rc == GR_EINVAL || rc == GR_ESTATE || rc == GR_EILLEGAL,
                       "move %zu: %d", i, rc);
     }
-    char *after = save(game);
+    char *after = test_save(game);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -256,9 +246,9 @@ START_TEST(test_wrong_phase_moves)
             for (int type = GR_MOVE_TAKE_UPCARD; type <= GR_MOVE_BIG_GIN; type++) {
                 if (phase != GR_PHASE_OVER && allowed[phase][type])
                     continue;
-                char *before = save(g);
+                char *before = test_save(g);
                 ck_assert_int_eq(gr_game_play(g, (gr_move){ type, own }), GR_ESTATE);
-                char *after = save(g);
+                char *after = test_save(g);
                 ck_assert_str_eq(before, after);
                 free(before);
                 free(after);
@@ -285,11 +275,11 @@ START_TEST(test_calls_after_the_hand)
     play_out(game, &r);
     ck_assert_int_eq(gr_game_result(game, &res), GR_OK);
     ck_assert_int_eq(gr_game_legal_moves(game, NULL, 0), 0);
-    char *before = save(game);
+    char *before = test_save(game);
     for (int type = GR_MOVE_TAKE_UPCARD; type <= GR_MOVE_BIG_GIN; type++)
         ck_assert_int_eq(gr_game_play(game, (gr_move){ type, 0 }), GR_ESTATE);
     ck_assert_int_eq(gr_game_knock(game, 0, NULL), GR_ESTATE);
-    char *after = save(game);
+    char *after = test_save(game);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);

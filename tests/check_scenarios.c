@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ginrummy.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------------
  * Helpers
@@ -153,22 +154,12 @@ static gr_cards hand(const gr_game *g, int p)
     return h;
 }
 
-static char *save(const gr_game *g)
-{
-    int n = gr_game_save(g, NULL, 0);
-    ck_assert_int_gt(n, 0);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_int_eq(gr_game_save(g, buf, (size_t)n + 1), n);
-    return buf;
-}
-
 /* play a move that must be refused with `code` and leave the game as it was */
 static void refuse(gr_game *g, int type, gr_card card, int code)
 {
-    char *before = save(g);
+    char *before = test_save(g);
     ck_assert_int_eq(play(g, type, card), code);
-    char *after = save(g);
+    char *after = test_save(g);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -736,9 +727,9 @@ START_TEST(test_G11_taken_card_not_discarded)
     refuse(g, GR_MOVE_KNOCK, C("KD"), GR_EILLEGAL);
     ck_assert(!has_move(g, GR_MOVE_KNOCK, C("KD")));
     ck_assert(has_move(g, GR_MOVE_KNOCK, C("KS")));
-    char *before = save(g);
+    char *before = test_save(g);
     ck_assert_int_eq(gr_game_knock(g, C("KD"), NULL), GR_EILLEGAL);
-    char *after = save(g);
+    char *after = test_save(g);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -954,7 +945,7 @@ START_TEST(test_G15_knocker_arrangement)
 
     /* bad arrangements refused, game unchanged */
     gr_arrangement bad = A("2D", "3D 3H AH", "AC 2C 3C", "9S 10S JS", NULL);
-    char *before = save(h);
+    char *before = test_save(h);
     ck_assert_int_eq(gr_game_knock(h, C("KC"), &bad), GR_EILLEGAL);
     bad = A("AC 2C 3C 3D 3H 2D AH", "9S 10S JS", NULL);        /* dw 15 */
     ck_assert_int_eq(gr_game_knock(h, C("KC"), &bad), GR_EILLEGAL);
@@ -962,7 +953,7 @@ START_TEST(test_G15_knocker_arrangement)
     ck_assert_int_eq(gr_game_knock(h, C("KC"), &bad), GR_EILLEGAL);
     bad = A("3D 3H 2D AH KC", "AC 2C 3C", "9S 10S JS", NULL);   /* KC discarded */
     ck_assert_int_eq(gr_game_knock(h, C("KC"), &bad), GR_EILLEGAL);
-    char *after = save(h);
+    char *after = test_save(h);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -2063,9 +2054,5 @@ static Suite *scenarios_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(scenarios_suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(scenarios_suite());
 }

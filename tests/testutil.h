@@ -66,6 +66,21 @@ static inline uint64_t test_hand(test_rng *r, int k)
 }
 
 #ifdef CHECK_H
+#include <ginrummy.h>
+
+/* A game's save text in a malloc'd string (the caller frees it), to compare
+ * games or prove that a refused call changed nothing.  Fails the test if
+ * the game cannot be saved. */
+static inline char *test_save(const gr_game *game)
+{
+    int n = gr_game_save(game, NULL, 0);
+    ck_assert_int_gt(n, 0);
+    char *text = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(gr_game_save(game, text, (size_t)n + 1), n);
+    return text;
+}
+
 /* Run a suite as every test program does (CK_FORK and CK_VERBOSITY from
  * the environment); returns main's exit status.  Frees the runner. */
 static inline int test_run_suite(Suite *suite)
