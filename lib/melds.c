@@ -165,10 +165,9 @@ typedef struct conflicts {
                                     option's 4-set (0 if not a 4-set) */
     unsigned split;              /* inner level, 4 cards: suits whose card
                                     may be left out of the set */
-    int maxgain;                 /* no discard gains more: the points of
-                                    the hand's highest rank */
     int topkey;                  /* no key is larger: deadwood 0 left by
                                     the hand's best card (points, number) */
+    gr_cards later[13];          /* cards of the ranks of levels i.. */
 } conflicts;
 
 /* discard key of breaking one of the unconditional sets (ranks `forced`) */
@@ -189,78 +188,80 @@ static int forced_discard_key(const unsigned m[4], unsigned forced)
     return best;
 }
 
+/* the 4 bits of rank r in x (one card number per suit) as a suit mask */
+static inline unsigned rank_suit_mask(gr_cards x, int r)
+{
+    x >>= r;
+    return (unsigned)((x & 1) | (x >> 12 & 2) | (x >> 24 & 4) | (x >> 36 & 8));
+}
+
+/* level i: the options of conflict rank r (runc: the hand's cards lying in
+ * a block of 3+); returns their number */
+static int fill_level(conflicts *c, int i, gr_cards hand, gr_cards runc, int r)
+{
+    gr_cards all = hand & RANK_BITS(r);
+    int n = 0;
+    c->rem[i][n] = all;                  /* the whole set first: in dense
+                                            hands it is usually best */
+    c->setkey[i][n++] = all == RANK_BITS(r) ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
+    for (int j = 1; j < 6; j++)          /* only a whole 4-set has a key
+                                            (a fixed count: no memset) */
+        c->setkey[i][j] = 0;
+    c->rem[i][n++] = 0;
+    if (all == RANK_BITS(r))
+        for (gr_cards left = runc & all; left; left &= left - 1)
+            c->rem[i][n++] = all & ~(left & -left);
+    return c->nopt[i] = n;
+}
+
 /* Fill *c for a hand with suit masks m; returns the number of leaves
- * (combinations of options). */
+ * (combinations of options).  The conflict rank with most options (the
+ * first such) is the last level. */
 static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
                      int want_disc)
 {
-    unsigned run[4], anyrun = 0, r3 = ranks3(m), splits[13];
-    long leaves = 1;
-    int inner = 0;
-
-    for (int s = 0; s < 4; s++) {
-        run[s] = runnable13(m[s]);
-        anyrun |= run[s];
-    }
+    gr_cards runc = hand & ~dead_mask(hand);
+    unsigned r3 = ranks3(m), rr[13], nn[13];
+    unsigned anyrun = (unsigned)((runc | runc >> 13 | runc >> 26 | runc >> 39) & SUIT_MASK);
     unsigned forced = r3 & ~anyrun, conf = r3 & anyrun;
+    long leaves = 1;
+    int k = 0, inner = 0;
+
     c->forced_key = want_disc && forced ? forced_discard_key(m, forced) : 0;
-    c->h = hand;
-    for (int s = 0; s < 4; s++)
-        c->h &= ~((gr_cards)forced << (13 * s));
-    c->k = 0;
+    c->h = hand & ~((gr_cards)forced * RANK_BITS(0));
     c->split = 0;
-    c->maxgain = rank_points(31 - __builtin_clz(m[0] | m[1] | m[2] | m[3] | 1));
     c->topkey = 0;
-    for (int s = 0; s < 4; s++)
-        if (m[s]) {                      /* a suit's best card is its top */
-            int top = 31 - __builtin_clz(m[s]);
-            c->topkey = max2(c->topkey, DISCARD_KEY(0, rank_points(top), 13 * s + top));
-        }
-    c->topkey += KEY_OFFSET(0);
+    if (want_disc) {
+        for (int s = 0; s < 4; s++)
+            if (m[s]) {                  /* a suit's best card is its top */
+                int top = 31 - __builtin_clz(m[s]);
+                c->topkey = max2(c->topkey, DISCARD_KEY(0, rank_points(top), 13 * s + top));
+            }
+        c->topkey += KEY_OFFSET(0);
+    }
     for (unsigned rs = conf; rs; rs &= rs - 1) {
         int r = __builtin_ctz(rs);
-        unsigned pres = 0, runm = 0;
-        gr_cards all = 0;
-        for (int s = 0; s < 4; s++) {
-            if (m[s] >> r & 1) {
-                pres |= 1u << s;
-                all |= GR_CARD_BIT(13 * s + r);
-            }
-            runm |= (run[s] >> r & 1) << s;
-        }
-        int i = c->k++, n = 0;
-        c->rem[i][n] = all;              /* the whole set first: in dense
-                                            hands it is usually best */
-        c->setkey[i][n++] = pres == 15 ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
-        c->rem[i][n] = 0;
-        c->setkey[i][n++] = 0;
-        if (pres == 15)
-            for (int s = 0; s < 4; s++)
-                if (runm >> s & 1) {
-                    c->rem[i][n] = all & ~GR_CARD_BIT(13 * s + r);
-                    c->setkey[i][n++] = 0;
-                }
-        c->nopt[i] = n;
-        if (n > c->nopt[inner])
-            inner = i;
-        splits[i] = n > 2 ? runm : 0;
+        gr_cards all = hand & RANK_BITS(r);
+        /* 2 options, plus (4 cards) one per card that could be in a run;
+         * the constant holds the bit counts of 0..15 */
+        unsigned n = 2 + (all == RANK_BITS(r)
+                          ? (unsigned)(0x4332322132212110ull >> 4 * rank_suit_mask(runc, r)) & 15
+                          : 0);
+        rr[k] = (unsigned)r;
+        nn[k] = n;
+        if (n > nn[inner])
+            inner = k;
+        k++;
         leaves *= n;
     }
-    if (c->k > 0) {
-        /* move the inner level last */
-        int last = c->k - 1;
-        conflicts t;
-        t.nopt[0] = c->nopt[inner];
-        memcpy(t.rem[0], c->rem[inner], sizeof t.rem[0]);
-        memcpy(t.setkey[0], c->setkey[inner], sizeof t.setkey[0]);
-        c->nopt[inner] = c->nopt[last];
-        memcpy(c->rem[inner], c->rem[last], sizeof t.rem[0]);
-        memcpy(c->setkey[inner], c->setkey[last], sizeof t.setkey[0]);
-        c->nopt[last] = t.nopt[0];
-        memcpy(c->rem[last], t.rem[0], sizeof t.rem[0]);
-        memcpy(c->setkey[last], t.setkey[0], sizeof t.setkey[0]);
-        c->split = splits[inner];
-    }
+    c->k = k;
+    for (int j = 0, i = 0; j < k; j++)
+        if (j != inner)
+            fill_level(c, i++, hand, runc, (int)rr[j]);
+    if (k > 0 && fill_level(c, k - 1, hand, runc, (int)rr[inner]) > 2)
+        c->split = rank_suit_mask(runc, (int)rr[inner]);
+    for (int i = k - 1; i >= 0; i--)
+        c->later[i] = c->rem[i][0] | (i + 1 < k ? c->later[i + 1] : 0);
     return leaves;
 }
 
@@ -287,33 +288,45 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
 }
 
 /* best discard key over the options of levels i.. (k >= 1).  `best` is
- * the best key found so far: a choice whose deadwood is more than maxgain
- * above its value cannot beat it (a discard gains at most its points). */
+ * the best key found so far; an inner level whose options cannot reach its
+ * value (least deadwood less the best gain of any one discard) is skipped
+ * after its lookups. */
 static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
                         int best)
 {
+    /* Cards of x outside every block of 3+ and not at the ranks of levels
+     * i.. stay deadwood whatever is chosen; one discard gains at most the
+     * points of the highest of them (or of a card that adds to them). */
+    if (best) {
+        gr_cards dm = dead_mask(x) & ~c->later[i];
+        if (dm) {
+            unsigned ranks = (unsigned)((dm | dm >> 13 | dm >> 26 | dm >> 39) & SUIT_MASK);
+            if (sum_dead(dm) - rank_points(31 - __builtin_clz(ranks)) > KEY_VALUE(best))
+                return best;
+        }
+    }
     if (i == c->k - 1) {
         gr_cards y = x & ~c->rem[i][0];
-        unsigned ms[4], ns[4];
-        int d0[4], d1[4], a = 0, b = 0, d = 0;
+        int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0, d = 0, g = kout;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
         for (int s = 0; s < 4; s++) {
-            ms[s] = suit_of(x, s);
-            ns[s] = suit_of(y, s);
-            d0[s] = run_dead[ms[s]];
-            d1[s] = run_dead[ns[s]];
+            unsigned ms = suit_of(x, s), ns = suit_of(y, s);
+            d0[s] = run_dead[ms];
+            d1[s] = run_dead[ns];
+            q0[s] = discard_best[ms] + 13 * s;
+            q1[s] = discard_best[ns] + 13 * s;
             a += d0[s];
             b += d1[s];
-            if (c->split >> s & 1)
-                d = min2(d, d0[s] - d1[s]);
+            g = max2(g, max2(q0[s], q1[s]));
+            d = min2(d, (c->split >> s & 1) ? d0[s] - d1[s] : 0);
         }
-        int limit = KEY_VALUE(best) + c->maxgain;
-        if (min2(a, b + d) > limit)
+        /* no option leaves less than min(a, b + d) less the best gain of
+         * any one discard: skip the keys when that cannot reach best */
+        g = max2(g, c->setkey[i][0]) >> 10;
+        if (min2(a, b + d) + 48 - g > KEY_VALUE(best))
             return best;
-        int q0[4], q1[4];
-        for (int s = 0; s < 4; s++) {
-            q0[s] = discard_best[ms[s]] + 13 * s;
-            q1[s] = discard_best[ns[s]] + 13 * s;
-        }
         /* the whole set */
         int top1 = max2(q1[0], q1[1]), top2 = min2(q1[0], q1[1]);
         for (int s = 2; s < 4; s++) {
