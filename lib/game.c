@@ -398,14 +398,8 @@ int gr__game_knock(gr_game *g, int type, gr_card discard, const gr_arrangement *
 {
     if (discard >= GR_NCARDS)
         return GR_EINVAL;
-    if (shown) {
-        if (shown->nmelds < 0 || shown->nmelds > GR_MAX_MELDS
-            || !gr__cards_valid(shown->deadwood))
-            return GR_EINVAL;
-        for (int i = 0; i < GR_MAX_MELDS; i++)
-            if (!gr__cards_valid(shown->melds[i]))
-                return GR_EINVAL;
-    }
+    if (shown && !gr__arrangement_well_formed(shown))
+        return GR_EINVAL;
     if (g->phase != GR_PHASE_DISCARD)
         return GR_ESTATE;
     gr_cards hand = g->hand[g->turn], bit = GR_CARD_BIT(discard);

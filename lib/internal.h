@@ -78,6 +78,10 @@ int gr__meld_kind(gr_cards cards);
  * deadwood_points consistent.  Writes all its cards to *cards.
  * GR_OK or GR_EINVAL. */
 int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards);
+/* Only the structure of an arrangement: not NULL, nmelds in range, no bit
+ * above 51 anywhere.  Lets a caller tell a malformed argument (GR_EINVAL)
+ * from a well-formed arrangement that breaks the rules. */
+bool gr__arrangement_well_formed(const gr_arrangement *a);
 
 /* ---- layoff.c ------------------------------------------------------------ */
 

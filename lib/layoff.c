@@ -343,15 +343,13 @@ int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
 
     /* shape: disjoint pieces whose union is exactly the defender's hand */
     const gr_arrangement *d = &defense->defender;
-    if (d->nmelds < 0 || d->nmelds > GR_MAX_MELDS)
-        return GR_EINVAL;
     gr_cards seen = defense->laid_off;
-    if (!gr__cards_valid(seen) || !gr__cards_valid(d->deadwood) || (seen & d->deadwood))
+    if (!gr__arrangement_well_formed(d) || !gr__cards_valid(seen) || (seen & d->deadwood))
         return GR_EINVAL;
     seen |= d->deadwood;
     for (int i = 0; i < GR_MAX_MELDS; i++) {
         gr_cards m = d->melds[i];
-        if (i >= d->nmelds ? m != 0 : (!gr__cards_valid(m) || (m & seen)))
+        if (i >= d->nmelds ? m != 0 : (m & seen) != 0)
             return GR_EINVAL;
         seen |= m;
     }
