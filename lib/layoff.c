@@ -2,7 +2,16 @@
  * layoff.c: the defender's side of a knock (G17, G19).
  *
  * The defender chooses his own melds and his layoffs onto the knocker's
- * melds together, to minimise his deadwood count.  The cards that could be
+ * melds together, to minimise his deadwood count.
+ *
+ * The usual way (fast_layoff): laying off on a run is melding with the
+ * knocker's run cards, so gr__deadwood_runs() in melds.c searches his set
+ * choices with those cards added to his suits (they join runs only), and
+ * each leaf of that search knows what it lays off.  The 4th cards of the
+ * knocker's 3-sets are handled around it (see fast_layoff).
+ *
+ * Hands with too many set/run conflicts for that search (never 10 cards;
+ * some of 20+) enumerate the layoffs instead.  The cards that could be
  * laid off are few:
  *   - the missing 4th card of each knocker 3-card set;
  *   - per knocker run end, the defender's maximal same-suit block of cards
@@ -230,6 +239,40 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
     return best;
 }
 
+/* The best set of cards to lay off, by the search of melds.c.  A 4th card
+ * of a knocker set that could be in a run of the defender's own is laid
+ * off or kept (each choice searched); one that can only be in a run laid
+ * off on the knocker's is kept and laid off wherever it is left dead
+ * (kept, it can only help others chain); the others are always laid off.
+ * Returns -1 if the hand has too many set/run conflicts for the search. */
+static int fast_layoff(gr_cards defender, gr_cards runs, gr_cards fourths,
+                       gr_cards chains, gr_cards *out)
+{
+    gr_cards rmat = run_material(defender);
+    gr_cards open = fourths & rmat, free = fourths & chains & ~rmat;
+    gr_cards always = fourths & ~open & ~free;
+    int best_dw = -1, best_cnt = 0;
+    gr_cards best = 0;
+    for (gr_cards sub = open;; sub = (sub - 1) & open) {
+        gr_cards on_runs;
+        int dw = gr__deadwood_runs(defender & ~always & ~sub, runs, free, &on_runs);
+        if (dw < 0)
+            return -1;
+        gr_cards laid = on_runs | sub | always;
+        int cnt = gr__popcount(laid);
+        if (best_dw < 0 || dw < best_dw || (dw == best_dw && (cnt > best_cnt
+                                                             || (cnt == best_cnt && laid < best)))) {
+            best_dw = dw;
+            best_cnt = cnt;
+            best = laid;
+        }
+        if (sub == 0)
+            break;
+    }
+    *out = best;
+    return best_dw;
+}
+
 /* the best set of cards to lay off */
 static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
 {
@@ -239,6 +282,10 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
     gr_cards chains = runs ? chain_cards(runs, defender) : 0;
     if (!(chains | fourths))
         return 0;                           /* the common case: nothing fits */
+
+    gr_cards fast;
+    if (fast_layoff(defender, runs, fourths, chains, &fast) >= 0)
+        return fast;
 
     gr_cards smat = set_material(defender);
     gr_cards rmat = run_material(defender);

@@ -205,19 +205,20 @@ static int fill_level(conflicts *c, int i, gr_cards hand, gr_cards runc, int r)
 
 /* Fill *c for a hand with suit masks m; returns the number of leaves
  * (combinations of options).  The conflict rank with most options (the
- * first such) is the last level. */
-static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
-                     int want_disc)
+ * first such) is the last level.  `runs` (0, or knocker runs for the
+ * layoff: see gr__deadwood_runs) are cards that join runs only. */
+static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
+                     conflicts *c, int want_disc)
 {
-    gr_cards runc = hand & ~dead_mask(hand);
+    gr_cards both = hand | runs, runc = both & ~dead_mask(both), hrun = runc & hand;
     unsigned r3 = ranks3(m), rr[13], nn[13];
-    unsigned anyrun = (unsigned)((runc | runc >> 13 | runc >> 26 | runc >> 39) & SUIT_MASK);
+    unsigned anyrun = (unsigned)((hrun | hrun >> 13 | hrun >> 26 | hrun >> 39) & SUIT_MASK);
     unsigned forced = r3 & ~anyrun, conf = r3 & anyrun;
     long leaves = 1;
     int k = 0, inner = 0;
 
     c->forced_key = want_disc && forced ? forced_discard_key(m, forced) : 0;
-    c->h = hand & ~((gr_cards)forced * RANK_BITS(0));
+    c->h = both & ~((gr_cards)forced * RANK_BITS(0) & hand);
     c->split = 0;
     c->topkey = 0;
     if (want_disc) {
@@ -243,15 +244,30 @@ static long classify(gr_cards hand, const unsigned m[4], conflicts *c,
         k++;
         leaves *= n;
     }
+    /* the 3-card ranks first: once decided, they often leave a 4-set's
+     * split options no run to go in (see split_useful) */
     c->k = k;
-    for (int j = 0, i = 0; j < k; j++)
-        if (j != inner)
+    int i = 0;
+    for (int j = 0; j < k; j++)
+        if (j != inner && nn[j] == 2)
+            fill_level(c, i++, hand, runc, (int)rr[j]);
+    for (int j = 0; j < k; j++)
+        if (j != inner && nn[j] > 2)
             fill_level(c, i++, hand, runc, (int)rr[j]);
     if (k > 0 && fill_level(c, k - 1, hand, runc, (int)rr[inner]) > 2)
         c->split = rank_suit_mask(runc, (int)rr[inner]);
-    for (int i = k - 1; i >= 0; i--)
+    for (i = k - 1; i >= 0; i--)
         c->later[i] = c->rem[i][0] | (i + 1 < k ? c->later[i + 1] : 0);
     return leaves;
+}
+
+/* Option j of level i, with the cards x left: a 3-set leaving out a card
+ * is only worth trying while that card can still be in a run (else the
+ * whole set does better, or as well); `run` is x's cards in blocks of 3+,
+ * and cards taken by sets never make a new one. */
+static inline bool split_useful(const conflicts *c, int i, int j, gr_cards run)
+{
+    return j < 2 || (c->rem[i][0] & ~c->rem[i][j] & run);
 }
 
 /* least deadwood over the options of levels i.. (k >= 1) */
@@ -271,8 +287,10 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
         return min2(a, b + d);
     }
     int best = DP_INF;
+    gr_cards run = x & ~dead_mask(x);
     for (int j = 0; j < c->nopt[i] && best > 0; j++)
-        best = min2(best, enum_dead(c, i + 1, x & ~c->rem[i][j]));
+        if (split_useful(c, i, j, run))
+            best = min2(best, enum_dead(c, i + 1, x & ~c->rem[i][j]));
     return best;
 }
 
@@ -311,10 +329,10 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
             g = max2(g, max2(q0[s], q1[s]));
             d = min2(d, (c->split >> s & 1) ? d0[s] - d1[s] : 0);
         }
-        /* no option leaves less than min(a, b + d) less the best gain of
-         * any one discard: skip the keys when that cannot reach best */
-        g = max2(g, c->setkey[i][0]) >> 10;
-        if (min2(a, b + d) + 48 - g > KEY_VALUE(best))
+        /* no option leaves less than min(a, b + d), and no discard has a
+         * larger key than g: skip the keys when that cannot beat best */
+        g = max2(g, c->setkey[i][0]);
+        if (g + KEY_OFFSET(min2(a, b + d)) <= best)
             return best;
         /* the whole set */
         int top1 = max2(q1[0], q1[1]), top2 = min2(q1[0], q1[1]);
@@ -336,9 +354,11 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
         return best;
     }
     /* stop once nothing can beat the best key (common in dense hands) */
+    gr_cards run = x & ~dead_mask(x);
     for (int j = 0; j < c->nopt[i] && best < c->topkey; j++)
-        best = enum_discard(c, i + 1, x & ~c->rem[i][j],
-                            max2(kout, c->setkey[i][j]), best);
+        if (split_useful(c, i, j, run))
+            best = enum_discard(c, i + 1, x & ~c->rem[i][j],
+                                max2(kout, c->setkey[i][j]), best);
     return best;
 }
 
@@ -365,24 +385,47 @@ typedef struct cut_search {
     gr_cards dead, sets;
 } cut_search;
 
+/* a leaf: the cards x are left for runs, `pts` points of them dead */
+static inline void cut_leaf(cut_search *c, gr_cards x, gr_cards sets, int pts)
+{
+    if (pts > c->pts)
+        return;                          /* the usual case: no mask needed */
+    gr_cards d = dead_mask(x);
+    int cnt = gr__popcount(d);
+    if (pts < c->pts || cnt < c->cnt || (cnt == c->cnt && d < c->dead)) {
+        c->pts = pts;
+        c->cnt = cnt;
+        c->dead = d;
+        c->sets = sets;
+    }
+}
+
 static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
 {
-    if (i == c->k) {
-        int pts = sum_dead(x);
-        if (pts > c->pts)
-            return;                      /* the usual case: no mask needed */
-        gr_cards d = dead_mask(x);
-        int cnt = gr__popcount(d);
-        if (pts < c->pts || cnt < c->cnt || (cnt == c->cnt && d < c->dead)) {
-            c->pts = pts;
-            c->cnt = cnt;
-            c->dead = d;
-            c->sets = sets;
-        }
+    if (i == c->k) {                     /* no conflict rank */
+        cut_leaf(c, x, sets, sum_dead(x));
         return;
     }
-    for (int j = 0; j < c->nopt[i]; j++)
-        cut_enum(c, i + 1, x & ~c->opt[i][j], sets | c->opt[i][j]);
+    if (i < c->k - 1) {
+        for (int j = 0; j < c->nopt[i]; j++)
+            cut_enum(c, i + 1, x & ~c->opt[i][j], sets | c->opt[i][j]);
+        return;
+    }
+    /* the last rank: its options' points from the four suits with and
+     * without its cards, in the order of the cut */
+    gr_cards all = c->opt[i][1], y = x & ~all;
+    int d0[4], d1[4], a = 0, b = 0;
+    for (int s = 0; s < 4; s++) {
+        a += d0[s] = run_dead[suit_of(x, s)];
+        b += d1[s] = run_dead[suit_of(y, s)];
+    }
+    cut_leaf(c, x, sets, a);
+    cut_leaf(c, y, sets | all, b);
+    for (int j = 2; j < c->nopt[i]; j++) {
+        gr_cards o = c->opt[i][j];
+        int t = __builtin_ctzll(all & ~o) / 13;   /* the suit left out */
+        cut_leaf(c, x & ~o, sets | o, b - d1[t] + d0[t]);
+    }
 }
 
 /* Fill *out from the sets and the deadwood: the runs are the maximal
@@ -648,7 +691,7 @@ int gr__deadwood(gr_cards hand)
                         | runnable13(m[2]) | runnable13(m[3]);
         if (r3 & anyrun) {
             conflicts c;
-            if (classify(hand, m, &c, 0) > MAX_LEAVES)
+            if (classify(hand, 0, m, &c, 0) > MAX_LEAVES)
                 return dp_best(hand).val >> 6;
             return enum_dead(&c, 0, c.h);
         }
@@ -656,6 +699,97 @@ int gr__deadwood(gr_cards hand)
             m[s] &= ~r3;                 /* unconditional sets */
     }
     return run_dead[m[0]] + run_dead[m[1]] + run_dead[m[2]] + run_dead[m[3]];
+}
+
+/* ------------------------------------------------------------------------
+ * Layoff onto the knocker's runs (G17, G19)
+ *
+ * Laying off on a run is melding with the knocker's run cards: add them to
+ * the hand as cards that join runs only (never sets) and count nothing
+ * (they always lie in a block of 3+, so run_dead[] of a suit counts the
+ * hand's cards only).  A block of 3+ holding knocker cards is his run with
+ * the defender's cards laid off on it, chained outward; the other blocks
+ * are the defender's own runs.  So the least deadwood is the same set
+ * enumeration as above, and each leaf lays off exactly the hand's cards in
+ * blocks that hold a knocker card, and the `free` cards (4th cards of the
+ * knocker's sets) left dead: every other hand card is in a set, in a run
+ * of his own, or dead with nothing to join.
+ * ------------------------------------------------------------------------ */
+
+typedef struct lay_search {
+    gr_cards hand, runs, free;
+    int dead, cnt;               /* the best leaf so far */
+    gr_cards laid;
+} lay_search;
+
+/* cards of x in a block (same suit, next rank) with a card of `from` */
+static gr_cards flood(gr_cards from, gr_cards x)
+{
+    gr_cards f = from;
+    for (;;) {
+        gr_cards g = f | (((f & ~RANK_BITS(12)) << 1 | (f & ~RANK_BITS(0)) >> 1) & x);
+        if (g == f)
+            return f;
+        f = g;
+    }
+}
+
+/* a leaf: the cards x are left for runs, `dead` points stay deadwood */
+static void lay_leaf(lay_search *l, gr_cards x, int dead)
+{
+    gr_cards dm = dead_mask(x), free = l->free & dm;
+    if (free)
+        dead -= gr__cards_points(free);  /* laid off on the knocker's sets */
+    if (dead > l->dead)
+        return;
+    gr_cards laid = (flood(l->runs, x & ~dm) & l->hand) | free;
+    int cnt = gr__popcount(laid);
+    if (dead < l->dead || cnt > l->cnt || (cnt == l->cnt && laid < l->laid)) {
+        l->dead = dead;
+        l->cnt = cnt;
+        l->laid = laid;
+    }
+}
+
+static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
+{
+    if (i < c->k - 1) {
+        for (int j = 0; j < c->nopt[i]; j++)
+            lay_enum(c, i + 1, x & ~c->rem[i][j], l);
+        return;
+    }
+    /* inner level, as in enum_dead: no set, the whole set, the set
+     * without one card (its suit's two lookups) */
+    gr_cards y = x & ~c->rem[i][0];
+    int d0[4], d1[4], a = 0, b = 0;
+    for (int s = 0; s < 4; s++) {
+        a += d0[s] = run_dead[suit_of(x, s)];
+        b += d1[s] = run_dead[suit_of(y, s)];
+    }
+    lay_leaf(l, y, b);
+    lay_leaf(l, x, a);
+    for (unsigned sp = c->split; sp; sp &= sp - 1) {
+        int t = __builtin_ctz(sp);
+        lay_leaf(l, y | (x & c->rem[i][0] & ((gr_cards)SUIT_MASK << 13 * t)),
+                 b - d1[t] + d0[t]);
+    }
+}
+
+int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free, gr_cards *laid)
+{
+    unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
+                      suit_of(hand, 2), suit_of(hand, 3) };
+    lay_search l = { hand, runs, free, DP_INF, 0, 0 };
+    conflicts c;
+
+    if (classify(hand, runs, m, &c, 0) > MAX_LEAVES)
+        return -1;
+    if (c.k == 0)
+        lay_leaf(&l, c.h, sum_dead(c.h));
+    else
+        lay_enum(&c, 0, c.h, &l);
+    *laid = l.laid;
+    return l.dead;
 }
 
 int gr__arrange(gr_cards hand, gr_arrangement *out)
@@ -717,7 +851,7 @@ static int best_discard(gr_cards hand, gr_card *out)
                         | runnable13(m[2]) | runnable13(m[3]);
         if (r3 & anyrun) {
             conflicts c;
-            if (classify(hand, m, &c, 1) <= MAX_LEAVES) {
+            if (classify(hand, 0, m, &c, 1) <= MAX_LEAVES) {
                 key = enum_discard(&c, 0, c.h, c.forced_key, 0);
                 goto done;
             }

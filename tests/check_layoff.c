@@ -401,6 +401,29 @@ START_TEST(test_G17_empty_and_odd_sizes)
 }
 END_TEST
 
+/* Hands with more set/run conflicts than the search of melds.c takes
+ * (six full ranks, each a set or runs): the layoffs are enumerated. */
+START_TEST(test_G17_G19_many_conflicts)
+{
+    gr_arrangement k;
+    gr_layoff out;
+    gr_cards six = C("4C 5C 6C 7C 8C 9C 4D 5D 6D 7D 8D 9D 4H 5H 6H 7H 8H 9H "
+                     "4S 5S 6S 7S 8S 9S");
+    knocker_of(&k, "AC 2C 3C | AH 2H 3H", "");
+    ck_assert_int_eq(gr_lay_off(&k, six, &out), 0);
+    ck_assert(out.laid_off == C("4C 5C 6C 7C 8C 9C 4H 5H 6H 7H 8H 9H"));
+    ck_assert_int_eq(gr_layoff_check(&k, six, &out), GR_OK);
+    knocker_of(&k, "AC 2C 3C", "");
+    ck_assert_int_eq(gr_lay_off(&k, six, &out), 0);
+    ck_assert(out.laid_off == C("4C 5C 6C 7C 8C 9C"));
+    ck_assert_int_eq(out.defender.nmelds, 3);
+    knocker_of(&k, "AC 2C 3C | 10H JH QH", "");
+    ck_assert_int_eq(gr_lay_off(&k, six | C("KD"), &out), 10);
+    ck_assert(out.laid_off == C("4C 5C 6C 7C 8C 9C 4H 5H 6H 7H 8H 9H"));
+    ck_assert_int_eq(gr_layoff_check(&k, six | C("KD"), &out), GR_OK);
+}
+END_TEST
+
 /* ---- random cases against the oracle ----------------------------------------- */
 
 START_TEST(test_G17_G19_dense_vs_oracle)
@@ -662,6 +685,7 @@ static Suite *layoff_suite(void)
     tcase_add_test(tc, test_G19_count_after_layoffs);
     tcase_add_test(tc, test_G19_tie_break_most_laid_off);
     tcase_add_test(tc, test_G17_empty_and_odd_sizes);
+    tcase_add_test(tc, test_G17_G19_many_conflicts);
     suite_add_tcase(s, tc);
 
     TCase *tr = tcase_create("random");
