@@ -283,12 +283,17 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
     if (!(chains | fourths))
         return 0;                           /* the common case: nothing fits */
 
+    /* the usual case when something fits: no card that could be laid
+     * off could be in a set of his, or a 4th card in a run of his; then
+     * everything is laid off (see the proofs below) */
+    gr_cards smat = set_material(defender);
+    gr_cards rmat = run_material(defender);
+    if (!(chains & smat) && !(fourths & rmat & ~chains))
+        return chains | fourths;
+
     gr_cards fast;
     if (fast_layoff(defender, runs, fourths, chains, &fast) >= 0)
         return fast;
-
-    gr_cards smat = set_material(defender);
-    gr_cards rmat = run_material(defender);
     choices ch;
     ch.forced_chain = 0;
     ch.forced_set = fourths & ~rmat;        /* set cards that can be in no run */

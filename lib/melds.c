@@ -407,8 +407,12 @@ static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
         return;
     }
     if (i < c->k - 1) {
+        /* as split_useful(): a 3-set leaving out a card that can no longer
+         * be in a run loses to the whole set */
+        gr_cards run = x & ~dead_mask(x);
         for (int j = 0; j < c->nopt[i]; j++)
-            cut_enum(c, i + 1, x & ~c->opt[i][j], sets | c->opt[i][j]);
+            if (j < 2 || (c->opt[i][1] & ~c->opt[i][j] & run))
+                cut_enum(c, i + 1, x & ~c->opt[i][j], sets | c->opt[i][j]);
         return;
     }
     /* the last rank: its options' points from the four suits with and
@@ -754,8 +758,10 @@ static void lay_leaf(lay_search *l, gr_cards x, int dead)
 static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
 {
     if (i < c->k - 1) {
+        gr_cards run = x & ~dead_mask(x);
         for (int j = 0; j < c->nopt[i]; j++)
-            lay_enum(c, i + 1, x & ~c->rem[i][j], l);
+            if (split_useful(c, i, j, run))
+                lay_enum(c, i + 1, x & ~c->rem[i][j], l);
         return;
     }
     /* inner level, as in enum_dead: no set, the whole set, the set
@@ -782,12 +788,17 @@ int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free, gr_cards *lai
     lay_search l = { hand, runs, free, DP_INF, 0, 0 };
     conflicts c;
 
-    if (classify(hand, runs, m, &c, 0) > MAX_LEAVES)
-        return -1;
-    if (c.k == 0)
-        lay_leaf(&l, c.h, sum_dead(c.h));
-    else
-        lay_enum(&c, 0, c.h, &l);
+    if (!ranks3(m)) {                    /* no set possible */
+        gr_cards x = hand | runs;
+        lay_leaf(&l, x, sum_dead(x));
+    } else {
+        if (classify(hand, runs, m, &c, 0) > MAX_LEAVES)
+            return -1;
+        if (c.k == 0)
+            lay_leaf(&l, c.h, sum_dead(c.h));
+        else
+            lay_enum(&c, 0, c.h, &l);
+    }
     *laid = l.laid;
     return l.dead;
 }
