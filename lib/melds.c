@@ -154,6 +154,7 @@ typedef struct conflicts {
                                     option's 4-set (0 if not a 4-set) */
     unsigned split;              /* inner level, 4 cards: suits whose card
                                     may be left out of the set */
+    int inner;                   /* its rank */
     int topkey;                  /* no key is larger: deadwood 0 left by
                                     the hand's best card (points, number) */
     gr_cards later[13];          /* cards of the ranks of levels i.. */
@@ -256,6 +257,7 @@ static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
             fill_level(c, i++, hand, runc, (int)rr[j]);
     if (k > 0 && fill_level(c, k - 1, hand, runc, (int)rr[inner]) > 2)
         c->split = rank_suit_mask(runc, (int)rr[inner]);
+    c->inner = k > 0 ? (int)rr[inner] : 0;
     for (i = k - 1; i >= 0; i--)
         c->later[i] = c->rem[i][0] | (i + 1 < k ? c->later[i + 1] : 0);
     return leaves;
@@ -346,7 +348,9 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
         best = max2(best, key + KEY_OFFSET(a));
         /* the 4-set without suit s's card (keys are distinct: the card
          * number is in them) */
-        for (unsigned sp = c->split; sp; sp &= sp - 1) {
+        /* only cards that can still be in a run (split_useful) */
+        unsigned sp = c->split ? c->split & rank_suit_mask(x & ~dead_mask(x), c->inner) : 0;
+        for (; sp; sp &= sp - 1) {
             int t = __builtin_ctz(sp);
             key = max2(max2(kout, q0[t]), q1[t] == top1 ? top2 : top1);
             best = max2(best, key + KEY_OFFSET(b - d1[t] + d0[t]));
