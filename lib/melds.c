@@ -127,6 +127,16 @@ static inline gr_cards dead_mask(gr_cards h)
     return h & ~(w | (w << 1) | (w << 2));
 }
 
+/* least deadwood without sets, and each suit's share in d[] */
+static inline int suits_dead(gr_cards h, int d[4])
+{
+    d[0] = run_dead[h & SUIT_MASK];
+    d[1] = run_dead[(h >> 13) & SUIT_MASK];
+    d[2] = run_dead[(h >> 26) & SUIT_MASK];
+    d[3] = run_dead[h >> 39];
+    return d[0] + d[1] + d[2] + d[3];
+}
+
 static inline int min2(int a, int b)
 {
     return a < b ? a : b;
@@ -422,11 +432,7 @@ static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
     /* the last rank: its options' points from the four suits with and
      * without its cards, in the order of the cut */
     gr_cards all = c->opt[i][1], y = x & ~all;
-    int d0[4], d1[4], a = 0, b = 0;
-    for (int s = 0; s < 4; s++) {
-        a += d0[s] = run_dead[suit_of(x, s)];
-        b += d1[s] = run_dead[suit_of(y, s)];
-    }
+    int d0[4], d1[4], a = suits_dead(x, d0), b = suits_dead(y, d1);
     cut_leaf(c, x, sets, a);
     cut_leaf(c, y, sets | all, b);
     for (int j = 2; j < c->nopt[i]; j++) {
@@ -771,11 +777,7 @@ static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
     /* inner level, as in enum_dead: no set, the whole set, the set
      * without one card (its suit's two lookups) */
     gr_cards y = x & ~c->rem[i][0];
-    int d0[4], d1[4], a = 0, b = 0;
-    for (int s = 0; s < 4; s++) {
-        a += d0[s] = run_dead[suit_of(x, s)];
-        b += d1[s] = run_dead[suit_of(y, s)];
-    }
+    int d0[4], d1[4], a = suits_dead(x, d0), b = suits_dead(y, d1);
     lay_leaf(l, y, b);
     lay_leaf(l, x, a);
     for (unsigned sp = c->split; sp; sp &= sp - 1) {
