@@ -356,9 +356,9 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
         /* no set */
         int key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
         best = max2(best, key + KEY_OFFSET(a));
-        /* the 4-set without suit s's card (keys are distinct: the card
-         * number is in them) */
-        /* only cards that can still be in a run (split_useful) */
+        /* the 4-set without suit s's card, for cards that can still be
+         * in a run (split_useful; keys are distinct: the card number is
+         * in them) */
         unsigned sp = c->split ? c->split & rank_suit_mask(x & ~dead_mask(x), c->inner) : 0;
         for (; sp; sp &= sp - 1) {
             int t = __builtin_ctz(sp);
