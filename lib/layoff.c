@@ -244,11 +244,11 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
  * off or kept (each choice searched); one that can only be in a run laid
  * off on the knocker's is kept and laid off wherever it is left dead
  * (kept, it can only help others chain); the others are always laid off.
- * Returns -1 if the hand has too many set/run conflicts for the search. */
+ * rmat: the defender's cards in a run of 3+ of his own.  Returns -1 if
+ * the hand has too many set/run conflicts for the search. */
 static int fast_layoff(gr_cards defender, gr_cards runs, gr_cards fourths,
-                       gr_cards chains, gr_cards *out)
+                       gr_cards chains, gr_cards rmat, gr_cards *out)
 {
-    gr_cards rmat = run_material(defender);
     gr_cards open = fourths & rmat, free = fourths & chains & ~rmat;
     gr_cards always = fourths & ~open & ~free;
     int best_dw = -1, best_cnt = 0;
@@ -292,7 +292,7 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
         return chains | fourths;
 
     gr_cards fast;
-    if (fast_layoff(defender, runs, fourths, chains, &fast) >= 0)
+    if (fast_layoff(defender, runs, fourths, chains, rmat, &fast) >= 0)
         return fast;
     choices ch;
     ch.forced_chain = 0;
