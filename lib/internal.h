@@ -71,13 +71,15 @@ void gr__write_cards(gr_writer *w, gr_cards cards);
 int gr__deadwood(gr_cards hand);
 /* Least deadwood of a valid hand when the cards `runs` (disjoint from it,
  * a union of runs of 3+: the knocker's runs) may join its runs and never
- * its sets, and its cards `free` (the 4th cards of the knocker's 3-sets)
- * count nothing when dead; in *laid the cards laid off: the hand's cards
- * that join those runs, and the free ones left dead.  Of the
- * least-deadwood choices, the one laying off most cards, then the
- * numerically least mask.  -1 (and *laid untouched) when the hand has too
- * many set/run conflicts for the fast path. */
-int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free, gr_cards *laid);
+ * its sets, and its cards `free` and `open` (4th cards of the knocker's
+ * 3-sets) count nothing when dead; an `open` card may also be laid off
+ * while it could be in a run of his own.  In *laid the cards laid off:
+ * the hand's cards that join those runs, and the free and open ones left
+ * dead or laid off.  Of the least-deadwood choices, the one laying off
+ * most cards, then the numerically least mask.  -1 (and *laid untouched)
+ * when the hand has too many set/run conflicts for the fast path. */
+int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
+                      gr_cards open, gr_cards *laid);
 /* least-deadwood arrangement of a valid hand (no checks); returns deadwood */
 int gr__arrange(gr_cards hand, gr_arrangement *out);
 /* GR_MELD_SET, GR_MELD_RUN or 0 for a valid set (no checks) */

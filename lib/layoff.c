@@ -240,8 +240,9 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
 }
 
 /* The best set of cards to lay off, by the search of melds.c.  A 4th card
- * of a knocker set that could be in a run of the defender's own is laid
- * off or kept (each choice searched); one that can only be in a run laid
+ * of a knocker set that could be in a run of the defender's own ("open")
+ * is kept in the search, and laid off when left dead or, at each leaf,
+ * instead of being in a run of his; one that can only be in a run laid
  * off on the knocker's is kept and laid off wherever it is left dead
  * (kept, it can only help others chain); the others are always laid off.
  * rmat: the defender's cards in a run of 3+ of his own.  Returns -1 if
@@ -250,27 +251,11 @@ static int fast_layoff(gr_cards defender, gr_cards runs, gr_cards fourths,
                        gr_cards chains, gr_cards rmat, gr_cards *out)
 {
     gr_cards open = fourths & rmat, free = fourths & chains & ~rmat;
-    gr_cards always = fourths & ~open & ~free;
-    int best_dw = -1, best_cnt = 0;
-    gr_cards best = 0;
-    for (gr_cards sub = open;; sub = (sub - 1) & open) {
-        gr_cards on_runs;
-        int dw = gr__deadwood_runs(defender & ~always & ~sub, runs, free, &on_runs);
-        if (dw < 0)
-            return -1;
-        gr_cards laid = on_runs | sub | always;
-        int cnt = gr__popcount(laid);
-        if (best_dw < 0 || dw < best_dw || (dw == best_dw && (cnt > best_cnt
-                                                             || (cnt == best_cnt && laid < best)))) {
-            best_dw = dw;
-            best_cnt = cnt;
-            best = laid;
-        }
-        if (sub == 0)
-            break;
-    }
-    *out = best;
-    return best_dw;
+    gr_cards always = fourths & ~open & ~free, on_runs;
+    int dw = gr__deadwood_runs(defender & ~always, runs, free, open, &on_runs);
+    if (dw >= 0)
+        *out = on_runs | always;
+    return dw;
 }
 
 /* the best set of cards to lay off */

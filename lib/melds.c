@@ -41,6 +41,15 @@ static inline int rank_points(int r)
     return r < 9 ? r + 1 : 10;
 }
 
+/* points of a few cards (a loop beats gr__cards_points' four popcounts) */
+static inline int few_points(gr_cards c)
+{
+    int p = 0;
+    for (; c; c &= c - 1)
+        p += rank_points(__builtin_ctzll(c) % 13);
+    return p;
+}
+
 static inline unsigned suit_of(gr_cards h, int s)
 {
     return (unsigned)(h >> (13 * s)) & SUIT_MASK;
@@ -731,7 +740,7 @@ int gr__deadwood(gr_cards hand)
  * ------------------------------------------------------------------------ */
 
 typedef struct lay_search {
-    gr_cards hand, runs, free;
+    gr_cards hand, runs, free, open;
     int dead, cnt;               /* the best leaf so far */
     gr_cards laid;
 } lay_search;
@@ -748,20 +757,36 @@ static gr_cards flood(gr_cards from, gr_cards x)
     }
 }
 
-/* a leaf: the cards x are left for runs, `dead` points stay deadwood */
-static void lay_leaf(lay_search *l, gr_cards x, int dead)
+static inline void lay_consider(lay_search *l, int dead, gr_cards laid)
 {
-    gr_cards dm = dead_mask(x), free = l->free & dm;
-    if (free)
-        dead -= gr__cards_points(free);  /* laid off on the knocker's sets */
-    if (dead > l->dead)
-        return;
-    gr_cards laid = (flood(l->runs, x & ~dm) & l->hand) | free;
     int cnt = gr__popcount(laid);
     if (dead < l->dead || cnt > l->cnt || (cnt == l->cnt && laid < l->laid)) {
         l->dead = dead;
         l->cnt = cnt;
         l->laid = laid;
+    }
+}
+
+/* A leaf: the cards x are left for runs, `dead` points stay deadwood.
+ * An open card (see gr__deadwood_runs) in a run of his own may instead be
+ * laid off on the knocker's set: x without it never has less deadwood
+ * (fewer cards make no new block), so that is tried only here, for the
+ * leaves at least as good as the best. */
+static void lay_leaf(lay_search *l, gr_cards x, int dead)
+{
+    gr_cards dm = dead_mask(x), free = l->free & dm;
+    if (free)
+        dead -= few_points(free);        /* laid off on the knocker's sets */
+    if (dead > l->dead)
+        return;
+    gr_cards reach = flood(l->runs, x & ~dm);
+    lay_consider(l, dead, (reach & l->hand) | free);
+    gr_cards own = l->open & x & ~dm & ~reach;
+    for (gr_cards sub = own; sub; sub = (sub - 1) & own) {
+        gr_cards y = x & ~sub, dy = dead_mask(y), fy = l->free & dy;
+        int d = sum_dead(y) - few_points(fy);
+        if (d <= l->dead)
+            lay_consider(l, d, (flood(l->runs, y & ~dy) & l->hand) | fy | sub);
     }
 }
 
@@ -787,11 +812,12 @@ static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
     }
 }
 
-int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free, gr_cards *laid)
+int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
+                      gr_cards open, gr_cards *laid)
 {
     unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
                       suit_of(hand, 2), suit_of(hand, 3) };
-    lay_search l = { hand, runs, free, DP_INF, 0, 0 };
+    lay_search l = { hand, runs, free | open, open, DP_INF, 0, 0 };
     conflicts c;
 
     if (!ranks3(m)) {                    /* no set possible */
