@@ -76,10 +76,14 @@ int gr__deadwood(gr_cards hand);
  * while it could be in a run of his own.  In *laid the cards laid off:
  * the hand's cards that join those runs, and the free and open ones left
  * dead or laid off.  Of the least-deadwood choices, the one laying off
- * most cards, then the numerically least mask.  -1 (and *laid untouched)
- * when the hand has too many set/run conflicts for the fast path. */
+ * most cards, then the numerically least mask.  In *sets the cards of
+ * the sets of gr__arrange(hand & ~*laid).  -1 (and *laid, *sets
+ * untouched) when the hand has too many set/run conflicts for the fast
+ * path. */
 int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
-                      gr_cards open, gr_cards *laid);
+                      gr_cards open, gr_cards *laid, gr_cards *sets);
+/* gr__arrange(hand) when its sets are known to be `sets` */
+int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out);
 /* least-deadwood arrangement of a valid hand (no checks); returns deadwood */
 int gr__arrange(gr_cards hand, gr_arrangement *out);
 /* GR_MELD_SET, GR_MELD_RUN or 0 for a valid set (no checks) */

@@ -248,18 +248,22 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
  * rmat: the defender's cards in a run of 3+ of his own.  Returns -1 if
  * the hand has too many set/run conflicts for the search. */
 static int fast_layoff(gr_cards defender, gr_cards runs, gr_cards fourths,
-                       gr_cards chains, gr_cards rmat, gr_cards *out)
+                       gr_cards chains, gr_cards rmat, gr_cards *out,
+                       gr_cards *sets)
 {
     gr_cards open = fourths & rmat, free = fourths & chains & ~rmat;
     gr_cards always = fourths & ~open & ~free, on_runs;
-    int dw = gr__deadwood_runs(defender & ~always, runs, free, open, &on_runs);
+    int dw = gr__deadwood_runs(defender & ~always, runs, free, open, &on_runs, sets);
     if (dw >= 0)
         *out = on_runs | always;
     return dw;
 }
 
-/* the best set of cards to lay off */
-static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
+/* the best set of cards to lay off; *sets: the cards of the sets of
+ * gr__arrange of the cards he keeps, when the search gave them (else left
+ * alone) */
+static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender,
+                            gr_cards *sets)
 {
     gr_cards runs, fourths;
     knocker_targets(knocker, &runs, &fourths);
@@ -277,7 +281,7 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
         return chains | fourths;
 
     gr_cards fast;
-    if (fast_layoff(defender, runs, fourths, chains, rmat, &fast) >= 0)
+    if (fast_layoff(defender, runs, fourths, chains, rmat, &fast, sets) >= 0)
         return fast;
     choices ch;
     ch.forced_chain = 0;
@@ -339,8 +343,11 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender)
 
 int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
 {
-    gr_cards laid = best_layoff(knocker, defender);
+    gr_cards sets = ~(gr_cards)0;           /* not known */
+    gr_cards laid = best_layoff(knocker, defender, &sets);
     out->laid_off = laid;
+    if (sets != ~(gr_cards)0)
+        return gr__arrange_sets(defender & ~laid, sets, &out->defender);
     return gr__arrange(defender & ~laid, &out->defender);
 }
 

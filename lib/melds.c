@@ -741,8 +741,8 @@ int gr__deadwood(gr_cards hand)
 
 typedef struct lay_search {
     gr_cards hand, runs, free, open;
-    int dead, cnt;               /* the best leaf so far */
-    gr_cards laid;
+    int dead, cnt;               /* the best leaf so far: */
+    gr_cards laid, sets, kdead;  /* what it lays off, his sets and dead */
 } lay_search;
 
 /* cards of x in a block (same suit, next rank) with a card of `from` */
@@ -757,14 +757,46 @@ static gr_cards flood(gr_cards from, gr_cards x)
     }
 }
 
-static inline void lay_consider(lay_search *l, int dead, gr_cards laid)
+/* gr__arrange's order of the set choices of a hand (see cut_enum): ranks
+ * from the ace up, each with no set, the whole set, then the set without
+ * its clubs .. spades card */
+static uint64_t cut_order(gr_cards hand, gr_cards sets)
+{
+    uint64_t key = 0;
+    for (int r = 0; r < 13; r++) {
+        gr_cards s = sets & RANK_BITS(r), all = hand & RANK_BITS(r);
+        unsigned v = !s ? 0 : s == all ? 1 : 2 + __builtin_ctzll(all & ~s) / 13;
+        key = key << 3 | v;
+    }
+    return key;
+}
+
+/* A candidate: `laid` laid off, `dead` points of his left dead, x the
+ * cards left for runs and dm its dead mask.  Between equal layoffs, his
+ * melds are chosen as gr__arrange would choose them for the cards he
+ * keeps: fewest dead cards, the smallest dead mask, then the first set
+ * choice in the order of its cut.  Every least-deadwood arrangement of
+ * those cards is a leaf here (the same set options), so that is his
+ * gr_arrange. */
+static inline void lay_consider(lay_search *l, int dead, gr_cards laid,
+                                gr_cards x, gr_cards dm)
 {
     int cnt = gr__popcount(laid);
-    if (dead < l->dead || cnt > l->cnt || (cnt == l->cnt && laid < l->laid)) {
-        l->dead = dead;
-        l->cnt = cnt;
-        l->laid = laid;
+    gr_cards kdead = dm & l->hand & ~laid, sets = l->hand & ~x & ~laid;
+    if (dead == l->dead && cnt == l->cnt && laid == l->laid) {
+        int a = gr__popcount(kdead), b = gr__popcount(l->kdead);
+        gr_cards kept = l->hand & ~laid;
+        if (a > b || (a == b && (kdead > l->kdead || (kdead == l->kdead &&
+                      cut_order(kept, sets) >= cut_order(kept, l->sets)))))
+            return;
+    } else if (!(dead < l->dead || cnt > l->cnt || (cnt == l->cnt && laid < l->laid))) {
+        return;
     }
+    l->dead = dead;
+    l->cnt = cnt;
+    l->laid = laid;
+    l->sets = sets;
+    l->kdead = kdead;
 }
 
 /* A leaf: the cards x are left for runs, `dead` points stay deadwood.
@@ -780,13 +812,13 @@ static void lay_leaf(lay_search *l, gr_cards x, int dead)
     if (dead > l->dead)
         return;
     gr_cards reach = flood(l->runs, x & ~dm);
-    lay_consider(l, dead, (reach & l->hand) | free);
+    lay_consider(l, dead, (reach & l->hand) | free, x, dm);
     gr_cards own = l->open & x & ~dm & ~reach;
     for (gr_cards sub = own; sub; sub = (sub - 1) & own) {
         gr_cards y = x & ~sub, dy = dead_mask(y), fy = l->free & dy;
         int d = sum_dead(y) - few_points(fy);
         if (d <= l->dead)
-            lay_consider(l, d, (flood(l->runs, y & ~dy) & l->hand) | fy | sub);
+            lay_consider(l, d, (flood(l->runs, y & ~dy) & l->hand) | fy | sub, y, dy);
     }
 }
 
@@ -813,11 +845,11 @@ static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
 }
 
 int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
-                      gr_cards open, gr_cards *laid)
+                      gr_cards open, gr_cards *laid, gr_cards *sets)
 {
     unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
                       suit_of(hand, 2), suit_of(hand, 3) };
-    lay_search l = { hand, runs, free | open, open, DP_INF, 0, 0 };
+    lay_search l = { hand, runs, free | open, open, DP_INF, 0, 0, 0, 0 };
     conflicts c;
 
     if (!ranks3(m)) {                    /* no set possible */
@@ -832,7 +864,14 @@ int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
             lay_enum(&c, 0, c.h, &l);
     }
     *laid = l.laid;
+    *sets = l.sets;
     return l.dead;
+}
+
+int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out)
+{
+    gr_cards rest = hand & ~sets;
+    return emit_arrangement(hand, sets, dead_mask(rest), sum_dead(rest), out);
 }
 
 int gr__arrange(gr_cards hand, gr_arrangement *out)

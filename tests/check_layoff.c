@@ -119,6 +119,12 @@ static int check_case(const gr_arrangement *k, gr_cards defender, int tie_break)
     ck_assert_int_eq(out.defender.deadwood_points, v);
     ck_assert((out.laid_off & ~defender) == 0);
     ck_assert(oracle_arrangement_valid(defender & ~out.laid_off, &out.defender));
+    /* his melds are gr_arrange of what he keeps, as ginrummy.h promises */
+    gr_arrangement his;
+    ck_assert_int_eq(gr_arrange(defender & ~out.laid_off, &his), v);
+    ck_assert_msg(memcmp(&his, &out.defender, sizeof his) == 0,
+                  "defender's melds are not gr_arrange of his kept cards: %s",
+                  describe(k, defender));
     memset(&again, 0x33, sizeof again);
     ck_assert_int_eq(gr_lay_off(k, defender, &again), v);
     ck_assert(memcmp(&out, &again, sizeof out) == 0);

@@ -7,8 +7,8 @@
  * gr_deadwood, and on small hands the brute-force reference agrees, also
  * for gr_best_discard.  Then the hand is the knocker's arrangement and the
  * second mask, minus his cards, the defender: gr_lay_off must return a
- * legal defence, checked by gr_layoff_check and, on small hands, equal to
- * the reference's value.
+ * legal defence, checked by gr_layoff_check, his melds gr_arrange of what
+ * he keeps and, on small hands, the reference's value.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -80,6 +80,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(dw >= 0 && dw == defense.defender.deadwood_points);
     CHECK(gr_layoff_check(&a, other, &defense) == GR_OK);
     CHECK(dw <= gr_deadwood(other));
+    gr_arrangement his;           /* his melds: gr_arrange of what he keeps */
+    CHECK(gr_arrange(other & ~defense.laid_off, &his) == dw);
+    CHECK(memcmp(&his, &defense.defender, sizeof his) == 0);
     if (__builtin_popcountll(other) <= 10 && small)
         CHECK(dw == oracle_lay_off(&a, other));
     return 0;
