@@ -741,6 +741,7 @@ int gr__deadwood(gr_cards hand)
 
 typedef struct lay_search {
     gr_cards hand, runs, free, open;
+    int free_pts;                /* points of the free and open cards */
     int dead, cnt;               /* the best leaf so far: */
     gr_cards laid, sets, kdead;  /* what it lays off, his sets and dead */
 } lay_search;
@@ -759,16 +760,18 @@ static gr_cards flood(gr_cards from, gr_cards x)
 
 /* gr__arrange's order of the set choices of a hand (see cut_enum): ranks
  * from the ace up, each with no set, the whole set, then the set without
- * its clubs .. spades card */
-static uint64_t cut_order(gr_cards hand, gr_cards sets)
+ * its clubs .. spades card.  True if `sets` comes before `other`. */
+static bool cut_before(gr_cards hand, gr_cards sets, gr_cards other)
 {
-    uint64_t key = 0;
-    for (int r = 0; r < 13; r++) {
-        gr_cards s = sets & RANK_BITS(r), all = hand & RANK_BITS(r);
-        unsigned v = !s ? 0 : s == all ? 1 : 2 + __builtin_ctzll(all & ~s) / 13;
-        key = key << 3 | v;
-    }
-    return key;
+    gr_cards d = sets ^ other;
+    if (!d)
+        return false;
+    int r = __builtin_ctz((unsigned)((d | d >> 13 | d >> 26 | d >> 39) & SUIT_MASK));
+    gr_cards all = hand & RANK_BITS(r), s = sets & all, o = other & all;
+    /* 0 no set, 1 the whole set, 2 + s without suit s's card */
+    unsigned vs = !s ? 0 : s == all ? 1 : 2 + __builtin_ctzll(all & ~s) / 13;
+    unsigned vo = !o ? 0 : o == all ? 1 : 2 + __builtin_ctzll(all & ~o) / 13;
+    return vs < vo;
 }
 
 /* A candidate: `laid` laid off, `dead` points of his left dead, x the
@@ -787,7 +790,7 @@ static inline void lay_consider(lay_search *l, int dead, gr_cards laid,
         int a = gr__popcount(kdead), b = gr__popcount(l->kdead);
         gr_cards kept = l->hand & ~laid;
         if (a > b || (a == b && (kdead > l->kdead || (kdead == l->kdead &&
-                      cut_order(kept, sets) >= cut_order(kept, l->sets)))))
+                      !cut_before(kept, sets, l->sets)))))
             return;
     } else if (!(dead < l->dead || cnt > l->cnt || (cnt == l->cnt && laid < l->laid))) {
         return;
@@ -806,9 +809,11 @@ static inline void lay_consider(lay_search *l, int dead, gr_cards laid,
  * leaves at least as good as the best. */
 static void lay_leaf(lay_search *l, gr_cards x, int dead)
 {
+    if (dead - l->free_pts > l->dead)   /* the free cards are all in x */
+        return;
     gr_cards dm = dead_mask(x), free = l->free & dm;
-    if (free)
-        dead -= few_points(free);        /* laid off on the knocker's sets */
+    if (free)                            /* laid off on the knocker's sets */
+        dead -= free == l->free ? l->free_pts : few_points(free);
     if (dead > l->dead)
         return;
     gr_cards reach = flood(l->runs, x & ~dm);
@@ -849,7 +854,8 @@ int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
 {
     unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
                       suit_of(hand, 2), suit_of(hand, 3) };
-    lay_search l = { hand, runs, free | open, open, DP_INF, 0, 0, 0, 0 };
+    lay_search l = { hand, runs, free | open, open, few_points(free | open),
+                     DP_INF, 0, 0, 0, 0 };
     conflicts c;
 
     if (!ranks3(m)) {                    /* no set possible */
