@@ -451,6 +451,19 @@ static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
     }
 }
 
+/* Zero *out, padding too (callers memcmp), in pieces of at most 64 bytes:
+ * GCC makes one memset of the whole struct a `rep stosq`, slow to start
+ * (half the time of emit_arrangement below) */
+_Static_assert(sizeof(gr_arrangement) > 128 && sizeof(gr_arrangement) <= 192,
+               "clear_arrangement: three pieces");
+static inline void clear_arrangement(gr_arrangement *out)
+{
+    char *p = (char *)out;
+    memset(p, 0, 64);
+    memset(p + 64, 0, 64);
+    memset(p + 128, 0, sizeof *out - 128);
+}
+
 /* Fill *out from the sets and the deadwood: the runs are the maximal
  * blocks of the other cards.  Melds are listed by their lowest card, so
  * walk those cards in order: the lowest card of each set (no card of its
@@ -463,7 +476,7 @@ static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
                     | (runs & ~((runs & ~RANK_BITS(12)) << 1));
     int n = 0;
 
-    memset(out, 0, sizeof *out);         /* padding too: callers memcmp */
+    clear_arrangement(out);
     for (; firsts; firsts &= firsts - 1) {
         int c = __builtin_ctzll(firsts), r = c % 13;
         if (sets >> c & 1) {
