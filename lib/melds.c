@@ -820,10 +820,8 @@ static inline void lay_consider(lay_search *l, int dead, gr_cards laid,
  * laid off on the knocker's set: x without it never has less deadwood
  * (fewer cards make no new block), so that is tried only here, for the
  * leaves at least as good as the best. */
-static void lay_leaf(lay_search *l, gr_cards x, int dead)
+static void lay_leaf_at_best(lay_search *l, gr_cards x, int dead)
 {
-    if (dead - l->free_pts > l->dead)   /* the free cards are all in x */
-        return;
     gr_cards dm = dead_mask(x), free = l->free & dm;
     if (free)                            /* laid off on the knocker's sets */
         dead -= free == l->free ? l->free_pts : few_points(free);
@@ -838,6 +836,14 @@ static void lay_leaf(lay_search *l, gr_cards x, int dead)
         if (d <= l->dead)
             lay_consider(l, d, (flood(l->runs, y & ~dy) & l->hand) | fy | sub, y, dy);
     }
+}
+
+/* most leaves are worse than the best even with their free cards laid off
+ * (they are all in x): the test is inline */
+static inline void lay_leaf(lay_search *l, gr_cards x, int dead)
+{
+    if (dead - l->free_pts <= l->dead)
+        lay_leaf_at_best(l, x, dead);
 }
 
 static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
