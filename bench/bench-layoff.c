@@ -130,39 +130,12 @@ static double time_oracle(const lcase *cases, int n, double seconds)
     return calls / t;
 }
 
-/* gr_arrange of what gr_lay_off leaves the defender: the part of its time
- * that is the meld engine's */
-static double time_arrange(const lcase *cases, int n, double seconds)
-{
-    static gr_cards kept[NCASES];
-    for (int i = 0; i < n; i++) {
-        gr_layoff out;
-        gr_lay_off(&cases[i].knocker, cases[i].defender, &out);
-        kept[i] = cases[i].defender & ~out.laid_off;
-    }
-    long calls = 0;
-    uint64_t sink = 0;
-    double t0 = cpu_now(), t;
-    do {
-        for (int i = 0; i < n; i++) {
-            gr_arrangement a;
-            sink += (uint64_t)gr_arrange(kept[i], &a);
-        }
-        calls += n;
-        t = cpu_now() - t0;
-    } while (t < seconds);
-    bench_sink = sink;
-    return calls / t;
-}
-
 static void report(const char *name, const lcase *cases, int n, double seconds)
 {
     double lib = time_library(cases, n, seconds);
     double orc = time_oracle(cases, n, seconds / 4);
-    double arr = time_arrange(cases, n, seconds / 2);
     printf("gr_lay_off %-10s %6.1f M/s %7.1f ns  (oracle: %8.1f us; ratio %.0fx)\n",
            name, lib / 1e6, 1e9 / lib, 1e6 / orc, lib / orc);
-    printf("  of which gr_arrange of the kept cards  %7.1f ns\n", 1e9 / arr);
 }
 
 void bench_layoff(double seconds)
