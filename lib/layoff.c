@@ -7,8 +7,9 @@
  * The usual way (fast_layoff): laying off on a run is melding with the
  * knocker's run cards, so gr__deadwood_runs() in melds.c searches his set
  * choices with those cards added to his suits (they join runs only), and
- * each leaf of that search knows what it lays off.  The 4th cards of the
- * knocker's 3-sets are handled around it (see fast_layoff).
+ * each leaf of that search knows what it lays off and the sets he keeps,
+ * so his melds need no second search.  The 4th cards of the knocker's
+ * 3-sets are sorted out before it (see fast_layoff).
  *
  * Hands with too many set/run conflicts for that search (never 10 cards;
  * some of 20+) enumerate the layoffs instead.  The cards that could be

@@ -749,7 +749,9 @@ int gr__deadwood(gr_cards hand)
  * enumeration as above, and each leaf lays off exactly the hand's cards in
  * blocks that hold a knocker card, and the `free` cards (4th cards of the
  * knocker's sets) left dead: every other hand card is in a set, in a run
- * of his own, or dead with nothing to join.
+ * of his own, or dead with nothing to join.  An `open` 4th card, one that
+ * could also be in a run of his own, is tried both ways at the leaf (see
+ * lay_leaf_at_best).  The leaf's sets are his melds: see lay_consider.
  * ------------------------------------------------------------------------ */
 
 typedef struct lay_search {
