@@ -315,6 +315,99 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
     return best;
 }
 
+/* Best discard key over the options of the last two levels (k >= 2),
+ * with the cards x left.  Each level takes its whole set, no set, or (a
+ * 4-set) the set without one card.  So each suit is in one of 4 states,
+ * whether its card of either rank is in a set; 32 lookups give every
+ * suit's deadwood d[state][suit] and best discard q[state][suit], and
+ * every pair of options is a few sums and maxima of those. */
+static int discard_last_two(const conflicts *c, gr_cards x, int kout,
+                            int best)
+{
+    int i = c->k - 2;
+    gr_cards o = c->rem[i][0], n = c->rem[i + 1][0];
+    gr_cards xs[4] = { x, x & ~o, x & ~n, x & ~o & ~n };
+    int ko = max2(kout, c->setkey[i][0]), kn = c->setkey[i + 1][0];
+    int d[4][4], q[4][4], sum[4], top[4], top2[4];
+
+    for (int st = 3; st >= 0; st--) {
+        sum[st] = top[st] = top2[st] = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+        for (int s = 0; s < 4; s++) {
+            unsigned m = suit_of(xs[st], s);
+            d[st][s] = run_dead[m];
+            q[st][s] = discard_best[m] + 13 * s;
+            sum[st] += d[st][s];
+            top2[st] = max2(top2[st], min2(top[st], q[st][s]));
+            top[st] = max2(top[st], q[st][s]);
+        }
+        if (st == 3) {                   /* both whole sets first: in dense
+                                            hands they are usually best */
+            best = max2(best, max2(max2(ko, kn), top[3]) + KEY_OFFSET(sum[3]));
+            if (best >= c->topkey)
+                return best;
+        }
+    }
+    /* no pair of options leaves less than the least of each suit's
+     * states, and no key is larger than the largest: skip the pairs when
+     * that cannot beat best (common with three levels or more) */
+    int least = 0;
+    for (int s = 0; s < 4; s++)
+        least += min2(min2(d[0][s], d[1][s]), min2(d[2][s], d[3][s]));
+    if (max2(max2(ko, kn), max2(max2(top[0], top[1]), max2(top[2], top[3])))
+        + KEY_OFFSET(least) <= best)
+        return best;
+/* the best key of state st's suits other than a (keys are distinct: the
+ * card number is in them) */
+#define MAX_BUT(st, a) (q[st][a] == top[st] ? top2[st] : top[st])
+    /* suits whose card of the outer (inner) set may be left out: still
+     * in a block of 3+ (leaving out another card only adds deadwood) */
+    gr_cards run = x & ~dead_mask(x);
+    unsigned so = 0, sn = c->split & rank_suit_mask(run, c->inner);
+    for (int j = 2; j < c->nopt[i]; j++) {
+        gr_cards left = o & ~c->rem[i][j];
+        if (left & run)
+            so |= 1u << __builtin_ctzll(left) / 13;
+    }
+
+    /* outer: whole set (state bit 0 set) or no set */
+    best = max2(best, max2(max2(kout, kn), top[2]) + KEY_OFFSET(sum[2]));
+    for (int w = 1; w >= 0; w--) {
+        int ka = w ? ko : kout;
+        best = max2(best, max2(ka, top[w]) + KEY_OFFSET(sum[w]));
+        for (unsigned sp = sn; sp; sp &= sp - 1) {
+            int b = __builtin_ctz(sp), u = w | 2;
+            int key = max2(ka, max2(q[w][b], MAX_BUT(u, b)));
+            best = max2(best, key + KEY_OFFSET(sum[u] - d[u][b] + d[w][b]));
+        }
+    }
+    /* outer set without suit a's card */
+    for (unsigned sa = so; sa; sa &= sa - 1) {
+        int a = __builtin_ctz(sa);
+        int key = max2(max2(kout, kn), max2(q[2][a], MAX_BUT(3, a)));
+        best = max2(best, key + KEY_OFFSET(sum[3] - d[3][a] + d[2][a]));
+        key = max2(kout, max2(q[0][a], MAX_BUT(1, a)));
+        best = max2(best, key + KEY_OFFSET(sum[1] - d[1][a] + d[0][a]));
+        for (unsigned sp = sn; sp; sp &= sp - 1) {
+            int b = __builtin_ctz(sp), dead;
+            if (b == a) {
+                key = max2(q[0][a], MAX_BUT(3, a));
+                dead = sum[3] - d[3][a] + d[0][a];
+            } else {
+                unsigned rest = 15u & ~(1u << a) & ~(1u << b);
+                key = max2(max2(q[2][a], q[1][b]),
+                           max2(q[3][__builtin_ctz(rest)], q[3][31 - __builtin_clz(rest)]));
+                dead = sum[3] - d[3][a] - d[3][b] + d[2][a] + d[1][b];
+            }
+            best = max2(best, max2(kout, key) + KEY_OFFSET(dead));
+        }
+    }
+#undef MAX_BUT
+    return best;
+}
+
 /* best discard key over the options of levels i.. (k >= 1).  `best` is
  * the best key found so far; an inner level whose options cannot reach its
  * value (least deadwood less the best gain of any one discard) is skipped
@@ -333,6 +426,8 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
                 return best;
         }
     }
+    if (i == 0 && c->k == 2)
+        return discard_last_two(c, x, kout, best);
     if (i == c->k - 1) {
         gr_cards y = x & ~c->rem[i][0];
         int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0, d = 0, g = kout;
