@@ -67,6 +67,8 @@ static inline unsigned ranks3(const unsigned m[4])
 
 /* the cards of rank r in every suit */
 #define RANK_BITS(r) ((gr_cards)0x8004002001ull << (r))
+/* the cards worth 10 points: ranks 10 to king */
+#define TEN_POINTS (RANK_BITS(9) | RANK_BITS(10) | RANK_BITS(11) | RANK_BITS(12))
 
 /* A few mask operations: a set is 3-4 bits of one rank, a run one block of
  * 3+ consecutive bits that starts and ends in the same suit. */
@@ -241,13 +243,12 @@ static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
     c->h = both & ~((gr_cards)forced * RANK_BITS(0) & hand);
     c->split = 0;
     c->topkey = 0;
-    if (want_disc) {
-        for (int s = 0; s < 4; s++)
-            if (m[s]) {                  /* a suit's best card is its top */
-                int top = 31 - __builtin_clz(m[s]);
-                c->topkey = max2(c->topkey, DISCARD_KEY(0, rank_points(top), 13 * s + top));
-            }
-        c->topkey += KEY_OFFSET(0);
+    if (want_disc) {                     /* the best card: most points, then
+                                            the largest number */
+        gr_cards tens = hand & TEN_POINTS;
+        int r = 31 - __builtin_clz(m[0] | m[1] | m[2] | m[3]);
+        int top = 63 - __builtin_clzll(tens ? tens : hand & RANK_BITS(r));
+        c->topkey = DISCARD_KEY(0, rank_points(r), top) + KEY_OFFSET(0);
     }
     for (unsigned rs = conf; rs; rs &= rs - 1) {
         int r = __builtin_ctz(rs);
@@ -426,8 +427,6 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
                 return best;
         }
     }
-    if (i == 0 && c->k == 2)
-        return discard_last_two(c, x, kout, best);
     if (i == c->k - 1) {
         gr_cards y = x & ~c->rem[i][0];
         int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0, d = 0, g = kout;
@@ -1056,7 +1055,8 @@ static int best_discard(gr_cards hand, gr_card *out)
         if (r3 & anyrun) {
             conflicts c;
             if (classify(hand, 0, m, &c, 1) <= MAX_LEAVES) {
-                key = enum_discard(&c, 0, c.h, c.forced_key, 0);
+                key = c.k == 2 ? discard_last_two(&c, c.h, c.forced_key, 0)
+                               : enum_discard(&c, 0, c.h, c.forced_key, 0);
                 goto done;
             }
             return dp_best_discard(hand, out);   /* large hands only */
