@@ -25,6 +25,14 @@ static inline bool gr__cards_valid(gr_cards cards)
     return (cards & ~GR_ALL_CARDS) == 0;
 }
 
+/* a function kept out of its caller, for a rare path whose registers
+ * would slow down the common one */
+#if defined(__GNUC__)
+#  define GR__NOINLINE __attribute__((noinline))
+#else
+#  define GR__NOINLINE
+#endif
+
 /* Without -mpopcnt (the library is built for any x86-64) the builtin is a
  * call into libgcc; the bit-slicing version is a dozen inline instructions. */
 static inline int gr__popcount(gr_cards cards)

@@ -911,6 +911,19 @@ static inline void lay_consider(lay_search *l, int dead, gr_cards laid,
     l->kdead = kdead;
 }
 
+/* the leaf x with each subset of `own` (open cards in runs of his own,
+ * not chained to the knocker's) laid off on the knocker's sets instead;
+ * rare, so out of line: lay_leaf_at_best needs fewer registers */
+static GR__NOINLINE void lay_open_cards(lay_search *l, gr_cards x, gr_cards own)
+{
+    for (gr_cards sub = own; sub; sub = (sub - 1) & own) {
+        gr_cards y = x & ~sub, dy = dead_mask(y), fy = l->free & dy;
+        int d = sum_dead(y) - few_points(fy);
+        if (d <= l->dead)
+            lay_consider(l, d, (flood(l->runs, y & ~dy) & l->hand) | fy | sub, y, dy);
+    }
+}
+
 /* A leaf: the cards x are left for runs, `dead` points stay deadwood.
  * An open card (see gr__deadwood_runs) in a run of his own may instead be
  * laid off on the knocker's set: x without it never has less deadwood
@@ -926,12 +939,8 @@ static void lay_leaf_at_best(lay_search *l, gr_cards x, int dead)
     gr_cards reach = flood(l->runs, x & ~dm);
     lay_consider(l, dead, (reach & l->hand) | free, x, dm);
     gr_cards own = l->open & x & ~dm & ~reach;
-    for (gr_cards sub = own; sub; sub = (sub - 1) & own) {
-        gr_cards y = x & ~sub, dy = dead_mask(y), fy = l->free & dy;
-        int d = sum_dead(y) - few_points(fy);
-        if (d <= l->dead)
-            lay_consider(l, d, (flood(l->runs, y & ~dy) & l->hand) | fy | sub, y, dy);
-    }
+    if (own)
+        lay_open_cards(l, x, own);
 }
 
 /* most leaves are worse than the best even with their free cards laid off
@@ -1103,7 +1112,7 @@ int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards)
         tail |= a->melds[i];
     if (tail || !gr__cards_valid(a->deadwood) || (a->deadwood & all))
         return GR_EINVAL;
-    if (a->deadwood_points != gr__cards_points(a->deadwood))
+    if (a->deadwood_points != few_points(a->deadwood))   /* usually few */
         return GR_EINVAL;
     if (cards)
         *cards = all | a->deadwood;
