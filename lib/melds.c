@@ -171,8 +171,9 @@ typedef struct conflicts {
     int k;                       /* conflict ranks (levels) */
     int nopt[13];
     gr_cards rem[13][6];         /* cards each option puts in a set */
-    int setkey[13][6];           /* discard key of dropping a card of that
-                                    option's 4-set (0 if not a 4-set) */
+    int setkey[13];              /* discard key of dropping a card of the
+                                    whole set (option 0) if a 4-set, else 0;
+                                    the other options take 3-sets */
     unsigned split;              /* inner level, 4 cards: suits whose card
                                     may be left out of the set */
     int inner;                   /* its rank */
@@ -211,14 +212,11 @@ static inline unsigned rank_suit_mask(gr_cards x, int r)
 static int fill_level(conflicts *c, int i, gr_cards hand, gr_cards runc, int r)
 {
     gr_cards all = hand & RANK_BITS(r);
-    int n = 0;
-    c->rem[i][n] = all;                  /* the whole set first: in dense
+    int n = 2;
+    c->rem[i][0] = all;                  /* the whole set first: in dense
                                             hands it is usually best */
-    c->setkey[i][n++] = all == RANK_BITS(r) ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
-    for (int j = 1; j < 6; j++)          /* only a whole 4-set has a key
-                                            (a fixed count: no memset) */
-        c->setkey[i][j] = 0;
-    c->rem[i][n++] = 0;
+    c->rem[i][1] = 0;
+    c->setkey[i] = all == RANK_BITS(r) ? DISCARD_KEY(0, rank_points(r), 39 + r) : 0;
     if (all == RANK_BITS(r))
         for (gr_cards left = runc & all; left; left &= left - 1)
             c->rem[i][n++] = all & ~(left & -left);
@@ -278,7 +276,7 @@ static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
     if (k > 0 && fill_level(c, k - 1, hand, runc, (int)rr[inner]) > 2)
         c->split = rank_suit_mask(runc, (int)rr[inner]);
     c->inner = k > 0 ? (int)rr[inner] : 0;
-    for (i = k - 1; i >= 0; i--)
+    for (i = want_disc ? k - 1 : -1; i >= 0; i--)   /* for enum_discard */
         c->later[i] = c->rem[i][0] | (i + 1 < k ? c->later[i + 1] : 0);
     return leaves;
 }
@@ -328,7 +326,7 @@ static int discard_last_two(const conflicts *c, gr_cards x, int kout,
     int i = c->k - 2;
     gr_cards o = c->rem[i][0], n = c->rem[i + 1][0];
     gr_cards xs[4] = { x, x & ~o, x & ~n, x & ~o & ~n };
-    int ko = max2(kout, c->setkey[i][0]), kn = c->setkey[i + 1][0];
+    int ko = max2(kout, c->setkey[i]), kn = c->setkey[i + 1];
     int d[4][4], q[4][4], sum[4], top[4], top2[4];
 
     for (int st = 3; st >= 0; st--) {
@@ -446,7 +444,7 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
         }
         /* no option leaves less than min(a, b + d), and no discard has a
          * larger key than g: skip the keys when that cannot beat best */
-        g = max2(g, c->setkey[i][0]);
+        g = max2(g, c->setkey[i]);
         if (g + KEY_OFFSET(min2(a, b + d)) <= best)
             return best;
         /* the whole set */
@@ -455,7 +453,7 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
             top2 = max2(top2, min2(top1, q1[s]));
             top1 = max2(top1, q1[s]);
         }
-        best = max2(best, max2(max2(kout, c->setkey[i][0]), top1) + KEY_OFFSET(b));
+        best = max2(best, max2(max2(kout, c->setkey[i]), top1) + KEY_OFFSET(b));
         /* no set */
         int key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
         best = max2(best, key + KEY_OFFSET(a));
@@ -475,7 +473,7 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
     for (int j = 0; j < c->nopt[i] && best < c->topkey; j++)
         if (split_useful(c, i, j, run))
             best = enum_discard(c, i + 1, x & ~c->rem[i][j],
-                                max2(kout, c->setkey[i][j]), best);
+                                j ? kout : max2(kout, c->setkey[i]), best);
     return best;
 }
 
