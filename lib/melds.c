@@ -934,6 +934,15 @@ static void lay_leaf_at_best(lay_search *l, gr_cards x, int dead)
         dead -= free == l->free ? l->free_pts : few_points(free);
     if (dead > l->dead)
         return;
+    if (dead == l->dead) {
+        /* A tie: the leaf (and each of its variants with open cards laid
+         * off) lays off at most the cards `most`, all of them only if its
+         * mask is `most` (see lay_consider) */
+        gr_cards most = l->hand & x & (~dm | l->free);
+        int n = gr__popcount(most);
+        if (n < l->cnt || (n == l->cnt && most > l->laid))
+            return;
+    }
     gr_cards reach = flood(l->runs, x & ~dm);
     lay_consider(l, dead, (reach & l->hand) | free, x, dm);
     gr_cards own = l->open & x & ~dm & ~reach;
