@@ -409,7 +409,7 @@ int gr__game_knock(gr_game *g, int type, gr_card discard, const gr_arrangement *
     gr_arrangement arr;
     if (shown) {
         gr_cards cards;
-        if (gr__arrangement_check(shown, &cards) != GR_OK || cards != kept
+        if (gr__arrangement_check(shown, &cards, NULL) != GR_OK || cards != kept
             || shown->deadwood_points > g->knock_limit
             || (type == GR_MOVE_GIN && shown->deadwood_points != 0))
             return GR_EILLEGAL;

@@ -58,33 +58,6 @@
 static inline gr_cards up1(gr_cards x)   { return (x & ~RANK_KINGS) << 1; }
 static inline gr_cards down1(gr_cards x) { return (x & ~RANK_ACES) >> 1; }
 
-static inline bool three_cards_or_fewer(gr_cards m)
-{
-    m &= m - 1;
-    m &= m - 1;
-    return (m & (m - 1)) == 0;
-}
-
-/* the knocker's melds, sorted out: run cards, and the 4th cards of his
- * 3-card sets (4-card sets take no layoff) */
-static void knocker_targets(const gr_arrangement *k, gr_cards *runs, gr_cards *fourths)
-{
-    gr_cards r = 0, f = 0;
-    for (int i = 0; i < k->nmelds; i++) {
-        gr_cards m = k->melds[i];
-        if (m == 0)
-            continue;
-        int lo = __builtin_ctzll(m), hi = 63 - __builtin_clzll(m);
-        if (lo / 13 == hi / 13) {          /* one suit: a run (sets span suits) */
-            r |= m;
-        } else if (three_cards_or_fewer(m)) {
-            f |= (RANK_ACES << (lo % 13)) & ~m;   /* 3-card set: its 4th card */
-        }                                  /* a 4-card set takes nothing */
-    }
-    *runs = r;
-    *fourths = f;
-}
-
 /* cards of `hand` whose rank it holds at least 3 times */
 static gr_cards set_material(gr_cards hand)
 {
@@ -263,12 +236,10 @@ static int fast_layoff(gr_cards defender, gr_cards runs, gr_cards fourths,
 /* the best set of cards to lay off; *sets: the cards of the sets of
  * gr__arrange of the cards he keeps, when the search gave them (else left
  * alone) */
-static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender,
+static gr_cards best_layoff(const gr__targets *t, gr_cards defender,
                             gr_cards *sets)
 {
-    gr_cards runs, fourths;
-    knocker_targets(knocker, &runs, &fourths);
-    fourths &= defender;
+    gr_cards runs = t->runs, fourths = t->fourths & defender;
     gr_cards chains = runs ? chain_cards(runs, defender) : 0;
     if (!(chains | fourths))
         return 0;                           /* the common case: nothing fits */
@@ -342,14 +313,21 @@ static gr_cards best_layoff(const gr_arrangement *knocker, gr_cards defender,
     return laid;
 }
 
-int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
+static int lay_off(const gr__targets *t, gr_cards defender, gr_layoff *out)
 {
     gr_cards sets = ~(gr_cards)0;           /* not known */
-    gr_cards laid = best_layoff(knocker, defender, &sets);
+    gr_cards laid = best_layoff(t, defender, &sets);
     out->laid_off = laid;
     if (sets != ~(gr_cards)0)
         return gr__arrange_sets(defender & ~laid, sets, &out->defender);
     return gr__arrange(defender & ~laid, &out->defender);
+}
+
+int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
+{
+    gr__targets t;
+    gr__arrangement_check(knocker, NULL, &t);   /* valid: for its targets */
+    return lay_off(&t, defender, out);
 }
 
 int gr__defend_without_layoff(gr_cards defender, gr_layoff *out)
@@ -361,29 +339,29 @@ int gr__defend_without_layoff(gr_cards defender, gr_layoff *out)
 int gr_lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
 {
     gr_cards kcards;
+    gr__targets t;
     if (!knocker || !out || !gr__cards_valid(defender))
         return GR_EINVAL;
-    if (gr__arrangement_check(knocker, &kcards) != GR_OK || (kcards & defender))
+    if (gr__arrangement_check(knocker, &kcards, &t) != GR_OK || (kcards & defender))
         return GR_EINVAL;
-    return gr__lay_off(knocker, defender, out);
+    return lay_off(&t, defender, out);
 }
 
 /* the cards of `laid` that can legally be laid off: the 4th cards of the
  * knocker's 3-sets, and those chained in suit to a run */
-static gr_cards layable(const gr_arrangement *knocker, gr_cards laid)
+static gr_cards layable(const gr__targets *t, gr_cards laid)
 {
-    gr_cards runs, fourths;
-    knocker_targets(knocker, &runs, &fourths);
-    return (fourths & laid) | chain_cards(runs, laid);
+    return (t->fourths & laid) | chain_cards(t->runs, laid);
 }
 
 int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
                     const gr_layoff *defense)
 {
     gr_cards kcards;
+    gr__targets t;
     if (!knocker || !defense || !gr__cards_valid(defender))
         return GR_EINVAL;
-    if (gr__arrangement_check(knocker, &kcards) != GR_OK || (kcards & defender))
+    if (gr__arrangement_check(knocker, &kcards, &t) != GR_OK || (kcards & defender))
         return GR_EINVAL;
 
     /* shape: disjoint pieces whose union is exactly the defender's hand */
@@ -405,7 +383,7 @@ int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
     for (int i = 0; i < d->nmelds; i++)
         if (gr__meld_kind(d->melds[i]) == 0)
             return GR_EILLEGAL;
-    if (layable(knocker, defense->laid_off) != defense->laid_off)
+    if (layable(&t, defense->laid_off) != defense->laid_off)
         return GR_EILLEGAL;
     return GR_OK;
 }

@@ -1101,9 +1101,10 @@ bool gr__arrangement_well_formed(const gr_arrangement *a)
     return gr__cards_valid(any);
 }
 
-int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards)
+int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards,
+                          gr__targets *t)
 {
-    gr_cards all = 0, tail = 0;
+    gr_cards all = 0, tail = 0, runs = 0, fourths = 0;
 
     /* gr__arrangement_well_formed's tests folded into this one pass: every
      * gr_lay_off runs it, and a second scan of the melds costs ~10 ns */
@@ -1111,7 +1112,12 @@ int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards)
         return GR_EINVAL;
     for (int i = 0; i < a->nmelds; i++) {
         gr_cards m = a->melds[i];
-        if (!gr__cards_valid(m) || (m & all) || gr__meld_kind(m) == 0)
+        int kind = gr__cards_valid(m) && !(m & all) ? gr__meld_kind(m) : 0;
+        if (kind == GR_MELD_RUN)
+            runs |= m;
+        else if (kind == GR_MELD_SET)    /* nothing for a 4-set */
+            fourths |= RANK_BITS(__builtin_ctzll(m) % 13) & ~m;
+        else
             return GR_EINVAL;
         all |= m;
     }
@@ -1123,6 +1129,10 @@ int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards)
         return GR_EINVAL;
     if (cards)
         *cards = all | a->deadwood;
+    if (t) {
+        t->runs = runs;
+        t->fourths = fourths;
+    }
     return GR_OK;
 }
 

@@ -113,7 +113,7 @@ static int settle_checked(const gr_rules *rules, const gr_card *upcard,
     gr_cards knocker_cards;
     if (rules == NULL || knocker == NULL || out == NULL
         || !gr__cards_valid(defender)
-        || gr__arrangement_check(knocker, &knocker_cards) != GR_OK
+        || gr__arrangement_check(knocker, &knocker_cards, NULL) != GR_OK
         || (knocker_cards & defender) != 0)
         return GR_EINVAL;
     int knock_limit = rules->opt[GR_OPT_KNOCK_LIMIT], multiplier = 1;
