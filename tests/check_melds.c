@@ -573,6 +573,25 @@ START_TEST(test_G5_dense_hands)
 }
 END_TEST
 
+START_TEST(test_G5_set_hands)
+{
+    /* only sets of 3 or 4, ranks often far apart: breaking a set is often
+     * the best discard, 10 to king tie on points */
+    test_rng r = { 334 };
+    long n = test_count(20000);
+    for (long i = 0; i < n; i++) {
+        gr_cards hand = 0;
+        for (int sets = 1 + test_below(&r, 4); sets > 0; sets--) {
+            int rank = test_below(&r, 13), skip = test_below(&r, 8);
+            for (int s = 0; s < 4; s++)
+                if (s != skip)           /* skip >= 4: all four */
+                    hand |= GR_CARD_BIT(GR_CARD(rank, s));
+        }
+        check_against_oracle(hand, i % 8 == 0);
+    }
+}
+END_TEST
+
 START_TEST(test_G5_large_hands)
 {
     /* 16 to 52 cards: the independent DP above, every discard */
@@ -645,6 +664,7 @@ static Suite *melds_suite(void)
     tcase_add_test(rnd, test_G5_random_0_to_15_cards);
     tcase_add_test(rnd, test_G5_random_11_cards);
     tcase_add_test(rnd, test_G5_dense_hands);
+    tcase_add_test(rnd, test_G5_set_hands);
     tcase_add_test(rnd, test_G5_arrange_cut_reference);
     tcase_add_test(rnd, test_G5_large_hands);
     suite_add_tcase(s, rnd);
