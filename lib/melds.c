@@ -1063,36 +1063,42 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
     return emit_arrangement(hand, c.sets, c.dead, c.pts, out);
 }
 
+/* best discard of a hand with set/run conflicts: out of line, so that
+ * the common hands do without its large frame */
+static GR__NOINLINE int discard_conflicts(gr_cards hand, const unsigned m[4],
+                                          gr_card *out)
+{
+    conflicts c;
+    if (classify(hand, 0, m, &c, 1) > MAX_LEAVES)
+        return dp_best_discard(hand, out);   /* large hands only */
+    int key = c.k == 2 ? discard_last_two(&c, c.h, c.forced_key, 0)
+                       : enum_discard(&c, 0, c.h, c.forced_key, 0);
+    *out = (gr_card)KEY_CARD(key);
+    return KEY_VALUE(key);
+}
+
 /* best discard; hand non-empty */
 static int best_discard(gr_cards hand, gr_card *out)
 {
     unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
                       suit_of(hand, 2), suit_of(hand, 3) };
     unsigned r3 = ranks3(m);
-    int key, forced_key = 0;
+    int forced_key = 0;
 
     if (r3) {
         unsigned anyrun = runnable13(m[0]) | runnable13(m[1])
                         | runnable13(m[2]) | runnable13(m[3]);
-        if (r3 & anyrun) {
-            conflicts c;
-            if (classify(hand, 0, m, &c, 1) <= MAX_LEAVES) {
-                key = c.k == 2 ? discard_last_two(&c, c.h, c.forced_key, 0)
-                               : enum_discard(&c, 0, c.h, c.forced_key, 0);
-                goto done;
-            }
-            return dp_best_discard(hand, out);   /* large hands only */
-        }
+        if (r3 & anyrun)
+            return discard_conflicts(hand, m, out);
         forced_key = forced_discard_key(hand, r3);
         for (int s = 0; s < 4; s++)
             m[s] &= ~r3;                 /* unconditional sets */
     }
-    key = max2(max2(max2(discard_best[m[0]], discard_best[m[1]] + 13),
-                    max2(discard_best[m[2]] + 26, discard_best[m[3]] + 39)),
-               forced_key);
+    int key = max2(max2(max2(discard_best[m[0]], discard_best[m[1]] + 13),
+                        max2(discard_best[m[2]] + 26, discard_best[m[3]] + 39)),
+                   forced_key);
     key += KEY_OFFSET(run_dead[m[0]] + run_dead[m[1]] + run_dead[m[2]]
                       + run_dead[m[3]]);
-done:
     *out = (gr_card)KEY_CARD(key);
     return KEY_VALUE(key);
 }
