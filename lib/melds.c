@@ -814,6 +814,16 @@ static gr_cards dp_sets(gr_cards hand, uint64_t cut)
  * Internal entry points
  * ------------------------------------------------------------------------ */
 
+/* least deadwood of a hand with set/run conflicts: out of line, so that
+ * the common hands do without its large frame */
+static GR__NOINLINE int dead_conflicts(gr_cards hand, const unsigned m[4])
+{
+    conflicts c;
+    if (classify(hand, 0, m, &c, 0) > MAX_LEAVES)
+        return dp_best(hand).val >> 6;
+    return enum_dead(&c, 0, c.h);
+}
+
 int gr__deadwood(gr_cards hand)
 {
     unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
@@ -823,12 +833,8 @@ int gr__deadwood(gr_cards hand)
     if (r3) {
         unsigned anyrun = runnable13(m[0]) | runnable13(m[1])
                         | runnable13(m[2]) | runnable13(m[3]);
-        if (r3 & anyrun) {
-            conflicts c;
-            if (classify(hand, 0, m, &c, 0) > MAX_LEAVES)
-                return dp_best(hand).val >> 6;
-            return enum_dead(&c, 0, c.h);
-        }
+        if (r3 & anyrun)
+            return dead_conflicts(hand, m);
         for (int s = 0; s < 4; s++)
             m[s] &= ~r3;                 /* unconditional sets */
     }
