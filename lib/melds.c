@@ -1033,28 +1033,22 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
         gr_cards dead = dead_mask(hand);
         return emit_arrangement(hand, 0, dead, sum_dead(hand), out);
     }
-    unsigned run[4], anyrun = 0;
-    for (int s = 0; s < 4; s++) {
-        run[s] = runnable13(m[s]);
-        anyrun |= run[s];
-    }
+    gr_cards runc = hand & ~dead_mask(hand);        /* in a block of 3+ */
+    unsigned anyrun = (unsigned)((runc | runc >> 13 | runc >> 26 | runc >> 39) & SUIT_MASK);
     /* ranks whose cards are in no run take their whole set */
-    gr_cards forced = 0;
-    for (unsigned rs = r3 & ~anyrun; rs; rs &= rs - 1)
-        forced |= hand & RANK_BITS(__builtin_ctz(rs));
+    gr_cards forced = hand & ((gr_cards)(r3 & ~anyrun) * RANK_BITS(0));
 
     cut_search c;
     long leaves = 1;
     c.k = 0;
     for (unsigned rs = r3 & anyrun; rs; rs &= rs - 1) {
-        int r = __builtin_ctz(rs), n = 0;
+        int r = __builtin_ctz(rs), n = 2;
         gr_cards all = hand & RANK_BITS(r);
-        c.opt[c.k][n++] = 0;
-        c.opt[c.k][n++] = all;
-        if (gr__popcount(all) == 4)
-            for (int s = 0; s < 4; s++)
-                if (run[s] >> r & 1)
-                    c.opt[c.k][n++] = all & ~GR_CARD_BIT(13 * s + r);
+        c.opt[c.k][0] = 0;
+        c.opt[c.k][1] = all;
+        if (all == RANK_BITS(r))         /* suits clubs .. spades */
+            for (gr_cards left = all & runc; left; left &= left - 1)
+                c.opt[c.k][n++] = all & ~(left & -left);
         c.nopt[c.k++] = n;
         leaves *= n;
     }
