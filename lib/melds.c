@@ -1133,8 +1133,11 @@ int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards,
             return GR_EINVAL;
         all |= m;
     }
-    for (int i = a->nmelds; i < GR_MAX_MELDS; i++)
-        tail |= a->melds[i];
+    const gr_cards *p = a->melds + a->nmelds, *end = a->melds + GR_MAX_MELDS;
+    for (; end - p >= 4; p += 4)         /* usually 14 or so: 4 at a time */
+        tail |= p[0] | p[1] | p[2] | p[3];
+    for (; p < end; p++)
+        tail |= *p;
     if (tail || !gr__cards_valid(a->deadwood) || (a->deadwood & all))
         return GR_EINVAL;
     if (a->deadwood_points != few_points(a->deadwood))   /* usually few */
