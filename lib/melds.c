@@ -215,7 +215,7 @@ static inline unsigned rank_suit_mask(gr_cards x, int r)
 
 /* level i: the options of conflict rank r (runc: the hand's cards lying in
  * a block of 3+); returns their number */
-static int fill_level(conflicts *c, int i, gr_cards hand, gr_cards runc, int r)
+static inline int fill_level(conflicts *c, int i, gr_cards hand, gr_cards runc, int r)
 {
     gr_cards all = hand & RANK_BITS(r);
     int n = 2;
@@ -237,11 +237,10 @@ static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
                      conflicts *c, int want_disc)
 {
     gr_cards both = hand | runs, runc = both & ~dead_mask(both), hrun = runc & hand;
-    unsigned r3 = ranks3(m), rr[13], nn[13];
+    unsigned r3 = ranks3(m);
     unsigned anyrun = (unsigned)((hrun | hrun >> 13 | hrun >> 26 | hrun >> 39) & SUIT_MASK);
     unsigned forced = r3 & ~anyrun, conf = r3 & anyrun;
-    long leaves = 1;
-    int k = 0, inner = 0;
+    unsigned four = conf & rank_suit_and(hand);
 
     c->forced_key = want_disc && forced ? forced_discard_key(hand, forced) : 0;
     c->h = both & ~((gr_cards)forced * RANK_BITS(0) & hand);
@@ -254,35 +253,40 @@ static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
         int top = 63 - __builtin_clzll(tens ? tens : hand & RANK_BITS(r));
         c->topkey = DISCARD_KEY(0, rank_points(r), top) + KEY_OFFSET(0);
     }
-    for (unsigned rs = conf; rs; rs &= rs - 1) {
+    if (!conf) {
+        c->k = 0;
+        return 1;
+    }
+    /* The inner level: the first 4-card rank with most options (2, plus
+     * one per card that could be in a run; the constant holds the bit
+     * counts of 0..15), else the first 3-card rank (2 options). */
+    long leaves = 1;
+    int inner = __builtin_ctz(conf), most = 2;
+    for (unsigned rs = four; rs; rs &= rs - 1) {
         int r = __builtin_ctz(rs);
-        gr_cards all = hand & RANK_BITS(r);
-        /* 2 options, plus (4 cards) one per card that could be in a run;
-         * the constant holds the bit counts of 0..15 */
-        unsigned n = 2 + (all == RANK_BITS(r)
-                          ? (unsigned)(0x4332322132212110ull >> 4 * rank_suit_mask(runc, r)) & 15
-                          : 0);
-        rr[k] = (unsigned)r;
-        nn[k] = n;
-        if (n > nn[inner])
-            inner = k;
-        k++;
+        int n = 2 + (int)(0x4332322132212110ull >> 4 * rank_suit_mask(runc, r) & 15);
         leaves *= n;
+        if (n > most) {
+            most = n;
+            inner = r;
+        }
     }
     /* the 3-card ranks first: once decided, they often leave a 4-set's
      * split options no run to go in (see split_useful) */
+    int k = 0;
+    for (unsigned rs = conf & ~four & ~(1u << inner); rs; rs &= rs - 1) {
+        fill_level(c, k++, hand, runc, __builtin_ctz(rs));
+        leaves *= 2;
+    }
+    for (unsigned rs = four & ~(1u << inner); rs; rs &= rs - 1)
+        fill_level(c, k++, hand, runc, __builtin_ctz(rs));
+    if (fill_level(c, k++, hand, runc, inner) > 2)
+        c->split = rank_suit_mask(runc, inner);
+    else
+        leaves *= 2;                     /* a 3-card inner rank */
     c->k = k;
-    int i = 0;
-    for (int j = 0; j < k; j++)
-        if (j != inner && nn[j] == 2)
-            fill_level(c, i++, hand, runc, (int)rr[j]);
-    for (int j = 0; j < k; j++)
-        if (j != inner && nn[j] > 2)
-            fill_level(c, i++, hand, runc, (int)rr[j]);
-    if (k > 0 && fill_level(c, k - 1, hand, runc, (int)rr[inner]) > 2)
-        c->split = rank_suit_mask(runc, (int)rr[inner]);
-    c->inner = k > 0 ? (int)rr[inner] : 0;
-    for (i = want_disc ? k - 1 : -1; i >= 0; i--)   /* for enum_discard */
+    c->inner = inner;
+    for (int i = want_disc ? k - 1 : -1; i >= 0; i--)   /* for enum_discard */
         c->later[i] = c->rem[i][0] | (i + 1 < k ? c->later[i + 1] : 0);
     return leaves;
 }
