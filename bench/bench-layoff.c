@@ -138,6 +138,25 @@ static void report(const char *name, const lcase *cases, int n, double seconds)
            name, lib / 1e6, 1e9 / lib, 1e6 / orc, lib / orc);
 }
 
+/* ns per gr_lay_off of one case: the least of `tries` runs of `reps` */
+static double time_case(const lcase *c, int reps, int tries)
+{
+    double best = 1e30;
+    for (int t = 0; t < tries; t++) {
+        uint64_t sink = 0;
+        double t0 = cpu_now();
+        for (int j = 0; j < reps; j++) {
+            gr_layoff out;
+            sink += (uint64_t)gr_lay_off(&c->knocker, c->defender, &out);
+        }
+        double x = (cpu_now() - t0) * 1e9 / reps;
+        bench_sink = sink;
+        if (x < best)
+            best = x;
+    }
+    return best;
+}
+
 void bench_layoff(double seconds)
 {
     static lcase cases[NCASES];
@@ -151,28 +170,35 @@ void bench_layoff(double seconds)
         dense_case(&r, &cases[i]);
     report("dense", cases, NCASES, seconds);
 
-    /* the slowest dense cases, each repeated on its own (best of 5 tries,
-     * to keep other processes' noise out) */
+    /* The slowest dense case: each case repeated on its own, best of 5
+     * tries; the 32 slowest again with 10 times the calls, best of 10 (a
+     * busy machine makes some quick cases look slow). */
+    enum { TOP = 32 };
+    int top[TOP], ntop = 0;
+    double topt[TOP];
+    for (int i = 0; i < 1024; i++) {
+        double ns = time_case(&cases[i], 200, 5);
+        if (ntop < TOP) {
+            top[ntop] = i;
+            topt[ntop++] = ns;
+            continue;
+        }
+        int lo = 0;
+        for (int j = 1; j < TOP; j++)
+            if (topt[j] < topt[lo])
+                lo = j;
+        if (ns > topt[lo]) {
+            top[lo] = i;
+            topt[lo] = ns;
+        }
+    }
     double worst = 0;
     int worst_i = 0;
-    for (int i = 0; i < 1024; i++) {
-        double ns = 1e30;
-        for (int t = 0; t < 5; t++) {
-            uint64_t sink = 0;
-            int reps = 200;
-            double t0 = cpu_now();
-            for (int j = 0; j < reps; j++) {
-                gr_layoff out;
-                sink += (uint64_t)gr_lay_off(&cases[i].knocker, cases[i].defender, &out);
-            }
-            double x = (cpu_now() - t0) * 1e9 / reps;
-            bench_sink = sink;
-            if (x < ns)
-                ns = x;
-        }
+    for (int j = 0; j < ntop; j++) {
+        double ns = time_case(&cases[top[j]], 2000, 10);
         if (ns > worst) {
             worst = ns;
-            worst_i = i;
+            worst_i = top[j];
         }
     }
     char kt[160], dt[160];
