@@ -324,15 +324,17 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
     return best;
 }
 
-/* Best discard key over the options of the last two levels (k >= 2),
- * with the cards x left.  Each level takes its whole set, no set, or (a
- * 4-set) the set without one card.  So each suit is in one of 4 states,
- * whether its card of either rank is in a set; 32 lookups give every
- * suit's deadwood d[state][suit] and best discard q[state][suit], and
- * every pair of options is a few sums and maxima of those. */
-static int discard_last_two(const conflicts *c, gr_cards x, int kout,
-                            int best)
+/* Best discard key over the options of the last two levels, with the
+ * cards x left and kout the key from the levels before (used for hands
+ * with two conflict ranks: with three, enum_discard's bounds skip more).
+ * Each level takes its whole set, no set, or (a 4-set) the set without
+ * one card.  So each suit is in one of 4 states, whether its card of
+ * either rank is in a set; 32 lookups give every suit's deadwood
+ * d[state][suit] and best discard q[state][suit], and every pair of
+ * options is a few sums and maxima of those. */
+static int discard_last_two(const conflicts *c, gr_cards x, int kout)
 {
+    int best = 0;
     int i = c->k - 2;
     gr_cards o = c->rem[i][0], n = c->rem[i + 1][0];
     gr_cards xs[4] = { x, x & ~o, x & ~n, x & ~o & ~n };
@@ -359,15 +361,6 @@ static int discard_last_two(const conflicts *c, gr_cards x, int kout,
                 return best;
         }
     }
-    /* no pair of options leaves less than the least of each suit's
-     * states, and no key is larger than the largest: skip the pairs when
-     * that cannot beat best (common with three levels or more) */
-    int least = 0;
-    for (int s = 0; s < 4; s++)
-        least += min2(min2(d[0][s], d[1][s]), min2(d[2][s], d[3][s]));
-    if (max2(max2(ko, kn), max2(max2(top[0], top[1]), max2(top[2], top[3])))
-        + KEY_OFFSET(least) <= best)
-        return best;
 /* the best key of state st's suits other than a (keys are distinct: the
  * card number is in them) */
 #define MAX_BUT(st, a) (q[st][a] == top[st] ? top2[st] : top[st])
@@ -1075,7 +1068,7 @@ static GR__NOINLINE int discard_conflicts(gr_cards hand, const unsigned m[4],
     conflicts c;
     if (classify(hand, 0, m, &c, 1) > MAX_LEAVES)
         return dp_best_discard(hand, out);   /* large hands only */
-    int key = c.k == 2 ? discard_last_two(&c, c.h, c.forced_key, 0)
+    int key = c.k == 2 ? discard_last_two(&c, c.h, c.forced_key)
                        : enum_discard(&c, 0, c.h, c.forced_key, 0);
     *out = (gr_card)KEY_CARD(key);
     return KEY_VALUE(key);
