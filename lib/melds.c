@@ -1020,25 +1020,17 @@ int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out)
     return emit_arrangement(hand, sets, dead_mask(rest), sum_dead(rest), out);
 }
 
-int gr__arrange(gr_cards hand, gr_arrangement *out)
+/* gr__arrange of a hand with set/run conflicts (ranks conf; runc its
+ * cards in a block of 3+, forced the unconditional sets): out of line, so
+ * that the common hands do without its large frame */
+static GR__NOINLINE int arrange_conflicts(gr_cards hand, gr_cards runc,
+                                          unsigned conf, gr_cards forced,
+                                          gr_arrangement *out)
 {
-    unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
-                      suit_of(hand, 2), suit_of(hand, 3) };
-    unsigned r3 = ranks3(m);
-
-    if (!r3) {                           /* no set possible: runs only */
-        gr_cards dead = dead_mask(hand);
-        return emit_arrangement(hand, 0, dead, sum_dead(hand), out);
-    }
-    gr_cards runc = hand & ~dead_mask(hand);        /* in a block of 3+ */
-    unsigned anyrun = (unsigned)((runc | runc >> 13 | runc >> 26 | runc >> 39) & SUIT_MASK);
-    /* ranks whose cards are in no run take their whole set */
-    gr_cards forced = hand & ((gr_cards)(r3 & ~anyrun) * RANK_BITS(0));
-
     cut_search c;
     long leaves = 1;
     c.k = 0;
-    for (unsigned rs = r3 & anyrun; rs; rs &= rs - 1) {
+    for (unsigned rs = conf; rs; rs &= rs - 1) {
         int r = __builtin_ctz(rs), n = 2;
         gr_cards all = hand & RANK_BITS(r);
         c.opt[c.k][0] = 0;
@@ -1058,6 +1050,26 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
     c.dead = c.sets = 0;
     cut_enum(&c, 0, hand & ~forced, forced);
     return emit_arrangement(hand, c.sets, c.dead, c.pts, out);
+}
+
+int gr__arrange(gr_cards hand, gr_arrangement *out)
+{
+    unsigned m[4] = { suit_of(hand, 0), suit_of(hand, 1),
+                      suit_of(hand, 2), suit_of(hand, 3) };
+    unsigned r3 = ranks3(m);
+
+    if (!r3) {                           /* no set possible: runs only */
+        gr_cards dead = dead_mask(hand);
+        return emit_arrangement(hand, 0, dead, sum_dead(hand), out);
+    }
+    gr_cards runc = hand & ~dead_mask(hand);        /* in a block of 3+ */
+    unsigned anyrun = (unsigned)((runc | runc >> 13 | runc >> 26 | runc >> 39) & SUIT_MASK);
+    /* ranks whose cards are in no run take their whole set */
+    gr_cards forced = hand & ((gr_cards)(r3 & ~anyrun) * RANK_BITS(0));
+    if (r3 & anyrun)
+        return arrange_conflicts(hand, runc, r3 & anyrun, forced, out);
+    gr_cards rest = hand & ~forced;
+    return emit_arrangement(hand, forced, dead_mask(rest), sum_dead(rest), out);
 }
 
 /* best discard of a hand with set/run conflicts: out of line, so that
