@@ -41,12 +41,19 @@ static inline int rank_points(int r)
     return r < 9 ? r + 1 : 10;
 }
 
+/* the rank and the points of each card number (0 above 51): a load where
+ * c % 13 takes a multiply */
+#define SUIT_RANKS 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+#define SUIT_POINTS 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10
+static const uint8_t card_rank[64] = { SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, SUIT_RANKS };
+static const uint8_t card_points[64] = { SUIT_POINTS, SUIT_POINTS, SUIT_POINTS, SUIT_POINTS };
+
 /* points of a few cards (a loop beats gr__cards_points' four popcounts) */
 static inline int few_points(gr_cards c)
 {
     int p = 0;
     for (; c; c &= c - 1)
-        p += rank_points(__builtin_ctzll(c) % 13);
+        p += card_points[__builtin_ctzll(c)];
     return p;
 }
 
@@ -87,11 +94,12 @@ int gr__meld_kind(gr_cards cards)
     two_fewer &= two_fewer - 1;
     if (two_fewer == 0)
         return 0;                        /* fewer than 3 cards */
-    if ((cards & ~RANK_BITS(lo % 13)) == 0)
+    if ((cards & ~RANK_BITS(card_rank[lo])) == 0)
         return GR_MELD_SET;              /* one rank: 3 or 4 cards */
     gr_cards block = cards >> lo;
-    if ((block & (block + 1)) == 0 && lo / 13 == hi / 13)
-        return GR_MELD_RUN;              /* consecutive, one suit, ace low */
+    if ((block & (block + 1)) == 0 && card_rank[lo] + (hi - lo) <= 12)
+        return GR_MELD_RUN;              /* consecutive, within one suit,
+                                            ace low */
     return 0;
 }
 
@@ -573,7 +581,7 @@ static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
 
     clear_arrangement(out);
     for (; firsts; firsts &= firsts - 1) {
-        int c = __builtin_ctzll(firsts), r = c % 13;
+        int c = __builtin_ctzll(firsts), r = card_rank[c];
         if (sets >> c & 1) {
             out->melds[n++] = sets & RANK_BITS(r);
         } else {
@@ -1137,7 +1145,7 @@ int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards,
         if (kind == GR_MELD_RUN)
             runs |= m;
         else if (kind == GR_MELD_SET)    /* nothing for a 4-set */
-            fourths |= RANK_BITS(__builtin_ctzll(m) % 13) & ~m;
+            fourths |= RANK_BITS(card_rank[__builtin_ctzll(m)]) & ~m;
         else
             return GR_EINVAL;
         all |= m;
