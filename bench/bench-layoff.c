@@ -173,32 +173,16 @@ void bench_layoff(double seconds)
     /* The slowest dense case: each case repeated on its own, best of 5
      * tries; the 32 slowest again with 10 times the calls, best of 10 (a
      * busy machine makes some quick cases look slow). */
-    enum { TOP = 32 };
-    int top[TOP], ntop = 0;
-    double topt[TOP];
-    for (int i = 0; i < 1024; i++) {
-        double ns = time_case(&cases[i], 200, 5);
-        if (ntop < TOP) {
-            top[ntop] = i;
-            topt[ntop++] = ns;
-            continue;
-        }
-        int lo = 0;
-        for (int j = 1; j < TOP; j++)
-            if (topt[j] < topt[lo])
-                lo = j;
-        if (ns > topt[lo]) {
-            top[lo] = i;
-            topt[lo] = ns;
-        }
-    }
+    bench_top top = { 0 };
+    for (int i = 0; i < 1024; i++)
+        bench_top_add(&top, 32, i, time_case(&cases[i], 200, 5));
     double worst = 0;
     int worst_i = 0;
-    for (int j = 0; j < ntop; j++) {
-        double ns = time_case(&cases[top[j]], 2000, 10);
+    for (int j = 0; j < top.n; j++) {
+        double ns = time_case(&cases[top.item[j]], 2000, 10);
         if (ns > worst) {
             worst = ns;
-            worst_i = top[j];
+            worst_i = (int)top.item[j];
         }
     }
     char kt[160], dt[160];

@@ -89,32 +89,15 @@ static double time_one(hand_fn fn, gr_cards hand, int reps)
  * then the 64 slowest timed again more carefully */
 static double worst(hand_fn fn, const gr_cards *hands, long n, gr_cards *which)
 {
-    enum { TOP = 64 };
-    gr_cards top[TOP];
-    double topt[TOP];
-    int ntop = 0;
-    for (long i = 0; i < n; i++) {
-        double t = time_one(fn, hands[i], 20);
-        if (ntop < TOP) {
-            top[ntop] = hands[i];
-            topt[ntop++] = t;
-            continue;
-        }
-        int lo = 0;
-        for (int j = 1; j < TOP; j++)
-            if (topt[j] < topt[lo])
-                lo = j;
-        if (t > topt[lo]) {
-            top[lo] = hands[i];
-            topt[lo] = t;
-        }
-    }
+    bench_top top = { 0 };
+    for (long i = 0; i < n; i++)
+        bench_top_add(&top, BENCH_TOP, i, time_one(fn, hands[i], 20));
     double w = 0;
-    for (int j = 0; j < ntop; j++) {
-        double t = time_one(fn, top[j], 2000);
+    for (int j = 0; j < top.n; j++) {
+        double t = time_one(fn, hands[top.item[j]], 2000);
         if (t > w) {
             w = t;
-            *which = top[j];
+            *which = hands[top.item[j]];
         }
     }
     return w;
