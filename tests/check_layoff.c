@@ -389,6 +389,12 @@ START_TEST(test_G19_tie_break_most_laid_off)
     /* four nines' worth: 9S laid off, his run of spades too */
     ck_assert_int_eq(gr_lay_off(&k, C("5S 6S 7S 8S 9S"), &out), 0);
     ck_assert(out.laid_off == C("5S 6S 7S 8S 9S"));
+    /* 9C, 6D and 8D are 4th cards of the knocker's sets (6D 7D 8D could
+     * also be his own run): KD laid off on 10D JD QD, not kept in a 4-set
+     * of kings, for one card more at the same deadwood 0 */
+    knocker_of(&k, "8C 8H 8S | 9D 9H 9S | 6C 6H 6S | 10D JD QD", "");
+    ck_assert_int_eq(gr_lay_off(&k, C("7C 9C KC 6D 7D 8D KD 7H KH KS"), &out), 0);
+    ck_assert(out.laid_off == C("9C 6D 8D KD"));
 }
 END_TEST
 
@@ -468,6 +474,36 @@ START_TEST(test_G17_G19_odd_sizes_vs_oracle)
         random_knocker(&r, &k, test_below(&r, 7), test_below(&r, 5));
         gr_cards d = dense_defender(&r, &k, test_below(&r, 15));
         check_case(&k, d, i % 4 == 0);
+    }
+}
+END_TEST
+
+/* knockers with 3-card sets: the defender holds their 4th cards, which
+ * may also be in runs of his, and the tie-break is checked every time */
+START_TEST(test_G17_G19_fourth_cards_tie_break_vs_oracle)
+{
+    test_rng r = { 4444 };
+    long n = test_count(4000);
+    for (long i = 0; i < n; i++) {
+        gr_arrangement k;
+        memset(&k, 0, sizeof k);
+        gr_cards used = 0;
+        for (int sets = 2 + test_below(&r, 2); sets > 0; sets--) {
+            int rank = test_below(&r, 13), left = test_below(&r, 4);
+            gr_cards m = ((gr_cards)0x8004002001ull << rank) & ~GR_CARD_BIT(GR_CARD(rank, left));
+            if (!(m & used)) {
+                used |= m;
+                k.melds[k.nmelds++] = m;
+            }
+        }
+        int start = test_below(&r, 10), suit = test_below(&r, 4);
+        gr_cards run = (gr_cards)7 << (13 * suit + start);
+        if (!(run & used)) {
+            used |= run;
+            k.melds[k.nmelds++] = run;
+        }
+        gr_cards d = dense_defender(&r, &k, 10);
+        check_case(&k, d, 1);
     }
 }
 END_TEST
@@ -697,6 +733,7 @@ static Suite *layoff_suite(void)
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 600);
     tcase_add_test(tr, test_G17_G19_dense_vs_oracle);
+    tcase_add_test(tr, test_G17_G19_fourth_cards_tie_break_vs_oracle);
     tcase_add_test(tr, test_G17_G19_random_deals_vs_oracle);
     tcase_add_test(tr, test_G17_G19_odd_sizes_vs_oracle);
     tcase_add_test(tr, test_G17_G19_big_hands_vs_oracle);
