@@ -418,24 +418,28 @@ static int discard_last_two(const conflicts *c, gr_cards x, int kout)
     return best;
 }
 
+/* True if no option of levels i.. can beat the key best, with the cards x
+ * left.  Cards of x outside every block of 3+ and not at the ranks of
+ * levels i.. stay deadwood whatever is chosen; one discard gains at most
+ * the points of the highest of them (or of a card that adds to them). */
+static inline bool discard_hopeless(const conflicts *c, int i, gr_cards x,
+                                    int best)
+{
+    gr_cards dm = dead_mask(x) & ~c->later[i];
+    if (!dm)
+        return false;
+    unsigned ranks = (unsigned)((dm | dm >> 13 | dm >> 26 | dm >> 39) & SUIT_MASK);
+    return sum_dead(dm) - rank_points(31 - __builtin_clz(ranks)) > KEY_VALUE(best);
+}
+
 /* best discard key over the options of levels i.. (k >= 1).  `best` is
- * the best key found so far; an inner level whose options cannot reach its
- * value (least deadwood less the best gain of any one discard) is skipped
- * after its lookups. */
+ * the best key found so far: a level that cannot beat it is not entered
+ * (discard_hopeless, tested by the caller: most calls end there), and an
+ * inner level whose options cannot reach its value (least deadwood less
+ * the best gain of any one discard) is skipped after its lookups. */
 static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
                         int best)
 {
-    /* Cards of x outside every block of 3+ and not at the ranks of levels
-     * i.. stay deadwood whatever is chosen; one discard gains at most the
-     * points of the highest of them (or of a card that adds to them). */
-    if (best) {
-        gr_cards dm = dead_mask(x) & ~c->later[i];
-        if (dm) {
-            unsigned ranks = (unsigned)((dm | dm >> 13 | dm >> 26 | dm >> 39) & SUIT_MASK);
-            if (sum_dead(dm) - rank_points(31 - __builtin_clz(ranks)) > KEY_VALUE(best))
-                return best;
-        }
-    }
     if (i == c->k - 1) {
         gr_cards y = x & ~c->rem[i][0];
         int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0, d = 0, g = kout;
@@ -481,10 +485,11 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
     }
     /* stop once nothing can beat the best key (common in dense hands) */
     gr_cards run = x & ~dead_mask(x);
-    for (int j = 0; j < c->nopt[i] && best < c->topkey; j++)
-        if (split_useful(c, i, j, run))
-            best = enum_discard(c, i + 1, x & ~c->rem[i][j],
-                                j ? kout : max2(kout, c->setkey[i]), best);
+    for (int j = 0; j < c->nopt[i] && best < c->topkey; j++) {
+        gr_cards next = x & ~c->rem[i][j];
+        if (split_useful(c, i, j, run) && !(best && discard_hopeless(c, i + 1, next, best)))
+            best = enum_discard(c, i + 1, next, j ? kout : max2(kout, c->setkey[i]), best);
+    }
     return best;
 }
 
