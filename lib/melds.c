@@ -294,8 +294,9 @@ static long classify(gr_cards hand, gr_cards runs, const unsigned m[4],
         leaves *= 2;                     /* a 3-card inner rank */
     c->k = k;
     c->inner = inner;
+    gr_cards later = 0;
     for (int i = want_disc ? k - 1 : -1; i >= 0; i--)   /* for enum_discard */
-        c->later[i] = c->rem[i][0] | (i + 1 < k ? c->later[i + 1] : 0);
+        c->later[i] = later |= c->rem[i][0];
     return leaves;
 }
 
