@@ -325,8 +325,8 @@ static int lay_off(const gr__targets *t, gr_cards defender, gr_layoff *out)
 
 int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
 {
-    gr__targets t;
-    gr__arrangement_check(knocker, NULL, &t);   /* valid: for its targets */
+    gr__targets t = { 0, 0 };        /* (the callers validated knocker) */
+    gr__arrangement_check(knocker, NULL, &t);   /* for its targets */
     return lay_off(&t, defender, out);
 }
 
