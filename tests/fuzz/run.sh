@@ -19,7 +19,7 @@ for target in parse melds api; do
     [ "$target" = melds ] && extra="$src/tests/oracle.c $src/tests/oracle_layoff.c"
     echo "== fuzz_$target: building"
     # shellcheck disable=SC2086
-    $CLANG $flags $inc -o "$out/fuzz_$target" "$src"/lib/*.c $extra \
+    $CLANG $flags $inc -o "$out/fuzz_$target" "$src"/lib/*/*.c $extra \
         "$src/tests/fuzz/fuzz_$target.c"
     mkdir -p "$out/corpus_$target"
     echo "== fuzz_$target: running for $seconds s"

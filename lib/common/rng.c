@@ -5,7 +5,7 @@
  * 64-bit unsigned arithmetic, so the same seed gives the same numbers on
  * every platform.  The state lives in the caller's gr_rng: no globals.
  */
-#include "internal.h"
+#include "common/rng.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

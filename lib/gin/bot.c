@@ -17,7 +17,11 @@
  *     with the most points, then the highest card number.
  *   The greedy bot is deterministic: its seed is unused.
  */
-#include "internal.h"
+#include "common/alloc.h"
+#include "common/bits.h"
+#include "common/rng.h"
+#include "gin/melds.h"
+#include "gin/rules.h"
 
 struct gr_bot {
     int          kind;

@@ -1,5 +1,6 @@
 /* error.c: status code descriptions and the run-time version. */
-#include "internal.h"
+#include "ginrummy.h"
+
 
 const char *gr_strerror(int code)
 {

@@ -7,7 +7,8 @@
  * hand is over by a knock or gin) the opponent's laid-down hand.  The
  * stock order and the opponent's other cards never enter it.
  */
-#include "internal.h"
+#include "common/bits.h"
+#include "gin/game.h"
 
 #include <string.h>
 

@@ -45,7 +45,10 @@
  * Choices are made per component of the defender's hand (cards linked by
  * rank or by suit and next rank), since no meld spans two components.
  */
-#include "internal.h"
+#include "common/bits.h"
+#include "common/cards.h"
+#include "gin/layoff.h"
+#include "gin/melds.h"
 
 /* bits of rank 0 (aces) and rank 12 (kings) in the four suits */
 #define RANK_ACES   ((gr_cards)0x0008004002001ull)

@@ -1,5 +1,6 @@
 /* cards.c: card points (G2), parsing and formatting of cards and sets. */
-#include "internal.h"
+#include "common/bits.h"
+#include "common/cards.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * and match made from it copies the rules, so one allocator serves a whole
  * family of handles without any global state.
  */
-#include "internal.h"
+#include "common/alloc.h"
 
 #include <stdlib.h>
 

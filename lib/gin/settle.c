@@ -1,6 +1,10 @@
 /* settle.c: the outcome and points of a hand laid down (G13, G14, G18,
  * G20-G24, G28, G29, G32, G33). */
-#include "internal.h"
+#include "common/bits.h"
+#include "gin/layoff.h"
+#include "gin/melds.h"
+#include "gin/rules.h"
+#include "gin/settle.h"
 
 #include <string.h>
 

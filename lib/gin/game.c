@@ -8,7 +8,13 @@
  * (knock, gin, big gin) is worked out once when the 11th card is drawn and
  * cached in the game, so listing and checking moves is cheap.
  */
-#include "internal.h"
+#include "common/alloc.h"
+#include "common/bits.h"
+#include "common/cards.h"
+#include "common/rng.h"
+#include "gin/game.h"
+#include "gin/melds.h"
+#include "gin/settle.h"
 
 #include <string.h>
 

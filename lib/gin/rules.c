@@ -1,5 +1,6 @@
 /* rules.c: rule sets, their presets and options (RULES.md, "Presets"). */
-#include "internal.h"
+#include "common/alloc.h"
+#include "gin/rules.h"
 
 /* The single source of truth for every option: its name, description,
  * accepted range (what gr_rules_set() validates) and its value in each

@@ -17,7 +17,9 @@
  * replays every move through the same code as gr_game_play(), so a text
  * can never produce a game the rules would refuse.
  */
-#include "internal.h"
+#include "common/alloc.h"
+#include "common/cards.h"
+#include "gin/game.h"
 
 #include <limits.h>
 #include <stdio.h>

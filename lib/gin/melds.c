@@ -29,7 +29,9 @@
  *   cc -DGR_MELDS_GENTABLES -Iinclude -I<builddir>/include lib/melds.c
  * prints them (see the end of the file).
  */
-#include "internal.h"
+#include "common/bits.h"
+#include "common/cards.h"
+#include "gin/melds.h"
 
 #include <string.h>
 

@@ -7,7 +7,9 @@
  * through gr_match_record(), so hands played on a real table count too.
  * The end-of-match bonuses are not stored; gr_match_score() derives them.
  */
-#include "internal.h"
+#include "common/alloc.h"
+#include "common/rng.h"
+#include "gin/rules.h"
 
 #include <limits.h>
 #include <string.h>
