@@ -595,6 +595,65 @@ GR_API int gr_game_load_mm(gr_game **out, const char *text,
                            const gr_allocator *mm);
 
 /* ------------------------------------------------------------------------
+ * Fast playouts and the expert bot (issue 17): what a search needs
+ * ------------------------------------------------------------------------ */
+
+/* The legal moves of the player to act as card masks per move type.  A
+ * move of type t is legal when bit t of `types` is set (1u << GR_MOVE_*);
+ * DISCARD, KNOCK and GIN are legal exactly for the cards of their mask;
+ * TAKE_UPCARD and DRAW_DISCARD take `top`.  All zero (top aside) once the
+ * hand is over.  Holds the same moves as gr_game_legal_moves(). */
+typedef struct gr_legal_masks {
+    unsigned types;       /* bit GR_MOVE_* set when that move type is legal */
+    gr_card  top;         /* top of the discard pile, or GR_NO_CARD */
+    gr_cards discard;     /* cards that may be discarded (G11 applied) */
+    gr_cards knock;       /* discards that allow a knock (G13) */
+    gr_cards gin;         /* discards that make gin (G14) */
+    int      reserved[8]; /* written as zeros */
+} gr_legal_masks;
+
+/* Fill *out with the legal moves of the player to act (see gr_legal_masks).
+ * GR_EINVAL for NULL. */
+GR_API int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out);
+
+/* Deal a new hand into an existing game, in place and without allocating:
+ * the same deal as gr_game_new(out, rules, seed, dealer) with the game's
+ * rules (a history block the game grew is kept for reuse).  Everything of
+ * the previous hand is forgotten.  GR_EINVAL for NULL or a bad dealer. */
+GR_API int gr_game_redeal(gr_game *game, uint64_t seed, int dealer);
+
+/* Built-in fast policies for gr_game_playout(). */
+enum {
+    GR_PLAYOUT_RANDOM = 1,   /* uniform among the legal moves, except that
+                                when a knock, gin or big gin is legal it is
+                                uniform among those (the hand ends) */
+    GR_PLAYOUT_GREEDY = 2,   /* the greedy bot's play (GR_BOT_GREEDY) from
+                                the hand of the player to act, without its
+                                tie-break on the opponent's cards */
+    GR_PLAYOUT_PORTABLE = 0x100  /* flag: run the portable build even where
+                                the CPU has a hardware popcount (for tests;
+                                the same moves) */
+};
+
+/* The most moves one gr_game_playout() call plays: a hand still going after
+ * them (two players drawing and discarding the same cards forever under
+ * unlimited turnovers, G16) stops with GR_ESTATE. */
+#define GR_PLAYOUT_MAX_MOVES 10000
+
+/* Play the hand from its current state to the end, both players following
+ * `policy` (optionally ORed with GR_PLAYOUT_PORTABLE), random choices from `seed` (deterministic: the same state, policy
+ * and seed give the same moves on every platform).  The moves go through
+ * the rules exactly as gr_game_play() and are recorded in the history, so
+ * replaying gr_game_history() through gr_game_play() reaches the same
+ * state.  On GR_OK the game is over and, if out is not NULL, *out is its
+ * result (a game already over: just the result).  GR_EINVAL for NULL game
+ * or an unknown policy; GR_ENOMEM if the history cannot grow, GR_ESTATE after
+ * GR_PLAYOUT_MAX_MOVES moves without an end (the game then stops where it
+ * is, every move so far played and recorded). */
+GR_API int gr_game_playout(gr_game *game, int policy, uint64_t seed,
+                           gr_hand_result *out);
+
+/* ------------------------------------------------------------------------
  * A match (opaque handle): hands until a player reaches the target
  * ------------------------------------------------------------------------ */
 
