@@ -735,8 +735,11 @@ typedef struct gr_bot gr_bot;
 /* Bot kinds. */
 enum {
     GR_BOT_RANDOM = 1,   /* a uniformly random legal move */
-    GR_BOT_GREEDY = 2    /* takes a card when it lowers its deadwood, keeps
+    GR_BOT_GREEDY = 2,   /* takes a card when it lowers its deadwood, keeps
                             the hand with least deadwood, knocks when it can */
+    GR_BOT_EXPERT = 3    /* a strong player: samples the hidden cards
+                            consistent with what it has seen and plays each
+                            candidate move out (see gr_bot_set_param) */
 };
 
 /* Make a bot of `kind`, seeded: the same seed and the same views give the
@@ -755,9 +758,72 @@ GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
 
-/* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
- * or GR_EINVAL. */
+/* The bot kind whose name is `name` ("random", "greedy", "expert",
+ * case-insensitive), or GR_EINVAL. */
 GR_API int gr_bot_lookup(const char *name);
+
+/* ---- the expert bot's settings (issue 17) ----
+ *
+ * GR_BOT_EXPERT decides from the views it is given and from what it
+ * remembers of the earlier views of the same hand (so give it every view of
+ * its own turns, in order: it infers the opponent's hand from his pile
+ * takes, passes and discards).  It never sees a gr_game (G12). */
+
+/* The rules the expert plays by (a copy is kept; default: the Fournier
+ * preset, as gr_rules_new).  Set them to the game's rules: the view does not
+ * carry them.  GR_OK and ignored for the other kinds; GR_EINVAL for NULL. */
+GR_API int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules);
+
+/* Parameters of gr_bot_set_param(). */
+enum {
+    GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision, 1..1000000,
+                                    0 = the default (400: about 1 ms a
+                                    decision on average, see gr_bot(3)) */
+    GR_BOT_PARAM_FEATURES = 2    /* GR_EXPERT_* flags ORed (for ablation) */
+};
+
+/* What the expert uses (GR_BOT_PARAM_FEATURES); all by default. */
+enum {
+    GR_EXPERT_INFER   = 1,   /* weigh the opponent's hidden cards by what he
+                                took, passed and discarded */
+    GR_EXPERT_SEARCH  = 2,   /* play candidate draws and discards out on
+                                sampled deals (else: the greedy choice) */
+    GR_EXPERT_KNOCK   = 4,   /* knock only when the playouts say so (else: as
+                                soon as legal) */
+    GR_EXPERT_ARRANGE = 8,   /* gr_bot_arrange picks the arrangement least
+                                laid off against (else: least deadwood) */
+    GR_EXPERT_MATCH   = 16,  /* weigh a hand that ends the match (see
+                                gr_bot_set_score) */
+    GR_EXPERT_ALL     = 31
+};
+
+/* Set a parameter of the expert bot.  GR_EINVAL for NULL, an unknown
+ * parameter or a value out of range; for the other kinds the known
+ * parameters are accepted and ignored. */
+GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
+
+/* The match score before this hand, the bot's player first (0..1000000
+ * each), so the expert can weigh a hand that ends the match.  GR_OK and
+ * ignored for the other kinds; GR_EINVAL for NULL or out of range. */
+GR_API int gr_bot_set_score(gr_bot *bot, int mine, int theirs);
+
+/* The arrangement to show when knocking (or going gin) with `discard`
+ * (G15): for the expert, among the legal arrangements of the 10 cards kept,
+ * the one whose expected score over sampled opponent hands is best (the
+ * fewest points laid off against it); for the other kinds gr_arrange().
+ * Pass it to gr_game_knock().  GR_ESTATE unless the view is the bot's
+ * player's discard phase, GR_EILLEGAL if knocking or gin with that discard
+ * is not among view->legal, GR_EINVAL for NULL, discard > 51 or a malformed
+ * view, GR_ENOMEM.  *out is written only on GR_OK. */
+GR_API int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
+                          gr_arrangement *out);
+
+/* One line explaining the bot's last gr_bot_choose() decision, e.g.
+ * "discard 9H: +3.2 points on average over 80 sampled deals (next best:
+ * discard KS, +1.1)", with snprintf semantics (returns the length needed
+ * without the NUL; buf may be NULL when size is 0).  GR_EINVAL for NULL
+ * bot, or NULL buf with size > 0. */
+GR_API int gr_bot_explain(const gr_bot *bot, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

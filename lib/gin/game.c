@@ -110,6 +110,11 @@ static void compute_discard_options(gr_game *g)
 }
 #endif
 
+void gr__game_refresh(gr_game *g)
+{
+    compute_discard_options(g);
+}
+
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
 static int grow_history(gr_game *g)
 {

@@ -68,6 +68,10 @@ void gr__game_discard(gr_game *game, gr_card card);
  * the stock: as gr_game_play(DRAW_DISCARD or DRAW_STOCK). */
 int gr__game_draw(gr_game *game, bool from_pile);
 
+/* Work out the knock, gin and big gin masks of the player to act, who
+ * holds 11 cards (for a game built directly, as the expert bot does). */
+void gr__game_refresh(gr_game *game);
+
 /* Deal `deck` into `game` in place (game.c): the rules and a heap history
  * block are kept, everything else is reset as gr_game_new_from_deck does.
  * The deck is not validated. */
