@@ -379,8 +379,9 @@ static int playout_value(gr__expert *ex, gr_move m, int me)
         gr__free(&w->rules.mm, w->history);
         w->history = w->history_inline;
     }
-    if (rc != GR_OK || w->phase != GR_PHASE_OVER)
+    if (rc != GR_OK || w->phase != GR_PHASE_OVER) {
         return 0;
+    }
     return match_value(ex, &w->result, me);
 }
 
@@ -503,7 +504,7 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     memset(ex->value, 0, sizeof ex->value);
     gr_card stock[GR_NCARDS];
     for (int k = 0; k < nsamples; k++) {
-        gr_cards opp = sample(ex, &s, stock);
+        gr_cards opp = sample(ex, &s, stock) | v->opponent_known;
         build(ex, v, opp, stock, &ex->base);
         for (int c = 0; c < ex->ncand; c++)
             ex->value[c] += playout_value(ex, ex->cand[c], v->player);
