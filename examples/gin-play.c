@@ -20,12 +20,12 @@
 static bool ascii;                 /* --ascii: "7H" instead of "7♥" */
 
 static const char usage[] =
-    "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy]\n"
+    "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy|expert]\n"
     "                [--ascii] [--auto] [--help]\n"
     "Play a match of Gin Rummy against a bot.\n"
     "  --preset NAME  rules: fournier, novelty or standard (default standard)\n"
     "  --seed N       seed of the match (default: from the clock)\n"
-    "  --bot KIND     the opponent: random or greedy (default greedy)\n"
+    "  --bot KIND     the opponent: random, greedy or expert (default greedy)\n"
     "  --ascii        write suits as letters (7H) instead of symbols (7\u2665)\n"
     "  --auto         a greedy bot plays your seat: watch a whole match\n"
     "  --help         this text\n";
@@ -503,14 +503,16 @@ int main(int argc, char **argv)
         { autoplay ? "South" : "Bot", false, NULL },
     };
     if ((autoplay && gr_bot_new(&pl[0].bot, GR_BOT_GREEDY, seed ^ 0x9E37u) != GR_OK)
-        || gr_bot_new(&pl[1].bot, kind, seed ^ 0x79B9u) != GR_OK)
+        || gr_bot_new(&pl[1].bot, kind, seed ^ 0x79B9u) != GR_OK
+        || gr_bot_set_rules(pl[1].bot, rules) != GR_OK)
         return 1;
 
     printf("Gin Rummy, %s rules, seed %llu.\n",
            preset == GR_PRESET_FOURNIER ? "Fournier"
            : preset == GR_PRESET_NOVELTY ? "Novelty" : "standard",
            (unsigned long long)seed);
-    const char *kind_name = kind == GR_BOT_RANDOM ? "random" : "greedy";
+    const char *kind_name = kind == GR_BOT_RANDOM ? "random"
+                          : kind == GR_BOT_EXPERT ? "expert" : "greedy";
     if (autoplay)
         printf("North is a greedy bot, South a %s bot.\n", kind_name);
     else

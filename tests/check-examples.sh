@@ -34,6 +34,7 @@ expect "gin-melds: settlement" 0 "outcome: *knock" -- "$bin/gin-melds" \
 expect "gin-melds: bad preset" 2 "" -- "$bin/gin-melds" --preset nope "$hand"
 
 expect "gin-play --auto: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --seed 1
+expect "gin-play --auto --bot expert: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --bot expert --seed 2
 expect "gin-play: bad option" 2 "usage" -- "$bin/gin-play" --bogus
 expect "gin-play: end of input" 0 "End of input" -- "$bin/gin-play" --seed 1
 
