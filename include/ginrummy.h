@@ -794,7 +794,9 @@ enum {
                                 laid off against (else: least deadwood) */
     GR_EXPERT_MATCH   = 16,  /* weigh a hand that ends the match (see
                                 gr_bot_set_score) */
-    GR_EXPERT_ALL     = 31
+    GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand improved with his
+                                turns: the least deadwood of a few draws */
+    GR_EXPERT_ALL     = 63
 };
 
 /* Set a parameter of the expert bot.  GR_EINVAL for NULL, an unknown

@@ -12,12 +12,17 @@
  *   2. samples hidden deals consistent with the view: the opponent's unknown
  *      cards drawn with weights (cards that would meld with what he passed
  *      on or threw away are less likely, cards that meld with what he took
- *      more likely), the rest shuffled into the stock;
+ *      more likely), the rest shuffled into the stock; his hand has
+ *      improved with his turns, so of a few such draws (more as the hand
+ *      goes on) the one of least deadwood is kept, counting a hand that
+ *      could have knocked on his last turn as poor (he did not knock);
  *   3. plays every candidate on every sampled deal and the hand out to its
- *      end with the greedy policy for both players (gr_game_playout's
- *      GR_PLAYOUT_GREEDY, on a game built inside the library: no
- *      allocation), scoring the points won or lost (common samples for all
- *      candidates, so their difference has little noise);
+ *      end with the greedy policy (GR_PLAYOUT_GREEDY) for the opponent and
+ *      for us the same, except that we knock only with little deadwood
+ *      (playing on for gin or an undercut otherwise), on a game built
+ *      inside the library (no allocation), scoring the points won or lost
+ *      (common samples for all candidates, so their difference has little
+ *      noise);
  *   4. plays the candidate of best mean; near the end of a match the score
  *      of a hand counts by what it does to the match (see match_value).
  * Gin and big gin are always taken.  Knocking is a candidate like the
@@ -50,6 +55,10 @@ struct gr__expert {
     gr_rng   rng;
     int      playouts;         /* per decision */
     int      features;         /* GR_EXPERT_* */
+    int      shape;            /* draws per sample per 4 opponent turns */
+    int      ndiscards;        /* discard candidates */
+    int      knock_max;        /* in playouts we knock with at most this */
+    int      wref, wdis, wtook;   /* inference weights, in 1/10 */
     int      score[2];         /* match points: ours, theirs (0: ignore) */
     /* memory of this hand */
     bool     in_hand;
@@ -90,6 +99,12 @@ gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
     gr__rng_seed(&ex->rng, seed);
     ex->playouts = DEFAULT_PLAYOUTS;
     ex->features = GR_EXPERT_ALL;
+    ex->shape = 8;
+    ex->ndiscards = DISCARD_CANDS;
+    ex->wref = 4;
+    ex->wdis = 6;
+    ex->wtook = 25;
+    ex->knock_max = 2;
     ex->chosen = -1;
     ex->why = "no decision yet";
     return ex;
@@ -244,6 +259,11 @@ typedef struct sampler {
     gr_card  card[GR_NCARDS];
     uint32_t weight[GR_NCARDS];   /* integer weights: the same on every platform */
     int      need;                /* how many of them the opponent holds */
+    int      tries;               /* hands drawn per sample: the one of least
+                                     deadwood is kept */
+    gr_cards known;               /* his known cards */
+    int      above;               /* he did not knock: prefer hands whose
+                                     deadwood is above this (-1: no such) */
 } sampler;
 
 /* false if the view does not add up (then the bot plays greedy) */
@@ -254,6 +274,19 @@ static bool sampler_init(const gr__expert *ex, const gr_view *v, sampler *s)
     s->n = 0;
     if (s->need < 0 || gr__popcount(unknown) != s->need + v->stock_size)
         return false;
+    s->known = v->opponent_known;
+    s->tries = 1;
+    s->above = -1;
+    if (ex->features & GR_EXPERT_SKILL) {
+        /* his hand improved with each of his turns: keep the best of a few
+         * random hands, more as the hand goes on */
+        int turns = gr__popcount(ex->opp_discarded);
+        s->tries = 1 + (turns * ex->shape) / 4;
+        if (s->tries > 12)
+            s->tries = 12;
+        if (turns > 0)   /* he did not knock on his last turn */
+            s->above = v->knock_limit;
+    }
     gr_cards refused = 0, discarded = 0, took = 0;
     if (ex->features & GR_EXPERT_INFER) {
         refused = ex->opp_refused;
@@ -265,11 +298,11 @@ static bool sampler_init(const gr__expert *ex, const gr_view *v, sampler *s)
         gr_cards p = partners(c);
         uint32_t w = 1024;
         for (int k = gr__popcount(p & refused); k > 0; k--)
-            w = w * 2 / 5;
+            w = w * (uint32_t)ex->wref / 10;
         for (int k = gr__popcount(p & discarded); k > 0; k--)
-            w = w * 3 / 5;
+            w = w * (uint32_t)ex->wdis / 10;
         for (int k = gr__popcount(p & took); k > 0 && w < (1u << 20); k--)
-            w = w * 5 / 2;
+            w = w * (uint32_t)ex->wtook / 10;
         s->card[s->n] = c;
         s->weight[s->n] = w ? w : 1;
         s->n++;
@@ -277,8 +310,8 @@ static bool sampler_init(const gr__expert *ex, const gr_view *v, sampler *s)
     return true;
 }
 
-/* One hidden deal: the opponent's unknown cards and the stock (top last). */
-static gr_cards sample(gr__expert *ex, const sampler *s, gr_card *stock)
+/* One draw of the opponent's unknown cards and the stock (top last). */
+static gr_cards sample_once(gr__expert *ex, const sampler *s, gr_card *stock)
 {
     gr_card card[GR_NCARDS];
     uint32_t weight[GR_NCARDS];
@@ -305,6 +338,32 @@ static gr_cards sample(gr__expert *ex, const sampler *s, gr_card *stock)
     memcpy(stock, card, (size_t)n * sizeof *card);
     gr__shuffle(&ex->rng, stock, n);
     return opp;
+}
+
+/* One hidden deal: the best (least deadwood with his known cards) of
+ * s->tries draws. */
+static gr_cards sample(gr__expert *ex, const sampler *s, gr_card *stock)
+{
+    gr_cards best = sample_once(ex, s, stock);
+    if (s->tries <= 1)
+        return best;
+    /* a hand that could have knocked counts as 100 more deadwood */
+    int best_dw = gr__deadwood(best | s->known);
+    if (best_dw <= s->above)
+        best_dw += 100;
+    gr_card tmp[GR_NCARDS];
+    for (int t = 1; t < s->tries; t++) {
+        gr_cards h = sample_once(ex, s, tmp);
+        int dw = gr__deadwood(h | s->known);
+        if (dw <= s->above)
+            dw += 100;
+        if (dw < best_dw) {
+            best_dw = dw;
+            best = h;
+            memcpy(stock, tmp, (size_t)(s->n - s->need) * sizeof *tmp);
+        }
+    }
+    return best;
 }
 
 /* The game of one sampled deal, at the view's decision. */
@@ -374,7 +433,8 @@ static int playout_value(gr__expert *ex, gr_move m, int me)
     w->caphistory = GR_HISTORY_INLINE;
     int rc = gr__game_play(w, m);
     if (rc == GR_OK)
-        rc = gr__game_playout(w, GR_PLAYOUT_GREEDY, &ex->rng);
+        rc = gr__game_playout_greedy(w, me, (ex->features & GR_EXPERT_KNOCK)
+                                             ? ex->knock_max : 100);
     if (w->history != w->history_inline) {
         gr__free(&w->rules.mm, w->history);
         w->history = w->history_inline;
@@ -451,7 +511,7 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
         disc[k] = disc[best];
         disc[best] = t;
     }
-    int limit = (ex->features & GR_EXPERT_SEARCH) ? DISCARD_CANDS : 1;
+    int limit = (ex->features & GR_EXPERT_SEARCH) ? ex->ndiscards : 1;
     for (int k = 0; k < nd && ex->ncand < limit; k++)
         if (!(g->type == GR_MOVE_DISCARD && disc[k].card == g->card))
             add(ex, disc[k]);
@@ -470,6 +530,15 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     if (v->nlegal == 1) {
         ex->why = "the only legal move";
         m = v->legal[0];
+        goto done;
+    }
+    bool known_moves = v->phase == GR_PHASE_UPCARD || v->phase == GR_PHASE_DRAW
+                       || v->phase == GR_PHASE_DISCARD;
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type < GR_MOVE_TAKE_UPCARD || v->legal[i].type > GR_MOVE_BIG_GIN)
+            known_moves = false;
+    if (!known_moves) {   /* a phase or move of newer rules: the greedy choice */
+        ex->why = "the greedy choice (a phase the expert does not search)";
         goto done;
     }
     if (v->phase == GR_PHASE_DISCARD) {

@@ -128,6 +128,11 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
  * gr__greedy_move in gin/game.h). */
 gr_move gr__greedy_move(const gr_game *g)
 {
+    return gr__greedy_move_knock(g, 100);
+}
+
+gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
+{
     gr_cards hand = g->hand[g->turn];
     gr_card top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
     switch (g->phase) {
@@ -172,7 +177,7 @@ gr_move gr__greedy_move(const gr_game *g)
         gr_cards bit = GR_CARD_BIT(d);
         if (g->gin_ok & bit)
             return (gr_move){ GR_MOVE_GIN, d };
-        if (g->knock_ok & bit)
+        if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4))
             return (gr_move){ GR_MOVE_KNOCK, d };
         return (gr_move){ GR_MOVE_DISCARD, d };
     }
@@ -267,6 +272,19 @@ int gr__game_playout(gr_game *g, int policy, gr_rng *rng)
 int gr__game_playout_portable(gr_game *g, int policy, gr_rng *rng)
 {
     return playout_soft(g, policy, rng);
+}
+
+int gr__game_playout_greedy(gr_game *g, int player, int knock_max)
+{
+    for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
+        if (n >= GR_PLAYOUT_MAX_MOVES)
+            return GR_ESTATE;
+        gr_move m = gr__greedy_move_knock(g, g->turn == player ? knock_max : 100);
+        int rc = gr__game_play(g, m);
+        if (rc != GR_OK)
+            return rc;
+    }
+    return GR_OK;
 }
 
 int gr_game_playout(gr_game *game, int policy, uint64_t seed, gr_hand_result *out)
