@@ -203,11 +203,12 @@ typedef struct gr_layoff {
  * picks the numerically smallest laid_off mask; out->defender is then
  * gr_arrange() of the cards he keeps.
  *
- * The knocker's arrangement is validated: its melds must be real melds,
- * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
- * to the points of its deadwood, and the defender's cards must not overlap
- * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51);
- * *out is then untouched. */
+ * The knocker's arrangement is validated: its melds must be pairwise
+ * disjoint, disjoint from its deadwood, with deadwood_points equal to the
+ * points of its deadwood, and the defender's cards must not overlap the
+ * knocker's: GR_EINVAL otherwise (also for NULL and bits above 51); a meld
+ * that is not a real meld is GR_EILLEGAL (G4; GR_REASON_NOT_A_MELD, as
+ * gr_settle() and gr_game_knock() say).  *out is then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
@@ -218,12 +219,14 @@ GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
  * laid-off card chained to that run); his deadwood must be the rest of his
  * cards, with deadwood_points matching.  The defence need not be optimal.
  *
- * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off or a
- * defender meld is not a real meld.  GR_EINVAL for a malformed argument:
- * NULL, bits above 51, an invalid knocker arrangement (as gr_lay_off),
- * defender cards overlapping the knocker's, nmelds out of 0..GR_MAX_MELDS
- * or melds past nmelds not 0, melds/deadwood/laid_off overlapping, their
- * union not exactly the defender's cards, wrong deadwood_points. */
+ * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
+ * defender (or knocker) meld is not a real meld, or the pieces are not
+ * exactly the defender's cards (GR_REASON_NOT_THE_HAND).  GR_EINVAL for a
+ * malformed argument: NULL, bits above 51, an invalid knocker arrangement
+ * (as gr_lay_off), defender cards overlapping the knocker's, nmelds out of
+ * 0..GR_MAX_MELDS or melds past nmelds not 0, melds/deadwood/laid_off
+ * overlapping, wrong deadwood_points.  gr_layoff_check_ex() also gives the
+ * reason. */
 GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
                            const gr_layoff *defense);
 
@@ -365,9 +368,12 @@ typedef struct gr_hand_result {
  * GR_OUTCOME_VOID, knocker and winner -1, points and multiplier 0, and
  * the arrangements still filled in (the defender's without layoffs).
  * Otherwise every field is set, knocker 0 and winner 0 or 1.
- * GR_EILLEGAL if the knocker's deadwood is over the limit (G29);
- * GR_EINVAL for a malformed arrangement, overlapping hands, NULL.  *out is
- * written only on GR_OK. */
+ * GR_EILLEGAL if the knocker's deadwood is over the limit (G29) or one of
+ * his melds is not a real meld (G4, the same status gr_game_knock() gives);
+ * GR_EINVAL for a malformed arrangement (overlapping melds, wrong
+ * deadwood_points, bad nmelds), overlapping hands, NULL.  *out is written
+ * only on GR_OK.  gr_settle_ex() gives the reason, settles with the knocker
+ * in seat 1, and has a strict mode where a wrong card count is an error. */
 GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
                      gr_cards defender, gr_hand_result *out);
 
@@ -492,8 +498,11 @@ GR_API int gr_game_play(gr_game *game, gr_move move);
 /* Knock (or go gin) discarding `discard` and showing the arrangement
  * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
  * `shown` must cover exactly those cards with real, disjoint melds and a
- * deadwood within the knock limit: GR_EILLEGAL otherwise (also for a card
- * not in hand or the card just taken from the pile, G11).  A shown
+ * deadwood within the knock limit: GR_EILLEGAL for a meld that is not a
+ * meld, cards other than those ten, or deadwood over the limit (also for a
+ * card not in hand or the card just taken from the pile, G11); GR_EINVAL
+ * for a malformed arrangement (overlapping melds, wrong deadwood_points),
+ * the same statuses gr_settle() gives.  gr_game_last_reason() tells which.  A shown
  * deadwood of 0 is gin (recorded as GR_MOVE_GIN); a player who could go
  * gin may still show a knock.
  * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
@@ -699,6 +708,179 @@ GR_API void gr_bot_free(gr_bot *bot);
 /* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
  * or GR_EINVAL. */
 GR_API int gr_bot_lookup(const char *name);
+
+/* ========================================================================
+ * Reasons, advice, positions, move text and score keeping (issue 13)
+ * ======================================================================== */
+
+/* ------------------------------------------------------------------------
+ * Why a call was refused
+ *
+ * The status codes say what kind of failure it was; a reason says which
+ * rule or which part of an argument.  Every refusal has exactly one reason
+ * and every reason belongs to one status (gr_reason_status()), whichever
+ * function found it: the same fault gives the same status and the same
+ * reason from gr_settle(), gr_lay_off(), gr_layoff_check(),
+ * gr_game_knock(), gr_game_defend() and the others.  For an arrangement a
+ * caller passes, the faults are checked in this order and the first one
+ * found is reported:
+ *   GR_REASON_NULL_ARGUMENT, GR_REASON_MELD_SLOTS, GR_REASON_BAD_CARD
+ *     (GR_EINVAL: the struct is malformed),
+ *   GR_REASON_MELDS_OVERLAP (GR_EINVAL: a card in two places),
+ *   GR_REASON_NOT_A_MELD (GR_EILLEGAL: G4, G5),
+ *   GR_REASON_DEADWOOD_POINTS (GR_EINVAL: deadwood_points is not the
+ *     points of the deadwood),
+ *   then what the call checks against the hand: GR_REASON_NOT_THE_HAND
+ *     (GR_EILLEGAL), GR_REASON_OVER_LIMIT (GR_EILLEGAL, G13, G29).
+ * Parsers (gr_cards_parse_ex(), gr_move_parse(), gr_match_load(), ...)
+ * return GR_EPARSE whatever the reason, except that a repeated card in
+ * gr_cards_parse_ex() stays GR_EINVAL as in gr_cards_parse().
+ * Append-only: values are never renumbered.
+ * ------------------------------------------------------------------------ */
+enum {
+    GR_REASON_NONE = 0,           /* no refusal (GR_OK) */
+    /* GR_EINVAL */
+    GR_REASON_NULL_ARGUMENT = 1,  /* a required pointer is NULL */
+    GR_REASON_BAD_CARD,           /* a card above 51 or a set with bits above 51 */
+    GR_REASON_BAD_VALUE,          /* a number out of range: player, move type,
+                                     option, preset, seat, phase, ... */
+    GR_REASON_MELD_SLOTS,         /* nmelds out of 0..GR_MAX_MELDS, a meld
+                                     entry past nmelds not 0, or one before
+                                     it empty */
+    GR_REASON_MELDS_OVERLAP,      /* a card in two melds, or in a meld and the
+                                     deadwood or the laid-off cards */
+    GR_REASON_DEADWOOD_POINTS,    /* deadwood_points is not the points of the
+                                     deadwood */
+    GR_REASON_HANDS_OVERLAP,      /* the two hands (or the upcard and a hand)
+                                     share a card */
+    GR_REASON_CARD_COUNT,         /* a hand with the wrong number of cards in a
+                                     strict settlement (G28) */
+    GR_REASON_CARDS_UNACCOUNTED,  /* a position whose hands, pile and stock are
+                                     not the 52 cards, each once */
+    GR_REASON_BAD_RESULT,         /* a hand result that is not consistent
+                                     (gr_match_record) */
+    GR_REASON_RESERVED_NOT_ZERO,  /* reserved space in an input struct not 0 */
+    /* GR_ESTATE */
+    GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
+    GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
+    GR_REASON_HAND_OVER,          /* the hand has ended */
+    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+                                     knock, gin or big gin */
+    GR_REASON_MATCH_OVER,         /* the match is over (G25) */
+    GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
+    /* GR_EILLEGAL */
+    GR_REASON_NOT_IN_HAND,        /* the card is not in the player's hand */
+    GR_REASON_JUST_TAKEN,         /* the card just taken from the pile may not
+                                     be discarded this turn (G11) */
+    GR_REASON_OVER_LIMIT,         /* the deadwood is over the knock limit
+                                     (G13, G29, G30, G33) */
+    GR_REASON_NOT_GIN,            /* gin with deadwood left (G14) */
+    GR_REASON_NO_BIG_GIN,         /* big gin without all 11 cards melded, or
+                                     without a big gin bonus (G32) */
+    GR_REASON_PILE_CLOSED,        /* both passed the upcard: draw from the
+                                     stock (G9) */
+    GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
+    GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
+                                     of 3+ in a suit (G4) */
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+                                     the cards of the hand */
+    GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
+                                     (G17) */
+    GR_REASON_NO_LAYOFF_AFTER_GIN,/* laying off after gin is not allowed (G18) */
+    GR_REASON_DRAW_MISMATCH,      /* a saved draw names another card than the
+                                     one drawn */
+    /* GR_EPARSE */
+    GR_REASON_SYNTAX,             /* text that does not read: an unknown word,
+                                     a bad card, a missing part */
+    GR_REASON_DUPLICATE_CARD,     /* a card named twice */
+    /* GR_ENOMEM */
+    GR_REASON_NO_MEMORY,          /* an allocation failed */
+    GR_REASON_COUNT               /* number of reasons */
+};
+
+/* A short English text for a reason ("the card just taken from the pile
+ * cannot be discarded this turn (G11)"); never NULL, "unknown reason" for
+ * a value out of range.  Static: do not free. */
+GR_API const char *gr_reason_text(int reason);
+
+/* The reason's name as in this header without the prefix, in lower case
+ * ("just_taken"); never NULL ("unknown" out of range).  Static. */
+GR_API const char *gr_reason_name(int reason);
+
+/* The status (GR_E*) a refusal with this reason returns; GR_OK for
+ * GR_REASON_NONE, GR_EINVAL for a value out of range. */
+GR_API int gr_reason_status(int reason);
+
+/* Why the last refused call on this game was refused: gr_game_play(),
+ * gr_game_play_as(), gr_game_play_drawn(), gr_game_knock(),
+ * gr_game_defend().  A call that succeeds sets it to GR_REASON_NONE.  This
+ * is the one thing a refused call changes in the game.  GR_EINVAL for
+ * NULL (the reason of a call with a NULL game cannot be kept). */
+GR_API int gr_game_last_reason(const gr_game *game);
+
+/* As gr_game_play(), for `player`: GR_ESTATE with GR_REASON_NOT_YOUR_TURN
+ * when he is not the player to act (a network or table program passes
+ * whoever sent the move); GR_EINVAL for a player other than 0 or 1. */
+GR_API int gr_game_play_as(gr_game *game, int player, gr_move move);
+
+/* Check an arrangement a caller built (a person choosing his melds):
+ * GR_OK when its melds are real and disjoint (G4), its deadwood_points
+ * right, its cards exactly `hand` and its deadwood points at most `limit`
+ * (a negative limit: no limit).  Otherwise the status of the first fault
+ * in the order given above.  When reason is not NULL the reason is written
+ * to *reason (GR_REASON_NONE on GR_OK). */
+GR_API int gr_arrangement_check(const gr_arrangement *a, gr_cards hand,
+                                int limit, int *reason);
+
+/* gr_layoff_check() with the reason of a refusal in *reason (when reason
+ * is not NULL; GR_REASON_NONE on GR_OK). */
+GR_API int gr_layoff_check_ex(const gr_arrangement *knocker, gr_cards defender,
+                              const gr_layoff *defense, int *reason);
+
+/* Where a parser stopped: the byte offset and length of the bad token in
+ * the text (length 0 when something is missing at offset, e.g. at the end)
+ * and the reason.  Written by the *_ex parsers on failure only, and
+ * zeroed on success.  The library never reads it. */
+typedef struct gr_parse_error {
+    size_t offset;     /* bytes from the start of the text */
+    size_t length;     /* bytes of the bad token (0: something is missing) */
+    int    reason;     /* GR_REASON_* */
+    int    line;       /* 1-based line of offset */
+    int    reserved[8];
+} gr_parse_error;
+
+/* gr_card_parse() and gr_cards_parse(), with the place of the first bad
+ * token in *err (when err is not NULL). */
+GR_API int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err);
+GR_API int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Settlement, extended: either seat, strict card counts, reasons
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_settle_options {
+    int     knocker;       /* the knocker's seat, 0 or 1: the result's knocker
+                              and winner are seats, ready for
+                              gr_match_record() */
+    int     strict;        /* 1: a hand with the wrong number of cards is
+                              GR_EINVAL (GR_REASON_CARD_COUNT) instead of a
+                              void hand (G28) */
+    int     has_upcard;    /* 1: upcard is the hand's first upcard (G33, as
+                              gr_settle_upcard()) */
+    gr_card upcard;
+    int     reserved[8];   /* must be 0 */
+} gr_settle_options;
+
+/* gr_settle() with options (NULL: knocker in seat 0, void on a wrong card
+ * count, no upcard: exactly gr_settle()) and the reason of a refusal in
+ * *reason when reason is not NULL.  Refusals as gr_settle(), plus
+ * GR_EINVAL for a seat other than 0 or 1 (GR_REASON_BAD_VALUE), reserved
+ * space not zero, and in strict mode a wrong card count.  gr_settle() and
+ * gr_game_knock() agree: a knocker meld that is not a meld is GR_EILLEGAL
+ * (GR_REASON_NOT_A_MELD) from both. */
+GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                        const gr_arrangement *knocker, gr_cards defender,
+                        gr_hand_result *out, int *reason);
 
 #ifdef __cplusplus
 }
