@@ -882,6 +882,202 @@ GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
                         const gr_arrangement *knocker, gr_cards defender,
                         gr_hand_result *out, int *reason);
 
+/* ------------------------------------------------------------------------
+ * Advice: discards, taking a card, knocking (pure functions; advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* The discard that leaves the least deadwood among the cards of `hand`
+ * not in `excluded` (pass the card just taken from the pile: G11); ties
+ * as gr_best_discard().  Writes it to *out and returns the deadwood left.
+ * GR_EINVAL for NULL, bits above 51, or no card left to discard. */
+GR_API int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out);
+
+/* The best discard for the player to act in the discard phase, under G11
+ * (the card he just took from the pile is never advised); returns the
+ * deadwood left.  GR_ESTATE outside the discard phase, GR_EINVAL for NULL. */
+GR_API int gr_game_best_discard(const gr_game *game, gr_card *out);
+
+/* "Should I take this card": the least deadwood after taking `card` and
+ * making the best allowed discard (not that card, G11), against drawing
+ * blind: the mean, over the cards of `unseen` (the cards that may be in
+ * the stock, from the player's view: see gr_view_unseen()), of the least
+ * deadwood after drawing that card and making the best discard. */
+typedef struct gr_take_advice {
+    int     take_deadwood;  /* deadwood after taking and the best discard */
+    gr_card take_discard;   /* that discard */
+    double  draw_expected;  /* mean deadwood after a blind draw (0 when no
+                               card is unseen) */
+    int     draw_best;      /* the least and the most of those deadwoods */
+    int     draw_worst;
+    int     unseen;         /* how many cards were averaged */
+    int     take;           /* 1 when take_deadwood < draw_expected (or no
+                               card is unseen), else 0 */
+    int     reserved[8];
+} gr_take_advice;
+
+/* Advice for taking `card` into `hand` (1..51 cards; `card` not in it;
+ * `unseen` disjoint from both).  GR_EINVAL for NULL, bits above 51, or
+ * overlapping arguments. */
+GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
+                          gr_take_advice *out);
+
+/* The cards a player cannot see from his view: not in his hand, not on
+ * the pile, not known to be in the opponent's hand.  They are the stock
+ * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
+
+/* gr_advise_take() for the card the view offers (the upcard in the upcard
+ * phase, the top of the pile in the draw phase) with the view's unseen
+ * cards.  GR_ESTATE when no card is offered to this player now. */
+GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
+
+/* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most
+ * `limit` (negative: no limit), each once: melds are sets of 3 or 4 and
+ * runs of 3 or more, two runs of one suit that touch are always one run
+ * (so a 6-card run is listed whole, never as 3 + 3); a 3-set with the
+ * 4th card in the deadwood is a different arrangement from the 4-set.
+ * Melds are listed by their lowest card.  Written to out[0..cap-1] (out
+ * may be NULL when cap is 0); returns how many there are (which may be
+ * more than cap).  Order: deterministic (a depth-first search from the
+ * lowest card, deadwood before melds).  GR_EINVAL for bits above 51, more
+ * than 16 cards, or out NULL with cap > 0. */
+GR_API int gr_arrangements(gr_cards hand, int limit, gr_arrangement *out,
+                           size_t cap);
+
+typedef struct gr_knock_advice {
+    gr_arrangement arrangement;  /* the arrangement to show */
+    int            layoffs;      /* how many cards could be laid off on it */
+    gr_cards       targets;      /* those cards */
+    int            reserved[8];
+} gr_knock_advice;
+
+/* Knock advice: among the arrangements of `hand` (the ten cards kept)
+ * within `limit`, the one that leaves the defender the fewest possible
+ * layoffs (G17), given `not_his`: cards known to be out of his hand (the
+ * pile, cards seen elsewhere).  A possible layoff is a card not in hand
+ * and not in not_his that is the 4th card of a 3-set, or extends a run
+ * (chains count through possible cards only).  Ties: the least deadwood,
+ * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
+GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
+                           gr_knock_advice *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff helpers for a user interface (advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* Which defender cards can go on which knocker meld now: out[i] is the set
+ * of the defender's cards (not yet in `laid`) that can be laid off on
+ * knocker->melds[i] given the cards `laid` already laid off (they extend
+ * the runs they were laid on).  Entries past nmelds are 0.  Returns
+ * nmelds.  GR_EILLEGAL (GR_REASON_CANNOT_LAY_OFF) if `laid` is not a legal
+ * set of layoffs, GR_EINVAL for NULL, a bad knocker arrangement, laid not
+ * within defender, overlapping hands. */
+GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
+                             gr_cards laid, gr_cards out[GR_MAX_MELDS]);
+
+/* Build the defence a person chose: the cards `laid_off`, the defender's
+ * own melds the least-deadwood arrangement of the rest, deadwood and its
+ * points filled in (ready for gr_game_defend()).  Returns the defender's
+ * deadwood.  Refused as gr_layoff_targets(). */
+GR_API int gr_layoff_build(const gr_arrangement *knocker, gr_cards defender,
+                           gr_cards laid_off, gr_layoff *out);
+
+/* ------------------------------------------------------------------------
+ * Positions: a game set up without replaying a hand (position.c)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_position {
+    int      dealer;          /* 0 or 1 */
+    int      turn;            /* the player to act, 0 or 1 */
+    int      phase;           /* GR_PHASE_UPCARD, _DRAW or _DISCARD */
+    gr_cards hand[2];         /* 10 cards each; 11 for the player to act in
+                                 the discard phase */
+    int      npile;           /* the discard pile, bottom first */
+    gr_card  pile[GR_NCARDS];
+    int      nstock;          /* the stock, top first (stock[0] is drawn
+                                 next); ignored with stock_from_seed */
+    gr_card  stock[GR_NCARDS];
+    int      stock_from_seed; /* 1: the stock is every card in no hand and
+                                 not on the pile, shuffled by `seed` */
+    uint64_t seed;
+    gr_card  taken;           /* discard phase: the card the player to act
+                                 took from the pile this turn (G11), else
+                                 GR_NO_CARD */
+    int      pile_closed;     /* draw phase: both passed the upcard, so the
+                                 pile is not offered (G9) */
+    gr_cards known[2];        /* cards each player is known to hold (taken
+                                 from the pile; within his hand) */
+    gr_card  first_upcard;    /* the hand's first upcard (Oklahoma, G33), or
+                                 GR_NO_CARD: then the pile's bottom card */
+    int      turnovers;       /* turnovers of the pile so far (G16) */
+    int      reserved[8];     /* must be 0 */
+} gr_position;
+
+/* A game from a position, validated: the hands, pile and stock hold the 52
+ * cards each once (GR_REASON_CARDS_UNACCOUNTED), card counts fit the phase
+ * (10 and 10; 11 for the player to act in the discard phase; the upcard
+ * phase has one card on the pile), a non-empty stock (in GR_STOCK_END_VOID
+ * mode more than 2 cards before a draw), `taken` in the hand of the player
+ * to act, known cards within the hands.  In the upcard phase, turn is the
+ * non-dealer (nobody passed yet) or the dealer (the non-dealer passed).
+ * The game's history starts empty.  GR_EINVAL for a position that is not
+ * valid, GR_ENOMEM; *out is written only on success.  Saved and loaded as
+ * any game (gr_game_save() writes a "position" line). */
+GR_API int gr_game_from_position(gr_game **out, const gr_rules *rules,
+                                 const gr_position *position);
+
+/* Check a position as gr_game_from_position() does, without making a
+ * game: GR_OK or GR_EINVAL, with the reason in *reason when not NULL
+ * (GR_REASON_CARDS_UNACCOUNTED, GR_REASON_CARD_COUNT, GR_REASON_BAD_VALUE,
+ * GR_REASON_BAD_CARD, GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT). */
+GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
+                             int *reason);
+
+/* The position of a game in play (the stock is listed, not a seed):
+ * gr_game_from_position() of it continues the same hand.  GR_ESTATE once
+ * the hand is over, GR_EINVAL for NULL. */
+GR_API int gr_game_position(const gr_game *game, gr_position *out);
+
+/* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
+
+/* Read gr_position_format() text; GR_EPARSE with the place in *err (when
+ * not NULL) for text that does not read.  The position is not validated
+ * against the rules (gr_game_from_position() does that). */
+GR_API int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Moves as text, the card drawn, each player's history (movetext.c)
+ * ------------------------------------------------------------------------ */
+
+/* A move as short text: "take", "pass", "draw", "discard 7H", "knock 7H",
+ * "gin 7H", "big gin"; DRAW_DISCARD is "take" too.  A draw with a card
+ * (as in the history) names it: "draw 4D", "take QS".  snprintf semantics;
+ * GR_EINVAL for an unknown move type or a bad card. */
+GR_API int gr_move_format(gr_move move, char *buf, size_t size);
+
+/* Read a move written by gr_move_format() (words case-insensitive, white
+ * space free).  "take" is TAKE_UPCARD, or DRAW_DISCARD when `game` (may be
+ * NULL) is in the draw phase; "draw" is DRAW_STOCK; an optional card after
+ * a draw is kept in move.card.  GR_EPARSE with the place of the bad word
+ * in *err (when not NULL); GR_EINVAL for NULL text or out. */
+GR_API int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
+                         gr_parse_error *err);
+
+/* gr_game_play(), writing the card the move drew to *drawn (when not
+ * NULL): the stock card for DRAW_STOCK, the pile card for TAKE_UPCARD and
+ * DRAW_DISCARD, GR_NO_CARD for other moves.  *drawn is written only on
+ * success. */
+GR_API int gr_game_play_drawn(gr_game *game, gr_move move, gr_card *drawn);
+
+/* The history as `player` saw it: as gr_game_history(), except that the
+ * opponent's stock draws (DRAW_STOCK) show GR_NO_CARD.  GR_EINVAL for
+ * NULL or a bad player. */
+GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
+                                size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -74,6 +74,11 @@ static void compute_discard_options(gr_game *g)
     }
 }
 
+void gr__game_discard_options(gr_game *g)
+{
+    compute_discard_options(g);
+}
+
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
 static int grow_history(gr_game *g)
 {

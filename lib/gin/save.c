@@ -77,12 +77,24 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
         gr__write_str(&w, "=");
         w_int(&w, game->rules.opt[opt]);
     }
-    gr__write_str(&w, "\ndealer ");
-    w_int(&w, game->dealer);
-    gr__write_str(&w, "\ndeck");
-    for (int i = 0; i < GR_NCARDS; i++) {
-        gr__write_str(&w, " ");
-        gr__write_card(&w, game->deck[i]);
+    if (game->from_position) {   /* a game set up from a position (position.c) */
+        int n = gr_position_format(&game->start, NULL, 0);
+        if (n < 0)
+            return n;
+        gr__write_str(&w, "\nposition ");
+        char tmp[1024];
+        if ((size_t)n >= sizeof tmp)
+            return GR_ENOMEM;   /* cannot happen: a position is < 600 bytes */
+        gr_position_format(&game->start, tmp, sizeof tmp);
+        gr__write_str(&w, tmp);
+    } else {
+        gr__write_str(&w, "\ndealer ");
+        w_int(&w, game->dealer);
+        gr__write_str(&w, "\ndeck");
+        for (int i = 0; i < GR_NCARDS; i++) {
+            gr__write_str(&w, " ");
+            gr__write_card(&w, game->deck[i]);
+        }
     }
     gr__write_str(&w, "\nmoves");
     for (int i = 0; i < game->nhistory; i++) {
@@ -305,9 +317,9 @@ static int replay(gr_game *g, char *s, const gr_arrangement *shown)
     return GR_OK;
 }
 
-enum { L_RULES, L_DEALER, L_DECK, L_MOVES, L_SHOWN, L_DEFENSE, L_COUNT };
+enum { L_RULES, L_DEALER, L_DECK, L_MOVES, L_SHOWN, L_DEFENSE, L_POSITION, L_COUNT };
 static const char *const line_names[L_COUNT] = {
-    "rules", "dealer", "deck", "moves", "shown", "defense"
+    "rules", "dealer", "deck", "moves", "shown", "defense", "position"
 };
 
 static int load(gr_game **out, char *text, const gr_allocator *mm)
@@ -332,16 +344,22 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
             return GR_EPARSE;
         lines[k] = line;
     }
-    if (!header || !lines[L_RULES] || !lines[L_DEALER] || !lines[L_DECK]
-        || !lines[L_MOVES])
+    /* a deal (dealer and deck) or a position, never both */
+    bool positioned = lines[L_POSITION] != NULL;
+    if (!header || !lines[L_RULES] || !lines[L_MOVES]
+        || (positioned ? lines[L_DEALER] || lines[L_DECK]
+                       : !lines[L_DEALER] || !lines[L_DECK]))
         return GR_EPARSE;
 
-    int dealer;
+    int dealer = 0;
     gr_card deck[GR_NCARDS];
+    gr_position pos;
     gr_arrangement shown;
     gr_layoff defense;
-    if (parse_int(lines[L_DEALER], &dealer) != GR_OK || (dealer != 0 && dealer != 1)
-        || parse_deck(lines[L_DECK], deck) != GR_OK
+    if ((positioned ? gr_position_parse(lines[L_POSITION], &pos, NULL) != GR_OK
+                    : parse_int(lines[L_DEALER], &dealer) != GR_OK
+                      || (dealer != 0 && dealer != 1)
+                      || parse_deck(lines[L_DECK], deck) != GR_OK)
         || (lines[L_SHOWN] && parse_arrangement(lines[L_SHOWN], &shown, NULL) != GR_OK)
         || (lines[L_DEFENSE]
             && parse_arrangement(lines[L_DEFENSE], &defense.defender,
@@ -355,7 +373,8 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
     rc = parse_rules(lines[L_RULES], rules);
     gr_game *g = NULL;
     if (rc == GR_OK)
-        rc = gr_game_new_from_deck(&g, rules, deck, dealer);
+        rc = positioned ? gr_game_from_position(&g, rules, &pos)
+                        : gr_game_new_from_deck(&g, rules, deck, dealer);
     gr_rules_free(rules);
     if (rc != GR_OK)
         return rc == GR_EINVAL ? GR_EPARSE : rc;
