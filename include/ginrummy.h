@@ -270,7 +270,9 @@ enum {
                                    0 = unlimited (G16, turnover only) */
     GR_OPT_TARGET,              /* 1..100000: points that end the match (G25) */
     GR_OPT_GAME_BONUS,          /* 0..10000: to the winner of the match (G26) */
-    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31) */
+    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31);
+                                   named "box_bonus" (GR_OPT_BOX_BONUS), as
+                                   the score's box_bonus field */
     GR_OPT_SHUTOUT_BONUS,       /* 0..10000: flat shutout bonus (G26) */
     GR_OPT_SHUTOUT_DOUBLE,      /* 0 or 1: a shutout doubles the winner's total
                                    instead of the flat bonus (G34) */
@@ -280,6 +282,10 @@ enum {
                                    doubles too (G33) */
     GR_OPT_COUNT                /* number of options */
 };
+
+/* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
+ * "hand_bonus" (gr_option_lookup()) stay as aliases. */
+#define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
 
 /* Values of GR_OPT_STOCK_END. */
 enum {
@@ -664,7 +670,7 @@ GR_API int gr_match_dealer(const gr_match *match);
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_HAND_BONUS times the hands he won; if the loser won no hand
+ * bonus GR_OPT_BOX_BONUS times the hands he won; if the loser won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
@@ -1077,6 +1083,71 @@ GR_API int gr_game_play_drawn(gr_game *game, gr_move move, gr_card *drawn);
  * NULL or a bad player. */
 GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
                                 size_t cap);
+
+/* ------------------------------------------------------------------------
+ * Score keeping (match.c)
+ *
+ * For a score keeper at a real table: settle with the knocker in either
+ * seat (gr_settle_ex(), whose result goes straight to gr_match_record()),
+ * choose the first dealer instead of the cut, undo the last recorded hand,
+ * list the hands recorded, and save and load a match as text.
+ * ------------------------------------------------------------------------ */
+
+/* As gr_match_new(), with `first_dealer` (0 or 1) dealing the first hand
+ * instead of a cut (gr_match_cut() then returns GR_ESTATE).  The seed
+ * still gives the hands gr_match_deal() deals.  GR_EINVAL for NULL or a
+ * bad dealer, GR_ENOMEM. */
+GR_API int gr_match_new_dealer(gr_match **out, const gr_rules *rules,
+                               uint64_t seed, int first_dealer);
+
+/* Take back the last hand recorded by gr_match_record(): the score, the
+ * dealer of the next hand and whether the match is over are as before
+ * that hand (a match that hand ended is open again).  Hands already dealt
+ * by gr_match_deal() are not taken back (the next deal is a new hand).
+ * GR_ESTATE (GR_REASON_NOTHING_TO_UNDO) when no hand is recorded,
+ * GR_EINVAL for NULL.  May be called again to undo more. */
+GR_API int gr_match_undo(gr_match *match);
+
+/* The hands recorded, oldest first, into out[0..cap-1] (outcome, knocker,
+ * winner and points; the other fields 0; a void hand has knocker and
+ * winner -1); returns how many (which may be more than cap).  GR_EINVAL
+ * for NULL, or out NULL with cap > 0. */
+GR_API int gr_match_results(const gr_match *match, gr_hand_result *out,
+                            size_t cap);
+
+/* Why the last refused gr_match_record() or gr_match_undo() was refused
+ * (GR_REASON_MATCH_OVER, GR_REASON_BAD_RESULT, GR_REASON_NULL_ARGUMENT,
+ * GR_REASON_NOTHING_TO_UNDO, GR_REASON_NO_MEMORY), GR_REASON_NONE after a
+ * call that succeeded.  GR_EINVAL for NULL. */
+GR_API int gr_match_last_reason(const gr_match *match);
+
+/* Write the match as text with snprintf semantics (returns the length
+ * needed without the NUL; buf may be NULL when size is 0):
+ *   ginrummy-match 1
+ *   rules knock_limit=10 gin_bonus=20 ...     (every option)
+ *   seed 42
+ *   first_dealer cut                          (or 0 / 1 when chosen)
+ *   deals 3                                   (hands dealt so far)
+ *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
+ *   hand void                                  void, knock, undercut, gin,
+ *   end                                        big_gin)
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
+
+/* Rebuild a match from gr_match_save() text: the same rules, seed, first
+ * dealer or cut, the same next deal, and every hand recorded again through
+ * gr_match_record().  GR_EPARSE for damaged text (bad syntax, an unknown
+ * option or a value out of range, a line twice or missing, anything after
+ * "end"; a text cut short has no "end" line and is refused, so no proper
+ * prefix of a saved text loads), GR_EILLEGAL for a hand the match refuses
+ * (inconsistent, or after the match is over), GR_EINVAL for NULL,
+ * GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_match_load(gr_match **out, const char *text);
+
+/* As gr_match_load(), allocating through `mm` (NULL: malloc and free), with
+ * the place of the fault in *err (when not NULL). */
+GR_API int gr_match_load_ex(gr_match **out, const char *text,
+                            const gr_allocator *mm, gr_parse_error *err);
 
 #ifdef __cplusplus
 }

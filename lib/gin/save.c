@@ -20,6 +20,7 @@
 #include "common/alloc.h"
 #include "common/cards.h"
 #include "gin/game.h"
+#include "gin/rules.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -198,7 +199,9 @@ static int parse_cards(const char *s, gr_cards *out)
     return gr_cards_parse(s, out) == GR_OK ? GR_OK : GR_EPARSE;
 }
 
-static int parse_rules(char *s, gr_rules *rules)
+/* "name=value ..." into rules (also for match.c's saves); GR_EPARSE for an
+ * unknown option, one named twice or a value out of range */
+int gr__parse_rules(char *s, gr_rules *rules)
 {
     bool seen[GR_OPT_COUNT] = { false };
     for (;;) {
@@ -370,7 +373,7 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
     int rc = gr_rules_new_mm(&rules, GR_PRESET_FOURNIER, mm);
     if (rc != GR_OK)
         return rc;
-    rc = parse_rules(lines[L_RULES], rules);
+    rc = gr__parse_rules(lines[L_RULES], rules);
     gr_game *g = NULL;
     if (rc == GR_OK)
         rc = positioned ? gr_game_from_position(&g, rules, &pos)
