@@ -82,7 +82,7 @@ while [ "$i" -lt "$next" ]; do
     count=$((count + 1))
     (cd "$tmp" && PATH="$bindir:$PATH" sh "$tmp/$i.cmd") > "$tmp/$i.out" 2>&1
     if ! match "$tmp/$i.want" "$tmp/$i.out"; then
-        echo "FAIL: $(cat "$tmp/$i.file"): \$ $(head -n 1 "$tmp/$i.cmd")"
+        printf "FAIL: %s: \$ %s\n" "$(cat "$tmp/$i.file")" "$(head -n 1 "$tmp/$i.cmd")"
         diff -u "$tmp/$i.want" "$tmp/$i.out" | sed 's/^/    /' | head -40
         failures=$((failures + 1))
     fi
