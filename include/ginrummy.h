@@ -589,6 +589,10 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
  *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
  *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
  *                                             with an arrangement)
+ *   position dealer 0; turn 1; ...            (instead of dealer and deck
+ *                                             for a game made by
+ *                                             gr_game_from_position(); the
+ *                                             moves are those played since)
  *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
  * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
  * BIG_GIN. */
@@ -859,6 +863,14 @@ typedef struct gr_parse_error {
  * token in *err (when err is not NULL). */
 GR_API int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err);
 GR_API int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err);
+
+/* As gr_game_load_mm(), with the place of the first fault in *err (when
+ * err is not NULL): the offset and length of the bad line key, word or
+ * move, and the reason (GR_REASON_SYNTAX for damaged text,
+ * GR_REASON_DRAW_MISMATCH, or the rule a replayed move broke, e.g.
+ * GR_REASON_JUST_TAKEN).  Zeroed on success. */
+GR_API int gr_game_load_ex(gr_game **out, const char *text, const gr_allocator *mm,
+                           gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
  * Settlement, extended: either seat, strict card counts, reasons

@@ -382,6 +382,145 @@ START_TEST(test_G1_parse_error_place)
 }
 END_TEST
 
+/* gr_game_load_ex: where a saved game went wrong, and why */
+START_TEST(test_G11_load_reasons)
+{
+    gr_rules *r = rules();
+    gr_game *g = stacked(r, "AC 2C 3C 4D 5D 6D 7H 8H 9H 2S",
+                         "KC QC JD 10S 9S 8C 7S 6C 5H 4S", "AS", "KD QD");
+    ck_assert_int_eq(gr_game_play(g, mv(GR_MOVE_TAKE_UPCARD, NULL)), GR_OK);
+    ck_assert_int_eq(gr_game_play(g, mv(GR_MOVE_DISCARD, "2S")), GR_OK);
+    char *text = test_save(g);
+    gr_game *l = NULL;
+    gr_parse_error e;
+    ck_assert_int_eq(gr_game_load_ex(&l, text, NULL, &e), GR_OK);
+    ck_assert_int_eq(e.reason, GR_REASON_NONE);
+    gr_game_free(l);
+    l = NULL;
+    /* the draw names another card */
+    char *bad = strdup(text);
+    char *p = strstr(bad, "TAKE AS");
+    ck_assert_ptr_nonnull(p);
+    p[5] = '2';
+    ck_assert_int_eq(gr_game_load_ex(&l, bad, NULL, &e), GR_EILLEGAL);
+    ck_assert_int_eq(e.reason, GR_REASON_DRAW_MISMATCH);
+    ck_assert_int_eq((int)e.offset, (int)(p - bad));
+    ck_assert_int_eq((int)e.length, 7);
+    ck_assert_int_eq(e.line, 5);
+    free(bad);
+    /* G11: discarding the card just taken */
+    bad = strdup(text);
+    p = strstr(bad, "DISCARD 2S");
+    ck_assert_ptr_nonnull(p);
+    memcpy(p, "DISCARD AS", 10);
+    ck_assert_int_eq(gr_game_load_ex(&l, bad, NULL, &e), GR_EILLEGAL);
+    ck_assert_int_eq(e.reason, GR_REASON_JUST_TAKEN);
+    ck_assert_int_eq((int)e.offset, (int)(p - bad));
+    free(bad);
+    /* damaged: an unknown move name, an unknown line */
+    bad = strdup(text);
+    p = strstr(bad, "DISCARD 2S");
+    memcpy(p, "DISCORD", 7);
+    ck_assert_int_eq(gr_game_load_ex(&l, bad, NULL, &e), GR_EPARSE);
+    ck_assert_int_eq(e.reason, GR_REASON_SYNTAX);
+    ck_assert_int_eq((int)e.offset, (int)(p - bad));
+    free(bad);
+    bad = strdup(text);
+    p = strstr(bad, "dealer");
+    memcpy(p, "dealex", 6);
+    ck_assert_int_eq(gr_game_load_ex(&l, bad, NULL, &e), GR_EPARSE);
+    ck_assert_int_eq((int)e.offset, (int)(p - bad));
+    ck_assert_int_eq((int)e.length, 6);
+    free(bad);
+    ck_assert_int_eq(gr_game_load_ex(&l, "ginrummy 1\n", NULL, &e), GR_EPARSE);
+    ck_assert_int_eq((int)e.offset, 11);   /* lines missing: at the end */
+    ck_assert_int_eq(gr_game_load_ex(NULL, text, NULL, &e), GR_EINVAL);
+    ck_assert_int_eq(e.reason, GR_REASON_NULL_ARGUMENT);
+    ck_assert_ptr_null(l);
+    free(text);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
+/* an allocator that fails once `left` allocations are used up */
+static void *limited_malloc(size_t size, void *ctx)
+{
+    int *left = ctx;
+    if (*left <= 0)
+        return NULL;
+    (*left)--;
+    return malloc(size);
+}
+
+static void limited_free(void *p, void *ctx)
+{
+    (void)ctx;
+    free(p);
+}
+
+/* G16, G17: the reasons a position makes easy to reach; memory */
+START_TEST(test_G16_reasons_from_positions)
+{
+    gr_rules *r = rules();
+    gr_position p;
+    /* the draw phase with an empty pile: nothing to take */
+    ck_assert_int_eq(gr_position_parse(
+        "dealer 0; turn 1; phase draw; hand0 AC 2C 3C 4C 5C 6C 7C 8C 9C 10C;"
+        " hand1 AD 2D 3D 4D 5D 6D 7D 8D 9D 10D; seed 1", &p, NULL), GR_OK);
+    gr_game *g = NULL;
+    ck_assert_int_eq(gr_game_from_position(&g, r, &p), GR_OK);
+    REFUSED(g, gr_game_play(g, mv(GR_MOVE_DRAW_DISCARD, NULL)), GR_EILLEGAL,
+            GR_REASON_PILE_EMPTY);
+    gr_game_free(g);
+    /* the discard that leaves 2 cards in the stock makes the hand void */
+    ck_assert_int_eq(gr_position_parse(
+        "dealer 0; turn 1; phase discard; hand0 AC 2C 3C 4C 5C 6C 7C 8C 9C 10C;"
+        " hand1 AD 2D 3D 4D 5D 6D 7D 8D 9D 10D KS; pile JC QC KC;"
+        " stock JD QD", &p, NULL), GR_OK);
+    gr_position q = p;
+    for (int c = 0; c < GR_NCARDS; c++) {   /* the rest on the pile */
+        gr_cards used = p.hand[0] | p.hand[1] | C("JC QC KC JD QD");
+        if (!(used & GR_CARD_BIT(c)))
+            q.pile[q.npile++] = (gr_card)c;
+    }
+    int why = -1;
+    ck_assert_int_eq(gr_position_check(r, &q, &why), GR_OK);
+    ck_assert_int_eq(gr_game_from_position(&g, r, &q), GR_OK);
+    ck_assert_int_eq(gr_game_play(g, mv(GR_MOVE_DISCARD, "KS")), GR_OK);
+    gr_hand_result res;
+    ck_assert_int_eq(gr_game_result(g, &res), GR_OK);
+    ck_assert_int_eq(res.outcome, GR_OUTCOME_VOID);
+    gr_layoff d;
+    memset(&d, 0, sizeof d);
+    REFUSED(g, gr_game_defend(g, &d), GR_ESTATE, GR_REASON_NOT_KNOCKED);
+    gr_game_free(g);
+
+    /* no memory: the match cannot keep the hand */
+    int left = 1;
+    gr_allocator mm = { limited_malloc, limited_free, &left };
+    gr_rules *rm = NULL;
+    left = 10;
+    ck_assert_int_eq(gr_rules_new_mm(&rm, GR_PRESET_FOURNIER, &mm), GR_OK);
+    gr_match *m = NULL;
+    ck_assert_int_eq(gr_match_new(&m, rm, 1), GR_OK);
+    left = 0;
+    memset(&res, 0, sizeof res);
+    res.outcome = GR_OUTCOME_KNOCK;
+    res.points = 5;
+    ck_assert_int_eq(gr_match_record(m, &res), GR_ENOMEM);
+    ck_assert_int_eq(gr_match_last_reason(m), GR_REASON_NO_MEMORY);
+    gr_score sc;
+    gr_match_score(m, &sc);
+    ck_assert_int_eq(sc.hands_played, 0);   /* unchanged */
+    left = 10;
+    ck_assert_int_eq(gr_match_record(m, &res), GR_OK);
+    gr_match_free(m);
+    gr_rules_free(rm);
+    gr_rules_free(r);
+}
+END_TEST
+
 static Suite *reason_suite(void)
 {
     Suite *s = suite_create("reason");
@@ -391,6 +530,8 @@ static Suite *reason_suite(void)
     tcase_add_test(tc, test_G18_reason_no_layoff_after_gin);
     tcase_add_test(tc, test_G28_reasons_of_settle);
     tcase_add_test(tc, test_G1_parse_error_place);
+    tcase_add_test(tc, test_G11_load_reasons);
+    tcase_add_test(tc, test_G16_reasons_from_positions);
     suite_add_tcase(s, tc);
     return s;
 }
