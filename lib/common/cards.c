@@ -116,43 +116,12 @@ static int parse_token(const char *s, size_t len, gr_card *out)
 
 int gr_card_parse(const char *text, gr_card *out)
 {
-    if (text == NULL || out == NULL)
-        return GR_EINVAL;
-    while (gr__is_space(*text))
-        text++;
-    size_t len = strlen(text);
-    while (len > 0 && gr__is_space(text[len - 1]))
-        len--;
-    return parse_token(text, len, out);
+    return gr_card_parse_ex(text, out, NULL);
 }
 
 int gr_cards_parse(const char *text, gr_cards *out)
 {
-    if (text == NULL || out == NULL)
-        return GR_EINVAL;
-
-    gr_cards cards = 0;
-    const char *s = text;
-    for (;;) {
-        while (is_separator(*s))
-            s++;
-        if (*s == '\0')
-            break;
-        size_t len = 0;
-        while (s[len] != '\0' && !is_separator(s[len]))
-            len++;
-
-        gr_card card;
-        int rc = parse_token(s, len, &card);
-        if (rc != GR_OK)
-            return rc;
-        if (cards & GR_CARD_BIT(card))
-            return GR_EINVAL;   /* the same card twice */
-        cards |= GR_CARD_BIT(card);
-        s += len;
-    }
-    *out = cards;
-    return GR_OK;
+    return gr_cards_parse_ex(text, out, NULL);
 }
 
 /* ---- formatting ---------------------------------------------------------- */
@@ -245,13 +214,18 @@ void gr__parse_error_clear(gr_parse_error *err)
         memset(err, 0, sizeof *err);
 }
 
+void gr__parse_error_only(gr_parse_error *err, int reason)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->reason = reason;
+    }
+}
+
 int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err)
 {
     if (text == NULL || out == NULL) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->reason = GR_REASON_NULL_ARGUMENT;
-        }
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
     const char *s = text;
@@ -271,10 +245,7 @@ int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err)
 int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err)
 {
     if (text == NULL || out == NULL) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->reason = GR_REASON_NULL_ARGUMENT;
-        }
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
     gr_cards cards = 0;

@@ -41,5 +41,7 @@ void gr__write_cards(gr_writer *w, gr_cards cards);
 void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
                          size_t length, int reason);
 void gr__parse_error_clear(gr_parse_error *err);
+/* a fault with no place (a NULL argument, no memory): only the reason */
+void gr__parse_error_only(gr_parse_error *err, int reason);
 
 #endif /* GR_COMMON_CARDS_H */

@@ -288,6 +288,19 @@ int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his, gr_knock_advice 
 
 /* ---- layoff helpers ------------------------------------------------------------- */
 
+/* the cards just below and above a run (none past an ace or a king) */
+static gr_cards run_ends(gr_cards run)
+{
+    int lo = __builtin_ctzll(run), hi = 63 - __builtin_clzll(run);
+    int suit = GR_CARD_SUIT(lo);
+    gr_cards ends = 0;
+    if (lo > suit * 13)
+        ends |= GR_CARD_BIT(lo - 1);
+    if (hi < suit * 13 + 12)
+        ends |= GR_CARD_BIT(hi + 1);
+    return ends;
+}
+
 /* For each knocker meld, the run it has grown into with the laid cards
  * (sets stay as they are); GR_REASON_NONE or CANNOT_LAY_OFF when a laid
  * card fits nowhere. */
@@ -301,15 +314,7 @@ static int grow(const gr_arrangement *k, gr_cards laid, gr_cards grown[GR_MAX_ME
         for (int i = 0; i < k->nmelds; i++) {
             if (gr__meld_kind(k->melds[i]) != GR_MELD_RUN)
                 continue;
-            gr_cards m = grown[i];
-            int lo = __builtin_ctzll(m), hi = 63 - __builtin_clzll(m);
-            int suit = GR_CARD_SUIT(lo);
-            gr_cards ext = 0;
-            if (lo > suit * 13)
-                ext |= GR_CARD_BIT(lo - 1);
-            if (hi < suit * 13 + 12)
-                ext |= GR_CARD_BIT(hi + 1);
-            ext &= laid & ~placed;
+            gr_cards ext = run_ends(grown[i]) & laid & ~placed;
             if (ext) {
                 grown[i] |= ext;
                 placed |= ext;
@@ -367,12 +372,7 @@ int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender, gr_cards
             }
             continue;
         }
-        int lo = __builtin_ctzll(m), hi = 63 - __builtin_clzll(m);
-        int suit = GR_CARD_SUIT(lo);
-        if (lo > suit * 13)
-            res[i] |= GR_CARD_BIT(lo - 1) & free;
-        if (hi < suit * 13 + 12)
-            res[i] |= GR_CARD_BIT(hi + 1) & free;
+        res[i] = run_ends(m) & free;
     }
     memcpy(out, res, sizeof res);
     return knocker->nmelds;

@@ -62,10 +62,10 @@ static void match_cut(gr_match *m)
     }
 }
 
-int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
+/* A new match: first_dealer 0 or 1 chosen, or -1 for the cut (G6). */
+static int match_start(gr_match **out, const gr_rules *rules, uint64_t seed,
+                       int first_dealer)
 {
-    if (!out || !rules)
-        return GR_EINVAL;
     gr_match *m = gr__malloc(&rules->mm, sizeof *m);
     if (!m)
         return GR_ENOMEM;
@@ -74,10 +74,23 @@ int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
     m->winner = -1;
     gr__rng_seed(&m->rng, seed);
     m->seed = seed;
-    match_cut(m);
+    if (first_dealer < 0) {
+        match_cut(m);
+    } else {
+        m->cut[0] = m->cut[1] = GR_NO_CARD;
+        m->dealer = first_dealer;
+        m->chosen = 1;
+    }
     m->first_dealer = m->dealer;
     *out = m;
     return GR_OK;
+}
+
+int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
+{
+    if (!out || !rules)
+        return GR_EINVAL;
+    return match_start(out, rules, seed, -1);
 }
 
 void gr_match_free(gr_match *match)
@@ -273,19 +286,7 @@ int gr_match_new_dealer(gr_match **out, const gr_rules *rules, uint64_t seed,
 {
     if (!out || !rules || (first_dealer != 0 && first_dealer != 1))
         return GR_EINVAL;
-    gr_match *m = gr__malloc(&rules->mm, sizeof *m);
-    if (!m)
-        return GR_ENOMEM;
-    memset(m, 0, sizeof *m);
-    m->rules = *rules;
-    m->winner = -1;
-    gr__rng_seed(&m->rng, seed);
-    m->seed = seed;
-    m->cut[0] = m->cut[1] = GR_NO_CARD;
-    m->dealer = m->first_dealer = first_dealer;
-    m->chosen = 1;
-    *out = m;
-    return GR_OK;
+    return match_start(out, rules, seed, first_dealer);
 }
 
 int gr_match_last_reason(const gr_match *match)
@@ -638,18 +639,13 @@ int gr_match_load_ex(gr_match **out, const char *text, const gr_allocator *mm,
                      gr_parse_error *err)
 {
     if (!out || !text || !gr__allocator_valid(mm)) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->reason = GR_REASON_NULL_ARGUMENT;
-        }
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
     gr_allocator use = gr__allocator_or_default(mm);
-    size_t n = strlen(text);
-    char *copy = gr__malloc(&use, n + 1);
+    char *copy = gr__strdup(&use, text);
     if (!copy)
         return GR_ENOMEM;
-    memcpy(copy, text, n + 1);
     mreader r = { text, copy, err };
     int rc = load_match(out, copy, &r, mm);
     gr__free(&use, copy);

@@ -69,10 +69,7 @@ int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
                   gr_parse_error *err)
 {
     if (!text || !out) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->reason = GR_REASON_NULL_ARGUMENT;
-        }
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
     /* up to three words */

@@ -366,10 +366,7 @@ static const char *const keys[K_COUNT] = {
 int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
 {
     if (!text || !out) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->reason = GR_REASON_NULL_ARGUMENT;
-        }
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
     reader r = { text, err };

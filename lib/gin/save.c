@@ -442,26 +442,19 @@ int gr_game_load_ex(gr_game **out, const char *text, const gr_allocator *mm,
                     gr_parse_error *err)
 {
     if (!out || !text || !gr__allocator_valid(mm)) {
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->reason = GR_REASON_NULL_ARGUMENT;
-        }
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
     gr_allocator use = gr__allocator_or_default(mm);
-    size_t n = strlen(text);
-    char *copy = gr__malloc(&use, n + 1);
+    char *copy = gr__strdup(&use, text);
     if (!copy)
         return GR_ENOMEM;
-    memcpy(copy, text, n + 1);
     load_ctx c = { text, copy, err, false };
     int rc = load(out, copy, mm, &c);
     if (rc == GR_OK)
         gr__parse_error_clear(err);
-    else if (rc == GR_ENOMEM && err && !c.set) {
-        memset(err, 0, sizeof *err);
-        err->reason = GR_REASON_NO_MEMORY;
-    }
+    else if (rc == GR_ENOMEM && !c.set)
+        gr__parse_error_only(err, GR_REASON_NO_MEMORY);
     gr__free(&use, copy);
     return rc;
 }
