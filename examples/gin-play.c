@@ -402,8 +402,9 @@ static void parse_command(const char *text, const gr_view *v, command *c)
             }
         if (c->move.card == GR_NO_CARD) {
             c->kind = CMD_ERROR;
-            snprintf(c->message, sizeof c->message,
-                     "No discard gives gin now.");
+            snprintf(c->message, sizeof c->message, "%s",
+                     v->phase == GR_PHASE_DISCARD ? "No discard gives gin now."
+                     : "Draw first: gin is a discard (for example: gin 7H).");
         }
     }
 }

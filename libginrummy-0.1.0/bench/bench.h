@@ -1,0 +1,49 @@
+/* bench.h: timing helpers for the benchmark programs. */
+#ifndef GR_BENCH_H
+#define GR_BENCH_H
+
+#include <stdint.h>
+#include <time.h>
+
+static inline double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* defeats dead-code elimination of benchmarked results */
+static volatile uint64_t bench_sink;
+
+/* The slowest items of a quick first pass, to time again more carefully
+ * (a busy machine makes some quick items look slow). */
+#define BENCH_TOP 64
+typedef struct bench_top {
+    int n;
+    long item[BENCH_TOP];
+    double ns[BENCH_TOP];
+} bench_top;
+
+/* keep item (with time ns) if it is among the `keep` slowest so far
+ * (keep <= BENCH_TOP) */
+static inline void bench_top_add(bench_top *top, int keep, long item, double ns)
+{
+    int at = top->n;
+    if (top->n < keep) {
+        top->n++;
+    } else {
+        at = 0;
+        for (int j = 1; j < top->n; j++)
+            if (top->ns[j] < top->ns[at])
+                at = j;
+        if (ns <= top->ns[at])
+            return;
+    }
+    top->item[at] = item;
+    top->ns[at] = ns;
+}
+
+/* bench-layoff.c: layoff section of bench-melds; prints its own lines */
+void bench_layoff(double seconds);
+
+#endif /* GR_BENCH_H */

@@ -1,0 +1,1168 @@
+/*
+ * ginrummy.h: the public interface of libginrummy, a rules engine for
+ * Gin Rummy.
+ *
+ * Everything a program needs is declared in this one header.  Rule ids
+ * (G1, G2, ...) refer to the rules reference shipped as doc/rules.md.
+ *
+ * Conventions
+ *   - Functions that can fail return an int: GR_OK (0) or a negative GR_E*
+ *     code.  Counts and points are returned as non-negative ints.
+ *   - Output parameters come first and are named out.  On failure nothing
+ *     is written to them unless the function says otherwise.
+ *   - Objects with state (gr_rules, gr_game, gr_match) are opaque handles
+ *     made by gr_X_new() and released by gr_X_free(); freeing NULL is a
+ *     harmless no-op.  Small values are plain integers: a card is a gr_card
+ *     (0..51) and a set of cards is a gr_cards bit mask.
+ *   - A refused move (GR_EILLEGAL, GR_ESTATE) leaves the handle exactly as
+ *     it was.
+ *
+ * Threads
+ *   The library has no mutable global state.  Different handles may be used
+ *   from different threads at once; one handle must be used by one thread at
+ *   a time.  The pure functions (cards, melds, layoff, settle) are safe to
+ *   call from any thread.
+ */
+#ifndef GINRUMMY_H
+#define GINRUMMY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ginrummy/version.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(GR_BUILDING_LIBRARY)
+#  define GR_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define GR_API __attribute__((visibility("default")))
+#else
+#  define GR_API
+#endif
+
+/* ------------------------------------------------------------------------
+ * Status codes and version
+ * ------------------------------------------------------------------------ */
+
+/* Status codes.  Append-only: values are never renumbered. */
+enum {
+    GR_OK       =  0,   /* success */
+    GR_EINVAL   = -1,   /* bad argument: NULL, out of range, malformed */
+    GR_ESTATE   = -2,   /* the call does not fit the current phase */
+    GR_EILLEGAL = -3,   /* the move or arrangement is against the rules */
+    GR_ENOMEM   = -4,   /* out of memory */
+    GR_ESPACE   = -5,   /* an output buffer is too small */
+    GR_EPARSE   = -6    /* unreadable text */
+};
+
+/* A short English description of a status code; never NULL, also for
+ * unknown codes.  The string is static: do not free it. */
+GR_API const char *gr_strerror(int code);
+
+/* The run-time library version, "MAJOR.MINOR.PATCH" (static string).
+ * Compare with GR_VERSION_STRING from <ginrummy/version.h> to detect a
+ * header/library mismatch. */
+GR_API const char *gr_version(void);
+
+/* The run-time version as GR_VERSION_NUMBER: MAJOR*10000 + MINOR*100 + PATCH. */
+GR_API int gr_version_number(void);
+
+/* ------------------------------------------------------------------------
+ * Cards (G1, G2)
+ * ------------------------------------------------------------------------ */
+
+/* A card: suit * 13 + rank.  Rank 0 is the ace, 1 the two, ... 9 the ten,
+ * 10 jack, 11 queen, 12 king.  Suit 0 clubs, 1 diamonds, 2 hearts,
+ * 3 spades.  Valid cards are 0..51. */
+typedef uint8_t gr_card;
+
+/* A set of cards: bit c is set when card c is in the set.  Bits 52..63 must
+ * be zero: every function taking a gr_cards returns GR_EINVAL otherwise. */
+typedef uint64_t gr_cards;
+
+enum { GR_CLUBS = 0, GR_DIAMONDS = 1, GR_HEARTS = 2, GR_SPADES = 3 };
+enum {
+    GR_ACE = 0, GR_TWO, GR_THREE, GR_FOUR, GR_FIVE, GR_SIX, GR_SEVEN,
+    GR_EIGHT, GR_NINE, GR_TEN, GR_JACK, GR_QUEEN, GR_KING
+};
+
+#define GR_NCARDS        52
+#define GR_NO_CARD       ((gr_card)0xFF)          /* "no card" marker */
+#define GR_CARD(rank, suit) ((gr_card)((suit) * 13 + (rank)))
+#define GR_CARD_RANK(card)  ((int)(card) % 13)
+#define GR_CARD_SUIT(card)  ((int)(card) / 13)
+#define GR_CARD_BIT(card)   ((gr_cards)1 << (card))
+#define GR_ALL_CARDS        ((gr_cards)0xFFFFFFFFFFFFFull)   /* bits 0..51 */
+
+/* Points of one card (G2): ace 1, two to ten their pip value, J Q K 10.
+ * GR_EINVAL if card > 51. */
+GR_API int gr_card_points(gr_card card);
+
+/* Parse one card: rank A 2-9 10 T J Q K, then suit C D H S or one of the
+ * symbols ♣ ♦ ♥ ♠ (and their white forms ♧ ♢ ♡ ♤), case-insensitive:
+ * "AS", "as", "10h", "Th", "tS", "Q♦".  Leading and trailing white space is
+ * allowed.  GR_EPARSE if the text is not exactly one card, GR_EINVAL for
+ * NULL. */
+GR_API int gr_card_parse(const char *text, gr_card *out);
+
+/* Parse a set of cards separated by white space and/or commas: "AS 2S,3S".
+ * An empty or blank text is the empty set.  GR_EPARSE on the first token
+ * that is not a card, GR_EINVAL if a card appears twice or for NULL.
+ * *out is written only on success. */
+GR_API int gr_cards_parse(const char *text, gr_cards *out);
+
+/* Write one card as text ("AC", "10H", "KS") with snprintf semantics: at
+ * most size bytes including the terminating NUL are written, and the length
+ * the full text needs (without the NUL) is returned.  buf may be NULL when
+ * size is 0.  GR_EINVAL if card > 51 or buf is NULL with size > 0. */
+GR_API int gr_card_format(gr_card card, char *buf, size_t size);
+
+/* Write a set of cards as text, in card order (clubs A..K, then diamonds,
+ * hearts, spades), separated by single spaces: "AC 2C 10D KS".  The empty
+ * set is "".  snprintf semantics as gr_card_format.  GR_EINVAL for bits
+ * above 51. */
+GR_API int gr_cards_format(gr_cards cards, char *buf, size_t size);
+
+/* The sum of the points (G2) of the cards; GR_EINVAL for bits above 51. */
+GR_API int gr_cards_points(gr_cards cards);
+
+/* The number of cards in the set; GR_EINVAL for bits above 51. */
+GR_API int gr_cards_count(gr_cards cards);
+
+/* ------------------------------------------------------------------------
+ * Melds and deadwood (G4, G5): pure functions, no handle
+ * ------------------------------------------------------------------------ */
+
+enum { GR_MELD_SET = 1, GR_MELD_RUN = 2 };
+
+/* GR_MELD_SET for 3 or 4 cards of one rank, GR_MELD_RUN for 3 or more
+ * consecutive cards of one suit (ace low only: A-2-3 is a run, Q-K-A is
+ * not), 0 for anything else.  GR_EINVAL for bits above 51. */
+GR_API int gr_meld_kind(gr_cards cards);
+
+#define GR_MAX_MELDS 17   /* 52 cards / 3 */
+
+/* A hand arranged into melds and deadwood. */
+typedef struct gr_arrangement {
+    int      nmelds;                 /* number of melds, 0..GR_MAX_MELDS */
+    gr_cards melds[GR_MAX_MELDS];    /* disjoint melds; entries past nmelds are 0 */
+    gr_cards deadwood;               /* the cards in no meld */
+    int      deadwood_points;        /* gr_cards_points(deadwood) */
+} gr_arrangement;
+
+/* The least deadwood count of a hand (G5), exact for any set of 0..52
+ * cards.  GR_EINVAL for bits above 51. */
+GR_API int gr_deadwood(gr_cards hand);
+
+/* One least-deadwood arrangement of the hand, written to *out; returns its
+ * deadwood count.  Deterministic.  Among arrangements of equal deadwood
+ * count it picks the one with the fewest deadwood cards, then the one whose
+ * deadwood mask is numerically smallest.  The melded cards are then cut
+ * into melds rank by rank from the ace up: each rank takes the first of
+ * "no set", "the whole set", "the 3-set without the clubs (then diamonds,
+ * hearts, spades) card" that still lets every other melded card be melded;
+ * the runs are the maximal blocks of consecutive cards of one suit left
+ * (a 6-card run is one meld, never 3 + 3; a 3x3 block is three runs).
+ * Melds are listed by their lowest card; entries past nmelds are 0.
+ * GR_EINVAL for NULL or bits above 51 (*out is then untouched). */
+GR_API int gr_arrange(gr_cards hand, gr_arrangement *out);
+
+/* The discard that leaves the least deadwood (every card is tried exactly,
+ * for any hand size); writes it to *out and returns the deadwood left, i.e.
+ * min over cards c of gr_deadwood(hand - c).  Ties go to the discard with
+ * the most points, then the highest card number.  GR_EINVAL for an empty
+ * hand, NULL or bits above 51 (*out is then untouched). */
+GR_API int gr_best_discard(gr_cards hand, gr_card *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff (G17, G19), usable without a game
+ * ------------------------------------------------------------------------ */
+
+/* The defender's side of a settlement. */
+typedef struct gr_layoff {
+    gr_arrangement defender;   /* the defender's own melds, and the deadwood
+                                  left after his layoffs */
+    gr_cards       laid_off;   /* defender cards laid off on the knocker's melds */
+} gr_layoff;
+
+/* The defender's melds and layoffs onto the knocker's melds chosen together
+ * to minimise the defender's deadwood count (G19); written to *out, and that
+ * count is returned.  Layoffs: the 4th card of a 3-card set (never onto a
+ * 4-card set), and cards extending a run at either end, chained to any
+ * depth (G17); ace low only: nothing below an ace or above a king.  A card
+ * that fits both a set and a run counts as on the run, so others may chain
+ * from it.  The defender may break a meld of his own to lay off.  The
+ * knocker never lays off on the defender's melds.  Any card counts work
+ * (the hands need not have 10 cards).
+ *
+ * Deterministic.  Among layoffs leaving the same deadwood count, it lays
+ * off the most cards (a kept meld that could be laid off is laid off), then
+ * picks the numerically smallest laid_off mask; out->defender is then
+ * gr_arrange() of the cards he keeps.
+ *
+ * The knocker's arrangement is validated: its melds must be pairwise
+ * disjoint, disjoint from its deadwood, with deadwood_points equal to the
+ * points of its deadwood, and the defender's cards must not overlap the
+ * knocker's: GR_EINVAL otherwise (also for NULL and bits above 51); a meld
+ * that is not a real meld is GR_EILLEGAL (G4; GR_REASON_NOT_A_MELD, as
+ * gr_settle() and gr_game_knock() say).  *out is then untouched. */
+GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
+                      gr_layoff *out);
+
+/* Check a defence chosen by a caller (a person laying off by hand): the
+ * defender's melds must be real, disjoint melds of his cards; laid_off must
+ * be cards of his that can legally be laid off on the knocker's melds (the
+ * 4th card of a 3-card set, or a card next in suit to a run or to another
+ * laid-off card chained to that run); his deadwood must be the rest of his
+ * cards, with deadwood_points matching.  The defence need not be optimal.
+ *
+ * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
+ * defender (or knocker) meld is not a real meld, or the pieces are not
+ * exactly the defender's cards (GR_REASON_NOT_THE_HAND).  GR_EINVAL for a
+ * malformed argument: NULL, bits above 51, an invalid knocker arrangement
+ * (as gr_lay_off), defender cards overlapping the knocker's, nmelds out of
+ * 0..GR_MAX_MELDS or melds past nmelds not 0, melds/deadwood/laid_off
+ * overlapping, wrong deadwood_points.  gr_layoff_check_ex() also gives the
+ * reason. */
+GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
+                           const gr_layoff *defense);
+
+/* ------------------------------------------------------------------------
+ * Memory: an optional allocator per family of handles
+ * ------------------------------------------------------------------------ */
+
+/* Where the library gets memory, for programs with their own allocator and
+ * for tests that make allocation fail.  Both functions are required; ctx
+ * is passed to each.  free_fn is never called with NULL.  The library
+ * keeps a copy of the struct (not of ctx). */
+typedef struct gr_allocator {
+    void *(*malloc_fn)(size_t size, void *ctx);   /* NULL when out of memory */
+    void  (*free_fn)(void *ptr, void *ctx);
+    void  *ctx;
+} gr_allocator;
+
+/* ------------------------------------------------------------------------
+ * Rules (opaque handle)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_rules gr_rules;
+
+/* Presets: each reproduces one source of RULES.md. */
+enum {
+    GR_PRESET_FOURNIER = 0,   /* Fournier (seeds 000/001): the default */
+    GR_PRESET_NOVELTY  = 1,   /* Novelty (seed 002) */
+    GR_PRESET_STANDARD = 2    /* the common modern rules */
+};
+
+/* Rule options.  Append-only. */
+enum {
+    GR_OPT_KNOCK_LIMIT = 0,     /* 0..10: most deadwood a knock may leave;
+                                   0 = straight gin (G13) */
+    GR_OPT_GIN_BONUS,           /* 0..1000 (G22) */
+    GR_OPT_UNDERCUT_BONUS,      /* 0..1000 (G24) */
+    GR_OPT_BIG_GIN_BONUS,       /* 0..1000; 0 = no big gin (G32) */
+    GR_OPT_LAYOFF_AFTER_GIN,    /* 0 or 1: defender may lay off after gin (G18) */
+    GR_OPT_STOCK_END,           /* GR_STOCK_END_VOID or _TURNOVER (G16) */
+    GR_OPT_TURNOVER_LIMIT,      /* 0..100: most turnovers of the discard pile;
+                                   0 = unlimited (G16, turnover only) */
+    GR_OPT_TARGET,              /* 1..100000: points that end the match (G25) */
+    GR_OPT_GAME_BONUS,          /* 0..10000: to the winner of the match (G26) */
+    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31);
+                                   named "box_bonus" (GR_OPT_BOX_BONUS), as
+                                   the score's box_bonus field */
+    GR_OPT_SHUTOUT_BONUS,       /* 0..10000: flat shutout bonus (G26) */
+    GR_OPT_SHUTOUT_DOUBLE,      /* 0 or 1: a shutout doubles the winner's total
+                                   instead of the flat bonus (G34) */
+    GR_OPT_OKLAHOMA,            /* 0 or 1: knock limit = upcard value, ace =
+                                   gin only, ace upcard doubles (G33) */
+    GR_OPT_OKLAHOMA_SPADES,     /* 0 or 1: with Oklahoma, a spade upcard
+                                   doubles too (G33) */
+    GR_OPT_COUNT                /* number of options */
+};
+
+/* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
+ * "hand_bonus" (gr_option_lookup()) stay as aliases. */
+#define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
+
+/* Values of GR_OPT_STOCK_END. */
+enum {
+    GR_STOCK_END_VOID = 0,      /* void when 2 cards are left in the stock */
+    GR_STOCK_END_TURNOVER = 1   /* turn the discard pile over (002) */
+};
+
+/* Make a rule set from a preset.  GR_EINVAL for an unknown preset or NULL
+ * out; GR_ENOMEM.  Free with gr_rules_free(). */
+GR_API int gr_rules_new(gr_rules **out, int preset);
+
+/* As gr_rules_new(), allocating through `mm` (NULL: malloc and free).  The
+ * allocator is part of the rule set: its copies, and every game and match
+ * made from it, allocate through it too.  GR_EINVAL if mm lacks a function. */
+GR_API int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm);
+
+/* A copy of a rule set (same allocator), to be freed with gr_rules_free().
+ * GR_EINVAL for NULL, GR_ENOMEM. */
+GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
+
+/* Set an option.  GR_EINVAL for an unknown option or a value out of its
+ * range; the rules are then unchanged. */
+GR_API int gr_rules_set(gr_rules *rules, int option, int value);
+
+/* Read an option into *out.  GR_EINVAL for an unknown option or NULL. */
+GR_API int gr_rules_get(const gr_rules *rules, int option, int *out);
+
+GR_API void gr_rules_free(gr_rules *rules);
+
+/* Description of one option, for user interfaces and documentation. */
+typedef struct gr_option_info {
+    int         option;        /* the GR_OPT_* value */
+    const char *name;          /* short name, e.g. "knock_limit" (static) */
+    const char *description;   /* one English sentence (static) */
+    int         min, max;      /* the accepted range, inclusive */
+} gr_option_info;
+
+/* Describe option number `option` (0 .. GR_OPT_COUNT-1).  GR_EINVAL for an
+ * unknown option or NULL. */
+GR_API int gr_option_describe(int option, gr_option_info *out);
+
+/* The option whose name is `name` (as in gr_option_info, case-insensitive),
+ * or GR_EINVAL. */
+GR_API int gr_option_lookup(const char *name);
+
+/* The preset whose name is `name` ("fournier", "novelty", "standard",
+ * case-insensitive), or GR_EINVAL. */
+GR_API int gr_preset_lookup(const char *name);
+
+/* ------------------------------------------------------------------------
+ * Settlement of a hand (G20-G24, G28, G29, G32, G33)
+ * ------------------------------------------------------------------------ */
+
+/* Outcomes of a hand. */
+enum {
+    GR_OUTCOME_VOID = 0,      /* no score (G16, G28) */
+    GR_OUTCOME_KNOCK = 1,     /* knocker won (G23) */
+    GR_OUTCOME_UNDERCUT = 2,  /* defender won a knock (G21, G24) */
+    GR_OUTCOME_GIN = 3,       /* G14, G22 */
+    GR_OUTCOME_BIG_GIN = 4    /* G32 */
+};
+
+typedef struct gr_hand_result {
+    int outcome;        /* GR_OUTCOME_* */
+    int knocker;        /* 0 or 1; -1 when void */
+    int winner;         /* 0 or 1; -1 when void */
+    int points;         /* scored by the winner (0 when void) */
+    gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
+    gr_layoff      defense;              /* the defender's melds and layoffs */
+    /* Added fields (the struct only grows at the end): */
+    int knocker_deadwood;   /* knocker's deadwood count */
+    int defender_deadwood;  /* defender's deadwood count after layoffs */
+    int multiplier;         /* 1, or 2 when an Oklahoma upcard doubled the
+                               score (G33); 0 when void */
+} gr_hand_result;
+
+/* Settle a hand laid down on a table: the knocker (player 0) shows
+ * `knocker`, the defender (player 1) holds `defender`.  The defender's
+ * melds and layoffs are chosen as gr_lay_off() does, except after gin when
+ * the rules forbid layoff (G18).  The outcome follows G20-G24: deadwood 0 is
+ * gin, or big gin with 11 cards when the rules have a big gin bonus (G32).
+ *
+ * The knock limit is GR_OPT_KNOCK_LIMIT (use gr_settle_upcard() for
+ * Oklahoma).  A hand with the wrong number of cards (the knocker 10, or 11
+ * for big gin; the defender 10) is void (G28): GR_OK with outcome
+ * GR_OUTCOME_VOID, knocker and winner -1, points and multiplier 0, and
+ * the arrangements still filled in (the defender's without layoffs).
+ * Otherwise every field is set, knocker 0 and winner 0 or 1.
+ * GR_EILLEGAL if the knocker's deadwood is over the limit (G29) or one of
+ * his melds is not a real meld (G4, the same status gr_game_knock() gives);
+ * GR_EINVAL for a malformed arrangement (overlapping melds, wrong
+ * deadwood_points, bad nmelds), overlapping hands, NULL.  *out is written
+ * only on GR_OK.  gr_settle_ex() gives the reason, settles with the knocker
+ * in seat 1, and has a strict mode where a wrong card count is an error. */
+GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
+                     gr_cards defender, gr_hand_result *out);
+
+/* As gr_settle(), with the hand's first upcard, which under Oklahoma rules
+ * sets the knock limit and may double the score (G33).  Without Oklahoma
+ * the upcard is checked (0..51, not in either hand) but has no effect. */
+GR_API int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
+                            const gr_arrangement *knocker, gr_cards defender,
+                            gr_hand_result *out);
+
+/* ------------------------------------------------------------------------
+ * One hand (opaque handle)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_game gr_game;
+
+/* Phases of a hand.
+ *
+ * The flow (G9-G16):
+ *   - UPCARD: the non-dealer may TAKE_UPCARD (then he discards; G11: not
+ *     that card) or PASS; after his pass the dealer may TAKE_UPCARD or PASS.
+ *     Whoever takes it discards and play goes on with the other player.  If
+ *     both pass, the non-dealer must DRAW_STOCK (the pile is not offered
+ *     again) and discard; normal play follows.
+ *   - DRAW, then DISCARD: a normal turn (G10).  A turn ends with a discard,
+ *     a knock, gin or big gin.
+ *   - The end of the stock (G16).  GR_STOCK_END_VOID: the player whose draw
+ *     leaves 2 cards in the stock finishes his turn and may knock or go gin;
+ *     a plain discard then makes the hand void.  GR_STOCK_END_TURNOVER: when
+ *     a turn ends with the stock empty, the discard pile is turned over
+ *     without shuffling (its bottom card becomes the top of the stock) and
+ *     the new stock's top card is turned up as the new pile; play goes on.
+ *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
+ *     stock runs out with the cap used up, the hand is void.
+ *   - OVER: after a knock, gin, big gin or a void hand. */
+enum {
+    GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
+    GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
+    GR_PHASE_DISCARD = 3,   /* the player to act holds 11 cards: discard,
+                               knock, gin or big gin */
+    GR_PHASE_OVER    = 4    /* the hand has ended (knock, gin or void) */
+};
+
+/* Move types. */
+enum {
+    GR_MOVE_TAKE_UPCARD  = 1,   /* upcard phase: take the offered upcard */
+    GR_MOVE_PASS         = 2,   /* upcard phase: refuse it */
+    GR_MOVE_DRAW_STOCK   = 3,   /* draw the top card of the stock */
+    GR_MOVE_DRAW_DISCARD = 4,   /* draw the top card of the discard pile */
+    GR_MOVE_DISCARD      = 5,   /* discard `card` */
+    GR_MOVE_KNOCK        = 6,   /* discard `card` and knock (G13) */
+    GR_MOVE_GIN          = 7,   /* discard `card` and go gin (G14) */
+    GR_MOVE_BIG_GIN      = 8    /* lay down all 11 cards melded (G32) */
+};
+
+typedef struct gr_move {
+    int     type;   /* GR_MOVE_* */
+    gr_card card;   /* the card discarded; ignored for moves that name none
+                       (in the history: the card drawn or taken; in legal
+                       moves: the upcard for TAKE_UPCARD and DRAW_DISCARD;
+                       GR_NO_CARD for PASS, DRAW_STOCK and BIG_GIN) */
+} gr_move;
+
+/* The most moves that can be legal at once (11 discards, knocks and gins,
+ * and big gin). */
+#define GR_MAX_MOVES 34
+
+/* Deal a new hand with a seeded shuffle: the same seed gives the same deal
+ * on every platform (xoshiro256** seeded through splitmix64, unbiased
+ * Fisher-Yates from the top with Lemire's bounded draw; the deck starts in
+ * card order 0..51 and is then dealt as gr_game_new_from_deck() describes).
+ * dealer is 0 or 1.  The rules are copied: later changes to
+ * `rules` do not affect the game.  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed,
+                       int dealer);
+
+/* Deal a hand from a stacked deck, for tests and replays.  deck[0..19] are
+ * dealt alternately starting with the non-dealer (G7), so the non-dealer
+ * gets deck[0,2,..,18] and the dealer deck[1,3,..,19]; deck[20] is the
+ * upcard; deck[21] is the top of the stock, deck[51] its bottom.
+ * GR_EINVAL unless deck holds each card 0..51 exactly once. */
+GR_API int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
+                                 const gr_card deck[52], int dealer);
+
+/* An independent copy of a game (for search and AI), made with the same
+ * allocator.  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_game_clone(gr_game **out, const gr_game *game);
+
+GR_API void gr_game_free(gr_game *game);
+
+/* GR_PHASE_*, or GR_EINVAL for NULL. */
+GR_API int gr_game_phase(const gr_game *game);
+
+/* The player to act, 0 or 1 (after the hand is over: the player who would
+ * have acted).  GR_EINVAL for NULL. */
+GR_API int gr_game_turn(const gr_game *game);
+
+/* The dealer, 0 or 1.  GR_EINVAL for NULL. */
+GR_API int gr_game_dealer(const gr_game *game);
+
+/* Write every legal move for the player to act into out[0..cap-1] and
+ * return how many are legal (which may be more than cap; out may be NULL
+ * when cap is 0).  Exact: every listed move is accepted by gr_game_play(),
+ * every other move is refused.  Order: by type, then by card.  Returns 0
+ * once the hand is over. */
+GR_API int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap);
+
+/* Play a move for the player to act.  GR_EINVAL for an unknown move type
+ * or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
+ * move's type does not fit the phase; GR_EILLEGAL if it breaks a rule (a
+ * card not in hand, discarding the card just taken from the discard pile
+ * (G11), a knock whose discard leaves more deadwood than the limit even if
+ * another discard would not (G29, G30), GIN with deadwood left, BIG_GIN
+ * without all 11 cards melded or without a big gin bonus (G32), drawing
+ * from the pile after both passed the upcard (G9)); GR_ENOMEM.  In each
+ * case the game is unchanged.  KNOCK with a discard that leaves deadwood 0
+ * is gin (both are listed as legal; the outcome is GR_OUTCOME_GIN).  Knock and gin show the least-deadwood
+ * arrangement, and the defender's melds and layoffs are chosen to minimise
+ * his deadwood; see gr_game_knock() and gr_game_defend() to choose them. */
+GR_API int gr_game_play(gr_game *game, gr_move move);
+
+/* Knock (or go gin) discarding `discard` and showing the arrangement
+ * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
+ * `shown` must cover exactly those cards with real, disjoint melds and a
+ * deadwood within the knock limit: GR_EILLEGAL for a meld that is not a
+ * meld, cards other than those ten, or deadwood over the limit (also for a
+ * card not in hand or the card just taken from the pile, G11); GR_EINVAL
+ * for a malformed arrangement (overlapping melds, wrong deadwood_points),
+ * the same statuses gr_settle() gives.  gr_game_last_reason() tells which.  A shown
+ * deadwood of 0 is gin (recorded as GR_MOVE_GIN); a player who could go
+ * gin may still show a knock.
+ * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
+ * 51; GR_ESTATE outside the discard phase.  The choice is kept by
+ * gr_game_save(). */
+GR_API int gr_game_knock(gr_game *game, gr_card discard,
+                         const gr_arrangement *shown);
+
+/* After a knock or gin, replace the defender's melds and layoffs (chosen
+ * optimally by default) with the caller's, for a user interface where a
+ * person lays off.  Validated as gr_layoff_check(), and after gin or big
+ * gin without GR_OPT_LAYOFF_AFTER_GIN any laid-off card is GR_EILLEGAL
+ * (G18); the result is settled again.  May be called again to change it.
+ * GR_ESTATE unless the hand ended by a knock, gin or big gin, GR_EILLEGAL
+ * or GR_EINVAL for a defence that is not legal (the game is then
+ * unchanged).  The choice is kept by gr_game_save(). */
+GR_API int gr_game_defend(gr_game *game, const gr_layoff *defense);
+
+/* The cards player (0 or 1) holds.  GR_EINVAL for a bad player or NULL. */
+GR_API int gr_game_hand(const gr_game *game, int player, gr_cards *out);
+
+/* The discard pile, bottom first, into out[0..cap-1]; returns its size
+ * (which may be more than cap). */
+GR_API int gr_game_discards(const gr_game *game, gr_card *out, size_t cap);
+
+/* The number of cards in the stock. */
+GR_API int gr_game_stock_size(const gr_game *game);
+
+/* The top card of the discard pile into *out; GR_ESTATE when the pile is
+ * empty (after the first upcard was taken, or after big gin on it). */
+GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
+
+/* The knock limit in force for this hand: GR_OPT_KNOCK_LIMIT, or under
+ * Oklahoma the value of the first upcard (0 for an ace: gin only). */
+GR_API int gr_game_knock_limit(const gr_game *game);
+
+/* The moves played so far, oldest first, into out[0..cap-1]; returns how
+ * many (which may be more than cap).  Draws (TAKE_UPCARD too) record the
+ * card drawn, DISCARD, KNOCK and GIN the card discarded, PASS and BIG_GIN
+ * GR_NO_CARD. */
+GR_API int gr_game_history(const gr_game *game, gr_move *out, size_t cap);
+
+/* The result of a finished hand.  GR_ESTATE until the hand is over. */
+GR_API int gr_game_result(const gr_game *game, gr_hand_result *out);
+
+/* What one player may know (G12). */
+typedef struct gr_view {
+    int      player;          /* whose view this is */
+    int      phase;           /* GR_PHASE_* */
+    int      turn;            /* the player to act */
+    int      dealer;
+    gr_cards hand;            /* the player's own cards */
+    gr_cards opponent_known;  /* cards the opponent is known to hold: taken
+                                 from the discard pile and not discarded
+                                 since; all his cards once he laid them down */
+    int      opponent_count;  /* how many cards the opponent holds */
+    int      stock_size;
+    int      ndiscards;
+    gr_card  discards[GR_NCARDS];  /* the discard pile, bottom first */
+    int      knock_limit;     /* as gr_game_knock_limit() */
+    int      nlegal;          /* the player's legal moves when it is his
+                                 turn (else 0), as gr_game_legal_moves() */
+    gr_move  legal[GR_MAX_MOVES];
+} gr_view;
+
+/* Fill *out with what `player` may know now.  Nothing else leaks: the
+ * stock order and the opponent's other cards are not in it. */
+GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
+
+/* Write the game as a small text with snprintf semantics (at most size
+ * bytes with the NUL; buf may be NULL when size is 0): returns the length
+ * needed without the NUL.  GR_EINVAL for NULL.  The text, one line each:
+ *   ginrummy 1
+ *   rules knock_limit=10 gin_bonus=20 ...    (every option, by the names of
+ *                                             gr_option_describe())
+ *   dealer 0
+ *   deck 7H KS ...                           (the 52 cards as dealt)
+ *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
+ *                                             with an arrangement)
+ *   position dealer 0; turn 1; ...            (instead of dealer and deck
+ *                                             for a game made by
+ *                                             gr_game_from_position(); the
+ *                                             moves are those played since)
+ *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
+ * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
+ * BIG_GIN. */
+GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
+
+/* Rebuild a game from gr_game_save() text by replaying every move through
+ * the rules.  Options not named keep the Fournier preset's values; a draw
+ * may leave out its card, but a card it names must be the one drawn.
+ * GR_EPARSE for damaged text (bad syntax, unknown option or value out of
+ * range, bad card, a deck that is not 52 distinct cards, a line twice, a
+ * shown line whose last move is not a knock or gin),
+ * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
+ * or a shown arrangement or defence that is not legal), GR_EINVAL for
+ * NULL, GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_game_load(gr_game **out, const char *text);
+
+/* As gr_game_load(), allocating through `mm` (NULL: malloc and free). */
+GR_API int gr_game_load_mm(gr_game **out, const char *text,
+                           const gr_allocator *mm);
+
+/* ------------------------------------------------------------------------
+ * A match (opaque handle): hands until a player reaches the target
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_match gr_match;
+
+typedef struct gr_score {
+    int over;              /* 1 once a player has reached the target (G25) */
+    int winner;            /* 0 or 1 once over, else -1 */
+    int hands_won[2];      /* undercuts count for the defender */
+    int hand_points[2];    /* points scored in hands */
+    int game_bonus[2];     /* G26; 0 until the match is over */
+    int box_bonus[2];      /* per hand won (G26, G31); 0 until over */
+    int shutout_bonus[2];  /* what the shutout adds: the flat bonus, or the
+                              doubling (G26, G34); 0 until over */
+    int total[2];          /* hand points plus bonuses */
+    int margin;            /* winner's total minus the loser's, once over */
+    /* Added fields: */
+    int hands_played;      /* hands recorded, void ones included */
+} gr_score;
+
+/* Start a match.  The first dealer is chosen by a seeded cut (G6): each
+ * player cuts a card from a deck shuffled by the match's generator, the
+ * higher rank deals, equal ranks cut again (suits never break a tie).  The
+ * same seed gives the same cut and the same deals on every platform.  The
+ * rules are copied: later changes to `rules` do not affect the match.
+ * GR_EINVAL for NULL, GR_ENOMEM.  Free with gr_match_free(). */
+GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed);
+
+/* The deciding cut of gr_match_new() (G6): out[0] is the card player 0 cut,
+ * out[1] player 1's; their ranks differ and the higher one dealt the first
+ * hand.  GR_EINVAL for NULL. */
+GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
+
+/* Deal the next hand with the right dealer (G6, G8), the match's rules and
+ * a seed drawn from the match's generator, as gr_game_new() would.  The
+ * match does not follow the game: play it, then pass gr_game_result() to
+ * gr_match_record().  Each call deals a new hand.  The caller owns *out
+ * (gr_game_free).  GR_ESTATE once the match is over, GR_EINVAL for NULL,
+ * GR_ENOMEM (the match is then unchanged). */
+GR_API int gr_match_deal(gr_match *match, gr_game **out);
+
+/* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
+ * played on a real table): only outcome, knocker, winner and points are
+ * used.  A void hand scores nothing and its knocker, winner and points are
+ * ignored; it counts in hands_played.  Otherwise knocker and winner must be
+ * 0 or 1, equal for a knock, gin or big gin and different for an undercut,
+ * and points 0..10000.  The winner of a hand deals the next; after a void
+ * hand the same dealer deals again (G8).  The match is over after the hand
+ * in which a player's hand points reach GR_OPT_TARGET (G25).
+ * GR_EINVAL for NULL or an inconsistent result, GR_ESTATE once the match
+ * is over (or after INT_MAX hands): the match is then unchanged. */
+GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
+
+/* The dealer of the next hand, 0 or 1 (once over: the winner of the last
+ * hand).  GR_EINVAL for NULL. */
+GR_API int gr_match_dealer(const gr_match *match);
+
+/* The score so far (G25-G27).  Until the match is over the bonuses are 0,
+ * total is the hand points, winner -1 and margin 0.  Once over: the game
+ * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
+ * bonus GR_OPT_BOX_BONUS times the hands he won; if the loser won no hand
+ * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
+ * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
+ * doubled and shutout_bonus is what the doubling adds (G34).  total is
+ * hand points plus the three bonuses; margin is the winner's total minus
+ * the loser's.  GR_EINVAL for NULL. */
+GR_API int gr_match_score(const gr_match *match, gr_score *out);
+
+/* Free a match; NULL is a no-op.  Games it dealt are the caller's and stay
+ * valid. */
+GR_API void gr_match_free(gr_match *match);
+
+/* ------------------------------------------------------------------------
+ * Bots (opaque handle): computer players that decide from a gr_view only
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_bot gr_bot;
+
+/* Bot kinds. */
+enum {
+    GR_BOT_RANDOM = 1,   /* a uniformly random legal move */
+    GR_BOT_GREEDY = 2    /* takes a card when it lowers its deadwood, keeps
+                            the hand with least deadwood, knocks when it can */
+};
+
+/* Make a bot of `kind`, seeded: the same seed and the same views give the
+ * same moves.  GR_EINVAL for an unknown kind or NULL, GR_ENOMEM. */
+GR_API int gr_bot_new(gr_bot **out, int kind, uint64_t seed);
+
+/* As gr_bot_new(), allocating through `mm` (NULL: malloc and free). */
+GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
+                         const gr_allocator *mm);
+
+/* Choose a move for the player whose view this is; it is one of
+ * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
+ * the view offers no legal move (nlegal 0 or less: not this player's turn,
+ * or the hand is over), GR_EINVAL for NULL or a malformed view. */
+GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
+
+GR_API void gr_bot_free(gr_bot *bot);
+
+/* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
+ * or GR_EINVAL. */
+GR_API int gr_bot_lookup(const char *name);
+
+/* ========================================================================
+ * Reasons, advice, positions, move text and score keeping (issue 13)
+ * ======================================================================== */
+
+/* ------------------------------------------------------------------------
+ * Why a call was refused
+ *
+ * The status codes say what kind of failure it was; a reason says which
+ * rule or which part of an argument.  Every refusal has exactly one reason
+ * and every reason belongs to one status (gr_reason_status()), whichever
+ * function found it: the same fault gives the same status and the same
+ * reason from gr_settle(), gr_lay_off(), gr_layoff_check(),
+ * gr_game_knock(), gr_game_defend() and the others.  For an arrangement a
+ * caller passes, the faults are checked in this order and the first one
+ * found is reported:
+ *   GR_REASON_NULL_ARGUMENT, GR_REASON_MELD_SLOTS, GR_REASON_BAD_CARD
+ *     (GR_EINVAL: the struct is malformed),
+ *   GR_REASON_MELDS_OVERLAP (GR_EINVAL: a card in two places),
+ *   GR_REASON_NOT_A_MELD (GR_EILLEGAL: G4, G5),
+ *   GR_REASON_DEADWOOD_POINTS (GR_EINVAL: deadwood_points is not the
+ *     points of the deadwood),
+ *   then what the call checks against the hand: GR_REASON_NOT_THE_HAND
+ *     (GR_EILLEGAL), GR_REASON_OVER_LIMIT (GR_EILLEGAL, G13, G29).
+ * Parsers (gr_cards_parse_ex(), gr_move_parse(), gr_match_load(), ...)
+ * return GR_EPARSE whatever the reason, except that a repeated card in
+ * gr_cards_parse_ex() stays GR_EINVAL as in gr_cards_parse().
+ * Append-only: values are never renumbered.
+ * ------------------------------------------------------------------------ */
+enum {
+    GR_REASON_NONE = 0,           /* no refusal (GR_OK) */
+    /* GR_EINVAL */
+    GR_REASON_NULL_ARGUMENT = 1,  /* a required pointer is NULL */
+    GR_REASON_BAD_CARD,           /* a card above 51 or a set with bits above 51 */
+    GR_REASON_BAD_VALUE,          /* a number out of range: player, move type,
+                                     option, preset, seat, phase, ... */
+    GR_REASON_MELD_SLOTS,         /* nmelds out of 0..GR_MAX_MELDS, a meld
+                                     entry past nmelds not 0, or one before
+                                     it empty */
+    GR_REASON_MELDS_OVERLAP,      /* a card in two melds, or in a meld and the
+                                     deadwood or the laid-off cards */
+    GR_REASON_DEADWOOD_POINTS,    /* deadwood_points is not the points of the
+                                     deadwood */
+    GR_REASON_HANDS_OVERLAP,      /* the two hands (or the upcard and a hand)
+                                     share a card */
+    GR_REASON_CARD_COUNT,         /* a hand with the wrong number of cards in a
+                                     strict settlement (G28) */
+    GR_REASON_CARDS_UNACCOUNTED,  /* a position whose hands, pile and stock are
+                                     not the 52 cards, each once */
+    GR_REASON_BAD_RESULT,         /* a hand result that is not consistent
+                                     (gr_match_record) */
+    GR_REASON_RESERVED_NOT_ZERO,  /* reserved space in an input struct not 0 */
+    /* GR_ESTATE */
+    GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
+    GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
+    GR_REASON_HAND_OVER,          /* the hand has ended */
+    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+                                     knock, gin or big gin */
+    GR_REASON_MATCH_OVER,         /* the match is over (G25) */
+    GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
+    /* GR_EILLEGAL */
+    GR_REASON_NOT_IN_HAND,        /* the card is not in the player's hand */
+    GR_REASON_JUST_TAKEN,         /* the card just taken from the pile may not
+                                     be discarded this turn (G11) */
+    GR_REASON_OVER_LIMIT,         /* the deadwood is over the knock limit
+                                     (G13, G29, G30, G33) */
+    GR_REASON_NOT_GIN,            /* gin with deadwood left (G14) */
+    GR_REASON_NO_BIG_GIN,         /* big gin without all 11 cards melded, or
+                                     without a big gin bonus (G32) */
+    GR_REASON_PILE_CLOSED,        /* both passed the upcard: draw from the
+                                     stock (G9) */
+    GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
+    GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
+                                     of 3+ in a suit (G4) */
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+                                     the cards of the hand */
+    GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
+                                     (G17) */
+    GR_REASON_NO_LAYOFF_AFTER_GIN,/* laying off after gin is not allowed (G18) */
+    GR_REASON_DRAW_MISMATCH,      /* a saved draw names another card than the
+                                     one drawn */
+    /* GR_EPARSE */
+    GR_REASON_SYNTAX,             /* text that does not read: an unknown word,
+                                     a bad card, a missing part */
+    GR_REASON_DUPLICATE_CARD,     /* a card named twice */
+    /* GR_ENOMEM */
+    GR_REASON_NO_MEMORY,          /* an allocation failed */
+    GR_REASON_COUNT               /* number of reasons */
+};
+
+/* A short English text for a reason ("the card just taken from the pile
+ * cannot be discarded this turn (G11)"); never NULL, "unknown reason" for
+ * a value out of range.  Static: do not free. */
+GR_API const char *gr_reason_text(int reason);
+
+/* The reason's name as in this header without the prefix, in lower case
+ * ("just_taken"); never NULL ("unknown" out of range).  Static. */
+GR_API const char *gr_reason_name(int reason);
+
+/* The status (GR_E*) a refusal with this reason returns; GR_OK for
+ * GR_REASON_NONE, GR_EINVAL for a value out of range. */
+GR_API int gr_reason_status(int reason);
+
+/* Why the last refused call on this game was refused: gr_game_play(),
+ * gr_game_play_as(), gr_game_play_drawn(), gr_game_knock(),
+ * gr_game_defend().  A call that succeeds sets it to GR_REASON_NONE.  This
+ * is the one thing a refused call changes in the game.  GR_EINVAL for
+ * NULL (the reason of a call with a NULL game cannot be kept). */
+GR_API int gr_game_last_reason(const gr_game *game);
+
+/* As gr_game_play(), for `player`: GR_ESTATE with GR_REASON_NOT_YOUR_TURN
+ * when he is not the player to act (a network or table program passes
+ * whoever sent the move); GR_EINVAL for a player other than 0 or 1. */
+GR_API int gr_game_play_as(gr_game *game, int player, gr_move move);
+
+/* Check an arrangement a caller built (a person choosing his melds):
+ * GR_OK when its melds are real and disjoint (G4), its deadwood_points
+ * right, its cards exactly `hand` and its deadwood points at most `limit`
+ * (a negative limit: no limit).  Otherwise the status of the first fault
+ * in the order given above.  When reason is not NULL the reason is written
+ * to *reason (GR_REASON_NONE on GR_OK). */
+GR_API int gr_arrangement_check(const gr_arrangement *a, gr_cards hand,
+                                int limit, int *reason);
+
+/* gr_layoff_check() with the reason of a refusal in *reason (when reason
+ * is not NULL; GR_REASON_NONE on GR_OK). */
+GR_API int gr_layoff_check_ex(const gr_arrangement *knocker, gr_cards defender,
+                              const gr_layoff *defense, int *reason);
+
+/* Where a parser stopped: the byte offset and length of the bad token in
+ * the text (length 0 when something is missing at offset, e.g. at the end)
+ * and the reason.  Written by the *_ex parsers on failure only, and
+ * zeroed on success.  The library never reads it. */
+typedef struct gr_parse_error {
+    size_t offset;     /* bytes from the start of the text */
+    size_t length;     /* bytes of the bad token (0: something is missing) */
+    int    reason;     /* GR_REASON_* */
+    int    line;       /* 1-based line of offset */
+    int    reserved[8];
+} gr_parse_error;
+
+/* gr_card_parse() and gr_cards_parse(), with the place of the first bad
+ * token in *err (when err is not NULL). */
+GR_API int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err);
+GR_API int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err);
+
+/* As gr_game_load_mm(), with the place of the first fault in *err (when
+ * err is not NULL): the offset and length of the bad line key, word or
+ * move, and the reason (GR_REASON_SYNTAX for damaged text,
+ * GR_REASON_DRAW_MISMATCH, or the rule a replayed move broke, e.g.
+ * GR_REASON_JUST_TAKEN).  Zeroed on success. */
+GR_API int gr_game_load_ex(gr_game **out, const char *text, const gr_allocator *mm,
+                           gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Settlement, extended: either seat, strict card counts, reasons
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_settle_options {
+    int     knocker;       /* the knocker's seat, 0 or 1: the result's knocker
+                              and winner are seats, ready for
+                              gr_match_record() */
+    int     strict;        /* 1: a hand with the wrong number of cards is
+                              GR_EINVAL (GR_REASON_CARD_COUNT) instead of a
+                              void hand (G28) */
+    int     has_upcard;    /* 1: upcard is the hand's first upcard (G33, as
+                              gr_settle_upcard()) */
+    gr_card upcard;
+    int     reserved[8];   /* must be 0 */
+} gr_settle_options;
+
+/* gr_settle() with options (NULL: knocker in seat 0, void on a wrong card
+ * count, no upcard: exactly gr_settle()) and the reason of a refusal in
+ * *reason when reason is not NULL.  Refusals as gr_settle(), plus
+ * GR_EINVAL for a seat other than 0 or 1 (GR_REASON_BAD_VALUE), reserved
+ * space not zero, and in strict mode a wrong card count.  gr_settle() and
+ * gr_game_knock() agree: a knocker meld that is not a meld is GR_EILLEGAL
+ * (GR_REASON_NOT_A_MELD) from both. */
+GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                        const gr_arrangement *knocker, gr_cards defender,
+                        gr_hand_result *out, int *reason);
+
+/* ------------------------------------------------------------------------
+ * Advice: discards, taking a card, knocking (pure functions; advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* The discard that leaves the least deadwood among the cards of `hand`
+ * not in `excluded` (pass the card just taken from the pile: G11); ties
+ * as gr_best_discard().  Writes it to *out and returns the deadwood left.
+ * GR_EINVAL for NULL, bits above 51, or no card left to discard. */
+GR_API int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out);
+
+/* The best discard for the player to act in the discard phase, under G11
+ * (the card he just took from the pile is never advised); returns the
+ * deadwood left.  GR_ESTATE outside the discard phase, GR_EINVAL for NULL. */
+GR_API int gr_game_best_discard(const gr_game *game, gr_card *out);
+
+/* "Should I take this card": the least deadwood after taking `card` and
+ * making the best allowed discard (not that card, G11), against drawing
+ * blind: the mean, over the cards of `unseen` (the cards that may be in
+ * the stock, from the player's view: see gr_view_unseen()), of the least
+ * deadwood after drawing that card and making the best discard. */
+typedef struct gr_take_advice {
+    int     take_deadwood;  /* deadwood after taking and the best discard */
+    gr_card take_discard;   /* that discard */
+    double  draw_expected;  /* mean deadwood after a blind draw (0 when no
+                               card is unseen) */
+    int     draw_best;      /* the least and the most of those deadwoods */
+    int     draw_worst;
+    int     unseen;         /* how many cards were averaged */
+    int     take;           /* 1 when take_deadwood < draw_expected (or no
+                               card is unseen), else 0 */
+    int     reserved[8];
+} gr_take_advice;
+
+/* Advice for taking `card` into `hand` (1..51 cards; `card` not in it;
+ * `unseen` disjoint from both).  GR_EINVAL for NULL, bits above 51, or
+ * overlapping arguments. */
+GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
+                          gr_take_advice *out);
+
+/* The cards a player cannot see from his view: not in his hand, not on
+ * the pile, not known to be in the opponent's hand.  They are the stock
+ * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
+
+/* gr_advise_take() for the card the view offers (the upcard in the upcard
+ * phase, the top of the pile in the draw phase) with the view's unseen
+ * cards.  GR_ESTATE when no card is offered to this player now. */
+GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
+
+/* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most
+ * `limit` (negative: no limit), each once: melds are sets of 3 or 4 and
+ * runs of 3 or more, two runs of one suit that touch are always one run
+ * (so a 6-card run is listed whole, never as 3 + 3); a 3-set with the
+ * 4th card in the deadwood is a different arrangement from the 4-set.
+ * Melds are listed by their lowest card.  Written to out[0..cap-1] (out
+ * may be NULL when cap is 0); returns how many there are (which may be
+ * more than cap).  Order: deterministic (a depth-first search from the
+ * lowest card, deadwood before melds).  GR_EINVAL for bits above 51, more
+ * than 16 cards, or out NULL with cap > 0. */
+GR_API int gr_arrangements(gr_cards hand, int limit, gr_arrangement *out,
+                           size_t cap);
+
+typedef struct gr_knock_advice {
+    gr_arrangement arrangement;  /* the arrangement to show */
+    int            layoffs;      /* how many cards could be laid off on it */
+    gr_cards       targets;      /* those cards */
+    int            reserved[8];
+} gr_knock_advice;
+
+/* Knock advice: among the arrangements of `hand` (the ten cards kept)
+ * within `limit`, the one that leaves the defender the fewest possible
+ * layoffs (G17), given `not_his`: cards known to be out of his hand (the
+ * pile, cards seen elsewhere).  A possible layoff is a card not in hand
+ * and not in not_his that is the 4th card of a 3-set, or extends a run
+ * (chains count through possible cards only).  Ties: the least deadwood,
+ * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
+GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
+                           gr_knock_advice *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff helpers for a user interface (advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* Which defender cards can go on which knocker meld now: out[i] is the set
+ * of the defender's cards (not yet in `laid`) that can be laid off on
+ * knocker->melds[i] given the cards `laid` already laid off (they extend
+ * the runs they were laid on).  Entries past nmelds are 0.  Returns
+ * nmelds.  GR_EILLEGAL (GR_REASON_CANNOT_LAY_OFF) if `laid` is not a legal
+ * set of layoffs, GR_EINVAL for NULL, a bad knocker arrangement, laid not
+ * within defender, overlapping hands. */
+GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
+                             gr_cards laid, gr_cards out[GR_MAX_MELDS]);
+
+/* Build the defence a person chose: the cards `laid_off`, the defender's
+ * own melds the least-deadwood arrangement of the rest, deadwood and its
+ * points filled in (ready for gr_game_defend()).  Returns the defender's
+ * deadwood.  Refused as gr_layoff_targets(). */
+GR_API int gr_layoff_build(const gr_arrangement *knocker, gr_cards defender,
+                           gr_cards laid_off, gr_layoff *out);
+
+/* ------------------------------------------------------------------------
+ * Positions: a game set up without replaying a hand (position.c)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_position {
+    int      dealer;          /* 0 or 1 */
+    int      turn;            /* the player to act, 0 or 1 */
+    int      phase;           /* GR_PHASE_UPCARD, _DRAW or _DISCARD */
+    gr_cards hand[2];         /* 10 cards each; 11 for the player to act in
+                                 the discard phase */
+    int      npile;           /* the discard pile, bottom first */
+    gr_card  pile[GR_NCARDS];
+    int      nstock;          /* the stock, top first (stock[0] is drawn
+                                 next); ignored with stock_from_seed */
+    gr_card  stock[GR_NCARDS];
+    int      stock_from_seed; /* 1: the stock is every card in no hand and
+                                 not on the pile, shuffled by `seed` */
+    uint64_t seed;
+    gr_card  taken;           /* discard phase: the card the player to act
+                                 took from the pile this turn (G11), else
+                                 GR_NO_CARD */
+    int      pile_closed;     /* draw phase: both passed the upcard, so the
+                                 pile is not offered (G9) */
+    gr_cards known[2];        /* cards each player is known to hold (taken
+                                 from the pile; within his hand) */
+    gr_card  first_upcard;    /* the hand's first upcard (Oklahoma, G33), or
+                                 GR_NO_CARD: then the pile's bottom card */
+    int      turnovers;       /* turnovers of the pile so far (G16) */
+    int      reserved[8];     /* must be 0 */
+} gr_position;
+
+/* A game from a position, validated: the hands, pile and stock hold the 52
+ * cards each once (GR_REASON_CARDS_UNACCOUNTED), card counts fit the phase
+ * (10 and 10; 11 for the player to act in the discard phase; the upcard
+ * phase has one card on the pile), a non-empty stock (in GR_STOCK_END_VOID
+ * mode more than 2 cards before a draw), `taken` in the hand of the player
+ * to act, known cards within the hands.  In the upcard phase, turn is the
+ * non-dealer (nobody passed yet) or the dealer (the non-dealer passed).
+ * The game's history starts empty.  GR_EINVAL for a position that is not
+ * valid, GR_ENOMEM; *out is written only on success.  Saved and loaded as
+ * any game (gr_game_save() writes a "position" line). */
+GR_API int gr_game_from_position(gr_game **out, const gr_rules *rules,
+                                 const gr_position *position);
+
+/* Check a position as gr_game_from_position() does, without making a
+ * game: GR_OK or GR_EINVAL, with the reason in *reason when not NULL
+ * (GR_REASON_CARDS_UNACCOUNTED, GR_REASON_CARD_COUNT, GR_REASON_BAD_VALUE,
+ * GR_REASON_BAD_CARD, GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT). */
+GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
+                             int *reason);
+
+/* The position of a game in play (the stock is listed, not a seed):
+ * gr_game_from_position() of it continues the same hand.  GR_ESTATE once
+ * the hand is over, GR_EINVAL for NULL. */
+GR_API int gr_game_position(const gr_game *game, gr_position *out);
+
+/* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
+
+/* Read gr_position_format() text; GR_EPARSE with the place in *err (when
+ * not NULL) for text that does not read.  The position is not validated
+ * against the rules (gr_game_from_position() does that). */
+GR_API int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Moves as text, the card drawn, each player's history (movetext.c)
+ * ------------------------------------------------------------------------ */
+
+/* A move as short text: "take", "pass", "draw", "discard 7H", "knock 7H",
+ * "gin 7H", "big gin"; DRAW_DISCARD is "take" too.  A draw with a card
+ * (as in the history) names it: "draw 4D", "take QS".  snprintf semantics;
+ * GR_EINVAL for an unknown move type or a bad card. */
+GR_API int gr_move_format(gr_move move, char *buf, size_t size);
+
+/* Read a move written by gr_move_format() (words case-insensitive, white
+ * space free).  "take" is TAKE_UPCARD, or DRAW_DISCARD when `game` (may be
+ * NULL) is in the draw phase; "draw" is DRAW_STOCK; an optional card after
+ * a draw is kept in move.card.  GR_EPARSE with the place of the bad word
+ * in *err (when not NULL); GR_EINVAL for NULL text or out. */
+GR_API int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
+                         gr_parse_error *err);
+
+/* gr_game_play(), writing the card the move drew to *drawn (when not
+ * NULL): the stock card for DRAW_STOCK, the pile card for TAKE_UPCARD and
+ * DRAW_DISCARD, GR_NO_CARD for other moves.  *drawn is written only on
+ * success. */
+GR_API int gr_game_play_drawn(gr_game *game, gr_move move, gr_card *drawn);
+
+/* The history as `player` saw it: as gr_game_history(), except that the
+ * opponent's stock draws (DRAW_STOCK) show GR_NO_CARD.  GR_EINVAL for
+ * NULL or a bad player. */
+GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
+                                size_t cap);
+
+/* ------------------------------------------------------------------------
+ * Score keeping (match.c)
+ *
+ * For a score keeper at a real table: settle with the knocker in either
+ * seat (gr_settle_ex(), whose result goes straight to gr_match_record()),
+ * choose the first dealer instead of the cut, undo the last recorded hand,
+ * list the hands recorded, and save and load a match as text.
+ * ------------------------------------------------------------------------ */
+
+/* As gr_match_new(), with `first_dealer` (0 or 1) dealing the first hand
+ * instead of a cut (gr_match_cut() then returns GR_ESTATE).  The seed
+ * still gives the hands gr_match_deal() deals.  GR_EINVAL for NULL or a
+ * bad dealer, GR_ENOMEM. */
+GR_API int gr_match_new_dealer(gr_match **out, const gr_rules *rules,
+                               uint64_t seed, int first_dealer);
+
+/* Take back the last hand recorded by gr_match_record(): the score, the
+ * dealer of the next hand and whether the match is over are as before
+ * that hand (a match that hand ended is open again).  Hands already dealt
+ * by gr_match_deal() are not taken back (the next deal is a new hand).
+ * GR_ESTATE (GR_REASON_NOTHING_TO_UNDO) when no hand is recorded,
+ * GR_EINVAL for NULL.  May be called again to undo more. */
+GR_API int gr_match_undo(gr_match *match);
+
+/* The hands recorded, oldest first, into out[0..cap-1] (outcome, knocker,
+ * winner and points; the other fields 0; a void hand has knocker and
+ * winner -1); returns how many (which may be more than cap).  GR_EINVAL
+ * for NULL, or out NULL with cap > 0. */
+GR_API int gr_match_results(const gr_match *match, gr_hand_result *out,
+                            size_t cap);
+
+/* Why the last refused gr_match_record() or gr_match_undo() was refused
+ * (GR_REASON_MATCH_OVER, GR_REASON_BAD_RESULT, GR_REASON_NULL_ARGUMENT,
+ * GR_REASON_NOTHING_TO_UNDO, GR_REASON_NO_MEMORY), GR_REASON_NONE after a
+ * call that succeeded.  GR_EINVAL for NULL. */
+GR_API int gr_match_last_reason(const gr_match *match);
+
+/* Write the match as text with snprintf semantics (returns the length
+ * needed without the NUL; buf may be NULL when size is 0):
+ *   ginrummy-match 1
+ *   rules knock_limit=10 gin_bonus=20 ...     (every option)
+ *   seed 42
+ *   first_dealer cut                          (or 0 / 1 when chosen)
+ *   deals 3                                   (hands dealt so far)
+ *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
+ *   hand void                                  void, knock, undercut, gin,
+ *   end                                        big_gin)
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
+
+/* Rebuild a match from gr_match_save() text: the same rules, seed, first
+ * dealer or cut, the same next deal, and every hand recorded again through
+ * gr_match_record().  GR_EPARSE for damaged text (bad syntax, an unknown
+ * option or a value out of range, a line twice or missing, anything after
+ * "end"; a text cut short has no "end" line and is refused, so no proper
+ * prefix of a saved text loads), GR_EILLEGAL for a hand the match refuses
+ * (inconsistent, or after the match is over), GR_EINVAL for NULL,
+ * GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_match_load(gr_match **out, const char *text);
+
+/* As gr_match_load(), allocating through `mm` (NULL: malloc and free), with
+ * the place of the fault in *err (when not NULL). */
+GR_API int gr_match_load_ex(gr_match **out, const char *text,
+                            const gr_allocator *mm, gr_parse_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GINRUMMY_H */

@@ -1,0 +1,47 @@
+/*
+ * common/cards.h: card points and the text writer (cards.c).
+ * Private to the library; never installed.
+ */
+#ifndef GR_COMMON_CARDS_H
+#define GR_COMMON_CARDS_H
+
+#include "ginrummy.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* points of a valid set (no check) */
+int gr__cards_points(gr_cards cards);
+
+/* white space as the C locale's isspace(), without depending on the locale */
+static inline bool gr__is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
+        || c == '\r';
+}
+
+/* Text written with snprintf semantics (gr_card_format, gr_game_save):
+ * bytes past size are dropped, len counts them all, and the text stays
+ * NUL-terminated.  buf may be NULL when size is 0. */
+typedef struct gr_writer {
+    char  *buf;
+    size_t size;
+    size_t len;     /* the length the whole text needs so far */
+} gr_writer;
+
+void gr__write_start(gr_writer *w, char *buf, size_t size);
+void gr__write_str(gr_writer *w, const char *s);
+/* a valid card as gr_card_format writes it ("AC", "10H") */
+void gr__write_card(gr_writer *w, gr_card card);
+/* a valid set as gr_cards_format writes it ("AC 2C 10D") */
+void gr__write_cards(gr_writer *w, gr_cards cards);
+
+/* Fill *err (when not NULL) for a fault at `at` inside `text`, `length`
+ * bytes long, with its line; clear it on success.  (cards.c) */
+void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
+                         size_t length, int reason);
+void gr__parse_error_clear(gr_parse_error *err);
+/* a fault with no place (a NULL argument, no memory): only the reason */
+void gr__parse_error_only(gr_parse_error *err, int reason);
+
+#endif /* GR_COMMON_CARDS_H */

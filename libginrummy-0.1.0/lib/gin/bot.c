@@ -1,0 +1,239 @@
+/*
+ * bot.c: computer players that decide from a gr_view only (G12).
+ *
+ * A bot never sees a gr_game: everything it knows is the view of the player
+ * to act, so it cannot peek at the stock or the opponent's hidden cards.
+ *
+ * GR_BOT_RANDOM  picks a uniformly random move among view->legal.
+ * GR_BOT_GREEDY  plays by one-step deadwood arithmetic:
+ *   - big gin, then gin, whenever legal;
+ *   - knocks as soon as it legally can, with the discard that leaves the
+ *     least deadwood;
+ *   - takes the upcard / top discard only when the best hand of ten it can
+ *     keep afterwards has less deadwood than its hand now, else passes or
+ *     draws from the stock;
+ *   - discards the card that leaves the least deadwood; among equals the
+ *     one least useful to the opponent (see discard_danger), then the one
+ *     with the most points, then the highest card number.
+ *   The greedy bot is deterministic: its seed is unused.
+ */
+#include "common/alloc.h"
+#include "common/bits.h"
+#include "common/rng.h"
+#include "gin/melds.h"
+#include "gin/rules.h"
+
+struct gr_bot {
+    int          kind;
+    gr_rng       rng;
+    gr_allocator mm;
+};
+
+int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
+                         const gr_allocator *mm)
+{
+    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
+        || !gr__allocator_valid(mm))
+        return GR_EINVAL;
+    gr_allocator use = gr__allocator_or_default(mm);
+    gr_bot *bot = gr__malloc(&use, sizeof *bot);
+    if (!bot)
+        return GR_ENOMEM;
+    bot->kind = kind;
+    gr__rng_seed(&bot->rng, seed);
+    bot->mm = use;
+    *out = bot;
+    return GR_OK;
+}
+
+int gr_bot_new(gr_bot **out, int kind, uint64_t seed)
+{
+    return gr_bot_new_mm(out, kind, seed, NULL);
+}
+
+void gr_bot_free(gr_bot *bot)
+{
+    if (bot)
+        gr__free(&bot->mm, bot);
+}
+
+int gr_bot_lookup(const char *name)
+{
+    if (!name)
+        return GR_EINVAL;
+    if (gr__name_is(name, "random"))
+        return GR_BOT_RANDOM;
+    if (gr__name_is(name, "greedy"))
+        return GR_BOT_GREEDY;
+    return GR_EINVAL;
+}
+
+/* ---- validation ---------------------------------------------------------- */
+
+static bool move_names_card(int type)
+{
+    return type == GR_MOVE_DISCARD || type == GR_MOVE_KNOCK
+        || type == GR_MOVE_GIN;
+}
+
+/* GR_OK, or the code gr_bot_choose returns for a malformed view. */
+static int view_check(const gr_view *v)
+{
+    if ((v->player != 0 && v->player != 1)
+        || !gr__cards_valid(v->hand) || !gr__cards_valid(v->opponent_known)
+        || v->ndiscards < 0 || v->ndiscards > GR_NCARDS
+        || v->nlegal > GR_MAX_MOVES)
+        return GR_EINVAL;
+    for (int i = 0; i < v->ndiscards; i++)
+        if (v->discards[i] >= GR_NCARDS)
+            return GR_EINVAL;
+    if (v->nlegal <= 0)
+        return GR_ESTATE;
+    for (int i = 0; i < v->nlegal; i++) {
+        const gr_move *m = &v->legal[i];
+        if (m->type < GR_MOVE_TAKE_UPCARD || m->type > GR_MOVE_BIG_GIN)
+            return GR_EINVAL;
+        if (move_names_card(m->type) && m->card >= GR_NCARDS)
+            return GR_EINVAL;
+    }
+    return GR_OK;
+}
+
+/* ---- greedy -------------------------------------------------------------- */
+
+/* the first legal move of `type`, or -1 */
+static int find_move(const gr_view *v, int type)
+{
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == type)
+            return i;
+    return -1;
+}
+
+/* Would taking `card` lower the deadwood?  After taking it the bot keeps the
+ * best ten of its eleven cards; the card taken cannot go straight back
+ * (G11), which does not matter: discarding it gives the deadwood of now,
+ * so a strict improvement always discards another card. */
+static bool worth_taking(gr_cards hand, gr_card card)
+{
+    gr_card discard;
+    return gr_best_discard(hand | GR_CARD_BIT(card), &discard)
+         < gr__deadwood(hand);
+}
+
+/* Cards the opponent may hold or still get: not ours, not buried in the
+ * discard pile.  The top discard stays live: he may take it. */
+static gr_cards live_cards(const gr_view *v, gr_cards hand)
+{
+    gr_cards dead = hand;
+    for (int i = 0; i + 1 < v->ndiscards; i++)
+        dead |= GR_CARD_BIT(v->discards[i]);
+    return GR_ALL_CARDS & ~dead;
+}
+
+/* How useful discarding `card` would be to the opponent: for every meld of
+ * three the card could complete (its set, and the three runs of three that
+ * contain it) whose two other cards are both still live, 1 point, plus 4
+ * for each of those partner cards he is known to hold.  A card whose melds
+ * are all dead scores 0. */
+static int discard_danger(gr_card card, gr_cards live, gr_cards known)
+{
+    int rank = GR_CARD_RANK(card), suit = GR_CARD_SUIT(card);
+    int danger = 0;
+
+    gr_cards same_rank = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != suit)
+            same_rank |= GR_CARD_BIT(GR_CARD(rank, s));
+    if (gr__popcount(same_rank & live) >= 2)
+        danger += 1 + 4 * gr__popcount(same_rank & known);
+
+    for (int lo = rank - 2; lo <= rank; lo++) {
+        if (lo < 0 || lo + 2 > GR_KING)
+            continue;
+        gr_cards partners = 0;
+        for (int r = lo; r <= lo + 2; r++)
+            if (r != rank)
+                partners |= GR_CARD_BIT(GR_CARD(r, suit));
+        if ((partners & live) == partners)
+            danger += 1 + 4 * gr__popcount(partners & known);
+    }
+    return danger;
+}
+
+/* The best of the legal moves of `type` (discard, knock or gin) by the
+ * order described at the top of the file; -1 if none is legal. */
+static int best_discard_move(const gr_view *v, int type)
+{
+    gr_cards live = live_cards(v, v->hand);
+    int best = -1, best_dw = 0, best_danger = 0, best_points = 0;
+
+    for (int i = 0; i < v->nlegal; i++) {
+        const gr_move *m = &v->legal[i];
+        if (m->type != type)
+            continue;
+        int dw = gr__deadwood(v->hand & ~GR_CARD_BIT(m->card));
+        int danger = discard_danger(m->card, live, v->opponent_known);
+        int points = gr_card_points(m->card);
+        bool better = best < 0
+            || dw < best_dw
+            || (dw == best_dw && (danger < best_danger
+                || (danger == best_danger && (points > best_points
+                    || (points == best_points
+                        && m->card > v->legal[best].card)))));
+        if (better) {
+            best = i;
+            best_dw = dw;
+            best_danger = danger;
+            best_points = points;
+        }
+    }
+    return best;
+}
+
+static int greedy_choose(const gr_view *v)
+{
+    int i;
+    if ((i = find_move(v, GR_MOVE_BIG_GIN)) >= 0)
+        return i;
+    if ((i = best_discard_move(v, GR_MOVE_GIN)) >= 0)
+        return i;
+    if ((i = best_discard_move(v, GR_MOVE_KNOCK)) >= 0)
+        return i;
+    if ((i = best_discard_move(v, GR_MOVE_DISCARD)) >= 0)
+        return i;
+
+    /* Upcard offer or draw: decide on the top discard. */
+    bool take = v->ndiscards > 0
+             && worth_taking(v->hand, v->discards[v->ndiscards - 1]);
+    static const int take_order[] = {
+        GR_MOVE_TAKE_UPCARD, GR_MOVE_DRAW_DISCARD,
+        GR_MOVE_PASS, GR_MOVE_DRAW_STOCK
+    };
+    static const int leave_order[] = {
+        GR_MOVE_PASS, GR_MOVE_DRAW_STOCK,
+        GR_MOVE_TAKE_UPCARD, GR_MOVE_DRAW_DISCARD
+    };
+    const int *order = take ? take_order : leave_order;
+    for (int k = 0; k < 4; k++)
+        if ((i = find_move(v, order[k])) >= 0)
+            return i;
+    return 0;   /* unreachable for a validated view */
+}
+
+int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)
+{
+    if (!bot || !view || !out)
+        return GR_EINVAL;
+    int rc = view_check(view);
+    if (rc != GR_OK)
+        return rc;
+
+    int i;
+    if (bot->kind == GR_BOT_RANDOM)
+        i = (int)gr__rng_below(&bot->rng, (uint64_t)view->nlegal);
+    else
+        i = greedy_choose(view);
+    *out = view->legal[i];
+    return GR_OK;
+}

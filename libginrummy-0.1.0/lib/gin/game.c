@@ -1,0 +1,620 @@
+/*
+ * game.c: one hand of Gin Rummy: the deal (G7), the upcard offer (G9),
+ * turns (G10, G11), knock and gin (G13-G15, G29, G30), big gin (G32),
+ * the end of the stock (G16) and the result (via settle.c, G33).
+ *
+ * Every move is validated completely before anything is written, so a
+ * refused move leaves the game exactly as it was.  What a discard allows
+ * (knock, gin, big gin) is worked out once when the 11th card is drawn and
+ * cached in the game, so listing and checking moves is cheap.
+ */
+#include "common/alloc.h"
+#include "common/bits.h"
+#include "common/cards.h"
+#include "common/rng.h"
+#include "gin/game.h"
+#include "gin/melds.h"
+#include "gin/reason.h"
+#include "gin/settle.h"
+
+#include <string.h>
+
+/* ---- small helpers --------------------------------------------------------- */
+
+#define SUIT_MASK ((gr_cards)0x1FFF)
+/* cards of ranks ace..jack in every suit: where a 3-card run may start */
+#define RUN_STARTS GR_EVERY_SUIT(0x7FF)
+
+/* The cards of `hand` that belong to at least one meld inside `hand`.
+ * Cards outside this mask are deadwood in every arrangement, so their
+ * points are a cheap lower bound of the deadwood. */
+static gr_cards meldable(gr_cards hand)
+{
+    gr_cards start = hand & (hand >> 1) & (hand >> 2) & RUN_STARTS;
+    gr_cards m = start | (start << 1) | (start << 2);
+    gr_cards a = hand & SUIT_MASK, b = (hand >> 13) & SUIT_MASK;
+    gr_cards c = (hand >> 26) & SUIT_MASK, d = (hand >> 39) & SUIT_MASK;
+    gr_cards ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
+    m |= GR_EVERY_SUIT(ranks);
+    return m & hand;
+}
+
+static inline gr_card top_of(const gr_card *pile, int n)
+{
+    return pile[n - 1];
+}
+
+/* Work out which discards of the 11 cards in hand allow a knock or gin,
+ * and whether they make big gin (called on entering the discard phase).
+ * Cards in no possible meld are deadwood in every arrangement; their points
+ * bound the deadwood from below and spare most exact counts. */
+static void compute_discard_options(gr_game *g)
+{
+    gr_cards hand = g->hand[g->turn];
+    gr_cards loose = hand & ~meldable(hand);
+    int bound = gr__cards_points(loose), limit = g->knock_limit;
+    g->knock_ok = 0;
+    g->gin_ok = 0;
+    g->big_gin_ok = false;
+    if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
+        g->big_gin_ok = gr__deadwood(hand) == 0;
+    if (bound - 10 > limit)
+        return;   /* no single discard can bring the deadwood within the limit */
+    for (gr_cards rest = hand; rest; rest &= rest - 1) {
+        gr_cards bit = rest & (~rest + 1);
+        gr_cards ten = hand & ~bit;
+        if ((bit & loose ? bound - gr__cards_points(bit) : bound) > limit
+            || gr__cards_points(ten & ~meldable(ten)) > limit)
+            continue;
+        int dw = gr__deadwood(ten);
+        if (dw <= limit)
+            g->knock_ok |= bit;
+        if (dw == 0)
+            g->gin_ok |= bit;
+    }
+}
+
+void gr__game_discard_options(gr_game *g)
+{
+    compute_discard_options(g);
+}
+
+/* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
+static int grow_history(gr_game *g)
+{
+    if (g->caphistory > (1 << 24))
+        return GR_ENOMEM;
+    int cap = g->caphistory * 2;
+    gr_move *h = gr__malloc(&g->rules.mm, (size_t)cap * sizeof *h);
+    if (!h)
+        return GR_ENOMEM;
+    memcpy(h, g->history, (size_t)g->nhistory * sizeof *h);
+    if (g->history != g->history_inline)
+        gr__free(&g->rules.mm, g->history);
+    g->history = h;
+    g->caphistory = cap;
+    return GR_OK;
+}
+
+static inline int reserve_history(gr_game *g)
+{
+    return g->nhistory < g->caphistory ? GR_OK : grow_history(g);
+}
+
+static void record(gr_game *g, int type, gr_card card)
+{
+    g->history[g->nhistory].type = type;
+    g->history[g->nhistory].card = card;
+    g->nhistory++;
+}
+
+static void end_void(gr_game *g)
+{
+    g->phase = GR_PHASE_OVER;
+    memset(&g->result, 0, sizeof g->result);
+    g->result.outcome = GR_OUTCOME_VOID;
+    g->result.knocker = -1;
+    g->result.winner = -1;
+}
+
+/* A turn ended with a plain discard: pass the turn, then apply G16. */
+static void end_turn(gr_game *g)
+{
+    g->turn = 1 - g->turn;
+    g->phase = GR_PHASE_DRAW;
+    g->taken = GR_NO_CARD;
+    if (g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID) {
+        if (g->nstock <= 2)
+            end_void(g);
+        return;
+    }
+    if (g->nstock > 0)
+        return;
+    int cap = g->rules.opt[GR_OPT_TURNOVER_LIMIT];
+    if (cap > 0 && g->turnovers >= cap) {
+        end_void(g);
+        return;
+    }
+    /* Turn the pile over without shuffling: its bottom card becomes the top
+     * of the stock, and that card is turned up as the new pile. */
+    g->turnovers++;
+    int n = g->npile;
+    for (int i = 0; i < n; i++)
+        g->stock[i] = g->pile[n - 1 - i];
+    g->nstock = n - 1;
+    g->pile[0] = g->stock[n - 1];
+    g->npile = 1;
+}
+
+/* The player's result from settle.c, whose knocker is player 0. */
+static void set_result(gr_game *g, const gr_hand_result *r, int knocker)
+{
+    g->result = *r;
+    g->result.knocker = knocker;
+    g->result.winner = r->winner == 0 ? knocker : 1 - knocker;
+    if (r->outcome == GR_OUTCOME_VOID) {
+        g->result.knocker = -1;
+        g->result.winner = -1;
+    }
+}
+
+static void deal(gr_game *g, const gr_rules *rules, const gr_card deck[GR_NCARDS],
+                 int dealer)
+{
+    memset(g, 0, offsetof(gr_game, history_inline));
+    g->rules = *rules;
+    memcpy(g->deck, deck, sizeof g->deck);
+    g->dealer = dealer;
+    g->phase = GR_PHASE_UPCARD;
+    g->turn = 1 - dealer;
+    g->taken = GR_NO_CARD;
+    for (int i = 0; i < 20; i++)
+        g->hand[(i & 1) ? dealer : 1 - dealer] |= GR_CARD_BIT(deck[i]);
+    g->pile[0] = deck[20];
+    g->npile = 1;
+    g->nstock = GR_NCARDS - 21;
+    for (int i = 0; i < g->nstock; i++)   /* deck[21] on top */
+        g->stock[i] = deck[GR_NCARDS - 1 - i];
+    gr__oklahoma(rules, deck[20], &g->knock_limit, &g->multiplier);   /* G33 */
+    g->history = g->history_inline;
+    g->caphistory = GR_HISTORY_INLINE;
+}
+
+/* ---- making and freeing -------------------------------------------------- */
+
+int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
+                          const gr_card deck[GR_NCARDS], int dealer)
+{
+    if (!out || !rules || !deck || (dealer != 0 && dealer != 1))
+        return GR_EINVAL;
+    gr_cards seen = 0;
+    for (int i = 0; i < GR_NCARDS; i++) {
+        if (deck[i] >= GR_NCARDS || (seen & GR_CARD_BIT(deck[i])))
+            return GR_EINVAL;
+        seen |= GR_CARD_BIT(deck[i]);
+    }
+    gr_game *g = gr__malloc(&rules->mm, sizeof *g);
+    if (!g)
+        return GR_ENOMEM;
+    deal(g, rules, deck, dealer);
+    *out = g;
+    return GR_OK;
+}
+
+int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed, int dealer)
+{
+    if (!out || !rules || (dealer != 0 && dealer != 1))
+        return GR_EINVAL;
+    gr_card deck[GR_NCARDS];
+    for (int i = 0; i < GR_NCARDS; i++)
+        deck[i] = (gr_card)i;
+    gr_rng rng;
+    gr__rng_seed(&rng, seed);
+    gr__shuffle(&rng, deck, GR_NCARDS);
+    return gr_game_new_from_deck(out, rules, deck, dealer);
+}
+
+int gr_game_clone(gr_game **out, const gr_game *game)
+{
+    if (!out || !game)
+        return GR_EINVAL;
+    const gr_allocator *mm = &game->rules.mm;
+    gr_game *g = gr__malloc(mm, sizeof *g);
+    if (!g)
+        return GR_ENOMEM;
+    memcpy(g, game, sizeof *g);
+    if (game->history == game->history_inline) {
+        g->history = g->history_inline;
+    } else {
+        g->history = gr__malloc(mm, (size_t)game->caphistory * sizeof *g->history);
+        if (!g->history) {
+            gr__free(mm, g);
+            return GR_ENOMEM;
+        }
+        memcpy(g->history, game->history, (size_t)game->nhistory * sizeof *g->history);
+    }
+    *out = g;
+    return GR_OK;
+}
+
+void gr_game_free(gr_game *game)
+{
+    if (!game)
+        return;
+    gr_allocator mm = game->rules.mm;   /* the game holds it: copy first */
+    if (game->history != game->history_inline)
+        gr__free(&mm, game->history);
+    gr__free(&mm, game);
+}
+
+/* ---- queries --------------------------------------------------------------- */
+
+int gr_game_phase(const gr_game *game)
+{
+    return game ? game->phase : GR_EINVAL;
+}
+
+int gr_game_turn(const gr_game *game)
+{
+    return game ? game->turn : GR_EINVAL;
+}
+
+int gr_game_dealer(const gr_game *game)
+{
+    return game ? game->dealer : GR_EINVAL;
+}
+
+int gr_game_hand(const gr_game *game, int player, gr_cards *out)
+{
+    if (!game || !out || (player != 0 && player != 1))
+        return GR_EINVAL;
+    *out = game->hand[player];
+    return GR_OK;
+}
+
+int gr_game_discards(const gr_game *game, gr_card *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    size_t n = (size_t)game->npile < cap ? (size_t)game->npile : cap;
+    if (n)
+        memcpy(out, game->pile, n * sizeof *out);
+    return game->npile;
+}
+
+int gr_game_stock_size(const gr_game *game)
+{
+    return game ? game->nstock : GR_EINVAL;
+}
+
+int gr_game_upcard(const gr_game *game, gr_card *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    if (game->npile == 0)
+        return GR_ESTATE;
+    *out = top_of(game->pile, game->npile);
+    return GR_OK;
+}
+
+int gr_game_knock_limit(const gr_game *game)
+{
+    return game ? game->knock_limit : GR_EINVAL;
+}
+
+int gr_game_history(const gr_game *game, gr_move *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    size_t n = (size_t)game->nhistory < cap ? (size_t)game->nhistory : cap;
+    if (n)
+        memcpy(out, game->history, n * sizeof *out);
+    return game->nhistory;
+}
+
+int gr_game_result(const gr_game *game, gr_hand_result *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    if (game->phase != GR_PHASE_OVER)
+        return GR_ESTATE;
+    *out = game->result;
+    return GR_OK;
+}
+
+/* ---- legal moves ---------------------------------------------------------- */
+
+static void put(gr_move *out, size_t cap, int *n, int type, gr_card card)
+{
+    if ((size_t)*n < cap) {
+        out[*n].type = type;
+        out[*n].card = card;
+    }
+    (*n)++;
+}
+
+static void put_cards(gr_move *out, size_t cap, int *n, int type, gr_cards cards)
+{
+    for (; cards; cards &= cards - 1)
+        put(out, cap, n, type, (gr_card)__builtin_ctzll(cards));
+}
+
+int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
+{
+    int n = 0;
+    switch (g->phase) {
+    case GR_PHASE_UPCARD:
+        put(out, cap, &n, GR_MOVE_TAKE_UPCARD, top_of(g->pile, g->npile));
+        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
+        break;
+    case GR_PHASE_DRAW:
+        put(out, cap, &n, GR_MOVE_DRAW_STOCK, GR_NO_CARD);
+        if (!g->stock_only && g->npile > 0)
+            put(out, cap, &n, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile));
+        break;
+    case GR_PHASE_DISCARD: {
+        gr_cards allowed = g->hand[g->turn];
+        if (g->taken != GR_NO_CARD)
+            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+        put_cards(out, cap, &n, GR_MOVE_DISCARD, allowed);
+        put_cards(out, cap, &n, GR_MOVE_KNOCK, allowed & g->knock_ok);
+        put_cards(out, cap, &n, GR_MOVE_GIN, allowed & g->gin_ok);
+        if (g->big_gin_ok)
+            put(out, cap, &n, GR_MOVE_BIG_GIN, GR_NO_CARD);
+        break;
+    }
+    default:
+        break;
+    }
+    return n;
+}
+
+int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    return gr__game_legal(game, out, cap);
+}
+
+/* ---- playing -------------------------------------------------------------- */
+
+/* Settle a knock, gin or big gin by the player to act, who keeps `kept`
+ * and shows `shown`; writes nothing on error. */
+static int finish(gr_game *g, int type, gr_card discard, gr_cards kept,
+                  const gr_arrangement *shown, bool custom)
+{
+    int p = g->turn;
+    gr_hand_result r;
+    int rc = reserve_history(g);
+    if (rc != GR_OK)
+        return rc;
+    rc = gr__settle(&g->rules, g->knock_limit, g->multiplier, shown,
+                    g->hand[1 - p], NULL, &r);
+    if (rc != GR_OK)
+        return rc;
+    g->hand[p] = kept;
+    if (discard != GR_NO_CARD)
+        g->pile[g->npile++] = discard;
+    g->known[p] &= kept;
+    record(g, type, discard);
+    g->custom_shown = custom;
+    g->custom_defense = false;
+    g->phase = GR_PHASE_OVER;
+    g->taken = GR_NO_CARD;
+    g->turn = 1 - p;
+    set_result(g, &r, p);
+    return GR_OK;
+}
+
+int gr__game_knock(gr_game *g, int type, gr_card discard, const gr_arrangement *shown)
+{
+    if (discard >= GR_NCARDS)
+        return GR_EINVAL;
+    if (shown && !gr__arrangement_well_formed(shown))
+        return GR_EINVAL;
+    if (g->phase != GR_PHASE_DISCARD)
+        return GR_ESTATE;
+    gr_cards hand = g->hand[g->turn], bit = GR_CARD_BIT(discard);
+    if (!(hand & bit) || discard == g->taken)
+        return GR_EILLEGAL;
+    gr_cards kept = hand & ~bit;
+    gr_arrangement arr;
+    if (shown) {
+        gr_cards cards;
+        if (gr__arrangement_check(shown, &cards, NULL) != GR_OK || cards != kept
+            || shown->deadwood_points > g->knock_limit
+            || (type == GR_MOVE_GIN && shown->deadwood_points != 0))
+            return GR_EILLEGAL;
+        arr = *shown;
+    } else {
+        if (!(g->knock_ok & bit) || (type == GR_MOVE_GIN && !(g->gin_ok & bit)))
+            return GR_EILLEGAL;
+        gr__arrange(kept, &arr);
+    }
+    if (type == 0)
+        type = arr.deadwood_points == 0 ? GR_MOVE_GIN : GR_MOVE_KNOCK;
+    return finish(g, type, discard, kept, &arr, shown != NULL);
+}
+
+static int draw(gr_game *g, int type, gr_card card, bool from_pile)
+{
+    int rc = reserve_history(g);
+    if (rc != GR_OK)
+        return rc;
+    int p = g->turn;
+    if (from_pile) {
+        g->npile--;
+        g->known[p] |= GR_CARD_BIT(card);
+        g->taken = card;
+    } else {
+        g->nstock--;
+        g->taken = GR_NO_CARD;
+    }
+    g->hand[p] |= GR_CARD_BIT(card);
+    g->stock_only = false;
+    g->phase = GR_PHASE_DISCARD;
+    record(g, type, card);
+    compute_discard_options(g);
+    return GR_OK;
+}
+
+static int play(gr_game *g, gr_move move)
+{
+    int phase = g->phase;
+    switch (move.type) {
+    case GR_MOVE_TAKE_UPCARD:
+        if (phase != GR_PHASE_UPCARD)
+            return GR_ESTATE;
+        return draw(g, GR_MOVE_TAKE_UPCARD, top_of(g->pile, g->npile), true);
+    case GR_MOVE_PASS: {
+        if (phase != GR_PHASE_UPCARD)
+            return GR_ESTATE;
+        int rc = reserve_history(g);
+        if (rc != GR_OK)
+            return rc;
+        /* the upcard phase has no other moves: the history counts passes */
+        bool first_pass = g->turn != g->dealer;   /* the non-dealer acts first */
+        record(g, GR_MOVE_PASS, GR_NO_CARD);
+        if (first_pass) {
+            g->turn = g->dealer;
+        } else {   /* both passed: the non-dealer draws from the stock (G9) */
+            g->turn = 1 - g->dealer;
+            g->phase = GR_PHASE_DRAW;
+            g->stock_only = true;
+        }
+        return GR_OK;
+    }
+    case GR_MOVE_DRAW_STOCK:
+        if (phase != GR_PHASE_DRAW)
+            return GR_ESTATE;
+        if (g->nstock == 0)
+            return GR_EILLEGAL;   /* cannot happen: G16 ends or refills first */
+        return draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
+    case GR_MOVE_DRAW_DISCARD:
+        if (phase != GR_PHASE_DRAW)
+            return GR_ESTATE;
+        if (g->stock_only || g->npile == 0)
+            return GR_EILLEGAL;
+        return draw(g, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile), true);
+    case GR_MOVE_DISCARD: {
+        if (move.card >= GR_NCARDS)
+            return GR_EINVAL;
+        if (phase != GR_PHASE_DISCARD)
+            return GR_ESTATE;
+        gr_cards bit = GR_CARD_BIT(move.card);
+        if (!(g->hand[g->turn] & bit) || move.card == g->taken)
+            return GR_EILLEGAL;   /* not in hand, or G11 */
+        int rc = reserve_history(g);
+        if (rc != GR_OK)
+            return rc;
+        g->hand[g->turn] &= ~bit;
+        g->known[g->turn] &= ~bit;
+        g->pile[g->npile++] = move.card;
+        record(g, GR_MOVE_DISCARD, move.card);
+        end_turn(g);
+        return GR_OK;
+    }
+    case GR_MOVE_KNOCK:
+    case GR_MOVE_GIN:
+        return gr__game_knock(g, move.type, move.card, NULL);
+    case GR_MOVE_BIG_GIN: {
+        if (phase != GR_PHASE_DISCARD)
+            return GR_ESTATE;
+        if (!g->big_gin_ok)
+            return GR_EILLEGAL;
+        gr_arrangement arr;
+        gr__arrange(g->hand[g->turn], &arr);
+        return finish(g, GR_MOVE_BIG_GIN, GR_NO_CARD, g->hand[g->turn], &arr, false);
+    }
+    default:
+        return GR_EINVAL;
+    }
+}
+
+/* A refused call keeps its reason in the game (the one thing it changes)
+ * and returns the status of that reason (reason.c), so every function that
+ * meets the same fault reports it the same way. */
+static int refused(gr_game *g, int rc, int why)
+{
+    if (rc == GR_ENOMEM)
+        why = GR_REASON_NO_MEMORY;
+    g->last_reason = why;
+    return why == GR_REASON_NONE ? rc : gr_reason_status(why);
+}
+
+int gr_game_play(gr_game *game, gr_move move)
+{
+    if (!game)
+        return GR_EINVAL;
+    int rc = play(game, move);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+}
+
+int gr_game_play_as(gr_game *game, int player, gr_move move)
+{
+    if (!game)
+        return GR_EINVAL;
+    if (player != 0 && player != 1)
+        return refused(game, GR_EINVAL, GR_REASON_BAD_VALUE);
+    if (game->phase != GR_PHASE_OVER && player != game->turn)
+        return refused(game, GR_ESTATE, GR_REASON_NOT_YOUR_TURN);
+    return gr_game_play(game, move);
+}
+
+int gr_game_last_reason(const gr_game *game)
+{
+    return game ? game->last_reason : GR_EINVAL;
+}
+
+int gr_game_knock(gr_game *game, gr_card discard, const gr_arrangement *shown)
+{
+    if (!game)
+        return GR_EINVAL;
+    int rc = gr__game_knock(game, 0, discard, shown);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    gr_move m = { GR_MOVE_KNOCK, discard };
+    return refused(game, rc, gr__move_reason(game, m, shown, true));
+}
+
+static int defend(gr_game *g, const gr_layoff *defense);
+
+int gr_game_defend(gr_game *game, const gr_layoff *defense)
+{
+    if (!game)
+        return GR_EINVAL;
+    int rc = defend(game, defense);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    return refused(game, rc, gr__defend_reason(game, defense));
+}
+
+static int defend(gr_game *g, const gr_layoff *defense)
+{
+    if (!defense)
+        return GR_EINVAL;
+    if (g->phase != GR_PHASE_OVER || g->result.outcome == GR_OUTCOME_VOID)
+        return GR_ESTATE;
+    int knocker = g->result.knocker;
+    gr_cards defender = g->hand[1 - knocker];
+    const gr_arrangement *shown = &g->result.knocker_arrangement;
+    int rc = gr_layoff_check(shown, defender, defense);
+    if (rc != GR_OK)
+        return rc;
+    gr_hand_result r;   /* gr__settle refuses layoffs after gin (G18) */
+    rc = gr__settle(&g->rules, g->knock_limit, g->multiplier, shown, defender,
+                    defense, &r);
+    if (rc != GR_OK)
+        return rc;
+    set_result(g, &r, knocker);
+    g->custom_defense = true;
+    return GR_OK;
+}

@@ -1,0 +1,71 @@
+/*
+ * gin/game.h: the layout of one hand, shared by game.c, view.c and save.c.
+ * Private to the library; never installed.
+ */
+#ifndef GR_GIN_GAME_H
+#define GR_GIN_GAME_H
+
+#include "ginrummy.h"
+#include "gin/rules.h"
+
+#include <stdbool.h>
+
+/* moves kept inside the game before the history moves to the heap */
+#define GR_HISTORY_INLINE 96
+
+struct gr_game {
+    gr_rules  rules;             /* a copy (the game owns it) */
+    gr_card   deck[GR_NCARDS];   /* the deal, as gr_game_new_from_deck takes it */
+    int       dealer;
+    int       phase;             /* GR_PHASE_* */
+    int       turn;              /* player to act */
+    bool      stock_only;        /* both passed the upcard: draw from the stock */
+    gr_card   taken;             /* card taken from the pile this turn (G11),
+                                    or GR_NO_CARD */
+    int       knock_limit;       /* G13, or set by the first upcard deck[20] */
+    int       multiplier;        /* 1, or 2 for an Oklahoma upcard (G33) */
+    int       turnovers;         /* G16 turnover mode */
+    gr_cards  hand[2];
+    gr_cards  known[2];          /* cards each player took from the pile and
+                                    still holds (public, G12) */
+    int       nstock;            /* stock[nstock - 1] is the top */
+    gr_card   stock[GR_NCARDS];
+    int       npile;             /* pile[npile - 1] is the top */
+    gr_card   pile[GR_NCARDS];
+    /* discard phase: what the 11 cards in hand allow (cached on the draw) */
+    gr_cards  knock_ok;          /* discards leaving deadwood <= the limit */
+    gr_cards  gin_ok;            /* discards leaving deadwood 0 */
+    bool      big_gin_ok;
+    /* the end of the hand */
+    bool      custom_shown;      /* the knocker chose his arrangement */
+    bool      custom_defense;    /* gr_game_defend() was used */
+    gr_hand_result result;       /* valid in GR_PHASE_OVER */
+    int       last_reason;       /* GR_REASON_* of the last refused call (reason.c) */
+    bool      from_position;     /* made by gr_game_from_position (position.c): */
+    gr_position start;           /* the position it started from (saved) */
+    /* the moves played, oldest first */
+    int       nhistory, caphistory;
+    gr_move  *history;           /* history_inline or a heap block */
+    gr_move   history_inline[GR_HISTORY_INLINE];
+};
+
+/* the legal moves of the player to act (game.c, for view.c): as
+ * gr_game_legal_moves without argument checks */
+int gr__game_legal(const gr_game *game, gr_move *out, size_t cap);
+/* knock or gin (type GR_MOVE_KNOCK or GR_MOVE_GIN, recorded as given),
+ * discarding `discard`, showing `shown` or the least-deadwood arrangement
+ * (NULL); fully validated, the game unchanged on error (game.c, for save.c) */
+int gr__game_knock(gr_game *game, int type, gr_card discard,
+                   const gr_arrangement *shown);
+
+/* Work out what the 11 cards of the player to act allow (knock, gin, big
+ * gin) on entering the discard phase (game.c, for position.c). */
+void gr__game_discard_options(gr_game *game);
+/* The reason a move (type, card; for a knock `shown` when has_shown) is
+ * refused in this state, GR_REASON_NONE if nothing is wrong (reason.c). */
+int gr__move_reason(const gr_game *game, gr_move move, const gr_arrangement *shown,
+                    bool has_shown);
+/* The reason gr_game_defend refuses `defense` (reason.c). */
+int gr__defend_reason(const gr_game *game, const gr_layoff *defense);
+
+#endif /* GR_GIN_GAME_H */

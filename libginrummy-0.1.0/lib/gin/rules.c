@@ -1,0 +1,174 @@
+/* rules.c: rule sets, their presets and options (RULES.md, "Presets"). */
+#include "common/alloc.h"
+#include "gin/rules.h"
+
+/* The single source of truth for every option: its name, description,
+ * accepted range (what gr_rules_set() validates) and its value in each
+ * preset, in the order of the presets table of RULES.md. */
+typedef struct option_row {
+    const char *name;
+    const char *description;
+    int min, max;
+    int preset[3];   /* indexed by GR_PRESET_FOURNIER, _NOVELTY, _STANDARD */
+} option_row;
+
+static const option_row options[GR_OPT_COUNT] = {
+    [GR_OPT_KNOCK_LIMIT] = { "knock_limit",
+        "Most deadwood a knock may leave; 0 allows gin only (G13).",
+        0, 10, { 10, 10, 10 } },
+    [GR_OPT_GIN_BONUS] = { "gin_bonus",
+        "Bonus for going gin, added to the defender's deadwood (G22).",
+        0, 1000, { 20, 20, 25 } },
+    [GR_OPT_UNDERCUT_BONUS] = { "undercut_bonus",
+        "Bonus to the defender for an undercut (G24).",
+        0, 1000, { 10, 10, 25 } },
+    [GR_OPT_BIG_GIN_BONUS] = { "big_gin_bonus",
+        "Bonus for big gin, all 11 cards melded; 0 disables big gin (G32).",
+        0, 1000, { 0, 0, 31 } },
+    [GR_OPT_LAYOFF_AFTER_GIN] = { "layoff_after_gin",
+        "1 if the defender may lay off on the melds of a gin hand (G18).",
+        0, 1, { 1, 1, 0 } },
+    [GR_OPT_STOCK_END] = { "stock_end",
+        "At the end of the stock: 0 the hand is void with 2 cards left, "
+        "1 the discard pile is turned over (G16).",
+        GR_STOCK_END_VOID, GR_STOCK_END_TURNOVER,
+        { GR_STOCK_END_VOID, GR_STOCK_END_TURNOVER, GR_STOCK_END_VOID } },
+    [GR_OPT_TURNOVER_LIMIT] = { "turnover_limit",
+        "Most turnovers of the discard pile before the hand is void; "
+        "0 means unlimited (G16).",
+        0, 100, { 0, 0, 0 } },
+    [GR_OPT_TARGET] = { "target",
+        "Points that end the match (G25).",
+        1, 100000, { 100, 100, 100 } },
+    [GR_OPT_GAME_BONUS] = { "game_bonus",
+        "Bonus to the winner of the match (G26).",
+        0, 10000, { 100, 0, 100 } },
+    [GR_OPT_BOX_BONUS] = { "box_bonus",
+        "Box bonus for every hand won (G26, G31); also named hand_bonus.",
+        0, 1000, { 20, 0, 25 } },
+    [GR_OPT_SHUTOUT_BONUS] = { "shutout_bonus",
+        "Flat bonus to a match winner whose opponent won no hand (G26).",
+        0, 10000, { 100, 0, 0 } },
+    [GR_OPT_SHUTOUT_DOUBLE] = { "shutout_double",
+        "1 if a shutout doubles the winner's total instead of the flat "
+        "bonus (G34).",
+        0, 1, { 0, 0, 1 } },
+    [GR_OPT_OKLAHOMA] = { "oklahoma",
+        "1 for Oklahoma: the first upcard sets the knock limit, an ace "
+        "upcard allows gin only and doubles the score (G33).",
+        0, 1, { 0, 0, 0 } },
+    [GR_OPT_OKLAHOMA_SPADES] = { "oklahoma_spades",
+        "1 if, under Oklahoma, a spade upcard doubles the score too (G33).",
+        0, 1, { 0, 0, 0 } },
+};
+
+static const char *const preset_names[] = {
+    [GR_PRESET_FOURNIER] = "fournier",
+    [GR_PRESET_NOVELTY]  = "novelty",
+    [GR_PRESET_STANDARD] = "standard",
+};
+#define NPRESETS ((int)(sizeof preset_names / sizeof preset_names[0]))
+
+static bool option_valid(int option)
+{
+    return option >= 0 && option < GR_OPT_COUNT;
+}
+
+bool gr__name_is(const char *name, const char *want)
+{
+    for (; *want; name++, want++) {
+        char c = *name >= 'A' && *name <= 'Z' ? (char)(*name - 'A' + 'a') : *name;
+        if (c != *want)
+            return false;
+    }
+    return *name == '\0';
+}
+
+int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm)
+{
+    if (out == NULL || preset < 0 || preset >= NPRESETS || !gr__allocator_valid(mm))
+        return GR_EINVAL;
+    gr_allocator use = gr__allocator_or_default(mm);
+    gr_rules *rules = gr__malloc(&use, sizeof *rules);
+    if (rules == NULL)
+        return GR_ENOMEM;
+    for (int i = 0; i < GR_OPT_COUNT; i++)
+        rules->opt[i] = options[i].preset[preset];
+    rules->mm = use;
+    *out = rules;
+    return GR_OK;
+}
+
+int gr_rules_new(gr_rules **out, int preset)
+{
+    return gr_rules_new_mm(out, preset, NULL);
+}
+
+int gr_rules_clone(gr_rules **out, const gr_rules *rules)
+{
+    if (out == NULL || rules == NULL)
+        return GR_EINVAL;
+    gr_rules *copy = gr__malloc(&rules->mm, sizeof *copy);
+    if (copy == NULL)
+        return GR_ENOMEM;
+    *copy = *rules;
+    *out = copy;
+    return GR_OK;
+}
+
+int gr_rules_set(gr_rules *rules, int option, int value)
+{
+    if (rules == NULL || !option_valid(option)
+        || value < options[option].min || value > options[option].max)
+        return GR_EINVAL;
+    rules->opt[option] = value;
+    return GR_OK;
+}
+
+int gr_rules_get(const gr_rules *rules, int option, int *out)
+{
+    if (rules == NULL || out == NULL || !option_valid(option))
+        return GR_EINVAL;
+    *out = rules->opt[option];
+    return GR_OK;
+}
+
+void gr_rules_free(gr_rules *rules)
+{
+    if (rules)
+        gr__free(&rules->mm, rules);
+}
+
+int gr_option_describe(int option, gr_option_info *out)
+{
+    if (out == NULL || !option_valid(option))
+        return GR_EINVAL;
+    out->option = option;
+    out->name = options[option].name;
+    out->description = options[option].description;
+    out->min = options[option].min;
+    out->max = options[option].max;
+    return GR_OK;
+}
+
+int gr_option_lookup(const char *name)
+{
+    if (name == NULL)
+        return GR_EINVAL;
+    for (int i = 0; i < GR_OPT_COUNT; i++)
+        if (gr__name_is(name, options[i].name))
+            return i;
+    if (gr__name_is(name, "hand_bonus"))   /* the box bonus's old name */
+        return GR_OPT_BOX_BONUS;
+    return GR_EINVAL;
+}
+
+int gr_preset_lookup(const char *name)
+{
+    if (name == NULL)
+        return GR_EINVAL;
+    for (int i = 0; i < NPRESETS; i++)
+        if (gr__name_is(name, preset_names[i]))
+            return i;
+    return GR_EINVAL;
+}

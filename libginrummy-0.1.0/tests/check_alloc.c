@@ -1,0 +1,168 @@
+/*
+ * check_alloc.c: allocation failure.  A counting allocator fails the k-th
+ * allocation, for every k, through a whole match between two bots with a
+ * clone, a save and a load of every hand.  Each failure must be GR_ENOMEM
+ * and leave the handle as it was: the scenario retries the call, and must
+ * end with exactly the score of a run where nothing failed.  At the end
+ * every allocation has been freed.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ginrummy.h>
+#include "testutil.h"
+
+typedef struct counter {
+    long calls;     /* allocations asked for */
+    long fail_at;   /* the allocation that fails (0: none) */
+    long live;      /* allocated and not yet freed */
+    int failed;     /* the failure happened */
+} counter;
+
+static void *counting_malloc(size_t size, void *ctx)
+{
+    counter *c = ctx;
+    if (++c->calls == c->fail_at) {
+        c->failed = 1;
+        return NULL;
+    }
+    void *p = malloc(size);
+    if (p)
+        c->live++;
+    return p;
+}
+
+static void counting_free(void *ptr, void *ctx)
+{
+    counter *c = ctx;
+    c->live--;
+    free(ptr);
+}
+
+/* Retry a call that may fail for lack of memory: only one allocation ever
+ * fails, so the second try must work.  The first try must have changed
+ * nothing, which the final score proves. */
+#define RETRY(call) do { \
+        int rc_ = (call); \
+        if (rc_ == GR_ENOMEM) \
+            rc_ = (call); \
+        ck_assert_int_eq(rc_, GR_OK); \
+    } while (0)
+
+static void play_hand(gr_game *g, gr_bot *bots[2], const gr_allocator *mm)
+{
+    for (int step = 0; step < 1000 && gr_game_phase(g) != GR_PHASE_OVER; step++) {
+        gr_view v;
+        gr_move m;
+        int p = gr_game_turn(g);
+        ck_assert_int_eq(gr_game_view(g, p, &v), GR_OK);
+        ck_assert_int_eq(gr_bot_choose(bots[p], &v, &m), GR_OK);
+        RETRY(gr_game_play(g, m));
+    }
+
+    /* a clone and a save/load round trip, each checked against the game */
+    gr_game *copy = NULL, *loaded = NULL;
+    RETRY(gr_game_clone(&copy, g));
+    int n = gr_game_save(g, NULL, 0);
+    ck_assert_int_gt(n, 0);
+    char *text = malloc((size_t)n + 1), *again = malloc((size_t)n + 1);
+    ck_assert_int_eq(gr_game_save(g, text, (size_t)n + 1), n);
+    RETRY(gr_game_load_mm(&loaded, text, mm));
+    ck_assert_int_eq(gr_game_save(loaded, again, (size_t)n + 1), n);
+    ck_assert_str_eq(text, again);
+    ck_assert_int_eq(gr_game_save(copy, again, (size_t)n + 1), n);
+    ck_assert_str_eq(text, again);
+    free(text);
+    free(again);
+    gr_game_free(copy);
+    gr_game_free(loaded);
+}
+
+/* A whole match through the allocator; returns its final score. */
+static gr_score scenario(counter *c)
+{
+    gr_allocator mm = { counting_malloc, counting_free, c };
+    gr_rules *rules = NULL;
+    gr_bot *bots[2] = { NULL, NULL };
+    gr_match *match = NULL;
+    gr_score score;
+
+    RETRY(gr_rules_new_mm(&rules, GR_PRESET_STANDARD, &mm));
+    RETRY(gr_rules_set(rules, GR_OPT_TARGET, 60));
+    RETRY(gr_bot_new_mm(&bots[0], GR_BOT_GREEDY, 1, &mm));
+    RETRY(gr_bot_new_mm(&bots[1], GR_BOT_RANDOM, 2, &mm));
+    RETRY(gr_match_new(&match, rules, 2024));
+    gr_rules_free(rules);   /* the match keeps its own copy */
+
+    for (int hand = 0; hand < 100; hand++) {
+        ck_assert_int_eq(gr_match_score(match, &score), GR_OK);
+        if (score.over)
+            break;
+        gr_game *g = NULL;
+        RETRY(gr_match_deal(match, &g));
+        play_hand(g, bots, &mm);
+        gr_hand_result res;
+        ck_assert_int_eq(gr_game_result(g, &res), GR_OK);
+        RETRY(gr_match_record(match, &res));
+        gr_game_free(g);
+    }
+    ck_assert_int_eq(gr_match_score(match, &score), GR_OK);
+    ck_assert_int_eq(score.over, 1);
+    gr_match_free(match);
+    gr_bot_free(bots[0]);
+    gr_bot_free(bots[1]);
+    return score;
+}
+
+START_TEST(test_every_allocation_fails_once)
+{
+    counter ref = { 0, 0, 0, 0 };
+    gr_score expected = scenario(&ref);
+    ck_assert_int_eq(ref.live, 0);
+    ck_assert_int_gt(ref.calls, 10);
+
+    /* every k when scaled fully; a stride under valgrind */
+    long stride = ref.calls / test_count(ref.calls);
+    if (stride < 1)
+        stride = 1;
+    for (long k = 1; k <= ref.calls; k += stride) {
+        counter c = { 0, k, 0, 0 };
+        gr_score got = scenario(&c);
+        ck_assert_msg(c.failed, "allocation %ld was never asked for", k);
+        ck_assert_msg(c.live == 0, "allocation %ld failing leaks %ld blocks", k, c.live);
+        ck_assert_msg(memcmp(&got, &expected, sizeof got) == 0,
+                      "allocation %ld failing changed the match", k);
+    }
+}
+END_TEST
+
+START_TEST(test_allocator_validation)
+{
+    gr_allocator half = { counting_malloc, NULL, NULL };
+    gr_rules *rules = NULL;
+    gr_bot *bot = NULL;
+    gr_game *g = NULL;
+    ck_assert_int_eq(gr_rules_new_mm(&rules, 0, &half), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_new_mm(&bot, GR_BOT_RANDOM, 1, &half), GR_EINVAL);
+    ck_assert_int_eq(gr_game_load_mm(&g, "x", &half), GR_EINVAL);
+    ck_assert_ptr_null(rules);
+    ck_assert_ptr_null(bot);
+    ck_assert_ptr_null(g);
+
+    /* NULL means malloc and free */
+    ck_assert_int_eq(gr_rules_new_mm(&rules, 0, NULL), GR_OK);
+    gr_rules_free(rules);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("alloc");
+    TCase *tc = tcase_create("alloc");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_every_allocation_fails_once);
+    tcase_add_test(tc, test_allocator_validation);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}

@@ -1,0 +1,311 @@
+/*
+ * fuzz_api.c: libFuzzer target driving the stateful API.
+ *
+ * The input is read as a program: each byte picks a call on a rule set, a
+ * game or a match, and the following bytes its arguments, valid or not.
+ * After every call the invariants are checked: the 52 cards are all
+ * accounted for, a refused move changes nothing, queries agree with each
+ * other, and nothing crashes or leaks (ASan/LSan).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ginrummy.h>
+
+#define CHECK(cond) do { if (!(cond)) abort(); } while (0)
+
+typedef struct reader {
+    const uint8_t *data;
+    size_t size, at;
+} reader;
+
+static int more(const reader *r) { return r->at < r->size; }
+
+static uint8_t byte(reader *r)
+{
+    return r->at < r->size ? r->data[r->at++] : 0;
+}
+
+static int32_t word(reader *r)
+{
+    uint32_t w = 0;
+    for (int i = 0; i < 4; i++)
+        w |= (uint32_t)byte(r) << (8 * i);
+    return (int32_t)w;
+}
+
+static uint64_t quad(reader *r)
+{
+    return (uint64_t)(uint32_t)word(r) | (uint64_t)(uint32_t)word(r) << 32;
+}
+
+/* a saved copy of a game, to prove a refused call changed nothing */
+static char *snapshot(const gr_game *g)
+{
+    int n = gr_game_save(g, NULL, 0);
+    CHECK(n > 0);
+    char *s = malloc((size_t)n + 1);
+    CHECK(s);
+    CHECK(gr_game_save(g, s, (size_t)n + 1) == n);
+    return s;
+}
+
+static void check_unchanged(const gr_game *g, char *before)
+{
+    char *after = snapshot(g);
+    CHECK(strcmp(before, after) == 0);
+    free(before);
+    free(after);
+}
+
+static void check_game(const gr_game *g)
+{
+    gr_cards h0, h1;
+    gr_card pile[GR_NCARDS];
+    CHECK(gr_game_hand(g, 0, &h0) == GR_OK && gr_game_hand(g, 1, &h1) == GR_OK);
+    int np = gr_game_discards(g, pile, GR_NCARDS);
+    int stock = gr_game_stock_size(g);
+    CHECK(np >= 0 && np <= GR_NCARDS && stock >= 0);
+    gr_cards seen = h0 | h1;
+    CHECK((h0 & h1) == 0);
+    for (int i = 0; i < np; i++) {
+        CHECK(pile[i] < GR_NCARDS && !(seen & GR_CARD_BIT(pile[i])));
+        seen |= GR_CARD_BIT(pile[i]);
+    }
+    CHECK(__builtin_popcountll(seen) + stock == GR_NCARDS);
+
+    int phase = gr_game_phase(g), turn = gr_game_turn(g);
+    CHECK(phase >= GR_PHASE_UPCARD && phase <= GR_PHASE_OVER);
+    CHECK(turn == 0 || turn == 1);
+    gr_move moves[GR_MAX_MOVES];
+    int n = gr_game_legal_moves(g, moves, GR_MAX_MOVES);
+    CHECK(n >= 0 && n <= GR_MAX_MOVES);
+    CHECK((phase == GR_PHASE_OVER) == (n == 0));
+
+    gr_hand_result res;
+    int rc = gr_game_result(g, &res);
+    CHECK(phase == GR_PHASE_OVER ? rc == GR_OK : rc == GR_ESTATE);
+
+    for (int p = 0; p < 2; p++) {
+        gr_view v;
+        CHECK(gr_game_view(g, p, &v) == GR_OK);
+        CHECK(v.hand == (p ? h1 : h0));
+        CHECK(v.stock_size == stock && v.ndiscards == np);
+        CHECK((v.opponent_known & ~(p ? h0 : h1)) == 0);
+        CHECK(v.nlegal == (turn == p ? n : 0));
+    }
+}
+
+static void play_any(gr_game *g, reader *r)
+{
+    gr_move m = { byte(r) % 10, byte(r) % 64 };
+    char *before = snapshot(g);
+    int rc = gr_game_play(g, m);
+    CHECK(rc == GR_OK || rc == GR_EILLEGAL || rc == GR_ESTATE || rc == GR_EINVAL);
+    if (rc == GR_OK)
+        free(before);
+    else
+        check_unchanged(g, before);
+}
+
+static void play_legal(gr_game *g, reader *r)
+{
+    gr_move moves[GR_MAX_MOVES];
+    int n = gr_game_legal_moves(g, moves, GR_MAX_MOVES);
+    if (n > 0)
+        CHECK(gr_game_play(g, moves[byte(r) % n]) == GR_OK);
+}
+
+static void knock_shown(gr_game *g, reader *r)
+{
+    gr_arrangement a;
+    memset(&a, 0, sizeof a);
+    gr_cards hand;
+    CHECK(gr_game_hand(g, gr_game_turn(g), &hand) == GR_OK);
+    gr_card discard = byte(r) % 64;
+    int valid = discard < GR_NCARDS && byte(r) % 2;
+    if (valid)
+        gr_arrange(hand & ~GR_CARD_BIT(discard), &a);
+    else {
+        a.nmelds = byte(r) % 20 - 1;
+        for (int i = 0; i < GR_MAX_MELDS; i++)
+            a.melds[i] = quad(r) & hand;
+        a.deadwood = quad(r);
+        a.deadwood_points = byte(r);
+    }
+    char *before = snapshot(g);
+    int rc = gr_game_knock(g, discard, byte(r) % 8 ? &a : NULL);
+    if (rc == GR_OK)
+        free(before);
+    else
+        check_unchanged(g, before);
+}
+
+static void defend_any(gr_game *g, reader *r)
+{
+    gr_hand_result res;
+    gr_layoff d;
+    if (gr_game_result(g, &res) == GR_OK && byte(r) % 2) {
+        d = res.defense;          /* the optimal defence, maybe altered */
+        if (byte(r) % 2)
+            d.laid_off ^= GR_CARD_BIT(byte(r) % GR_NCARDS);
+    } else {
+        memset(&d, 0, sizeof d);
+        d.defender.nmelds = byte(r) % 4;
+        d.defender.melds[0] = quad(r) & GR_ALL_CARDS;
+        d.laid_off = quad(r);
+    }
+    char *before = snapshot(g);
+    int rc = gr_game_defend(g, &d);
+    if (rc == GR_OK)
+        free(before);
+    else
+        check_unchanged(g, before);
+}
+
+static void save_load(const gr_game *g)
+{
+    char *text = snapshot(g);
+    gr_game *again = NULL;
+    CHECK(gr_game_load(&again, text) == GR_OK);
+    check_unchanged(again, text);
+    gr_game_free(again);
+
+    gr_game *copy = NULL;
+    CHECK(gr_game_clone(&copy, g) == GR_OK);
+    check_unchanged(copy, snapshot(g));
+    gr_game_free(copy);
+}
+
+static void queries(const gr_game *g, reader *r)
+{
+    int p = (int8_t)byte(r);
+    gr_cards c;
+    gr_view v;
+    gr_card top;
+    gr_move hist[4];
+    int rc = gr_game_hand(g, p, &c);
+    CHECK((p == 0 || p == 1) ? rc == GR_OK : rc == GR_EINVAL);
+    rc = gr_game_view(g, p, &v);
+    CHECK((p == 0 || p == 1) ? rc == GR_OK : rc == GR_EINVAL);
+    rc = gr_game_upcard(g, &top);
+    CHECK(rc == GR_OK || rc == GR_ESTATE);
+    CHECK(gr_game_history(g, hist, byte(r) % 5) >= 0);
+    CHECK(gr_game_knock_limit(g) >= 0);
+}
+
+static void match_step(gr_match **m, const gr_rules *rules, reader *r)
+{
+    switch (byte(r) % 4) {
+    case 0:
+        gr_match_free(*m);
+        *m = NULL;
+        CHECK(gr_match_new(m, rules, quad(r)) == GR_OK);
+        break;
+    case 1: {
+        gr_game *g = NULL;
+        int rc = *m ? gr_match_deal(*m, &g) : GR_EINVAL;
+        CHECK(rc == GR_OK || rc == GR_ESTATE || rc == GR_EINVAL);
+        if (rc == GR_OK) {
+            /* bounded: with an unlimited turnover a hand may never end */
+            for (int k = 0; k < 400 && gr_game_phase(g) != GR_PHASE_OVER; k++)
+                play_legal(g, r);
+            gr_hand_result res;
+            if (gr_game_result(g, &res) == GR_OK)
+                CHECK(gr_match_record(*m, &res) == GR_OK);
+        }
+        gr_game_free(g);
+        break;
+    }
+    case 2: {
+        gr_hand_result res;
+        memset(&res, 0, sizeof res);
+        res.outcome = (int8_t)byte(r);
+        res.knocker = (int8_t)byte(r);
+        res.winner = (int8_t)byte(r);
+        res.points = word(r);
+        if (*m) {
+            gr_score before, after;
+            CHECK(gr_match_score(*m, &before) == GR_OK);
+            int rc = gr_match_record(*m, &res);
+            CHECK(rc == GR_OK || rc == GR_EINVAL || rc == GR_ESTATE);
+            CHECK(gr_match_score(*m, &after) == GR_OK);
+            if (rc != GR_OK)
+                CHECK(memcmp(&before, &after, sizeof before) == 0);
+        }
+        break;
+    }
+    default:
+        if (*m) {
+            gr_score s;
+            CHECK(gr_match_score(*m, &s) == GR_OK);
+            CHECK(s.total[0] >= s.hand_points[0] && s.total[1] >= s.hand_points[1]);
+            CHECK(gr_match_dealer(*m) == 0 || gr_match_dealer(*m) == 1);
+        }
+        break;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    gr_rules *rules = NULL;
+    gr_game *game = NULL;
+    gr_match *match = NULL;
+    CHECK(gr_rules_new(&rules, byte(&r) % 3) == GR_OK);
+
+    for (int steps = 0; more(&r) && steps < 2000; steps++) {
+        switch (byte(&r) % 12) {
+        case 0: {
+            int opt = (int8_t)byte(&r), value = word(&r) % 1200, old = 0;
+            int known = gr_rules_get(rules, opt, &old) == GR_OK;
+            int rc = gr_rules_set(rules, opt, value);
+            int now = 0;
+            if (rc != GR_OK && known)
+                CHECK(gr_rules_get(rules, opt, &now) == GR_OK && now == old);
+            break;
+        }
+        case 1:
+            gr_game_free(game);
+            game = NULL;
+            CHECK(gr_game_new(&game, rules, quad(&r), byte(&r) % 2) == GR_OK);
+            break;
+        case 2: {
+            gr_card deck[GR_NCARDS];
+            for (int i = 0; i < GR_NCARDS; i++)
+                deck[i] = (gr_card)i;
+            for (int i = GR_NCARDS - 1; i > 0; i--) {   /* maybe a bad deck */
+                int j = byte(&r) % (i + 1);
+                gr_card t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+            }
+            if (byte(&r) % 8 == 0)
+                deck[byte(&r) % GR_NCARDS] = byte(&r);
+            gr_game *g = NULL;
+            int rc = gr_game_new_from_deck(&g, rules, deck, (int8_t)byte(&r) % 3);
+            CHECK(rc == GR_OK || rc == GR_EINVAL);
+            CHECK((rc == GR_OK) == (g != NULL));
+            if (g) {
+                gr_game_free(game);
+                game = g;
+            }
+            break;
+        }
+        case 3: if (game) play_any(game, &r); break;
+        case 4: case 5: case 6: if (game) play_legal(game, &r); break;
+        case 7: if (game) knock_shown(game, &r); break;
+        case 8: if (game) defend_any(game, &r); break;
+        case 9: if (game) queries(game, &r); break;
+        case 10: if (game) save_load(game); break;
+        default: match_step(&match, rules, &r); break;
+        }
+        if (game)
+            check_game(game);
+    }
+    gr_game_free(game);
+    gr_match_free(match);
+    gr_rules_free(rules);
+    return 0;
+}

@@ -1,0 +1,96 @@
+/*
+ * testutil.h: helpers shared by the Check programs.
+ *
+ * GR_TEST_SCALE (environment, a positive number, default 1) scales the
+ * number of random cases, so slow runs (valgrind) can use fewer while
+ * make check keeps the full count.  Random cases use a fixed-seed
+ * splitmix64 generator so that failures reproduce.  Include <check.h>
+ * first to get test_run_suite().
+ */
+#ifndef GR_TESTUTIL_H
+#define GR_TESTUTIL_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* n scaled by GR_TEST_SCALE, at least 1 */
+static inline long test_count(long n)
+{
+    const char *s = getenv("GR_TEST_SCALE");
+    double scale = s ? atof(s) : 1.0;
+    if (!(scale > 0))
+        scale = 1.0;
+    long k = (long)(n * scale);
+    return k > 0 ? k : 1;
+}
+
+typedef struct test_rng {
+    uint64_t state;
+} test_rng;
+
+static inline uint64_t test_next(test_rng *r)
+{
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* uniform in [0, n) (the tiny modulo bias does not matter for tests) */
+static inline int test_below(test_rng *r, int n)
+{
+    return (int)(test_next(r) % (uint64_t)n);
+}
+
+/* a random set of k distinct cards drawn from `from` (a 52-bit mask) */
+static inline uint64_t test_hand_from(test_rng *r, uint64_t from, int k)
+{
+    uint64_t hand = 0;
+    int avail = __builtin_popcountll(from);
+    if (k > avail)
+        k = avail;
+    while (k > 0) {
+        int i = test_below(r, 52);
+        uint64_t bit = (uint64_t)1 << i;
+        if ((from & bit) && !(hand & bit)) {
+            hand |= bit;
+            k--;
+        }
+    }
+    return hand;
+}
+
+static inline uint64_t test_hand(test_rng *r, int k)
+{
+    return test_hand_from(r, 0xFFFFFFFFFFFFFull, k);
+}
+
+#ifdef CHECK_H
+#include <ginrummy.h>
+
+/* A game's save text in a malloc'd string (the caller frees it), to compare
+ * games or prove that a refused call changed nothing.  Fails the test if
+ * the game cannot be saved. */
+static inline char *test_save(const gr_game *game)
+{
+    int n = gr_game_save(game, NULL, 0);
+    ck_assert_int_gt(n, 0);
+    char *text = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(gr_game_save(game, text, (size_t)n + 1), n);
+    return text;
+}
+
+/* Run a suite as every test program does (CK_FORK and CK_VERBOSITY from
+ * the environment); returns main's exit status.  Frees the runner. */
+static inline int test_run_suite(Suite *suite)
+{
+    SRunner *sr = srunner_create(suite);
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+#endif
+
+#endif /* GR_TESTUTIL_H */
