@@ -16,6 +16,17 @@
  *     (0..51) and a set of cards is a gr_cards bit mask.
  *   - A refused move (GR_EILLEGAL, GR_ESTATE) leaves the handle exactly as
  *     it was.
+ *   - ABI: every public struct the library writes or reads (gr_arrangement,
+ *     gr_layoff, gr_allocator, gr_option_info, gr_hand_result, gr_move,
+ *     gr_view, gr_score) ends with reserved space, a `reserved` array.
+ *     The library writes it as zeros and refuses with GR_EINVAL an input
+ *     struct whose reserved space is not all zero, so initialise input
+ *     structs whole (`gr_hand_result r = {0};`, memset, or a struct the
+ *     library filled).  Fields added in 0.x are carved out of the reserve:
+ *     sizeof of these structs never changes within 0.x, the library never
+ *     writes past it, and a program built against an older 0.x header keeps
+ *     working.  GR_NCARDS and GR_MAX_MOVES, which size arrays in gr_view,
+ *     are fixed for 0.x too.
  *
  * Threads
  *   The library has no mutable global state.  Different handles may be used
@@ -151,6 +162,7 @@ typedef struct gr_arrangement {
     gr_cards melds[GR_MAX_MELDS];    /* disjoint melds; entries past nmelds are 0 */
     gr_cards deadwood;               /* the cards in no meld */
     int      deadwood_points;        /* gr_cards_points(deadwood) */
+    int      reserved[8];            /* zero (see Conventions: ABI) */
 } gr_arrangement;
 
 /* The least deadwood count of a hand (G5), exact for any set of 0..52
@@ -186,6 +198,7 @@ typedef struct gr_layoff {
     gr_arrangement defender;   /* the defender's own melds, and the deadwood
                                   left after his layoffs */
     gr_cards       laid_off;   /* defender cards laid off on the knocker's melds */
+    int            reserved[8];   /* zero (see Conventions: ABI) */
 } gr_layoff;
 
 /* The defender's melds and layoffs onto the knocker's melds chosen together
@@ -239,6 +252,8 @@ typedef struct gr_allocator {
     void *(*malloc_fn)(size_t size, void *ctx);   /* NULL when out of memory */
     void  (*free_fn)(void *ptr, void *ctx);
     void  *ctx;
+    void  *reserved[4];   /* NULL: an allocator with any of these set is
+                             refused with GR_EINVAL (see Conventions: ABI) */
 } gr_allocator;
 
 /* ------------------------------------------------------------------------
@@ -312,6 +327,7 @@ typedef struct gr_option_info {
     const char *name;          /* short name, e.g. "knock_limit" (static) */
     const char *description;   /* one English sentence (static) */
     int         min, max;      /* the accepted range, inclusive */
+    int         reserved[8];   /* zero (see Conventions: ABI) */
 } gr_option_info;
 
 /* Describe option number `option` (0 .. GR_OPT_COUNT-1).  GR_EINVAL for an
@@ -346,11 +362,12 @@ typedef struct gr_hand_result {
     int points;         /* scored by the winner (0 when void) */
     gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
     gr_layoff      defense;              /* the defender's melds and layoffs */
-    /* Added fields (the struct only grows at the end): */
+    /* fields added before the reserve: */
     int knocker_deadwood;   /* knocker's deadwood count */
     int defender_deadwood;  /* defender's deadwood count after layoffs */
     int multiplier;         /* 1, or 2 when an Oklahoma upcard doubled the
                                score (G33); 0 when void */
+    int reserved[8];        /* zero (see Conventions: ABI) */
 } gr_hand_result;
 
 /* Settle a hand laid down on a table: the knocker (player 0) shows
@@ -429,6 +446,9 @@ typedef struct gr_move {
                        (in the history: the card drawn or taken; in legal
                        moves: the upcard for TAKE_UPCARD and DRAW_DISCARD;
                        GR_NO_CARD for PASS, DRAW_STOCK and BIG_GIN) */
+    uint8_t reserved[3];   /* zero: the library writes zeros (no undefined
+                              padding bytes), gr_game_play() refuses a move
+                              with any of them set (GR_EINVAL) */
 } gr_move;
 
 /* The most moves that can be legal at once (11 discards, knocks and gins,
@@ -557,6 +577,8 @@ typedef struct gr_view {
     int      nlegal;          /* the player's legal moves when it is his
                                  turn (else 0), as gr_game_legal_moves() */
     gr_move  legal[GR_MAX_MOVES];
+    int      reserved[16];    /* zero (see Conventions: ABI); gr_bot_choose()
+                                 refuses a view with any of them set */
 } gr_view;
 
 /* Fill *out with what `player` may know now.  Nothing else leaks: the
@@ -611,8 +633,8 @@ typedef struct gr_score {
                               doubling (G26, G34); 0 until over */
     int total[2];          /* hand points plus bonuses */
     int margin;            /* winner's total minus the loser's, once over */
-    /* Added fields: */
     int hands_played;      /* hands recorded, void ones included */
+    int reserved[8];       /* zero (see Conventions: ABI) */
 } gr_score;
 
 /* Start a match.  The first dealer is chosen by a seeded cut (G6): each

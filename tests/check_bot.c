@@ -126,8 +126,8 @@ static void upcard_view(gr_view *v)
     ck_assert_int_eq(gr_card_parse("3S", &v->discards[0]), GR_OK);
     v->knock_limit = 10;
     v->nlegal = 2;
-    v->legal[0] = (gr_move){ GR_MOVE_TAKE_UPCARD, GR_NO_CARD };
-    v->legal[1] = (gr_move){ GR_MOVE_PASS, GR_NO_CARD };
+    v->legal[0] = (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = GR_NO_CARD };
+    v->legal[1] = (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
 }
 
 START_TEST(test_bot_bad_view)
@@ -136,7 +136,7 @@ START_TEST(test_bot_bad_view)
     for (int k = 0; k < 2; k++) {
         gr_bot *b = bot_of(kinds[k], 5);
         gr_view v;
-        const gr_move unset = { 99, 99 };
+        const gr_move unset = { .type = 99, .card = 99 };
         gr_move m = unset;
 
         upcard_view(&v);
@@ -165,11 +165,11 @@ START_TEST(test_bot_bad_view)
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
         v.legal[1].type = GR_MOVE_BIG_GIN + 1;
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
-        v.legal[1] = (gr_move){ GR_MOVE_DISCARD, 52 };
+        v.legal[1] = (gr_move){ .type = GR_MOVE_DISCARD, .card = 52 };
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
-        v.legal[1] = (gr_move){ GR_MOVE_KNOCK, 200 };
+        v.legal[1] = (gr_move){ .type = GR_MOVE_KNOCK, .card = 200 };
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
-        v.legal[1] = (gr_move){ GR_MOVE_GIN, GR_NO_CARD };
+        v.legal[1] = (gr_move){ .type = GR_MOVE_GIN, .card = GR_NO_CARD };
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
 
         upcard_view(&v);
@@ -227,7 +227,7 @@ static void discard_view(gr_view *v, const char *hand, int limit)
             if (type == GR_MOVE_DISCARD
                 || (type == GR_MOVE_KNOCK && dw > 0 && dw <= limit)
                 || (type == GR_MOVE_GIN && dw == 0))
-                v->legal[v->nlegal++] = (gr_move){ type, c };
+                v->legal[v->nlegal++] = (gr_move){ .type = type, .card = c };
         }
 }
 
@@ -250,7 +250,7 @@ START_TEST(test_G14_greedy_goes_gin)
     ck_assert_int_eq(m.card, card("9H"));
 
     /* big gin when it is offered */
-    v.legal[v.nlegal++] = (gr_move){ GR_MOVE_BIG_GIN, GR_NO_CARD };
+    v.legal[v.nlegal++] = (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
     m = greedy_move(&v);
     ck_assert_int_eq(m.type, GR_MOVE_BIG_GIN);
 }
@@ -315,8 +315,8 @@ START_TEST(test_greedy_takes_only_what_lowers_deadwood)
 
     /* the same test in the draw phase */
     v.phase = GR_PHASE_DRAW;
-    v.legal[0] = (gr_move){ GR_MOVE_DRAW_STOCK, GR_NO_CARD };
-    v.legal[1] = (gr_move){ GR_MOVE_DRAW_DISCARD, GR_NO_CARD };
+    v.legal[0] = (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+    v.legal[1] = (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = GR_NO_CARD };
     v.discards[0] = card("KH");
     ck_assert_int_eq(greedy_move(&v).type, GR_MOVE_DRAW_STOCK);
     v.discards[0] = card("3S");

@@ -116,7 +116,7 @@ static gr_game *stacked(const gr_rules *r, int dealer, const char *nondealer,
 
 static int mv(gr_game *g, int type, const char *c)
 {
-    gr_move m = { type, c ? card(c) : GR_NO_CARD };
+    gr_move m = { .type = type, .card = c ? card(c) : GR_NO_CARD };
     return gr_game_play(g, m);
 }
 
@@ -249,7 +249,7 @@ static void pass_and_churn(gr_game *g, int turns)
         gr_move *all = malloc(sizeof *all * (size_t)n);
         REQUIRE(NULL != all);
         gr_game_history(g, all, (size_t)n);
-        gr_move m = { GR_MOVE_DISCARD, all[n - 1].card };
+        gr_move m = { .type = GR_MOVE_DISCARD, .card = all[n - 1].card };
         free(all);
         REQUIRE_OP(gr_game_play(g, m), ==, GR_OK);
     }
@@ -530,7 +530,7 @@ START_TEST(test_G11_taken_card_stays)
     gr_move h[3];
     REQUIRE_OP(gr_game_history(g, h, 3), ==, 3);
     REQUIRE(listed(g, GR_MOVE_DISCARD, h[2].card));
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_DISCARD, h[2].card }), ==, GR_OK);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = h[2].card }), ==, GR_OK);
     gr_game_free(g);
     gr_rules_free(r);
 }
@@ -985,7 +985,7 @@ START_TEST(test_G16_turnover_order)
     /* ... or discard: the pile is turned over */
     gr_move h[128];
     int nh = gr_game_history(g, h, 128);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_DISCARD, h[nh - 1].card }), ==, GR_OK);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = h[nh - 1].card }), ==, GR_OK);
     REQUIRE_OP(gr_game_phase(g), ==, GR_PHASE_DRAW);
     REQUIRE_OP(gr_game_turn(g), ==, 0);
     REQUIRE_OP(gr_game_stock_size(g), ==, 31);
@@ -1506,7 +1506,7 @@ static void playouts(int preset_id, long hands, uint64_t seed)
             /* random other moves are refused and change nothing */
             snap(g, before);
             for (int k = 0; k < (deep ? 6 : 2); k++) {
-                gr_move m = { test_below(&rng, 10), (gr_card)test_below(&rng, 56) };
+                gr_move m = { .type = test_below(&rng, 10), .card = (gr_card)test_below(&rng, 56) };
                 bool is_legal = false;
                 for (int i = 0; i < n; i++)
                     if (legal[i].type == m.type
@@ -1742,7 +1742,7 @@ static void counting_free(void *ptr, void *ctx)
 static bool alloc_run(long fail_at)
 {
     counting c = { 0, fail_at, 0 };
-    gr_allocator mm = { counting_malloc, counting_free, &c };
+    gr_allocator mm = { .malloc_fn = counting_malloc, .free_fn = counting_free, .ctx = &c };
     gr_rules *r = NULL;
     bool failed = false;
     int rc = gr_rules_new_mm(&r, GR_PRESET_NOVELTY, &mm);
@@ -1762,7 +1762,7 @@ static bool alloc_run(long fail_at)
     for (int i = 0; i < 2; i++)
         REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
     for (int turn = 0; turn < 120; turn++) {
-        gr_move m = { GR_MOVE_DRAW_STOCK, GR_NO_CARD };
+        gr_move m = { .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
         for (int half = 0; half < 2; half++) {
             snapshot *before = malloc(sizeof *before), *after = malloc(sizeof *after);
             snap(g, before);
@@ -1819,7 +1819,7 @@ START_TEST(test_alloc_failure)
     REQUIRE_OP(fail_at, >=, 5);   /* rules, game, history, clone, load... */
     gr_game *l;
     ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 1\n",
-                                     &(gr_allocator){ NULL, counting_free, NULL }),
+                                     &(gr_allocator){ .free_fn = counting_free }),
                      GR_EINVAL);
 }
 END_TEST
@@ -1861,15 +1861,15 @@ START_TEST(test_bad_input)
     gr_move m2[1];
     REQUIRE_OP(gr_game_legal_moves(g, m2, 1), ==, 2);   /* more than cap */
     REQUIRE_OP(m2[0].type, ==, GR_MOVE_TAKE_UPCARD);
-    REQUIRE_OP(gr_game_play(NULL, (gr_move){ GR_MOVE_PASS, 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(NULL, (gr_move){ .type = GR_MOVE_PASS, .card = 0 }), ==, GR_EINVAL);
     snapshot before, after;
     snap(g, &before);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ 0, 0 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ 9, 0 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ -1, 0 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_DISCARD, 52 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_KNOCK, 255 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_GIN, 60 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = 0, .card = 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = 9, .card = 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = -1, .card = 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = 52 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_KNOCK, .card = 255 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_GIN, .card = 60 }), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_knock(NULL, 0, NULL), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_knock(g, 52, NULL), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_knock(g, 0, NULL), ==, GR_ESTATE);

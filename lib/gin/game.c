@@ -97,9 +97,7 @@ static inline int reserve_history(gr_game *g)
 
 static void record(gr_game *g, int type, gr_card card)
 {
-    g->history[g->nhistory].type = type;
-    g->history[g->nhistory].card = card;
-    g->nhistory++;
+    g->history[g->nhistory++] = (gr_move){ .type = type, .card = card };
 }
 
 static void end_void(gr_game *g)
@@ -320,10 +318,8 @@ int gr_game_result(const gr_game *game, gr_hand_result *out)
 
 static void put(gr_move *out, size_t cap, int *n, int type, gr_card card)
 {
-    if ((size_t)*n < cap) {
-        out[*n].type = type;
-        out[*n].card = card;
-    }
+    if ((size_t)*n < cap)   /* whole, so the reserved bytes are zero */
+        out[*n] = (gr_move){ .type = type, .card = card };
     (*n)++;
 }
 
@@ -454,7 +450,7 @@ static int draw(gr_game *g, int type, gr_card card, bool from_pile)
 
 int gr_game_play(gr_game *game, gr_move move)
 {
-    if (!game)
+    if (!game || !GR__RESERVED_ZERO(&move))
         return GR_EINVAL;
     gr_game *g = game;
     int phase = g->phase;

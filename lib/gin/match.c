@@ -8,6 +8,7 @@
  * The end-of-match bonuses are not stored; gr_match_score() derives them.
  */
 #include "common/alloc.h"
+#include "common/bits.h"
 #include "common/rng.h"
 #include "gin/rules.h"
 
@@ -132,7 +133,7 @@ int gr_match_record(gr_match *match, const gr_hand_result *result)
         return GR_EINVAL;
     if (match->over || match->hands_played == INT_MAX)
         return GR_ESTATE;
-    if (!result_valid(result))
+    if (!result_valid(result) || !GR__RESERVED_ZERO(result))
         return GR_EINVAL;
     match->hands_played++;
     if (result->outcome == GR_OUTCOME_VOID)

@@ -269,7 +269,7 @@ static int replay(gr_game *g, char *s, const gr_arrangement *shown)
                 type = t;
         if (!type)
             return GR_EPARSE;
-        gr_move m = { type, GR_NO_CARD };
+        gr_move m = { .type = type, .card = GR_NO_CARD };
         bool has_card = type != GR_MOVE_PASS && type != GR_MOVE_BIG_GIN;
         if (*field) {
             if (!has_card || gr_card_parse(field, &m.card) != GR_OK)
@@ -340,6 +340,7 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
     gr_card deck[GR_NCARDS];
     gr_arrangement shown;
     gr_layoff defense;
+    memset(&defense, 0, sizeof defense);   /* its reserved space too */
     if (parse_int(lines[L_DEALER], &dealer) != GR_OK || (dealer != 0 && dealer != 1)
         || parse_deck(lines[L_DECK], deck) != GR_OK
         || (lines[L_SHOWN] && parse_arrangement(lines[L_SHOWN], &shown, NULL) != GR_OK)

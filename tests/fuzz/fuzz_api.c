@@ -99,7 +99,7 @@ static void check_game(const gr_game *g)
 
 static void play_any(gr_game *g, reader *r)
 {
-    gr_move m = { byte(r) % 10, byte(r) % 64 };
+    gr_move m = { .type = byte(r) % 10, .card = byte(r) % 64 };
     char *before = snapshot(g);
     int rc = gr_game_play(g, m);
     CHECK(rc == GR_OK || rc == GR_EILLEGAL || rc == GR_ESTATE || rc == GR_EINVAL);
