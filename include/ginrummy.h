@@ -419,6 +419,14 @@ typedef struct gr_game gr_game;
  *     the new stock's top card is turned up as the new pile; play goes on.
  *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
  *     stock runs out with the cap used up, the hand is void.
+ *   - The length of a hand (a library rule; the sources set none, see
+ *     doc/rules.md, G16): a hand never has more than GR_MAX_HAND_MOVES
+ *     moves.  When a turn ends with a plain discard and another whole turn
+ *     (a draw and a discard) would not fit, the hand is void, as at the
+ *     end of the stock; a knock or gin on that last turn still counts.
+ *     Without it a hand could last for ever (turnovers without a cap, or
+ *     players drawing each other's discards), so every hand ends and a
+ *     game never holds more than GR_MAX_HAND_MOVES moves of history.
  *   - OVER: after a knock, gin, big gin or a void hand. */
 enum {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
@@ -452,8 +460,16 @@ typedef struct gr_move {
 } gr_move;
 
 /* The most moves that can be legal at once (11 discards, knocks and gins,
- * and big gin). */
+ * and big gin).  Fixed for 0.x (it sizes gr_view). */
 #define GR_MAX_MOVES 34
+
+/* The most moves a hand can have (see "The length of a hand" above): at
+ * the 5000th move, or the 4999th when no whole turn fits, the hand is over.
+ * A hand played to the end of the stock has about 60 moves; each turnover
+ * of the pile adds at most about 64 more, so 5000 moves is some 75
+ * turnovers or 2500 turns, far beyond any hand people play, while the
+ * history stays below 40 KB and a save text below 50 KB. */
+#define GR_MAX_HAND_MOVES 5000
 
 /* Deal a new hand with a seeded shuffle: the same seed gives the same deal
  * on every platform (xoshiro256** seeded through splitmix64, unbiased
@@ -551,9 +567,10 @@ GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
 GR_API int gr_game_knock_limit(const gr_game *game);
 
 /* The moves played so far, oldest first, into out[0..cap-1]; returns how
- * many (which may be more than cap).  Draws (TAKE_UPCARD too) record the
- * card drawn, DISCARD, KNOCK and GIN the card discarded, PASS and BIG_GIN
- * GR_NO_CARD. */
+ * many (which may be more than cap; never more than GR_MAX_HAND_MOVES).
+ * Draws (TAKE_UPCARD too) record the card drawn, DISCARD, KNOCK and GIN
+ * the card discarded, PASS and BIG_GIN GR_NO_CARD.  Every byte written is
+ * defined (the reserved bytes of each move are zero). */
 GR_API int gr_game_history(const gr_game *game, gr_move *out, size_t cap);
 
 /* The result of a finished hand.  GR_ESTATE until the hand is over. */
@@ -622,6 +639,18 @@ GR_API int gr_game_load_mm(gr_game **out, const char *text,
 
 typedef struct gr_match gr_match;
 
+/* The most hands a match records, void ones included.  A match can go on
+ * for ever (void hands, or hands that score 0 points when the bonuses are
+ * 0), so it is cut short there: after GR_MAX_MATCH_HANDS hands
+ * gr_match_deal() and gr_match_record() return GR_ESTATE and the score
+ * stays as it is (over 0 if nobody reached the target).  A real match has
+ * a few dozen hands.  With this cap and the option ranges no total can
+ * overflow an int (see gr_score). */
+#define GR_MAX_MATCH_HANDS 1000000
+
+/* A match's score.  Every total is exactly the sum of its parts: with the
+ * option ranges and GR_MAX_MATCH_HANDS every value is below 2,000,240,000,
+ * so nothing is clamped or wraps. */
 typedef struct gr_score {
     int over;              /* 1 once a player has reached the target (G25) */
     int winner;            /* 0 or 1 once over, else -1 */
@@ -632,7 +661,9 @@ typedef struct gr_score {
     int shutout_bonus[2];  /* what the shutout adds: the flat bonus, or the
                               doubling (G26, G34); 0 until over */
     int total[2];          /* hand points plus bonuses */
-    int margin;            /* winner's total minus the loser's, once over */
+    int margin;            /* winner's total minus the loser's, once over;
+                              may be negative: the loser's box bonuses can
+                              outweigh the winner's points (G26) */
     int hands_played;      /* hands recorded, void ones included */
     int reserved[8];       /* zero (see Conventions: ABI) */
 } gr_score;
@@ -654,8 +685,9 @@ GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
  * a seed drawn from the match's generator, as gr_game_new() would.  The
  * match does not follow the game: play it, then pass gr_game_result() to
  * gr_match_record().  Each call deals a new hand.  The caller owns *out
- * (gr_game_free).  GR_ESTATE once the match is over, GR_EINVAL for NULL,
- * GR_ENOMEM (the match is then unchanged). */
+ * (gr_game_free).  GR_ESTATE once the match is over or has recorded
+ * GR_MAX_MATCH_HANDS hands (it would refuse the result), GR_EINVAL for
+ * NULL, GR_ENOMEM (the match is then unchanged). */
 GR_API int gr_match_deal(gr_match *match, gr_game **out);
 
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
@@ -666,8 +698,10 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
  * and points 0..10000.  The winner of a hand deals the next; after a void
  * hand the same dealer deals again (G8).  The match is over after the hand
  * in which a player's hand points reach GR_OPT_TARGET (G25).
- * GR_EINVAL for NULL or an inconsistent result, GR_ESTATE once the match
- * is over (or after INT_MAX hands): the match is then unchanged. */
+ * GR_EINVAL for NULL, an inconsistent result or nonzero reserved space
+ * (the result's own; the arrangements in it are not read), GR_ESTATE once
+ * the match is over or after GR_MAX_MATCH_HANDS hands: the match is then
+ * unchanged. */
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
 /* The dealer of the next hand, 0 or 1 (once over: the winner of the last
@@ -682,7 +716,8 @@ GR_API int gr_match_dealer(const gr_match *match);
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
  * hand points plus the three bonuses; margin is the winner's total minus
- * the loser's.  GR_EINVAL for NULL. */
+ * the loser's, negative when the loser's box bonuses outweigh.  The
+ * reserved space is written as zeros.  GR_EINVAL for NULL. */
 GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
 /* Free a match; NULL is a no-op.  Games it dealt are the caller's and stay

@@ -1939,6 +1939,144 @@ START_TEST(test_G16_long_history)
 }
 END_TEST
 
+/* ---- G16 and the length of a hand: no hand lasts for ever ------------------- */
+
+/* Play `type` (a draw) and then discard, unless the rules forbid it (G11),
+ * the card just drawn; else the lowest other card.  Returns the phase. */
+static int churn_turn(gr_game *g, int type)
+{
+    int p = gr_game_turn(g);
+    gr_cards before, after;
+    REQUIRE_OP(gr_game_hand(g, p, &before), ==, GR_OK);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = type }), ==, GR_OK);
+    REQUIRE_OP(gr_game_hand(g, p, &after), ==, GR_OK);
+    gr_cards drawn = after & ~before;
+    REQUIRE_OP(gr_cards_count(drawn), ==, 1);
+    gr_cards pick = type == GR_MOVE_DRAW_STOCK ? drawn : before;
+    gr_move m = { .type = GR_MOVE_DISCARD, .card = (gr_card)__builtin_ctzll(pick) };
+    REQUIRE_OP(gr_game_play(g, m), ==, GR_OK);
+    return gr_game_phase(g);
+}
+
+/* After the hand was driven to its cap: void, over, nothing legal, every
+ * move refused, the history within the cap, save and load agree. */
+static void check_capped(gr_game *g)
+{
+    REQUIRE_OP(gr_game_phase(g), ==, GR_PHASE_OVER);
+    gr_hand_result r;
+    REQUIRE_OP(gr_game_result(g, &r), ==, GR_OK);
+    REQUIRE_OP(r.outcome, ==, GR_OUTCOME_VOID);
+    REQUIRE_OP(gr_game_legal_moves(g, NULL, 0), ==, 0);
+    for (int t = GR_MOVE_TAKE_UPCARD; t <= GR_MOVE_BIG_GIN; t++)
+        REQUIRE_OP(gr_game_play(g, (gr_move){ .type = t, .card = 0 }), ==, GR_ESTATE);
+    int n = gr_game_history(g, NULL, 0);
+    REQUIRE_OP(n, <=, GR_MAX_HAND_MOVES);
+    REQUIRE_OP(n, >=, GR_MAX_HAND_MOVES - 1);   /* no whole turn fitted */
+    check_round_trip(g);
+}
+
+START_TEST(test_G16_novelty_hand_capped)
+{
+    /* NOVELTY: turnover without a cap.  Both pass, then each draws from the
+     * stock and throws the card drawn: the hand would never end.  `parity`
+     * 1 starts with the dealer taking the upcard (3 upcard moves, not 2),
+     * so the last turn ends at the other count. */
+    for (int parity = 0; parity < 2; parity++) {
+        gr_rules *r = preset(GR_PRESET_NOVELTY);
+        gr_game *g = stacked(r, 0, ND_JUNK, D_JUNK, "QD", "8S");
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        if (parity) {
+            REQUIRE_OP(mv(g, GR_MOVE_TAKE_UPCARD, NULL), ==, GR_OK);
+            REQUIRE_OP(mv(g, GR_MOVE_DISCARD, "2H"), ==, GR_OK);
+        } else {
+            REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        }
+        int turns = 0;
+        while (churn_turn(g, GR_MOVE_DRAW_STOCK) != GR_PHASE_OVER)
+            REQUIRE_OP(++turns, <, GR_MAX_HAND_MOVES);   /* else stuck */
+        REQUIRE_OP(gr_game_history(g, NULL, 0), ==,
+                   parity ? GR_MAX_HAND_MOVES - 1 : GR_MAX_HAND_MOVES);
+        check_capped(g);
+        gr_game_free(g);
+        gr_rules_free(r);
+    }
+}
+END_TEST
+
+START_TEST(test_G16_pile_draws_capped)
+{
+    /* Every stock end: the players take each other's discards for ever and
+     * the stock never runs down; the hand still ends void at the cap. */
+    static const int ends[][2] = {
+        { GR_STOCK_END_VOID, 0 }, { GR_STOCK_END_TURNOVER, 0 },
+        { GR_STOCK_END_TURNOVER, 1 }, { GR_STOCK_END_TURNOVER, 100 },
+    };
+    for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++) {
+        gr_rules *r = preset(GR_PRESET_FOURNIER);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_STOCK_END, ends[e][0]), ==, GR_OK);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_TURNOVER_LIMIT, ends[e][1]), ==, GR_OK);
+        gr_game *g = stacked(r, 0, ND_JUNK, D_JUNK, "QD", "8S");
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        REQUIRE_OP(churn_turn(g, GR_MOVE_DRAW_STOCK), ==, GR_PHASE_DRAW);
+        int turns = 0;
+        while (churn_turn(g, GR_MOVE_DRAW_DISCARD) != GR_PHASE_OVER)
+            REQUIRE_OP(++turns, <, GR_MAX_HAND_MOVES);
+        REQUIRE_OP(gr_game_stock_size(g), ==, 30);
+        check_capped(g);
+        gr_game_free(g);
+        gr_rules_free(r);
+    }
+}
+END_TEST
+
+START_TEST(test_G16_random_hands_never_stuck)
+{
+    /* Random legal moves under every stock end: in every state either the
+     * hand is over (nothing legal) or each listed move is accepted; every
+     * hand ends within GR_MAX_HAND_MOVES moves. */
+    static const int ends[][2] = {
+        { GR_STOCK_END_VOID, 0 }, { GR_STOCK_END_TURNOVER, 0 },
+        { GR_STOCK_END_TURNOVER, 2 }, { GR_STOCK_END_TURNOVER, 100 },
+    };
+    test_rng rng = { 0x5eed1116u };
+    long hands = test_count(40);
+    for (long h = 0; h < hands; h++) {
+        gr_rules *r = preset(GR_PRESET_NOVELTY);
+        int e = (int)(h % 4);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_STOCK_END, ends[e][0]), ==, GR_OK);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_TURNOVER_LIMIT, ends[e][1]), ==, GR_OK);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_KNOCK_LIMIT, 0), ==, GR_OK);   /* long hands */
+        uint64_t seed = test_next(&rng);
+        int dealer = test_below(&rng, 2);
+        gr_game *g;
+        REQUIRE_OP(gr_game_new(&g, r, seed, dealer), ==, GR_OK);
+        int moves = 0;
+        for (;;) {
+            gr_move legal[GR_MAX_MOVES];
+            int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
+            if (gr_game_phase(g) == GR_PHASE_OVER) {
+                REQUIRE_OP(n, ==, 0);
+                break;
+            }
+            REQUIRE_OP(n, >, 0);
+            /* mostly pile draws and plain discards: the longest hands */
+            int k = test_below(&rng, n);
+            for (int i = 0; i < n; i++)
+                if (legal[i].type == GR_MOVE_DRAW_DISCARD && test_below(&rng, 8))
+                    k = i;
+            if (legal[k].type == GR_MOVE_KNOCK || legal[k].type == GR_MOVE_GIN)
+                k = 0;   /* a plain discard */
+            REQUIRE_OP(gr_game_play(g, legal[k]), ==, GR_OK);
+            REQUIRE_OP(++moves, <=, GR_MAX_HAND_MOVES);
+        }
+        REQUIRE_OP(gr_game_history(g, NULL, 0), ==, moves);
+        gr_game_free(g);
+        gr_rules_free(r);
+    }
+}
+END_TEST
+
 static Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -1962,6 +2100,9 @@ static Suite *game_suite(void)
     tcase_add_test(tc, test_G16_turnover_order);
     tcase_add_test(tc, test_G16_turnover_cap);
     tcase_add_test(tc, test_G16_long_history);
+    tcase_add_test(tc, test_G16_novelty_hand_capped);
+    tcase_add_test(tc, test_G16_pile_draws_capped);
+    tcase_add_test(tc, test_G16_random_hands_never_stuck);
     tcase_add_test(tc, test_G18_defend_after_gin);
     tcase_add_test(tc, test_G19_defend);
     tcase_add_test(tc, test_G32_big_gin);

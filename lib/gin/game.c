@@ -73,12 +73,17 @@ static void compute_discard_options(gr_game *g)
     }
 }
 
-/* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
+/* Room for one more move in the history; GR_ENOMEM leaves it as it was.
+ * A hand never has more than GR_MAX_HAND_MOVES moves (end_turn), so the
+ * history never needs more room than that. */
+_Static_assert(GR_HISTORY_INLINE <= GR_MAX_HAND_MOVES, "history: inline room");
 static int grow_history(gr_game *g)
 {
-    if (g->caphistory > (1 << 24))
-        return GR_ENOMEM;
+    if (g->caphistory >= GR_MAX_HAND_MOVES)
+        return GR_ENOMEM;   /* cannot happen: the hand is over by then */
     int cap = g->caphistory * 2;
+    if (cap > GR_MAX_HAND_MOVES)
+        cap = GR_MAX_HAND_MOVES;
     gr_move *h = gr__malloc(&g->rules.mm, (size_t)cap * sizeof *h);
     if (!h)
         return GR_ENOMEM;
@@ -109,12 +114,17 @@ static void end_void(gr_game *g)
     g->result.winner = -1;
 }
 
-/* A turn ended with a plain discard: pass the turn, then apply G16. */
+/* A turn ended with a plain discard: pass the turn, then apply G16 and the
+ * cap on the length of a hand (no room for another whole turn: void). */
 static void end_turn(gr_game *g)
 {
     g->turn = 1 - g->turn;
     g->phase = GR_PHASE_DRAW;
     g->taken = GR_NO_CARD;
+    if (g->nhistory > GR_MAX_HAND_MOVES - 2) {
+        end_void(g);
+        return;
+    }
     if (g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID) {
         if (g->nstock <= 2)
             end_void(g);
