@@ -1442,7 +1442,7 @@ static int expected_refusal(const gr_game *g, gr_move m)
 static void check_round_trip(const gr_game *g)
 {
     char *text = test_save(g);
-    gr_game *l = NULL;
+    gr_game *l = NULL, *l2_unused = NULL;
     REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
     char *text2 = test_save(l);
     REQUIRE(strcmp(text, text2) == 0);
@@ -1450,8 +1450,17 @@ static void check_round_trip(const gr_game *g)
     snap(g, a);
     snap(l, b);
     assert_same(a, b);
-    /* a smaller buffer gets a truncated, terminated prefix */
+    /* cut short (the end line, or only its newline, lost): refused */
     int n = (int)strlen(text);
+    REQUIRE_OP(n, >, 5);
+    REQUIRE(strcmp(text + n - 5, "\nend\n") == 0);
+    text[n - 1] = '\0';
+    REQUIRE_OP(gr_game_load(&l2_unused, text), ==, GR_EPARSE);
+    text[n - 4] = '\0';
+    REQUIRE_OP(gr_game_load(&l2_unused, text), ==, GR_EPARSE);
+    text[n - 4] = 'e';
+    text[n - 1] = '\n';
+    /* a smaller buffer gets a truncated, terminated prefix */
     char small[17];
     REQUIRE_OP(gr_game_save(g, small, sizeof small), ==, n);
     REQUIRE_OP(strlen(small), ==, sizeof small - 1);
@@ -1569,8 +1578,20 @@ START_TEST(test_save_damaged_text)
     gr_game *l = NULL;
     /* whole lines broken */
     static const struct { const char *from, *to; int rc; } edits[] = {
-        { "ginrummy 1", "ginrummy 2", GR_EPARSE },
-        { "ginrummy 1", "gin rummy", GR_EPARSE },
+        { "ginrummy 2", "ginrummy 1", GR_EPARSE },   /* the old version */
+        { "ginrummy 2", "ginrummy 3", GR_EPARSE },
+        { "ginrummy 2", "gin rummy", GR_EPARSE },
+        { "\nend\n", "\n", GR_EPARSE },
+        { "\nend\n", "\nend", GR_EPARSE },
+        { "\nend\n", "\nend 1\n", GR_EPARSE },
+        { "\nend\n", "\nend\nend\n", GR_EPARSE },
+        { "\nend\n", "\nend\ndealer 0\n", GR_EPARSE },
+        { "\nend\n", "\nend\n\n  \n", GR_OK },   /* blank lines may follow */
+        { "\ndealer", "\nend\ndealer", GR_EPARSE },
+        { "MOVES", "\nmoves -1 ", GR_EPARSE },
+        { "MOVES", "\nmoves x ", GR_EPARSE },
+        { "MOVES", "MOVES+1", GR_EPARSE },   /* the count and the moves differ */
+        { "MOVES", "MOVES-1", GR_EPARSE },
         { "knock_limit=10", "knock_limit=11", GR_EPARSE },
         { "knock_limit=10", "knock_limt=10", GR_EPARSE },
         { "knock_limit=10", "knock_limit=x", GR_EPARSE },
@@ -1582,20 +1603,41 @@ START_TEST(test_save_damaged_text)
         { "\nmoves ", "\nmoves DISCARD AC; ", GR_EILLEGAL },
         { "\nmoves ", "\nmoves ; ", GR_EPARSE },
         { "\nmoves ", "\nmoves PASS 7H; ", GR_EPARSE },
-        { "\nmoves ", "\nfoo bar\nmoves ", GR_EPARSE },
-        { "\nmoves ", "\ndealer 1\nmoves ", GR_EPARSE },
+        { "\ndeck ", "\nfoo bar\ndeck ", GR_EPARSE },
+        { "\ndeck ", "\ndealer 1\ndeck ", GR_EPARSE },
     };
+    /* "\nmoves N " for MOVES, N+1 and N-1 for MOVES+1 and MOVES-1 */
+    int nmoves = gr_game_history(g, NULL, 0);
+    char moves[3][32];
+    for (int d = 0; d < 3; d++)
+        snprintf(moves[d], sizeof moves[d], "\nmoves %d ", nmoves + (d == 2 ? -1 : d));
     for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
-        const char *at = strstr(text, edits[k].from);
+        const char *from = edits[k].from, *to = edits[k].to;
+        if (strcmp(from, "MOVES") == 0)
+            from = moves[0];
+        if (strncmp(to, "MOVES", 5) == 0) {
+            to = !to[5] ? moves[0] : to[5] == '+' ? moves[1] : moves[2];
+        } else if (strncmp(to, "\nmoves ", 7) == 0 && strcmp(to, "\nmoves -1 ") != 0
+                   && strcmp(to, "\nmoves x ") != 0) {
+            static char buf[64];   /* the same edit, after the count */
+            snprintf(buf, sizeof buf, "%s%s", moves[0], to + 7);
+            to = buf;
+            from = moves[0];
+        }
+        const char *at = strstr(text, from);
         REQUIRE_MSG(at != NULL, "edit %zu", k);
         size_t pre = (size_t)(at - text);
         char *bad = malloc(strlen(text) + 64);
         memcpy(bad, text, pre);
-        strcpy(bad + pre, edits[k].to);
-        strcat(bad, at + strlen(edits[k].from));
+        strcpy(bad + pre, to);
+        strcat(bad, at + strlen(from));
         l = NULL;
-        REQUIRE_MSG(gr_game_load(&l, bad) == edits[k].rc, "edit %zu", k);
-        REQUIRE(NULL == l);
+        REQUIRE_MSG(gr_game_load(&l, bad) == edits[k].rc, "edit %zu: %d", k,
+                    gr_game_load(&l, bad));
+        if (edits[k].rc == GR_OK)
+            gr_game_free(l);
+        else
+            REQUIRE(NULL == l);
         free(bad);
     }
     /* a card drawn that is not the one on top */
@@ -1610,12 +1652,8 @@ START_TEST(test_save_damaged_text)
         memcpy(prefix, text, n);
         prefix[n] = '\0';
         l = NULL;
-        int rc = gr_game_load(&l, prefix);
-        REQUIRE(rc == GR_OK || rc == GR_EPARSE || rc == GR_EILLEGAL);
-        if (rc == GR_OK)
-            gr_game_free(l);
-        else
-            REQUIRE(NULL == l);
+        REQUIRE_OP(gr_game_load(&l, prefix), ==, GR_EPARSE);   /* never loads */
+        REQUIRE(NULL == l);
         free(prefix);
     }
     for (long k = 0; k < test_count(3000); k++) {
@@ -1640,6 +1678,85 @@ START_TEST(test_save_damaged_text)
 }
 END_TEST
 
+static int churn_turn(gr_game *g, int type);
+
+/* Every proper prefix of `text` (or the text with a NUL at that place) is
+ * refused with GR_EPARSE; `step` > 1 tries every step-th cut and the last
+ * 64 (for long texts). */
+static void check_no_prefix_loads(const char *text, size_t step)
+{
+    size_t len = strlen(text);
+    char *buf = malloc(len + 1);
+    REQUIRE(NULL != buf);
+    for (size_t n = 0; n < len; n++) {
+        if (step > 1 && n % step != 0 && n + 64 < len)
+            continue;
+        memcpy(buf, text, len + 1);
+        buf[n] = '\0';   /* a prefix, or a NUL inside the text */
+        gr_game *l = NULL;
+        int rc = gr_game_load(&l, buf);
+        REQUIRE_MSG(rc == GR_EPARSE, "cut at %zu of %zu: %d", n, len, rc);
+        REQUIRE(NULL == l);
+    }
+    gr_game *l = NULL;
+    REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
+    gr_game_free(l);
+    free(buf);
+}
+
+START_TEST(test_save_no_prefix_loads)
+{
+    test_rng rng = { 0x7121u };
+    /* a fresh deal (no moves) and random hands of each preset, finished with
+     * a knock that shows its own arrangement and a chosen defence */
+    for (int p = 0; p < NPRESETS; p++) {
+        long hands = test_count(6);
+        for (long h = 0; h < hands; h++) {
+            gr_rules *r = preset(p);
+            uint64_t seed = test_next(&rng);
+            gr_game *g;
+            REQUIRE_OP(gr_game_new(&g, r, seed, (int)(h & 1)), ==, GR_OK);
+            for (int moves = 0; moves < (int)h * 7; moves++) {
+                gr_move legal[GR_MAX_MOVES];
+                int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
+                if (n == 0)
+                    break;
+                int k = test_below(&rng, n);
+                if (legal[k].type == GR_MOVE_KNOCK) {
+                    gr_cards hand;
+                    gr_arrangement a;
+                    REQUIRE_OP(gr_game_hand(g, gr_game_turn(g), &hand), ==, GR_OK);
+                    gr_arrange(hand & ~GR_CARD_BIT(legal[k].card), &a);
+                    REQUIRE_OP(gr_game_knock(g, legal[k].card, &a), ==, GR_OK);
+                    gr_hand_result res;
+                    REQUIRE_OP(gr_game_result(g, &res), ==, GR_OK);
+                    REQUIRE_OP(gr_game_defend(g, &res.defense), ==, GR_OK);
+                    break;
+                }
+                REQUIRE_OP(gr_game_play(g, legal[k]), ==, GR_OK);
+            }
+            char *text = test_save(g);
+            check_no_prefix_loads(text, 1);
+            free(text);
+            gr_game_free(g);
+            gr_rules_free(r);
+        }
+    }
+    /* a hand played to GR_MAX_HAND_MOVES (a long text: every 97th cut) */
+    gr_rules *r = preset(GR_PRESET_NOVELTY);
+    gr_game *g = stacked(r, 0, ND_JUNK, D_JUNK, "QD", "8S");
+    REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+    REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+    while (churn_turn(g, GR_MOVE_DRAW_STOCK) != GR_PHASE_OVER)
+        continue;
+    char *text = test_save(g);
+    check_no_prefix_loads(text, 97);
+    free(text);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
 START_TEST(test_save_draw_card_checked)
 {
     gr_rules *r = preset(GR_PRESET_FOURNIER);
@@ -1648,7 +1765,7 @@ START_TEST(test_save_draw_card_checked)
     REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
     REQUIRE_OP(mv(g, GR_MOVE_DRAW_STOCK, NULL), ==, GR_OK);
     char *text = test_save(g);
-    REQUIRE(NULL != strstr(text, "\nmoves PASS; PASS; STOCK 8S\n"));
+    REQUIRE(NULL != strstr(text, "\nmoves 3 PASS; PASS; STOCK 8S\nend\n"));
     char *bad = malloc(strlen(text) + 8);
     strcpy(bad, text);
     char *s = strstr(bad, "STOCK 8S");
@@ -1818,7 +1935,7 @@ START_TEST(test_alloc_failure)
         fail_at++;
     REQUIRE_OP(fail_at, >=, 5);   /* rules, game, history, clone, load... */
     gr_game *l;
-    ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 1\n",
+    ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 2\nend\n",
                                      &(gr_allocator){ .free_fn = counting_free }),
                      GR_EINVAL);
 }
@@ -1905,10 +2022,10 @@ START_TEST(test_bad_input)
     REQUIRE_OP(gr_game_save(NULL, buf, sizeof buf), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_save(g, NULL, 5), ==, GR_EINVAL);
     gr_game *l = NULL;
-    REQUIRE_OP(gr_game_load(NULL, "ginrummy 1\n"), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_load(NULL, "ginrummy 2\nend\n"), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_load(&l, NULL), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_load(&l, ""), ==, GR_EPARSE);
-    REQUIRE_OP(gr_game_load(&l, "ginrummy 1\n"), ==, GR_EPARSE);
+    REQUIRE_OP(gr_game_load(&l, "ginrummy 2\nend\n"), ==, GR_EPARSE);
     REQUIRE_OP(gr_game_load(&l, "\n\n\n;;;==="), ==, GR_EPARSE);
     REQUIRE(NULL == l);
     snap(g, &after);
@@ -2112,6 +2229,7 @@ static Suite *game_suite(void)
     TCase *io = tcase_create("io");
     tcase_add_test(io, test_save_damaged_text);
     tcase_add_test(io, test_save_draw_card_checked);
+    tcase_add_test(io, test_save_no_prefix_loads);
     tcase_add_test(io, test_save_numbers_out_of_range);
     tcase_add_test(io, test_bad_input);
     tcase_add_test(io, test_alloc_failure);
