@@ -732,7 +732,7 @@ static void random_matches(int preset, long count, uint64_t seed)
         while (gr_match_deal(m, &g) == GR_OK) {
             REQUIRE_EQ(gr_game_dealer(g), dealer);
             for (long moves = 0; gr_game_phase(g) != GR_PHASE_OVER; moves++) {
-                REQUIRE(moves < 100000);
+                REQUIRE(moves < GR_MAX_HAND_MOVES);
                 REQUIRE_EQ(gr_game_play(g, pick_move(g, &rng)), GR_OK);
             }
             gr_hand_result h;

@@ -30,7 +30,7 @@ static void teardown(void)
 static void play_out(gr_game *g, test_rng *r)
 {
     gr_move moves[GR_MAX_MOVES];
-    for (int k = 0; k < 2000 && gr_game_phase(g) != GR_PHASE_OVER; k++) {
+    for (int k = 0; k <= GR_MAX_HAND_MOVES && gr_game_phase(g) != GR_PHASE_OVER; k++) {
         int n = gr_game_legal_moves(g, moves, GR_MAX_MOVES);
         ck_assert_int_gt(n, 0);
         int pick = 0;   /* prefer ending the hand, so it ends soon */
