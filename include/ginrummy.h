@@ -605,17 +605,21 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
 /* Write the game as a small text with snprintf semantics (at most size
  * bytes with the NUL; buf may be NULL when size is 0): returns the length
  * needed without the NUL.  GR_EINVAL for NULL.  The text, one line each:
- *   ginrummy 1
+ *   ginrummy 2
  *   rules knock_limit=10 gin_bonus=20 ...    (every option, by the names of
  *                                             gr_option_describe())
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
- *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *                                            (the number of moves first)
  *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
  *                                             with an arrangement)
  *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
+ *   end                                      (the last line, with its
+ *                                             newline)
  * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
- * BIG_GIN. */
+ * BIG_GIN.  The move count and the end line make a text cut short
+ * detectable: no proper prefix of a saved text loads. */
 GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
 
 /* Rebuild a game from gr_game_save() text by replaying every move through
@@ -623,7 +627,10 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * may leave out its card, but a card it names must be the one drawn.
  * GR_EPARSE for damaged text (bad syntax, unknown option or value out of
  * range, bad card, a deck that is not 52 distinct cards, a line twice, a
- * shown line whose last move is not a knock or gin),
+ * shown line whose last move is not a knock or gin, a move count that is
+ * not the number of moves, no end line or anything but blank lines after
+ * it, so a text cut short anywhere; a version other than 2: version 1
+ * texts, which had no count and no end line, are refused),
  * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
  * or a shown arrangement or defence that is not legal), GR_EINVAL for
  * NULL, GR_ENOMEM.  *out is written only on success. */
