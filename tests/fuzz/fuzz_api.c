@@ -37,7 +37,8 @@ static int32_t word(reader *r)
 
 static uint64_t quad(reader *r)
 {
-    return (uint64_t)(uint32_t)word(r) | (uint64_t)(uint32_t)word(r) << 32;
+    uint64_t low = (uint32_t)word(r);   /* one read per statement: the order */
+    return low | (uint64_t)(uint32_t)word(r) << 32;   /* of operands is unspecified */
 }
 
 /* long hands this input may still play: one, and only in some inputs, as
@@ -273,7 +274,8 @@ static void long_hand(const gr_rules *base, reader *r)
                        end ? GR_STOCK_END_TURNOVER : GR_STOCK_END_VOID) == GR_OK);
     CHECK(gr_rules_set(rules, GR_OPT_TURNOVER_LIMIT, end == 2 ? byte(r) % 101 : 0) == GR_OK);
     gr_game *g = NULL;
-    CHECK(gr_game_new(&g, rules, quad(r), byte(r) % 2) == GR_OK);
+    uint64_t seed = quad(r);
+    CHECK(gr_game_new(&g, rules, seed, byte(r) % 2) == GR_OK);
     gr_rules_free(rules);
     int pile = byte(r) % 4;   /* how often to take the top discard, of 4 */
     int moves = 0;
@@ -323,11 +325,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 CHECK(gr_rules_get(rules, opt, &now) == GR_OK && now == old);
             break;
         }
-        case 1:
+        case 1: {
             gr_game_free(game);
             game = NULL;
-            CHECK(gr_game_new(&game, rules, quad(&r), byte(&r) % 2) == GR_OK);
+            uint64_t seed = quad(&r);   /* one read per argument list */
+            CHECK(gr_game_new(&game, rules, seed, byte(&r) % 2) == GR_OK);
             break;
+        }
         case 2: {
             gr_card deck[GR_NCARDS];
             for (int i = 0; i < GR_NCARDS; i++)
@@ -336,8 +340,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int j = byte(&r) % (i + 1);
                 gr_card t = deck[i]; deck[i] = deck[j]; deck[j] = t;
             }
-            if (byte(&r) % 8 == 0)
-                deck[byte(&r) % GR_NCARDS] = byte(&r);
+            if (byte(&r) % 8 == 0) {
+                int at = byte(&r) % GR_NCARDS;
+                deck[at] = byte(&r);
+            }
             gr_game *g = NULL;
             int rc = gr_game_new_from_deck(&g, rules, deck, (int8_t)byte(&r) % 3);
             CHECK(rc == GR_OK || rc == GR_EINVAL);
