@@ -218,9 +218,9 @@ typedef struct gr_layoff {
  *
  * The knocker's arrangement is validated: its melds must be real melds,
  * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
- * to the points of its deadwood, and the defender's cards must not overlap
- * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51);
- * *out is then untouched. */
+ * to the points of its deadwood, its reserved space zero, and the
+ * defender's cards must not overlap the knocker's: GR_EINVAL otherwise
+ * (also for NULL and bits above 51); *out is then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
@@ -305,7 +305,8 @@ GR_API int gr_rules_new(gr_rules **out, int preset);
 
 /* As gr_rules_new(), allocating through `mm` (NULL: malloc and free).  The
  * allocator is part of the rule set: its copies, and every game and match
- * made from it, allocate through it too.  GR_EINVAL if mm lacks a function. */
+ * made from it, allocate through it too.  GR_EINVAL if mm lacks a function
+ * or a reserved pointer is not NULL. */
 GR_API int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm);
 
 /* A copy of a rule set (same allocator), to be freed with gr_rules_free().
@@ -511,8 +512,8 @@ GR_API int gr_game_dealer(const gr_game *game);
  * once the hand is over. */
 GR_API int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap);
 
-/* Play a move for the player to act.  GR_EINVAL for an unknown move type
- * or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
+/* Play a move for the player to act.  GR_EINVAL for an unknown move type,
+ * nonzero reserved bytes or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
  * move's type does not fit the phase; GR_EILLEGAL if it breaks a rule (a
  * card not in hand, discarding the card just taken from the discard pile
  * (G11), a knock whose discard leaves more deadwood than the limit even if
@@ -755,7 +756,8 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
 /* Choose a move for the player whose view this is; it is one of
  * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
  * the view offers no legal move (nlegal 0 or less: not this player's turn,
- * or the hand is over), GR_EINVAL for NULL or a malformed view. */
+ * or the hand is over), GR_EINVAL for NULL or a malformed view (its
+ * reserved space, or a legal move's, not zero). */
 GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
