@@ -156,7 +156,7 @@ START_TEST(test_G12_view_advice)
     FAST_EQ(gr_view_advise_take(&v, &a), GR_ESTATE);   /* not his turn */
     gr_card c;
     FAST_EQ(gr_game_best_discard(g, &c), GR_ESTATE);
-    gr_move take = { GR_MOVE_TAKE_UPCARD, GR_NO_CARD };
+    gr_move take = { .type = GR_MOVE_TAKE_UPCARD, .card = GR_NO_CARD };
     gr_card up;
     FAST_EQ(gr_game_upcard(g, &up), GR_OK);
     FAST_EQ(gr_game_play(g, take), GR_OK);
@@ -547,7 +547,7 @@ START_TEST(test_G7_position_validation)
     gr_position d = p;
     d.turn = 0;
     FAST_EQ(gr_game_from_position(&g2, rules, &d), GR_OK);
-    gr_move pass = { GR_MOVE_PASS, GR_NO_CARD };
+    gr_move pass = { .type = GR_MOVE_PASS, .card = GR_NO_CARD };
     FAST_EQ(gr_game_play(g2, pass), GR_OK);
     FAST_EQ(gr_game_phase(g2), GR_PHASE_DRAW);
     FAST_EQ(gr_game_turn(g2), 1);
@@ -693,7 +693,7 @@ START_TEST(test_G10_move_text_and_history_view)
     FAST_EQ((int)e.offset, 11);
     FAST_EQ(gr_move_parse("", NULL, &m, &e), GR_EPARSE);
     FAST_EQ(gr_move_parse(NULL, NULL, &m, &e), GR_EINVAL);
-    gr_move bad = { 42, 0 };
+    gr_move bad = { .type = 42, .card = 0 };
     FAST_EQ(gr_move_format(bad, NULL, 0), GR_EINVAL);
     bad.type = GR_MOVE_DISCARD;
     bad.card = 60;

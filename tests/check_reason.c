@@ -26,7 +26,7 @@ static gr_card card(const char *text)
 
 static gr_move mv(int type, const char *c)
 {
-    gr_move m = { type, c ? card(c) : GR_NO_CARD };
+    gr_move m = { .type = type, .card = c ? card(c) : GR_NO_CARD };
     return m;
 }
 
@@ -122,7 +122,7 @@ START_TEST(test_G11_reasons_of_moves)
                          "KC QC JD 10S 9S 8C 7S 6C 5H 4S", "AS", "KD QD");
     ck_assert_int_eq(gr_game_turn(g), 1);
     REFUSED(g, gr_game_play(g, mv(99, NULL)), GR_EINVAL, GR_REASON_BAD_VALUE);
-    gr_move bad = { GR_MOVE_DISCARD, 60 };
+    gr_move bad = { .type = GR_MOVE_DISCARD, .card = 60 };
     REFUSED(g, gr_game_play(g, bad), GR_EINVAL, GR_REASON_BAD_CARD);
     REFUSED(g, gr_game_play(g, mv(GR_MOVE_DISCARD, "2S")), GR_ESTATE,
             GR_REASON_WRONG_PHASE);
@@ -432,7 +432,7 @@ START_TEST(test_G11_load_reasons)
     ck_assert_int_eq((int)e.offset, (int)(p - bad));
     ck_assert_int_eq((int)e.length, 6);
     free(bad);
-    ck_assert_int_eq(gr_game_load_ex(&l, "ginrummy 1\n", NULL, &e), GR_EPARSE);
+    ck_assert_int_eq(gr_game_load_ex(&l, "ginrummy 2\n", NULL, &e), GR_EPARSE);
     ck_assert_int_eq((int)e.offset, 11);   /* lines missing: at the end */
     ck_assert_int_eq(gr_game_load_ex(NULL, text, NULL, &e), GR_EINVAL);
     ck_assert_int_eq(e.reason, GR_REASON_NULL_ARGUMENT);
@@ -498,7 +498,7 @@ START_TEST(test_G16_reasons_from_positions)
 
     /* no memory: the match cannot keep the hand */
     int left = 1;
-    gr_allocator mm = { limited_malloc, limited_free, &left };
+    gr_allocator mm = { .malloc_fn = limited_malloc, .free_fn = limited_free, .ctx = &left };
     gr_rules *rm = NULL;
     left = 10;
     ck_assert_int_eq(gr_rules_new_mm(&rm, GR_PRESET_FOURNIER, &mm), GR_OK);

@@ -41,6 +41,8 @@ struct gr_game {
     bool      custom_defense;    /* gr_game_defend() was used */
     gr_hand_result result;       /* valid in GR_PHASE_OVER */
     int       last_reason;       /* GR_REASON_* of the last refused call (reason.c) */
+    int       played_before;     /* moves before the history (a position's
+                                    `played`): they count toward the cap */
     bool      from_position;     /* made by gr_game_from_position (position.c): */
     gr_position start;           /* the position it started from (saved) */
     /* the moves played, oldest first */

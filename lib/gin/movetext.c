@@ -94,7 +94,7 @@ int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
     }
     if (nw == 0)
         return parse_fail(text, s, 0, err);
-    gr_move m = { 0, GR_NO_CARD };
+    gr_move m = { .type = 0, .card = GR_NO_CARD };
     int used = 1;
     if (word_is(w[0], n[0], "take"))
         m.type = game && game->phase == GR_PHASE_DRAW ? GR_MOVE_DRAW_DISCARD

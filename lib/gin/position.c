@@ -29,14 +29,14 @@ static int position_reason(const gr_rules *rules, const gr_position *p,
 {
     if (!rules || !p)
         return GR_REASON_NULL_ARGUMENT;
-    for (size_t i = 0; i < sizeof p->reserved / sizeof p->reserved[0]; i++)
-        if (p->reserved[i])
-            return GR_REASON_RESERVED_NOT_ZERO;
+    if (!GR__RESERVED_ZERO(p))
+        return GR_REASON_RESERVED_NOT_ZERO;
     if ((p->dealer != 0 && p->dealer != 1) || (p->turn != 0 && p->turn != 1)
         || p->phase < GR_PHASE_UPCARD || p->phase > GR_PHASE_DISCARD
         || (p->pile_closed != 0 && p->pile_closed != 1)
         || (p->stock_from_seed != 0 && p->stock_from_seed != 1)
         || p->npile < 0 || p->npile > GR_NCARDS || p->turnovers < 0
+        || p->played < 0 || p->played > GR_MAX_HAND_MOVES - 2
         || (!p->stock_from_seed && (p->nstock < 0 || p->nstock > GR_NCARDS)))
         return GR_REASON_BAD_VALUE;
     if (!gr__cards_valid(p->hand[0] | p->hand[1] | p->known[0] | p->known[1])
@@ -144,6 +144,7 @@ int gr_game_from_position(gr_game **out, const gr_rules *rules, const gr_positio
     g->stock_only = p->pile_closed;
     g->taken = p->taken;
     g->turnovers = p->turnovers;
+    g->played_before = p->played;
     g->hand[0] = p->hand[0];
     g->hand[1] = p->hand[1];
     g->known[0] = p->known[0];
@@ -196,6 +197,7 @@ int gr_game_position(const gr_game *g, gr_position *out)
     p.known[1] = g->known[1];
     p.first_upcard = g->from_position ? g->start.first_upcard : g->deck[20];
     p.turnovers = g->turnovers;
+    p.played = g->played_before + g->nhistory;
     *out = p;
     return GR_OK;
 }
@@ -284,6 +286,8 @@ int gr_position_format(const gr_position *p, char *buf, size_t size)
     w_card_or_dash(&w, p->first_upcard);
     gr__write_str(&w, "; turnovers ");
     w_num(&w, p->turnovers);
+    gr__write_str(&w, "; played ");
+    w_num(&w, p->played);
     if (w.len > (size_t)0x7FFFFFFF)
         return GR_ENOMEM;
     return (int)w.len;
@@ -357,10 +361,11 @@ static int read_number(reader *r, const char *s, size_t n, unsigned long long ma
 }
 
 enum { K_DEALER, K_TURN, K_PHASE, K_HAND0, K_HAND1, K_PILE, K_STOCK, K_SEED,
-       K_TAKEN, K_CLOSED, K_KNOWN0, K_KNOWN1, K_UPCARD, K_TURNOVERS, K_COUNT };
+       K_TAKEN, K_CLOSED, K_KNOWN0, K_KNOWN1, K_UPCARD, K_TURNOVERS, K_PLAYED,
+       K_COUNT };
 static const char *const keys[K_COUNT] = {
     "dealer", "turn", "phase", "hand0", "hand1", "pile", "stock", "seed",
-    "taken", "closed", "known0", "known1", "upcard", "turnovers"
+    "taken", "closed", "known0", "known1", "upcard", "turnovers", "played"
 };
 
 int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
@@ -424,9 +429,13 @@ int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
             else p.pile_closed = (int)num;
             break;
         case K_TURNOVERS:
+        case K_PLAYED:
             if (read_number(&r, first, firstn, 100000, &num) != GR_OK)
                 return GR_EPARSE;
-            p.turnovers = (int)num;
+            if (key == K_TURNOVERS)
+                p.turnovers = (int)num;
+            else
+                p.played = (int)num;
             break;
         case K_SEED:
             if (read_number(&r, first, firstn, ~0ull, &num) != GR_OK)

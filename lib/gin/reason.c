@@ -87,6 +87,8 @@ static const reason_info reasons[GR_REASON_COUNT] = {
     [GR_REASON_DUPLICATE_CARD] = { "duplicate_card", GR_EPARSE,
         "a card is named twice" },
     [GR_REASON_NO_MEMORY] = { "no_memory", GR_ENOMEM, "out of memory" },
+    [GR_REASON_TOO_LONG] = { "too_long", GR_ESTATE,
+        "the match has reached the most hands it may have" },
 };
 
 const char *gr_reason_text(int reason)
@@ -123,6 +125,8 @@ int gr__arrangement_reason(const gr_arrangement *a, gr_cards *cards)
 {
     if (!a)
         return GR_REASON_NULL_ARGUMENT;
+    if (!GR__RESERVED_ZERO(a))
+        return GR_REASON_RESERVED_NOT_ZERO;
     if (a->nmelds < 0 || a->nmelds > GR_MAX_MELDS)
         return GR_REASON_MELD_SLOTS;
     gr_cards any = a->deadwood;
@@ -184,10 +188,14 @@ int gr__layoff_reason(const gr_arrangement *knocker, gr_cards defender,
 {
     if (!knocker || !defense)
         return GR_REASON_NULL_ARGUMENT;
+    if (!GR__RESERVED_ZERO(defense))
+        return GR_REASON_RESERVED_NOT_ZERO;
     int why = gr__knocker_reason(knocker, defender);
     if (why != GR_REASON_NONE)
         return why;
     const gr_arrangement *d = &defense->defender;
+    if (!GR__RESERVED_ZERO(d))
+        return GR_REASON_RESERVED_NOT_ZERO;
     if (d->nmelds < 0 || d->nmelds > GR_MAX_MELDS)
         return GR_REASON_MELD_SLOTS;
     gr_cards any = d->deadwood | defense->laid_off;
@@ -250,11 +258,15 @@ int gr__move_reason(const gr_game *g, gr_move m, const gr_arrangement *shown,
 {
     bool names_card = m.type == GR_MOVE_DISCARD || m.type == GR_MOVE_KNOCK
                       || m.type == GR_MOVE_GIN;
+    if (!GR__RESERVED_ZERO(&m))
+        return GR_REASON_RESERVED_NOT_ZERO;
     if (m.type < GR_MOVE_TAKE_UPCARD || m.type > GR_MOVE_BIG_GIN)
         return GR_REASON_BAD_VALUE;
     if (names_card && m.card >= GR_NCARDS)
         return GR_REASON_BAD_CARD;
     if (has_shown && shown) {   /* the structure before the phase (as before) */
+        if (!GR__RESERVED_ZERO(shown))
+            return GR_REASON_RESERVED_NOT_ZERO;
         if (shown->nmelds < 0 || shown->nmelds > GR_MAX_MELDS)
             return GR_REASON_MELD_SLOTS;
         if (!gr__arrangement_well_formed(shown))

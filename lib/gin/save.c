@@ -3,13 +3,22 @@
  *
  * The text is line oriented, one keyword per line:
  *
- *   ginrummy 1
+ *   ginrummy 2
  *   rules knock_limit=10 gin_bonus=20 ...      every option, by its name
  *   dealer 0
  *   deck 7H KS AC ...                          the 52 cards, as dealt (G7)
- *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
  *   shown meld AC 2C 3C; meld 4D 5D 6D; deadwood 7H 8S
  *   defense meld 9C 9D 9H; laid_off 7D; deadwood 2S
+ *   end
+ *
+ * A text cut short is refused, never loaded as an earlier position: the
+ * moves line starts with the number of moves, and the text must end with
+ * the line "end" and its newline, so no proper prefix of a saved text
+ * loads (version 2; version 1 texts, which had neither, are refused).
+ * A game made by gr_game_from_position() has a line "position ..." (the
+ * position it started from, position.c) instead of dealer and deck; its
+ * moves are those played since.
  *
  * Draws name the card drawn (checked on replay).  `shown` appears only
  * when the knocker chose his own arrangement (gr_game_knock), `defense`
@@ -27,7 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SAVE_VERSION "1"
+#define SAVE_VERSION "2"
 
 /* ---- writing, with snprintf semantics --------------------------------------- */
 
@@ -98,7 +107,8 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
             gr__write_card(&w, game->deck[i]);
         }
     }
-    gr__write_str(&w, "\nmoves");
+    gr__write_str(&w, "\nmoves ");
+    w_int(&w, game->nhistory);
     for (int i = 0; i < game->nhistory; i++) {
         const gr_move *m = &game->history[i];
         gr__write_str(&w, i ? "; " : " ");
@@ -124,6 +134,7 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
         w_item(&w, "deadwood", r->defense.defender.deadwood);
         gr__write_str(&w, "\n");
     }
+    gr__write_str(&w, "end\n");
     if (w.len > (size_t)0x7FFFFFFF)
         return GR_ENOMEM;
     return (int)w.len;
@@ -284,10 +295,16 @@ static int fault(load_ctx *c, const char *at, size_t len, int reason, int status
     return status;
 }
 
-/* Replay "NAME [CARD]; ..." on g.  `shown`, when not NULL, is the
- * arrangement for the final knock or gin. */
+/* Replay "COUNT NAME [CARD]; ..." on g: exactly COUNT moves.  `shown`,
+ * when not NULL, is the arrangement for the final knock or gin. */
 static int replay(gr_game *g, char *s, const gr_arrangement *shown, load_ctx *c)
 {
+    int count, played = 0;
+    const char *count_at = s;
+    char *count_word = next_word(&s);
+    if (parse_int(count_word, &count) != GR_OK || count < 0
+        || count > GR_MAX_HAND_MOVES)
+        return fault(c, count_at, strlen(count_word), GR_REASON_SYNTAX, GR_EPARSE);
     char *field;
     bool first = true;
     while ((field = next_field(&s, ';')) != NULL) {
@@ -303,7 +320,7 @@ static int replay(gr_game *g, char *s, const gr_arrangement *shown, load_ctx *c)
                 type = t;
         if (!type)
             return fault(c, at, len, GR_REASON_SYNTAX, GR_EPARSE);
-        gr_move m = { type, GR_NO_CARD };
+        gr_move m = { .type = type, .card = GR_NO_CARD };
         bool has_card = type != GR_MOVE_PASS && type != GR_MOVE_BIG_GIN;
         if (*field) {
             if (!has_card || gr_card_parse(field, &m.card) != GR_OK)
@@ -336,7 +353,11 @@ static int replay(gr_game *g, char *s, const gr_arrangement *shown, load_ctx *c)
             return rc;
         if (rc != GR_OK)
             return fault(c, at, len, why, GR_EILLEGAL);
+        if (++played > count)
+            return fault(c, at, len, GR_REASON_SYNTAX, GR_EPARSE);
     }
+    if (played != count)   /* moves cut off */
+        return fault(c, c->copy + strlen(c->base), 0, GR_REASON_SYNTAX, GR_EPARSE);
     if (shown && g->phase != GR_PHASE_OVER)   /* a shown arrangement without a knock */
         return fault(c, c->copy + strlen(c->base), 0, GR_REASON_SYNTAX, GR_EPARSE);
     return GR_OK;
@@ -354,12 +375,21 @@ static int load(gr_game **out, char *text, const gr_allocator *mm, load_ctx *c)
     size_t line_len[L_COUNT] = { 0 };
     const char *end = c->copy + strlen(c->base);
     char *s = text, *line;
-    bool header = false;
+    bool header = false, ended = false;
     while ((line = next_field(&s, '\n')) != NULL) {
         if (!*line)
             continue;
         size_t len = strlen(line);
+        if (ended)   /* text after the end line */
+            return fault(c, line, len, GR_REASON_SYNTAX, GR_EPARSE);
         char *key = next_word(&line);
+        if (header && strcmp(key, "end") == 0) {
+            /* the end line, with its newline: a text cut anywhere lacks it */
+            if (*line || !s)
+                return fault(c, key, len, GR_REASON_SYNTAX, GR_EPARSE);
+            ended = true;
+            continue;
+        }
         if (!header) {
             if (strcmp(key, "ginrummy") != 0 || strcmp(line, SAVE_VERSION) != 0)
                 return fault(c, key, len, GR_REASON_SYNTAX, GR_EPARSE);
@@ -377,7 +407,7 @@ static int load(gr_game **out, char *text, const gr_allocator *mm, load_ctx *c)
     }
     /* a deal (dealer and deck) or a position, never both */
     bool positioned = lines[L_POSITION] != NULL;
-    if (!header || !lines[L_RULES] || !lines[L_MOVES]
+    if (!header || !ended || !lines[L_RULES] || !lines[L_MOVES]
         || (positioned ? lines[L_DEALER] || lines[L_DECK]
                        : !lines[L_DEALER] || !lines[L_DECK]))
         return fault(c, end, 0, GR_REASON_SYNTAX, GR_EPARSE);
@@ -387,6 +417,7 @@ static int load(gr_game **out, char *text, const gr_allocator *mm, load_ctx *c)
     gr_position pos;
     gr_arrangement shown;
     gr_layoff defense;
+    memset(&defense, 0, sizeof defense);   /* its reserved space too */
     int bad = -1;
     if (positioned ? gr_position_parse(lines[L_POSITION], &pos, NULL) != GR_OK
                    : parse_int(lines[L_DEALER], &dealer) != GR_OK

@@ -110,14 +110,6 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
     return GR_OK;
 }
 
-static bool reserved_zero(const int *r, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (r[i] != 0)
-            return false;
-    return true;
-}
-
 /* Every public settlement, checked: refusals carry their reason
  * (reason.c), so gr_settle and gr_game_knock agree on the same fault. */
 int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
@@ -130,7 +122,7 @@ int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
         o = *options;
     if (rules == NULL || knocker == NULL || out == NULL)
         return gr__reason_put(reason, GR_REASON_NULL_ARGUMENT);
-    if (!reserved_zero(o.reserved, sizeof o.reserved / sizeof o.reserved[0]))
+    if (!GR__RESERVED_ZERO(&o))
         return gr__reason_put(reason, GR_REASON_RESERVED_NOT_ZERO);
     if ((o.knocker != 0 && o.knocker != 1) || (o.strict != 0 && o.strict != 1)
         || (o.has_upcard != 0 && o.has_upcard != 1))
