@@ -627,14 +627,14 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
  *                                             gr_option_describe())
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
- *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
- *                                            (the number of moves first)
- *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
- *                                             with an arrangement)
  *   position dealer 0; turn 1; ...            (instead of dealer and deck
  *                                             for a game made by
  *                                             gr_game_from_position(); the
  *                                             moves are those played since)
+ *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *                                            (the number of moves first)
+ *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
+ *                                             with an arrangement)
  *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
  *   end                                      (the last line, with its
  *                                             newline)
