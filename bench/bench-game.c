@@ -72,6 +72,15 @@ static int play_hand(const gr_rules *rules, uint64_t *rng, long *points)
     return moves;
 }
 
+/* bit count without a libgcc call (the bench is built for any x86-64) */
+static int count(gr_cards c)
+{
+    c -= (c >> 1) & 0x5555555555555555ull;
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((c * 0x0101010101010101ull) >> 56);
+}
+
 /* the k-th lowest card of a set */
 static gr_card nth(gr_cards c, int k)
 {
@@ -88,24 +97,24 @@ static int play_masks(gr_game *g, uint64_t *rng, long *points)
     while (gr_game_legal_masks(g, &m) == GR_OK && m.types && moves < 5000) {
         gr_move mv;
         if (m.types & (1u << GR_MOVE_DISCARD)) {
-            int nk = __builtin_popcountll(m.knock), ng = __builtin_popcountll(m.gin);
+            int nk = count(m.knock), ng = count(m.gin);
             int nb = (m.types >> GR_MOVE_BIG_GIN) & 1;
             if (nk + ng + nb) {
                 int k = below(rng, nk + ng + nb);
-                mv = k < nk ? (gr_move){ GR_MOVE_KNOCK, nth(m.knock, k) }
-                   : k < nk + ng ? (gr_move){ GR_MOVE_GIN, nth(m.gin, k - nk) }
-                   : (gr_move){ GR_MOVE_BIG_GIN, GR_NO_CARD };
+                mv = k < nk ? (gr_move){ .type = GR_MOVE_KNOCK, .card = nth(m.knock, k) }
+                   : k < nk + ng ? (gr_move){ .type = GR_MOVE_GIN, .card = nth(m.gin, k - nk) }
+                   : (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
             } else {
-                mv = (gr_move){ GR_MOVE_DISCARD,
-                                nth(m.discard, below(rng, __builtin_popcountll(m.discard))) };
+                mv = (gr_move){ .type = GR_MOVE_DISCARD,
+                                .card = nth(m.discard, below(rng, count(m.discard))) };
             }
         } else if (m.types & (1u << GR_MOVE_PASS)) {
-            mv = below(rng, 2) ? (gr_move){ GR_MOVE_PASS, GR_NO_CARD }
-                               : (gr_move){ GR_MOVE_TAKE_UPCARD, m.top };
+            mv = below(rng, 2) ? (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD }
+                               : (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = m.top };
         } else {
             mv = (m.types & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
-                ? (gr_move){ GR_MOVE_DRAW_DISCARD, m.top }
-                : (gr_move){ GR_MOVE_DRAW_STOCK, GR_NO_CARD };
+                ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = m.top }
+                : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
         }
         if (gr_game_play(g, mv) != GR_OK)
             return -1;

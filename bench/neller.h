@@ -116,7 +116,7 @@ static inline gr_move neller_choose(neller *n, const gr_view *v)
         n->pairs[n->npairs++] = ((uint64_t)(n->drawn < 0 ? 63 : n->drawn) << 8) | d;
     n->drawn = -1;
     /* knock (gin if the deadwood is 0) as soon as legal with that discard */
-    out = (gr_move){ GR_MOVE_DISCARD, d };
+    out = (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
     for (int i = 0; i < v->nlegal; i++) {
         const gr_move *m = &v->legal[i];
         if (m->card == d && m->type == GR_MOVE_GIN)

@@ -16,6 +16,17 @@
  *     (0..51) and a set of cards is a gr_cards bit mask.
  *   - A refused move (GR_EILLEGAL, GR_ESTATE) leaves the handle exactly as
  *     it was.
+ *   - ABI: every public struct the library writes or reads (gr_arrangement,
+ *     gr_layoff, gr_allocator, gr_option_info, gr_hand_result, gr_move,
+ *     gr_view, gr_score) ends with reserved space, a `reserved` array.
+ *     The library writes it as zeros and refuses with GR_EINVAL an input
+ *     struct whose reserved space is not all zero, so initialise input
+ *     structs whole (`gr_hand_result r = {0};`, memset, or a struct the
+ *     library filled).  Fields added in 0.x are carved out of the reserve:
+ *     sizeof of these structs never changes within 0.x, the library never
+ *     writes past it, and a program built against an older 0.x header keeps
+ *     working.  GR_NCARDS and GR_MAX_MOVES, which size arrays in gr_view,
+ *     are fixed for 0.x too.
  *
  * Threads
  *   The library has no mutable global state.  Different handles may be used
@@ -151,6 +162,7 @@ typedef struct gr_arrangement {
     gr_cards melds[GR_MAX_MELDS];    /* disjoint melds; entries past nmelds are 0 */
     gr_cards deadwood;               /* the cards in no meld */
     int      deadwood_points;        /* gr_cards_points(deadwood) */
+    int      reserved[8];            /* zero (see Conventions: ABI) */
 } gr_arrangement;
 
 /* The least deadwood count of a hand (G5), exact for any set of 0..52
@@ -186,6 +198,7 @@ typedef struct gr_layoff {
     gr_arrangement defender;   /* the defender's own melds, and the deadwood
                                   left after his layoffs */
     gr_cards       laid_off;   /* defender cards laid off on the knocker's melds */
+    int            reserved[8];   /* zero (see Conventions: ABI) */
 } gr_layoff;
 
 /* The defender's melds and layoffs onto the knocker's melds chosen together
@@ -203,11 +216,13 @@ typedef struct gr_layoff {
  * picks the numerically smallest laid_off mask; out->defender is then
  * gr_arrange() of the cards he keeps.
  *
- * The knocker's arrangement is validated: its melds must be real melds,
- * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
- * to the points of its deadwood, and the defender's cards must not overlap
- * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51);
- * *out is then untouched. */
+ * The knocker's arrangement is validated: its melds must be pairwise
+ * disjoint, disjoint from its deadwood, with deadwood_points equal to the
+ * points of its deadwood, its reserved space zero, and the defender's cards
+ * must not overlap the knocker's: GR_EINVAL otherwise (also for NULL and
+ * bits above 51); a meld that is not a real meld is GR_EILLEGAL (G4;
+ * GR_REASON_NOT_A_MELD, as gr_settle() and gr_game_knock() say).  *out is
+ * then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
@@ -218,12 +233,14 @@ GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
  * laid-off card chained to that run); his deadwood must be the rest of his
  * cards, with deadwood_points matching.  The defence need not be optimal.
  *
- * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off or a
- * defender meld is not a real meld.  GR_EINVAL for a malformed argument:
- * NULL, bits above 51, an invalid knocker arrangement (as gr_lay_off),
- * defender cards overlapping the knocker's, nmelds out of 0..GR_MAX_MELDS
- * or melds past nmelds not 0, melds/deadwood/laid_off overlapping, their
- * union not exactly the defender's cards, wrong deadwood_points. */
+ * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
+ * defender (or knocker) meld is not a real meld, or the pieces are not
+ * exactly the defender's cards (GR_REASON_NOT_THE_HAND).  GR_EINVAL for a
+ * malformed argument: NULL, bits above 51, an invalid knocker arrangement
+ * (as gr_lay_off), defender cards overlapping the knocker's, nmelds out of
+ * 0..GR_MAX_MELDS or melds past nmelds not 0, melds/deadwood/laid_off
+ * overlapping, wrong deadwood_points.  gr_layoff_check_ex() also gives the
+ * reason. */
 GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
                            const gr_layoff *defense);
 
@@ -239,6 +256,8 @@ typedef struct gr_allocator {
     void *(*malloc_fn)(size_t size, void *ctx);   /* NULL when out of memory */
     void  (*free_fn)(void *ptr, void *ctx);
     void  *ctx;
+    void  *reserved[4];   /* NULL: an allocator with any of these set is
+                             refused with GR_EINVAL (see Conventions: ABI) */
 } gr_allocator;
 
 /* ------------------------------------------------------------------------
@@ -267,7 +286,9 @@ enum {
                                    0 = unlimited (G16, turnover only) */
     GR_OPT_TARGET,              /* 1..100000: points that end the match (G25) */
     GR_OPT_GAME_BONUS,          /* 0..10000: to the winner of the match (G26) */
-    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31) */
+    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31);
+                                   named "box_bonus" (GR_OPT_BOX_BONUS), as
+                                   the score's box_bonus field */
     GR_OPT_SHUTOUT_BONUS,       /* 0..10000: flat shutout bonus (G26) */
     GR_OPT_SHUTOUT_DOUBLE,      /* 0 or 1: a shutout doubles the winner's total
                                    instead of the flat bonus (G34) */
@@ -277,6 +298,10 @@ enum {
                                    doubles too (G33) */
     GR_OPT_COUNT                /* number of options */
 };
+
+/* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
+ * "hand_bonus" (gr_option_lookup()) stay as aliases. */
+#define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
 
 /* Values of GR_OPT_STOCK_END. */
 enum {
@@ -290,7 +315,8 @@ GR_API int gr_rules_new(gr_rules **out, int preset);
 
 /* As gr_rules_new(), allocating through `mm` (NULL: malloc and free).  The
  * allocator is part of the rule set: its copies, and every game and match
- * made from it, allocate through it too.  GR_EINVAL if mm lacks a function. */
+ * made from it, allocate through it too.  GR_EINVAL if mm lacks a function
+ * or a reserved pointer is not NULL. */
 GR_API int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm);
 
 /* A copy of a rule set (same allocator), to be freed with gr_rules_free().
@@ -312,6 +338,7 @@ typedef struct gr_option_info {
     const char *name;          /* short name, e.g. "knock_limit" (static) */
     const char *description;   /* one English sentence (static) */
     int         min, max;      /* the accepted range, inclusive */
+    int         reserved[8];   /* zero (see Conventions: ABI) */
 } gr_option_info;
 
 /* Describe option number `option` (0 .. GR_OPT_COUNT-1).  GR_EINVAL for an
@@ -346,11 +373,12 @@ typedef struct gr_hand_result {
     int points;         /* scored by the winner (0 when void) */
     gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
     gr_layoff      defense;              /* the defender's melds and layoffs */
-    /* Added fields (the struct only grows at the end): */
+    /* fields added before the reserve: */
     int knocker_deadwood;   /* knocker's deadwood count */
     int defender_deadwood;  /* defender's deadwood count after layoffs */
     int multiplier;         /* 1, or 2 when an Oklahoma upcard doubled the
                                score (G33); 0 when void */
+    int reserved[8];        /* zero (see Conventions: ABI) */
 } gr_hand_result;
 
 /* Settle a hand laid down on a table: the knocker (player 0) shows
@@ -365,9 +393,12 @@ typedef struct gr_hand_result {
  * GR_OUTCOME_VOID, knocker and winner -1, points and multiplier 0, and
  * the arrangements still filled in (the defender's without layoffs).
  * Otherwise every field is set, knocker 0 and winner 0 or 1.
- * GR_EILLEGAL if the knocker's deadwood is over the limit (G29);
- * GR_EINVAL for a malformed arrangement, overlapping hands, NULL.  *out is
- * written only on GR_OK. */
+ * GR_EILLEGAL if the knocker's deadwood is over the limit (G29) or one of
+ * his melds is not a real meld (G4, the same status gr_game_knock() gives);
+ * GR_EINVAL for a malformed arrangement (overlapping melds, wrong
+ * deadwood_points, bad nmelds), overlapping hands, NULL.  *out is written
+ * only on GR_OK.  gr_settle_ex() gives the reason, settles with the knocker
+ * in seat 1, and has a strict mode where a wrong card count is an error. */
 GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
                      gr_cards defender, gr_hand_result *out);
 
@@ -402,6 +433,14 @@ typedef struct gr_game gr_game;
  *     the new stock's top card is turned up as the new pile; play goes on.
  *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
  *     stock runs out with the cap used up, the hand is void.
+ *   - The length of a hand (a library rule; the sources set none, see
+ *     doc/rules.md, G16): a hand never has more than GR_MAX_HAND_MOVES
+ *     moves.  When a turn ends with a plain discard and another whole turn
+ *     (a draw and a discard) would not fit, the hand is void, as at the
+ *     end of the stock; a knock or gin on that last turn still counts.
+ *     Without it a hand could last for ever (turnovers without a cap, or
+ *     players drawing each other's discards), so every hand ends and a
+ *     game never holds more than GR_MAX_HAND_MOVES moves of history.
  *   - OVER: after a knock, gin, big gin or a void hand. */
 enum {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
@@ -429,11 +468,22 @@ typedef struct gr_move {
                        (in the history: the card drawn or taken; in legal
                        moves: the upcard for TAKE_UPCARD and DRAW_DISCARD;
                        GR_NO_CARD for PASS, DRAW_STOCK and BIG_GIN) */
+    uint8_t reserved[3];   /* zero: the library writes zeros (no undefined
+                              padding bytes), gr_game_play() refuses a move
+                              with any of them set (GR_EINVAL) */
 } gr_move;
 
 /* The most moves that can be legal at once (11 discards, knocks and gins,
- * and big gin). */
+ * and big gin).  Fixed for 0.x (it sizes gr_view). */
 #define GR_MAX_MOVES 34
+
+/* The most moves a hand can have (see "The length of a hand" above): at
+ * the 5000th move, or the 4999th when no whole turn fits, the hand is over.
+ * A hand played to the end of the stock has about 60 moves; each turnover
+ * of the pile adds at most about 64 more, so 5000 moves is some 75
+ * turnovers or 2500 turns, far beyond any hand people play, while the
+ * history stays below 40 KB and a save text below 50 KB. */
+#define GR_MAX_HAND_MOVES 5000
 
 /* Deal a new hand with a seeded shuffle: the same seed gives the same deal
  * on every platform (xoshiro256** seeded through splitmix64, unbiased
@@ -475,8 +525,8 @@ GR_API int gr_game_dealer(const gr_game *game);
  * once the hand is over. */
 GR_API int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap);
 
-/* Play a move for the player to act.  GR_EINVAL for an unknown move type
- * or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
+/* Play a move for the player to act.  GR_EINVAL for an unknown move type,
+ * nonzero reserved bytes or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
  * move's type does not fit the phase; GR_EILLEGAL if it breaks a rule (a
  * card not in hand, discarding the card just taken from the discard pile
  * (G11), a knock whose discard leaves more deadwood than the limit even if
@@ -492,8 +542,11 @@ GR_API int gr_game_play(gr_game *game, gr_move move);
 /* Knock (or go gin) discarding `discard` and showing the arrangement
  * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
  * `shown` must cover exactly those cards with real, disjoint melds and a
- * deadwood within the knock limit: GR_EILLEGAL otherwise (also for a card
- * not in hand or the card just taken from the pile, G11).  A shown
+ * deadwood within the knock limit: GR_EILLEGAL for a meld that is not a
+ * meld, cards other than those ten, or deadwood over the limit (also for a
+ * card not in hand or the card just taken from the pile, G11); GR_EINVAL
+ * for a malformed arrangement (overlapping melds, wrong deadwood_points),
+ * the same statuses gr_settle() gives.  gr_game_last_reason() tells which.  A shown
  * deadwood of 0 is gin (recorded as GR_MOVE_GIN); a player who could go
  * gin may still show a knock.
  * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
@@ -531,9 +584,10 @@ GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
 GR_API int gr_game_knock_limit(const gr_game *game);
 
 /* The moves played so far, oldest first, into out[0..cap-1]; returns how
- * many (which may be more than cap).  Draws (TAKE_UPCARD too) record the
- * card drawn, DISCARD, KNOCK and GIN the card discarded, PASS and BIG_GIN
- * GR_NO_CARD. */
+ * many (which may be more than cap; never more than GR_MAX_HAND_MOVES).
+ * Draws (TAKE_UPCARD too) record the card drawn, DISCARD, KNOCK and GIN
+ * the card discarded, PASS and BIG_GIN GR_NO_CARD.  Every byte written is
+ * defined (the reserved bytes of each move are zero). */
 GR_API int gr_game_history(const gr_game *game, gr_move *out, size_t cap);
 
 /* The result of a finished hand.  GR_ESTATE until the hand is over. */
@@ -557,6 +611,8 @@ typedef struct gr_view {
     int      nlegal;          /* the player's legal moves when it is his
                                  turn (else 0), as gr_game_legal_moves() */
     gr_move  legal[GR_MAX_MOVES];
+    int      reserved[16];    /* zero (see Conventions: ABI); gr_bot_choose()
+                                 refuses a view with any of them set */
 } gr_view;
 
 /* Fill *out with what `player` may know now.  Nothing else leaks: the
@@ -566,17 +622,25 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
 /* Write the game as a small text with snprintf semantics (at most size
  * bytes with the NUL; buf may be NULL when size is 0): returns the length
  * needed without the NUL.  GR_EINVAL for NULL.  The text, one line each:
- *   ginrummy 1
+ *   ginrummy 2
  *   rules knock_limit=10 gin_bonus=20 ...    (every option, by the names of
  *                                             gr_option_describe())
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
- *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   position dealer 0; turn 1; ...            (instead of dealer and deck
+ *                                             for a game made by
+ *                                             gr_game_from_position(); the
+ *                                             moves are those played since)
+ *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *                                            (the number of moves first)
  *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
  *                                             with an arrangement)
  *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
+ *   end                                      (the last line, with its
+ *                                             newline)
  * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
- * BIG_GIN. */
+ * BIG_GIN.  The move count and the end line make a text cut short
+ * detectable: no proper prefix of a saved text loads. */
 GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
 
 /* Rebuild a game from gr_game_save() text by replaying every move through
@@ -584,7 +648,10 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * may leave out its card, but a card it names must be the one drawn.
  * GR_EPARSE for damaged text (bad syntax, unknown option or value out of
  * range, bad card, a deck that is not 52 distinct cards, a line twice, a
- * shown line whose last move is not a knock or gin),
+ * shown line whose last move is not a knock or gin, a move count that is
+ * not the number of moves, no end line or anything but blank lines after
+ * it, so a text cut short anywhere; a version other than 2: version 1
+ * texts, which had no count and no end line, are refused),
  * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
  * or a shown arrangement or defence that is not legal), GR_EINVAL for
  * NULL, GR_ENOMEM.  *out is written only on success. */
@@ -659,6 +726,18 @@ GR_API int gr_game_playout(gr_game *game, int policy, uint64_t seed,
 
 typedef struct gr_match gr_match;
 
+/* The most hands a match records, void ones included.  A match can go on
+ * for ever (void hands, or hands that score 0 points when the bonuses are
+ * 0), so it is cut short there: after GR_MAX_MATCH_HANDS hands
+ * gr_match_deal() and gr_match_record() return GR_ESTATE and the score
+ * stays as it is (over 0 if nobody reached the target).  A real match has
+ * a few dozen hands.  With this cap and the option ranges no total can
+ * overflow an int (see gr_score). */
+#define GR_MAX_MATCH_HANDS 1000000
+
+/* A match's score.  Every total is exactly the sum of its parts: with the
+ * option ranges and GR_MAX_MATCH_HANDS every value is below 2,000,240,000,
+ * so nothing is clamped or wraps. */
 typedef struct gr_score {
     int over;              /* 1 once a player has reached the target (G25) */
     int winner;            /* 0 or 1 once over, else -1 */
@@ -669,9 +748,11 @@ typedef struct gr_score {
     int shutout_bonus[2];  /* what the shutout adds: the flat bonus, or the
                               doubling (G26, G34); 0 until over */
     int total[2];          /* hand points plus bonuses */
-    int margin;            /* winner's total minus the loser's, once over */
-    /* Added fields: */
+    int margin;            /* winner's total minus the loser's, once over;
+                              may be negative: the loser's box bonuses can
+                              outweigh the winner's points (G26) */
     int hands_played;      /* hands recorded, void ones included */
+    int reserved[8];       /* zero (see Conventions: ABI) */
 } gr_score;
 
 /* Start a match.  The first dealer is chosen by a seeded cut (G6): each
@@ -691,8 +772,9 @@ GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
  * a seed drawn from the match's generator, as gr_game_new() would.  The
  * match does not follow the game: play it, then pass gr_game_result() to
  * gr_match_record().  Each call deals a new hand.  The caller owns *out
- * (gr_game_free).  GR_ESTATE once the match is over, GR_EINVAL for NULL,
- * GR_ENOMEM (the match is then unchanged). */
+ * (gr_game_free).  GR_ESTATE once the match is over or has recorded
+ * GR_MAX_MATCH_HANDS hands (it would refuse the result), GR_EINVAL for
+ * NULL, GR_ENOMEM (the match is then unchanged). */
 GR_API int gr_match_deal(gr_match *match, gr_game **out);
 
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
@@ -703,8 +785,10 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
  * and points 0..10000.  The winner of a hand deals the next; after a void
  * hand the same dealer deals again (G8).  The match is over after the hand
  * in which a player's hand points reach GR_OPT_TARGET (G25).
- * GR_EINVAL for NULL or an inconsistent result, GR_ESTATE once the match
- * is over (or after INT_MAX hands): the match is then unchanged. */
+ * GR_EINVAL for NULL, an inconsistent result or nonzero reserved space
+ * (the result's own; the arrangements in it are not read), GR_ESTATE once
+ * the match is over or after GR_MAX_MATCH_HANDS hands: the match is then
+ * unchanged. */
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
 /* The dealer of the next hand, 0 or 1 (once over: the winner of the last
@@ -714,12 +798,13 @@ GR_API int gr_match_dealer(const gr_match *match);
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_HAND_BONUS times the hands he won; if the loser won no hand
+ * bonus GR_OPT_BOX_BONUS times the hands he won; if the loser won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
  * hand points plus the three bonuses; margin is the winner's total minus
- * the loser's.  GR_EINVAL for NULL. */
+ * the loser's, negative when the loser's box bonuses outweigh.  The
+ * reserved space is written as zeros.  GR_EINVAL for NULL. */
 GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
 /* Free a match; NULL is a no-op.  Games it dealt are the caller's and stay
@@ -753,7 +838,8 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
 /* Choose a move for the player whose view this is; it is one of
  * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
  * the view offers no legal move (nlegal 0 or less: not this player's turn,
- * or the hand is over), GR_EINVAL for NULL or a malformed view. */
+ * or the hand is over), GR_EINVAL for NULL or a malformed view (its
+ * reserved space, or a legal move's, not zero). */
 GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
@@ -777,8 +863,9 @@ GR_API int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules);
 /* Parameters of gr_bot_set_param(). */
 enum {
     GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision, 1..1000000,
-                                    0 = the default (400: about 1 ms a
-                                    decision on average, see gr_bot(3)) */
+                                    0 = the default (400: about 0.6 ms
+                                    of CPU a decision on average, see
+                                    gr_bot(3)) */
     GR_BOT_PARAM_FEATURES = 2    /* GR_EXPERT_* flags ORed (for ablation) */
 };
 
@@ -826,6 +913,454 @@ GR_API int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
  * without the NUL; buf may be NULL when size is 0).  GR_EINVAL for NULL
  * bot, or NULL buf with size > 0. */
 GR_API int gr_bot_explain(const gr_bot *bot, char *buf, size_t size);
+
+/* ========================================================================
+ * Reasons, advice, positions, move text and score keeping (issue 13)
+ * ======================================================================== */
+
+/* ------------------------------------------------------------------------
+ * Why a call was refused
+ *
+ * The status codes say what kind of failure it was; a reason says which
+ * rule or which part of an argument.  Every refusal has exactly one reason
+ * and every reason belongs to one status (gr_reason_status()), whichever
+ * function found it: the same fault gives the same status and the same
+ * reason from gr_settle(), gr_lay_off(), gr_layoff_check(),
+ * gr_game_knock(), gr_game_defend() and the others.  For an arrangement a
+ * caller passes, the faults are checked in this order and the first one
+ * found is reported:
+ *   GR_REASON_NULL_ARGUMENT, GR_REASON_MELD_SLOTS, GR_REASON_BAD_CARD
+ *     (GR_EINVAL: the struct is malformed),
+ *   GR_REASON_MELDS_OVERLAP (GR_EINVAL: a card in two places),
+ *   GR_REASON_NOT_A_MELD (GR_EILLEGAL: G4, G5),
+ *   GR_REASON_DEADWOOD_POINTS (GR_EINVAL: deadwood_points is not the
+ *     points of the deadwood),
+ *   then what the call checks against the hand: GR_REASON_NOT_THE_HAND
+ *     (GR_EILLEGAL), GR_REASON_OVER_LIMIT (GR_EILLEGAL, G13, G29).
+ * Parsers (gr_cards_parse_ex(), gr_move_parse(), gr_match_load(), ...)
+ * return GR_EPARSE whatever the reason, except that a repeated card in
+ * gr_cards_parse_ex() stays GR_EINVAL as in gr_cards_parse().
+ * Append-only: values are never renumbered.
+ * ------------------------------------------------------------------------ */
+enum {
+    GR_REASON_NONE = 0,           /* no refusal (GR_OK) */
+    /* GR_EINVAL */
+    GR_REASON_NULL_ARGUMENT = 1,  /* a required pointer is NULL */
+    GR_REASON_BAD_CARD,           /* a card above 51 or a set with bits above 51 */
+    GR_REASON_BAD_VALUE,          /* a number out of range: player, move type,
+                                     option, preset, seat, phase, ... */
+    GR_REASON_MELD_SLOTS,         /* nmelds out of 0..GR_MAX_MELDS, a meld
+                                     entry past nmelds not 0, or one before
+                                     it empty */
+    GR_REASON_MELDS_OVERLAP,      /* a card in two melds, or in a meld and the
+                                     deadwood or the laid-off cards */
+    GR_REASON_DEADWOOD_POINTS,    /* deadwood_points is not the points of the
+                                     deadwood */
+    GR_REASON_HANDS_OVERLAP,      /* the two hands (or the upcard and a hand)
+                                     share a card */
+    GR_REASON_CARD_COUNT,         /* a hand with the wrong number of cards in a
+                                     strict settlement (G28) */
+    GR_REASON_CARDS_UNACCOUNTED,  /* a position whose hands, pile and stock are
+                                     not the 52 cards, each once */
+    GR_REASON_BAD_RESULT,         /* a hand result that is not consistent
+                                     (gr_match_record) */
+    GR_REASON_RESERVED_NOT_ZERO,  /* reserved space in an input struct not 0 */
+    /* GR_ESTATE */
+    GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
+    GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
+    GR_REASON_HAND_OVER,          /* the hand has ended */
+    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+                                     knock, gin or big gin */
+    GR_REASON_MATCH_OVER,         /* the match is over (G25) */
+    GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
+    /* GR_EILLEGAL */
+    GR_REASON_NOT_IN_HAND,        /* the card is not in the player's hand */
+    GR_REASON_JUST_TAKEN,         /* the card just taken from the pile may not
+                                     be discarded this turn (G11) */
+    GR_REASON_OVER_LIMIT,         /* the deadwood is over the knock limit
+                                     (G13, G29, G30, G33) */
+    GR_REASON_NOT_GIN,            /* gin with deadwood left (G14) */
+    GR_REASON_NO_BIG_GIN,         /* big gin without all 11 cards melded, or
+                                     without a big gin bonus (G32) */
+    GR_REASON_PILE_CLOSED,        /* both passed the upcard: draw from the
+                                     stock (G9) */
+    GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
+    GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
+                                     of 3+ in a suit (G4) */
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+                                     the cards of the hand */
+    GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
+                                     (G17) */
+    GR_REASON_NO_LAYOFF_AFTER_GIN,/* laying off after gin is not allowed (G18) */
+    GR_REASON_DRAW_MISMATCH,      /* a saved draw names another card than the
+                                     one drawn */
+    /* GR_EPARSE */
+    GR_REASON_SYNTAX,             /* text that does not read: an unknown word,
+                                     a bad card, a missing part */
+    GR_REASON_DUPLICATE_CARD,     /* a card named twice */
+    /* GR_ENOMEM */
+    GR_REASON_NO_MEMORY,          /* an allocation failed */
+    /* GR_ESTATE (added later: the enum is append-only) */
+    GR_REASON_TOO_LONG,           /* the match has GR_MAX_MATCH_HANDS hands */
+    GR_REASON_COUNT               /* number of reasons */
+};
+
+/* A short English text for a reason ("the card just taken from the pile
+ * cannot be discarded this turn (G11)"); never NULL, "unknown reason" for
+ * a value out of range.  Static: do not free. */
+GR_API const char *gr_reason_text(int reason);
+
+/* The reason's name as in this header without the prefix, in lower case
+ * ("just_taken"); never NULL ("unknown" out of range).  Static. */
+GR_API const char *gr_reason_name(int reason);
+
+/* The status (GR_E*) a refusal with this reason returns; GR_OK for
+ * GR_REASON_NONE, GR_EINVAL for a value out of range. */
+GR_API int gr_reason_status(int reason);
+
+/* Why the last refused call on this game was refused: gr_game_play(),
+ * gr_game_play_as(), gr_game_play_drawn(), gr_game_knock(),
+ * gr_game_defend().  A call that succeeds sets it to GR_REASON_NONE.  This
+ * is the one thing a refused call changes in the game.  GR_EINVAL for
+ * NULL (the reason of a call with a NULL game cannot be kept). */
+GR_API int gr_game_last_reason(const gr_game *game);
+
+/* As gr_game_play(), for `player`: GR_ESTATE with GR_REASON_NOT_YOUR_TURN
+ * when he is not the player to act (a network or table program passes
+ * whoever sent the move); GR_EINVAL for a player other than 0 or 1. */
+GR_API int gr_game_play_as(gr_game *game, int player, gr_move move);
+
+/* Check an arrangement a caller built (a person choosing his melds):
+ * GR_OK when its melds are real and disjoint (G4), its deadwood_points
+ * right, its cards exactly `hand` and its deadwood points at most `limit`
+ * (a negative limit: no limit).  Otherwise the status of the first fault
+ * in the order given above.  When reason is not NULL the reason is written
+ * to *reason (GR_REASON_NONE on GR_OK). */
+GR_API int gr_arrangement_check(const gr_arrangement *a, gr_cards hand,
+                                int limit, int *reason);
+
+/* gr_layoff_check() with the reason of a refusal in *reason (when reason
+ * is not NULL; GR_REASON_NONE on GR_OK). */
+GR_API int gr_layoff_check_ex(const gr_arrangement *knocker, gr_cards defender,
+                              const gr_layoff *defense, int *reason);
+
+/* Where a parser stopped: the byte offset and length of the bad token in
+ * the text (length 0 when something is missing at offset, e.g. at the end)
+ * and the reason.  Written by the *_ex parsers on failure only, and
+ * zeroed on success.  The library never reads it. */
+typedef struct gr_parse_error {
+    size_t offset;     /* bytes from the start of the text */
+    size_t length;     /* bytes of the bad token (0: something is missing) */
+    int    reason;     /* GR_REASON_* */
+    int    line;       /* 1-based line of offset */
+    int    reserved[8];
+} gr_parse_error;
+
+/* gr_card_parse() and gr_cards_parse(), with the place of the first bad
+ * token in *err (when err is not NULL). */
+GR_API int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err);
+GR_API int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err);
+
+/* As gr_game_load_mm(), with the place of the first fault in *err (when
+ * err is not NULL): the offset and length of the bad line key, word or
+ * move, and the reason (GR_REASON_SYNTAX for damaged text,
+ * GR_REASON_DRAW_MISMATCH, or the rule a replayed move broke, e.g.
+ * GR_REASON_JUST_TAKEN).  Zeroed on success. */
+GR_API int gr_game_load_ex(gr_game **out, const char *text, const gr_allocator *mm,
+                           gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Settlement, extended: either seat, strict card counts, reasons
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_settle_options {
+    int     knocker;       /* the knocker's seat, 0 or 1: the result's knocker
+                              and winner are seats, ready for
+                              gr_match_record() */
+    int     strict;        /* 1: a hand with the wrong number of cards is
+                              GR_EINVAL (GR_REASON_CARD_COUNT) instead of a
+                              void hand (G28) */
+    int     has_upcard;    /* 1: upcard is the hand's first upcard (G33, as
+                              gr_settle_upcard()) */
+    gr_card upcard;
+    int     reserved[8];   /* must be 0 */
+} gr_settle_options;
+
+/* gr_settle() with options (NULL: knocker in seat 0, void on a wrong card
+ * count, no upcard: exactly gr_settle()) and the reason of a refusal in
+ * *reason when reason is not NULL.  Refusals as gr_settle(), plus
+ * GR_EINVAL for a seat other than 0 or 1 (GR_REASON_BAD_VALUE), reserved
+ * space not zero, and in strict mode a wrong card count.  gr_settle() and
+ * gr_game_knock() agree: a knocker meld that is not a meld is GR_EILLEGAL
+ * (GR_REASON_NOT_A_MELD) from both. */
+GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                        const gr_arrangement *knocker, gr_cards defender,
+                        gr_hand_result *out, int *reason);
+
+/* ------------------------------------------------------------------------
+ * Advice: discards, taking a card, knocking (pure functions; advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* The discard that leaves the least deadwood among the cards of `hand`
+ * not in `excluded` (pass the card just taken from the pile: G11); ties
+ * as gr_best_discard().  Writes it to *out and returns the deadwood left.
+ * GR_EINVAL for NULL, bits above 51, or no card left to discard. */
+GR_API int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out);
+
+/* The best discard for the player to act in the discard phase, under G11
+ * (the card he just took from the pile is never advised); returns the
+ * deadwood left.  GR_ESTATE outside the discard phase, GR_EINVAL for NULL. */
+GR_API int gr_game_best_discard(const gr_game *game, gr_card *out);
+
+/* "Should I take this card": the least deadwood after taking `card` and
+ * making the best allowed discard (not that card, G11), against drawing
+ * blind: the mean, over the cards of `unseen` (the cards that may be in
+ * the stock, from the player's view: see gr_view_unseen()), of the least
+ * deadwood after drawing that card and making the best discard. */
+typedef struct gr_take_advice {
+    int     take_deadwood;  /* deadwood after taking and the best discard */
+    gr_card take_discard;   /* that discard */
+    double  draw_expected;  /* mean deadwood after a blind draw (0 when no
+                               card is unseen) */
+    int     draw_best;      /* the least and the most of those deadwoods */
+    int     draw_worst;
+    int     unseen;         /* how many cards were averaged */
+    int     take;           /* 1 when take_deadwood < draw_expected (or no
+                               card is unseen), else 0 */
+    int     reserved[8];
+} gr_take_advice;
+
+/* Advice for taking `card` into `hand` (1..51 cards; `card` not in it;
+ * `unseen` disjoint from both).  GR_EINVAL for NULL, bits above 51, or
+ * overlapping arguments. */
+GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
+                          gr_take_advice *out);
+
+/* The cards a player cannot see from his view: not in his hand, not on
+ * the pile, not known to be in the opponent's hand.  They are the stock
+ * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
+
+/* gr_advise_take() for the card the view offers (the upcard in the upcard
+ * phase, the top of the pile in the draw phase) with the view's unseen
+ * cards.  GR_ESTATE when no card is offered to this player now. */
+GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
+
+/* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most
+ * `limit` (negative: no limit), each once: melds are sets of 3 or 4 and
+ * runs of 3 or more, two runs of one suit that touch are always one run
+ * (so a 6-card run is listed whole, never as 3 + 3); a 3-set with the
+ * 4th card in the deadwood is a different arrangement from the 4-set.
+ * Melds are listed by their lowest card.  Written to out[0..cap-1] (out
+ * may be NULL when cap is 0); returns how many there are (which may be
+ * more than cap).  Order: deterministic (a depth-first search from the
+ * lowest card, deadwood before melds).  GR_EINVAL for bits above 51, more
+ * than 16 cards, or out NULL with cap > 0. */
+GR_API int gr_arrangements(gr_cards hand, int limit, gr_arrangement *out,
+                           size_t cap);
+
+typedef struct gr_knock_advice {
+    gr_arrangement arrangement;  /* the arrangement to show */
+    int            layoffs;      /* how many cards could be laid off on it */
+    gr_cards       targets;      /* those cards */
+    int            reserved[8];
+} gr_knock_advice;
+
+/* Knock advice: among the arrangements of `hand` (the ten cards kept)
+ * within `limit`, the one that leaves the defender the fewest possible
+ * layoffs (G17), given `not_his`: cards known to be out of his hand (the
+ * pile, cards seen elsewhere).  A possible layoff is a card not in hand
+ * and not in not_his that is the 4th card of a 3-set, or extends a run
+ * (chains count through possible cards only).  Ties: the least deadwood,
+ * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
+GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
+                           gr_knock_advice *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff helpers for a user interface (advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* Which defender cards can go on which knocker meld now: out[i] is the set
+ * of the defender's cards (not yet in `laid`) that can be laid off on
+ * knocker->melds[i] given the cards `laid` already laid off (they extend
+ * the runs they were laid on).  Entries past nmelds are 0.  Returns
+ * nmelds.  GR_EILLEGAL (GR_REASON_CANNOT_LAY_OFF) if `laid` is not a legal
+ * set of layoffs, GR_EINVAL for NULL, a bad knocker arrangement, laid not
+ * within defender, overlapping hands. */
+GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
+                             gr_cards laid, gr_cards out[GR_MAX_MELDS]);
+
+/* Build the defence a person chose: the cards `laid_off`, the defender's
+ * own melds the least-deadwood arrangement of the rest, deadwood and its
+ * points filled in (ready for gr_game_defend()).  Returns the defender's
+ * deadwood.  Refused as gr_layoff_targets(). */
+GR_API int gr_layoff_build(const gr_arrangement *knocker, gr_cards defender,
+                           gr_cards laid_off, gr_layoff *out);
+
+/* ------------------------------------------------------------------------
+ * Positions: a game set up without replaying a hand (position.c)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_position {
+    int      dealer;          /* 0 or 1 */
+    int      turn;            /* the player to act, 0 or 1 */
+    int      phase;           /* GR_PHASE_UPCARD, _DRAW or _DISCARD */
+    gr_cards hand[2];         /* 10 cards each; 11 for the player to act in
+                                 the discard phase */
+    int      npile;           /* the discard pile, bottom first */
+    gr_card  pile[GR_NCARDS];
+    int      nstock;          /* the stock, top first (stock[0] is drawn
+                                 next); ignored with stock_from_seed */
+    gr_card  stock[GR_NCARDS];
+    int      stock_from_seed; /* 1: the stock is every card in no hand and
+                                 not on the pile, shuffled by `seed` */
+    uint64_t seed;
+    gr_card  taken;           /* discard phase: the card the player to act
+                                 took from the pile this turn (G11), else
+                                 GR_NO_CARD */
+    int      pile_closed;     /* draw phase: both passed the upcard, so the
+                                 pile is not offered (G9) */
+    gr_cards known[2];        /* cards each player is known to hold (taken
+                                 from the pile; within his hand) */
+    gr_card  first_upcard;    /* the hand's first upcard (Oklahoma, G33), or
+                                 GR_NO_CARD: then the pile's bottom card */
+    int      turnovers;       /* turnovers of the pile so far (G16) */
+    int      played;          /* moves played in the hand before this
+                                 position, 0..GR_MAX_HAND_MOVES - 2: they
+                                 count toward the cap on a hand's length */
+    int      reserved[8];     /* must be 0 */
+} gr_position;
+
+/* A game from a position, validated: the hands, pile and stock hold the 52
+ * cards each once (GR_REASON_CARDS_UNACCOUNTED), card counts fit the phase
+ * (10 and 10; 11 for the player to act in the discard phase; the upcard
+ * phase has one card on the pile), a non-empty stock (in GR_STOCK_END_VOID
+ * mode more than 2 cards before a draw), `taken` in the hand of the player
+ * to act, known cards within the hands.  In the upcard phase, turn is the
+ * non-dealer (nobody passed yet) or the dealer (the non-dealer passed).
+ * The game's history starts empty.  GR_EINVAL for a position that is not
+ * valid, GR_ENOMEM; *out is written only on success.  Saved and loaded as
+ * any game (gr_game_save() writes a "position" line). */
+GR_API int gr_game_from_position(gr_game **out, const gr_rules *rules,
+                                 const gr_position *position);
+
+/* Check a position as gr_game_from_position() does, without making a
+ * game: GR_OK or GR_EINVAL, with the reason in *reason when not NULL
+ * (GR_REASON_CARDS_UNACCOUNTED, GR_REASON_CARD_COUNT, GR_REASON_BAD_VALUE,
+ * GR_REASON_BAD_CARD, GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT). */
+GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
+                             int *reason);
+
+/* The position of a game in play (the stock is listed, not a seed):
+ * gr_game_from_position() of it continues the same hand.  GR_ESTATE once
+ * the hand is over, GR_EINVAL for NULL. */
+GR_API int gr_game_position(const gr_game *game, gr_position *out);
+
+/* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
+
+/* Read gr_position_format() text; GR_EPARSE with the place in *err (when
+ * not NULL) for text that does not read.  The position is not validated
+ * against the rules (gr_game_from_position() does that). */
+GR_API int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Moves as text, the card drawn, each player's history (movetext.c)
+ * ------------------------------------------------------------------------ */
+
+/* A move as short text: "take", "pass", "draw", "discard 7H", "knock 7H",
+ * "gin 7H", "big gin"; DRAW_DISCARD is "take" too.  A draw with a card
+ * (as in the history) names it: "draw 4D", "take QS".  snprintf semantics;
+ * GR_EINVAL for an unknown move type or a bad card. */
+GR_API int gr_move_format(gr_move move, char *buf, size_t size);
+
+/* Read a move written by gr_move_format() (words case-insensitive, white
+ * space free).  "take" is TAKE_UPCARD, or DRAW_DISCARD when `game` (may be
+ * NULL) is in the draw phase; "draw" is DRAW_STOCK; an optional card after
+ * a draw is kept in move.card.  GR_EPARSE with the place of the bad word
+ * in *err (when not NULL); GR_EINVAL for NULL text or out. */
+GR_API int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
+                         gr_parse_error *err);
+
+/* gr_game_play(), writing the card the move drew to *drawn (when not
+ * NULL): the stock card for DRAW_STOCK, the pile card for TAKE_UPCARD and
+ * DRAW_DISCARD, GR_NO_CARD for other moves.  *drawn is written only on
+ * success. */
+GR_API int gr_game_play_drawn(gr_game *game, gr_move move, gr_card *drawn);
+
+/* The history as `player` saw it: as gr_game_history(), except that the
+ * opponent's stock draws (DRAW_STOCK) show GR_NO_CARD.  GR_EINVAL for
+ * NULL or a bad player. */
+GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
+                                size_t cap);
+
+/* ------------------------------------------------------------------------
+ * Score keeping (match.c)
+ *
+ * For a score keeper at a real table: settle with the knocker in either
+ * seat (gr_settle_ex(), whose result goes straight to gr_match_record()),
+ * choose the first dealer instead of the cut, undo the last recorded hand,
+ * list the hands recorded, and save and load a match as text.
+ * ------------------------------------------------------------------------ */
+
+/* As gr_match_new(), with `first_dealer` (0 or 1) dealing the first hand
+ * instead of a cut (gr_match_cut() then returns GR_ESTATE).  The seed
+ * still gives the hands gr_match_deal() deals.  GR_EINVAL for NULL or a
+ * bad dealer, GR_ENOMEM. */
+GR_API int gr_match_new_dealer(gr_match **out, const gr_rules *rules,
+                               uint64_t seed, int first_dealer);
+
+/* Take back the last hand recorded by gr_match_record(): the score, the
+ * dealer of the next hand and whether the match is over are as before
+ * that hand (a match that hand ended is open again).  Hands already dealt
+ * by gr_match_deal() are not taken back (the next deal is a new hand).
+ * GR_ESTATE (GR_REASON_NOTHING_TO_UNDO) when no hand is recorded,
+ * GR_EINVAL for NULL.  May be called again to undo more. */
+GR_API int gr_match_undo(gr_match *match);
+
+/* The hands recorded, oldest first, into out[0..cap-1] (outcome, knocker,
+ * winner and points; the other fields 0; a void hand has knocker and
+ * winner -1); returns how many (which may be more than cap).  GR_EINVAL
+ * for NULL, or out NULL with cap > 0. */
+GR_API int gr_match_results(const gr_match *match, gr_hand_result *out,
+                            size_t cap);
+
+/* Why the last refused gr_match_record() or gr_match_undo() was refused
+ * (GR_REASON_MATCH_OVER, GR_REASON_TOO_LONG, GR_REASON_BAD_RESULT,
+ * GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT,
+ * GR_REASON_NOTHING_TO_UNDO, GR_REASON_NO_MEMORY), GR_REASON_NONE after a
+ * call that succeeded.  GR_EINVAL for NULL. */
+GR_API int gr_match_last_reason(const gr_match *match);
+
+/* Write the match as text with snprintf semantics (returns the length
+ * needed without the NUL; buf may be NULL when size is 0):
+ *   ginrummy-match 1
+ *   rules knock_limit=10 gin_bonus=20 ...     (every option)
+ *   seed 42
+ *   first_dealer cut                          (or 0 / 1 when chosen)
+ *   deals 3                                   (hands dealt so far)
+ *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
+ *   hand void                                  void, knock, undercut, gin,
+ *   end                                        big_gin)
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
+
+/* Rebuild a match from gr_match_save() text: the same rules, seed, first
+ * dealer or cut, the same next deal, and every hand recorded again through
+ * gr_match_record().  GR_EPARSE for damaged text (bad syntax, an unknown
+ * option or a value out of range, a line twice or missing, anything after
+ * "end"; a text cut short has no "end" line and is refused, so no proper
+ * prefix of a saved text loads), GR_EILLEGAL for a hand the match refuses
+ * (inconsistent, or after the match is over), GR_EINVAL for NULL,
+ * GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_match_load(gr_match **out, const char *text);
+
+/* As gr_match_load(), allocating through `mm` (NULL: malloc and free), with
+ * the place of the fault in *err (when not NULL). */
+GR_API int gr_match_load_ex(gr_match **out, const char *text,
+                            const gr_allocator *mm, gr_parse_error *err);
 
 #ifdef __cplusplus
 }

@@ -14,10 +14,34 @@
 #include "common/bits.h"
 #include "testutil.h"
 
-#define REQUIRE_RC(call, rc) ck_assert_int_eq((call), (rc))
+/* quiet checks for the long loops: Check logs every passing ck_assert */
+#define REQUIRE(cond)                                                      \
+    do {                                                                   \
+        if (!(cond))                                                       \
+            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);          \
+    } while (0)
+#define REQUIRE_RC(expr, want)                                             \
+    do {                                                                   \
+        int rc_ = (expr);                                                  \
+        if (rc_ != (want))                                                 \
+            ck_abort_msg("%s:%d: %s returned %d, expected %d", __FILE__,   \
+                         __LINE__, #expr, rc_, (int)(want));               \
+    } while (0)
 
-static const int presets[] = { GR_PRESET_FOURNIER, GR_PRESET_NOVELTY, GR_PRESET_STANDARD };
+/* every preset (-1: STANDARD with Oklahoma and big gin) */
+static const int presets[] = { GR_PRESET_FOURNIER, GR_PRESET_NOVELTY, GR_PRESET_STANDARD, -1 };
 #define NPRESETS ((int)(sizeof presets / sizeof presets[0]))
+
+static gr_rules *preset_rules(int k)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, presets[k] < 0 ? GR_PRESET_STANDARD : presets[k]), GR_OK);
+    if (presets[k] < 0) {
+        REQUIRE_RC(gr_rules_set(rules, GR_OPT_OKLAHOMA, 1), GR_OK);
+        REQUIRE_RC(gr_rules_set(rules, GR_OPT_BIG_GIN_BONUS, 31), GR_OK);
+    }
+    return rules;
+}
 
 static int move_in(const gr_move *list, int n, gr_move m)
 {
@@ -41,22 +65,23 @@ static void check_masks(const gr_game *g)
         if (t == GR_MOVE_DISCARD || t == GR_MOVE_KNOCK || t == GR_MOVE_GIN) {
             gr_cards c = t == GR_MOVE_DISCARD ? m.discard
                        : t == GR_MOVE_KNOCK ? m.knock : m.gin;
-            ck_assert(c != 0);
+            REQUIRE(c != 0);
             for (; c; c &= c - 1) {
-                gr_move mv = { t, (gr_card)__builtin_ctzll(c) };
-                ck_assert(move_in(list, n, mv));
+                gr_move mv = { .type = t, .card = (gr_card)__builtin_ctzll(c) };
+                REQUIRE(move_in(list, n, mv));
                 count++;
             }
         } else {
-            gr_move mv = { t, (t == GR_MOVE_TAKE_UPCARD || t == GR_MOVE_DRAW_DISCARD)
-                              ? m.top : GR_NO_CARD };
-            ck_assert(move_in(list, n, mv));
+            gr_move mv = { .type = t,
+                           .card = (t == GR_MOVE_TAKE_UPCARD || t == GR_MOVE_DRAW_DISCARD)
+                                   ? m.top : GR_NO_CARD };
+            REQUIRE(move_in(list, n, mv));
             count++;
         }
     }
-    ck_assert_int_eq(count, n);
+    REQUIRE(count == n);
     for (int k = 0; k < 8; k++)
-        ck_assert_int_eq(m.reserved[k], 0);
+        REQUIRE(m.reserved[k] == 0);
 }
 
 /* Play a playout on a clone of g, replay its moves on g through the API. */
@@ -67,10 +92,10 @@ static void check_exact(gr_game *g, int policy, uint64_t seed)
     int start = gr_game_history(g, NULL, 0);
     gr_hand_result res;
     int rc = gr_game_playout(c, policy, seed, &res);
-    ck_assert(rc == GR_OK || rc == GR_ESTATE);
+    REQUIRE(rc == GR_OK || rc == GR_ESTATE);
     int end = gr_game_history(c, NULL, 0);
     gr_move *hist = malloc((size_t)end * sizeof *hist);
-    ck_assert_ptr_nonnull(hist);
+    REQUIRE(hist != NULL);
     REQUIRE_RC(gr_game_history(c, hist, (size_t)end), end);
     gr_move list[GR_MAX_MOVES];
     for (int k = start; k < end; k++) {
@@ -79,20 +104,20 @@ static void check_exact(gr_game *g, int policy, uint64_t seed)
         gr_move m = hist[k];
         if (m.type == GR_MOVE_DRAW_STOCK)   /* the history names the card drawn */
             m.card = GR_NO_CARD;
-        ck_assert(move_in(list, n, m));
+        REQUIRE(move_in(list, n, m));
         REQUIRE_RC(gr_game_play(g, m), GR_OK);
     }
     char *ta = test_save(g), *tb = test_save(c);
-    ck_assert_str_eq(ta, tb);
+    REQUIRE(strcmp(ta, tb) == 0);
     if (rc == GR_OK) {
         gr_hand_result r2;
         REQUIRE_RC(gr_game_result(g, &r2), GR_OK);
-        ck_assert_int_eq(r2.outcome, res.outcome);
-        ck_assert_int_eq(r2.winner, res.winner);
-        ck_assert_int_eq(r2.points, res.points);
-        ck_assert(memcmp(&r2, &res, sizeof res) == 0);
+        REQUIRE(r2.outcome == res.outcome);
+        REQUIRE(r2.winner == res.winner);
+        REQUIRE(r2.points == res.points);
+        REQUIRE(memcmp(&r2, &res, sizeof res) == 0);
     } else {
-        ck_assert_int_eq(end - start, GR_PLAYOUT_MAX_MOVES);
+        REQUIRE(end - start == GR_PLAYOUT_MAX_MOVES);
     }
     free(hist);
     free(ta);
@@ -105,8 +130,7 @@ START_TEST(test_playout_exact_vs_api)
     test_rng rng = { 0x9147 };
     long cases = test_count(600);
     for (int p = 0; p < NPRESETS; p++) {
-        gr_rules *rules = NULL;
-        REQUIRE_RC(gr_rules_new(&rules, presets[p]), GR_OK);
+        gr_rules *rules = preset_rules(p);
         for (long i = 0; i < cases; i++) {
             gr_game *g = NULL;
             REQUIRE_RC(gr_game_new(&g, rules, test_next(&rng), (int)(i & 1)), GR_OK);
@@ -138,8 +162,7 @@ START_TEST(test_playout_portable_same_moves)
     test_rng rng = { 0x9148 };
     long cases = test_count(2000);
     for (int p = 0; p < NPRESETS; p++) {
-        gr_rules *rules = NULL;
-        REQUIRE_RC(gr_rules_new(&rules, presets[p]), GR_OK);
+        gr_rules *rules = preset_rules(p);
         gr_game *a = NULL, *b = NULL;
         REQUIRE_RC(gr_game_new(&a, rules, 1, 0), GR_OK);
         REQUIRE_RC(gr_game_new(&b, rules, 1, 0), GR_OK);
@@ -151,10 +174,10 @@ START_TEST(test_playout_portable_same_moves)
             gr_hand_result ra, rb;
             int rca = gr_game_playout(a, policy, seed, &ra);
             int rcb = gr_game_playout(b, policy | GR_PLAYOUT_PORTABLE, seed, &rb);
-            ck_assert_int_eq(rca, rcb);
-            ck_assert_int_eq(gr_game_history(a, NULL, 0), gr_game_history(b, NULL, 0));
+            REQUIRE(rca == rcb);
+            REQUIRE(gr_game_history(a, NULL, 0) == gr_game_history(b, NULL, 0));
             char *ta = test_save(a), *tb = test_save(b);
-            ck_assert_str_eq(ta, tb);
+            REQUIRE(strcmp(ta, tb) == 0);
             free(ta);
             free(tb);
         }
@@ -182,14 +205,14 @@ START_TEST(test_G7_redeal_same_as_new)
         REQUIRE_RC(gr_game_new(&fresh, rules, seed, dealer), GR_OK);
         REQUIRE_RC(gr_game_redeal(g, seed, dealer), GR_OK);
         char *ta = test_save(g), *tb = test_save(fresh);
-        ck_assert_str_eq(ta, tb);
-        ck_assert_int_eq(gr_game_history(g, NULL, 0), 0);
+        REQUIRE(strcmp(ta, tb) == 0);
+        REQUIRE(gr_game_history(g, NULL, 0) == 0);
         free(ta);
         free(tb);
         gr_game_free(fresh);
         /* long random hands (turnovers) grow the history past the inline block */
         int rc = gr_game_playout(g, GR_PLAYOUT_RANDOM, seed, NULL);
-        ck_assert(rc == GR_OK || rc == GR_ESTATE);
+        REQUIRE(rc == GR_OK || rc == GR_ESTATE);
     }
     gr_game_free(g);
     gr_rules_free(rules);
@@ -245,10 +268,10 @@ START_TEST(test_popcount_portable)
         int n = 0;
         for (gr_cards x = c; x; x &= x - 1)
             n++;
-        ck_assert_int_eq(gr__popcount_soft(c), n);
-        ck_assert_int_eq(gr__popcount(c), n);
+        REQUIRE(gr__popcount_soft(c) == n);
+        REQUIRE(gr__popcount(c) == n);
         gr_cards valid = c & GR_ALL_CARDS;
-        ck_assert_int_eq(GR__POINTS_WITH(gr__popcount_soft, valid), gr_cards_points(valid));
+        REQUIRE(GR__POINTS_WITH(gr__popcount_soft, valid) == gr_cards_points(valid));
     }
 }
 END_TEST
@@ -257,6 +280,7 @@ static Suite *playout_suite(void)
 {
     Suite *s = suite_create("playout");
     TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_playout_bad_input);
     tcase_add_test(tc, test_popcount_portable);
     suite_add_tcase(s, tc);

@@ -6,17 +6,20 @@
  * family of handles without any global state.
  */
 #include "common/alloc.h"
+#include "common/bits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bool gr__allocator_valid(const gr_allocator *mm)
 {
-    return mm == NULL || (mm->malloc_fn != NULL && mm->free_fn != NULL);
+    return mm == NULL || (mm->malloc_fn != NULL && mm->free_fn != NULL
+                          && GR__RESERVED_ZERO(mm));
 }
 
 gr_allocator gr__allocator_or_default(const gr_allocator *mm)
 {
-    gr_allocator none = { NULL, NULL, NULL };
+    gr_allocator none = { NULL, NULL, NULL, { NULL } };
     return mm ? *mm : none;
 }
 
@@ -33,4 +36,13 @@ void gr__free(const gr_allocator *mm, void *ptr)
         mm->free_fn(ptr, mm->ctx);
     else
         free(ptr);
+}
+
+char *gr__strdup(const gr_allocator *mm, const char *s)
+{
+    size_t n = strlen(s);
+    char *copy = gr__malloc(mm, n + 1);
+    if (copy)
+        memcpy(copy, s, n + 1);
+    return copy;
 }

@@ -389,7 +389,7 @@ static void build(gr__expert *ex, const gr_view *v, gr_cards opp_hand,
     g->history = g->history_inline;
     g->caphistory = GR_HISTORY_INLINE;
     if (v->phase == GR_PHASE_UPCARD && v->turn == v->dealer) {
-        g->history_inline[0] = (gr_move){ GR_MOVE_PASS, GR_NO_CARD };
+        g->history_inline[0] = (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
         g->nhistory = 1;   /* the non-dealer passed (G9) */
     }
     if (v->phase == GR_PHASE_DRAW && v->ndiscards > 0 && !find_legal(v, GR_MOVE_DRAW_DISCARD))
@@ -403,7 +403,7 @@ static void build(gr__expert *ex, const gr_view *v, gr_cards opp_hand,
         gr_cards t = v->hand & ~offered;
         if (t)
             g->taken = (gr_card)__builtin_ctzll(t);
-        gr__game_refresh(g);
+        gr__game_discard_options(g);
     }
 }
 

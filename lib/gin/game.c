@@ -14,6 +14,7 @@
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/melds.h"
+#include "gin/reason.h"
 #include "gin/settle.h"
 
 #include <string.h>
@@ -95,6 +96,7 @@ static void discard_options_hw(gr_game *g)
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
+__attribute__((used))
 static void (*resolve_discard_options(void))(gr_game *)
 {
     __builtin_cpu_init();
@@ -110,17 +112,22 @@ static void compute_discard_options(gr_game *g)
 }
 #endif
 
-void gr__game_refresh(gr_game *g)
+void gr__game_discard_options(gr_game *g)
 {
     compute_discard_options(g);
 }
 
-/* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
+/* Room for one more move in the history; GR_ENOMEM leaves it as it was.
+ * A hand never has more than GR_MAX_HAND_MOVES moves (end_turn), so the
+ * history never needs more room than that. */
+_Static_assert(GR_HISTORY_INLINE <= GR_MAX_HAND_MOVES, "history: inline room");
 static int grow_history(gr_game *g)
 {
-    if (g->caphistory > (1 << 24))
-        return GR_ENOMEM;
+    if (g->caphistory >= GR_MAX_HAND_MOVES)
+        return GR_ENOMEM;   /* cannot happen: the hand is over by then */
     int cap = g->caphistory * 2;
+    if (cap > GR_MAX_HAND_MOVES)
+        cap = GR_MAX_HAND_MOVES;
     gr_move *h = gr__malloc(&g->rules.mm, (size_t)cap * sizeof *h);
     if (!h)
         return GR_ENOMEM;
@@ -139,9 +146,7 @@ static inline int reserve_history(gr_game *g)
 
 static void record(gr_game *g, int type, gr_card card)
 {
-    g->history[g->nhistory].type = type;
-    g->history[g->nhistory].card = card;
-    g->nhistory++;
+    g->history[g->nhistory++] = (gr_move){ .type = type, .card = card };
 }
 
 static void end_void(gr_game *g)
@@ -153,12 +158,17 @@ static void end_void(gr_game *g)
     g->result.winner = -1;
 }
 
-/* A turn ended with a plain discard: pass the turn, then apply G16. */
+/* A turn ended with a plain discard: pass the turn, then apply G16 and the
+ * cap on the length of a hand (no room for another whole turn: void). */
 static GR__ALWAYS_INLINE void end_turn(gr_game *g)
 {
     g->turn = 1 - g->turn;
     g->phase = GR_PHASE_DRAW;
     g->taken = GR_NO_CARD;
+    if (g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2) {
+        end_void(g);
+        return;
+    }
     if (g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID) {
         if (g->nstock <= 2)
             end_void(g);
@@ -246,16 +256,21 @@ int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
     return GR_OK;
 }
 
-int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed, int dealer)
+void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS])
 {
-    if (!out || !rules || (dealer != 0 && dealer != 1))
-        return GR_EINVAL;
-    gr_card deck[GR_NCARDS];
     for (int i = 0; i < GR_NCARDS; i++)
         deck[i] = (gr_card)i;
     gr_rng rng;
     gr__rng_seed(&rng, seed);
     gr__shuffle(&rng, deck, GR_NCARDS);
+}
+
+int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed, int dealer)
+{
+    if (!out || !rules || (dealer != 0 && dealer != 1))
+        return GR_EINVAL;
+    gr_card deck[GR_NCARDS];
+    gr__deck_shuffled(seed, deck);
     return gr_game_new_from_deck(out, rules, deck, dealer);
 }
 
@@ -371,10 +386,8 @@ int gr_game_result(const gr_game *game, gr_hand_result *out)
 
 static void put(gr_move *out, size_t cap, int *n, int type, gr_card card)
 {
-    if ((size_t)*n < cap) {
-        out[*n].type = type;
-        out[*n].card = card;
-    }
+    if ((size_t)*n < cap)   /* whole, so the reserved bytes are zero */
+        out[*n] = (gr_move){ .type = type, .card = card };
     (*n)++;
 }
 
@@ -384,30 +397,9 @@ static void put_cards(gr_move *out, size_t cap, int *n, int type, gr_cards cards
         put(out, cap, n, type, (gr_card)__builtin_ctzll(cards));
 }
 
-/* The discard phase into a buffer known to hold GR_MAX_MOVES: no check
- * per move. */
-static int legal_discard_fast(const gr_game *g, gr_move *out)
-{
-    gr_cards allowed = g->hand[g->turn];
-    if (g->taken != GR_NO_CARD)
-        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-    int n = 0;
-    for (gr_cards c = allowed; c; c &= c - 1)
-        out[n++] = (gr_move){ GR_MOVE_DISCARD, (gr_card)__builtin_ctzll(c) };
-    for (gr_cards c = allowed & g->knock_ok; c; c &= c - 1)
-        out[n++] = (gr_move){ GR_MOVE_KNOCK, (gr_card)__builtin_ctzll(c) };
-    for (gr_cards c = allowed & g->gin_ok; c; c &= c - 1)
-        out[n++] = (gr_move){ GR_MOVE_GIN, (gr_card)__builtin_ctzll(c) };
-    if (g->big_gin_ok)
-        out[n++] = (gr_move){ GR_MOVE_BIG_GIN, GR_NO_CARD };
-    return n;
-}
-
 int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
 {
     int n = 0;
-    if (g->phase == GR_PHASE_DISCARD && cap >= GR_MAX_MOVES)
-        return legal_discard_fast(g, out);
     switch (g->phase) {
     case GR_PHASE_UPCARD:
         put(out, cap, &n, GR_MOVE_TAKE_UPCARD, top_of(g->pile, g->npile));
@@ -540,15 +532,10 @@ int gr__game_draw(gr_game *g, bool from_pile)
                      : draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
 }
 
-int gr_game_play(gr_game *game, gr_move move)
-{
-    if (!game)
-        return GR_EINVAL;
-    return gr__game_play(game, move);
-}
-
 int gr__game_play(gr_game *g, gr_move move)
 {
+    if (!GR__RESERVED_ZERO(&move))
+        return GR_EINVAL;
     int phase = g->phase;
     switch (move.type) {
     case GR_MOVE_TAKE_UPCARD:
@@ -562,7 +549,7 @@ int gr__game_play(gr_game *g, gr_move move)
         if (rc != GR_OK)
             return rc;
         /* the upcard phase has no other moves: the history counts passes */
-        bool first_pass = g->nhistory == 0;
+        bool first_pass = g->turn != g->dealer;   /* the non-dealer acts first */
         record(g, GR_MOVE_PASS, GR_NO_CARD);
         if (first_pass) {
             g->turn = g->dealer;
@@ -616,18 +603,76 @@ int gr__game_play(gr_game *g, gr_move move)
     }
 }
 
+/* A refused call keeps its reason in the game (the one thing it changes)
+ * and returns the status of that reason (reason.c), so every function that
+ * meets the same fault reports it the same way. */
+static int refused(gr_game *g, int rc, int why)
+{
+    if (rc == GR_ENOMEM)
+        why = GR_REASON_NO_MEMORY;
+    g->last_reason = why;
+    return why == GR_REASON_NONE ? rc : gr_reason_status(why);
+}
+
+int gr_game_play(gr_game *game, gr_move move)
+{
+    if (!game)
+        return GR_EINVAL;
+    int rc = gr__game_play(game, move);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+}
+
+int gr_game_play_as(gr_game *game, int player, gr_move move)
+{
+    if (!game)
+        return GR_EINVAL;
+    if (player != 0 && player != 1)
+        return refused(game, GR_EINVAL, GR_REASON_BAD_VALUE);
+    if (game->phase != GR_PHASE_OVER && player != game->turn)
+        return refused(game, GR_ESTATE, GR_REASON_NOT_YOUR_TURN);
+    return gr_game_play(game, move);
+}
+
+int gr_game_last_reason(const gr_game *game)
+{
+    return game ? game->last_reason : GR_EINVAL;
+}
+
 int gr_game_knock(gr_game *game, gr_card discard, const gr_arrangement *shown)
 {
     if (!game)
         return GR_EINVAL;
-    return gr__game_knock(game, 0, discard, shown);
+    int rc = gr__game_knock(game, 0, discard, shown);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    gr_move m = { .type = GR_MOVE_KNOCK, .card = discard };
+    return refused(game, rc, gr__move_reason(game, m, shown, true));
 }
+
+static int defend(gr_game *g, const gr_layoff *defense);
 
 int gr_game_defend(gr_game *game, const gr_layoff *defense)
 {
-    if (!game || !defense)
+    if (!game)
         return GR_EINVAL;
-    gr_game *g = game;
+    int rc = defend(game, defense);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    return refused(game, rc, gr__defend_reason(game, defense));
+}
+
+static int defend(gr_game *g, const gr_layoff *defense)
+{
+    if (!defense)
+        return GR_EINVAL;
     if (g->phase != GR_PHASE_OVER || g->result.outcome == GR_OUTCOME_VOID)
         return GR_ESTATE;
     int knocker = g->result.knocker;

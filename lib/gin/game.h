@@ -42,6 +42,11 @@ struct gr_game {
     bool      custom_shown;      /* the knocker chose his arrangement */
     bool      custom_defense;    /* gr_game_defend() was used */
     gr_hand_result result;       /* valid in GR_PHASE_OVER */
+    int       last_reason;       /* GR_REASON_* of the last refused call (reason.c) */
+    int       played_before;     /* moves before the history (a position's
+                                    `played`): they count toward the cap */
+    bool      from_position;     /* made by gr_game_from_position (position.c): */
+    gr_position start;           /* the position it started from (saved) */
     /* the moves played, oldest first */
     int       nhistory, caphistory;
     gr_move  *history;           /* history_inline or a heap block */
@@ -68,9 +73,8 @@ void gr__game_discard(gr_game *game, gr_card card);
  * the stock: as gr_game_play(DRAW_DISCARD or DRAW_STOCK). */
 int gr__game_draw(gr_game *game, bool from_pile);
 
-/* Work out the knock, gin and big gin masks of the player to act, who
- * holds 11 cards (for a game built directly, as the expert bot does). */
-void gr__game_refresh(gr_game *game);
+/* The deck gr_game_new() deals for `seed` (game.c) */
+void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS]);
 
 /* Deal `deck` into `game` in place (game.c): the rules and a heap history
  * block are kept, everything else is reset as gr_game_new_from_deck does.
@@ -90,5 +94,14 @@ int     gr__game_playout_greedy(gr_game *game, int player, int knock_max);
 int     gr__game_playout(gr_game *game, int policy, struct gr_rng *rng);
 /* the same with the portable popcount on every CPU */
 int     gr__game_playout_portable(gr_game *game, int policy, struct gr_rng *rng);
+/* Work out what the 11 cards of the player to act allow (knock, gin, big
+ * gin) on entering the discard phase (game.c, for position.c and the expert bot). */
+void gr__game_discard_options(gr_game *game);
+/* The reason a move (type, card; for a knock `shown` when has_shown) is
+ * refused in this state, GR_REASON_NONE if nothing is wrong (reason.c). */
+int gr__move_reason(const gr_game *game, gr_move move, const gr_arrangement *shown,
+                    bool has_shown);
+/* The reason gr_game_defend refuses `defense` (reason.c). */
+int gr__defend_reason(const gr_game *game, const gr_layoff *defense);
 
 #endif /* GR_GIN_GAME_H */

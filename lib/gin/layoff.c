@@ -49,6 +49,9 @@
 #include "common/cards.h"
 #include "gin/layoff.h"
 #include "gin/melds.h"
+#include "gin/reason.h"
+
+#include <string.h>
 
 /* bits of rank 0 (aces) and rank 12 (kings) in the four suits */
 #define RANK_ACES   ((gr_cards)0x0008004002001ull)
@@ -321,6 +324,7 @@ static int lay_off(const gr__targets *t, gr_cards defender, gr_layoff *out)
     gr_cards sets = ~(gr_cards)0;           /* not known */
     gr_cards laid = best_layoff(t, defender, &sets);
     out->laid_off = laid;
+    memset(out->reserved, 0, sizeof out->reserved);
     if (sets != ~(gr_cards)0)
         return gr__arrange_sets(defender & ~laid, sets, &out->defender);
     return gr__arrange(defender & ~laid, &out->defender);
@@ -336,6 +340,7 @@ int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out
 int gr__defend_without_layoff(gr_cards defender, gr_layoff *out)
 {
     out->laid_off = 0;
+    memset(out->reserved, 0, sizeof out->reserved);
     return gr__arrange(defender, &out->defender);
 }
 
@@ -346,7 +351,7 @@ int gr_lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
     if (!knocker || !out || !gr__cards_valid(defender))
         return GR_EINVAL;
     if (gr__arrangement_check(knocker, &kcards, &t) != GR_OK || (kcards & defender))
-        return GR_EINVAL;
+        return gr_reason_status(gr__knocker_reason(knocker, defender));   /* reason.c */
     return lay_off(&t, defender, out);
 }
 
@@ -357,12 +362,15 @@ static gr_cards layable(const gr__targets *t, gr_cards laid)
     return (t->fourths & laid) | chain_cards(t->runs, laid);
 }
 
-int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
-                    const gr_layoff *defense)
+/* the fast check behind gr_layoff_check_ex() (reason.c), which asks
+ * gr__layoff_reason() for the reason and status of a refusal */
+int gr__layoff_check_fast(const gr_arrangement *knocker, gr_cards defender,
+                          const gr_layoff *defense)
 {
     gr_cards kcards;
     gr__targets t;
-    if (!knocker || !defense || !gr__cards_valid(defender))
+    if (!knocker || !defense || !gr__cards_valid(defender)
+        || !GR__RESERVED_ZERO(defense))
         return GR_EINVAL;
     if (gr__arrangement_check(knocker, &kcards, &t) != GR_OK || (kcards & defender))
         return GR_EINVAL;

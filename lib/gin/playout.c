@@ -68,11 +68,7 @@ int gr_game_redeal(gr_game *game, uint64_t seed, int dealer)
     if (!game || (dealer != 0 && dealer != 1))
         return GR_EINVAL;
     gr_card deck[GR_NCARDS];
-    for (int i = 0; i < GR_NCARDS; i++)
-        deck[i] = (gr_card)i;
-    gr_rng rng;
-    gr__rng_seed(&rng, seed);
-    gr__shuffle(&rng, deck, GR_NCARDS);
+    gr__deck_shuffled(seed, deck);
     gr__game_deal(game, deck, dealer);
     return GR_OK;
 }
@@ -97,12 +93,12 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
     switch (g->phase) {
     case GR_PHASE_UPCARD:
         return gr__rng_below(rng, 2) == 0
-            ? (gr_move){ GR_MOVE_TAKE_UPCARD, top }
-            : (gr_move){ GR_MOVE_PASS, GR_NO_CARD };
+            ? (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = top }
+            : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
     case GR_PHASE_DRAW:
         if (!g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1)
-            return (gr_move){ GR_MOVE_DRAW_DISCARD, top };
-        return (gr_move){ GR_MOVE_DRAW_STOCK, GR_NO_CARD };
+            return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
+        return (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
     default: {
         gr_cards allowed = g->hand[g->turn];
         if (g->taken != GR_NO_CARD)
@@ -110,16 +106,16 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
         gr_cards knock = allowed & g->knock_ok;
         if (!knock && !g->big_gin_ok) {   /* gin_ok is within knock_ok */
             int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
-            return (gr_move){ GR_MOVE_DISCARD, nth_card(allowed, k) };
+            return (gr_move){ .type = GR_MOVE_DISCARD, .card = nth_card(allowed, k) };
         }
         gr_cards gin = allowed & g->gin_ok;
         int nk = pc(knock), ng = pc(gin);
         int k = (int)gr__rng_below(rng, (uint64_t)(nk + ng + (g->big_gin_ok ? 1 : 0)));
         if (k < nk)
-            return (gr_move){ GR_MOVE_KNOCK, nth_card(knock, k) };
+            return (gr_move){ .type = GR_MOVE_KNOCK, .card = nth_card(knock, k) };
         if (k < nk + ng)
-            return (gr_move){ GR_MOVE_GIN, nth_card(gin, k - nk) };
-        return (gr_move){ GR_MOVE_BIG_GIN, GR_NO_CARD };
+            return (gr_move){ .type = GR_MOVE_GIN, .card = nth_card(gin, k - nk) };
+        return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
     }
     }
 }
@@ -143,17 +139,17 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
         if (can_take) {
             gr_card d;
             if (gr_best_discard(hand | GR_CARD_BIT(top), &d) < gr__deadwood(hand))
-                return (gr_move){ g->phase == GR_PHASE_UPCARD ? GR_MOVE_TAKE_UPCARD
-                                                              : GR_MOVE_DRAW_DISCARD,
-                                  top };
+                return (gr_move){ .type = g->phase == GR_PHASE_UPCARD
+                                          ? GR_MOVE_TAKE_UPCARD : GR_MOVE_DRAW_DISCARD,
+                                  .card = top };
         }
-        return (gr_move){ g->phase == GR_PHASE_UPCARD ? GR_MOVE_PASS
-                                                      : GR_MOVE_DRAW_STOCK,
-                          GR_NO_CARD };
+        return (gr_move){ .type = g->phase == GR_PHASE_UPCARD ? GR_MOVE_PASS
+                                                              : GR_MOVE_DRAW_STOCK,
+                          .card = GR_NO_CARD };
     }
     default: {
         if (g->big_gin_ok)
-            return (gr_move){ GR_MOVE_BIG_GIN, GR_NO_CARD };
+            return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
         gr_cards allowed = hand;
         if (g->taken != GR_NO_CARD)
             allowed &= ~GR_CARD_BIT(g->taken);
@@ -176,10 +172,10 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
         }
         gr_cards bit = GR_CARD_BIT(d);
         if (g->gin_ok & bit)
-            return (gr_move){ GR_MOVE_GIN, d };
+            return (gr_move){ .type = GR_MOVE_GIN, .card = d };
         if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4))
-            return (gr_move){ GR_MOVE_KNOCK, d };
-        return (gr_move){ GR_MOVE_DISCARD, d };
+            return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
+        return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
     }
     }
 }
@@ -253,6 +249,7 @@ static int playout_hw(gr_game *g, int policy, gr_rng *rng)
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
+__attribute__((used))
 static int (*resolve_playout(void))(gr_game *, int, gr_rng *)
 {
     __builtin_cpu_init();
