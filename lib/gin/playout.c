@@ -296,6 +296,7 @@ int gr_game_playout(gr_game *game, int policy, uint64_t seed, gr_hand_result *ou
         : gr__game_playout(game, policy, &rng);
     if (rc != GR_OK)
         return rc;
+    game->last_reason = GR_REASON_NONE;   /* as after a move gr_game_play took */
     if (out)
         *out = game->result;
     return GR_OK;
