@@ -238,6 +238,10 @@ typedef struct problem {
     int unit[MAXPOS];         /* value of one natural at a position */
     uint8_t gap_ok[4][MAXPOS];   /* a gap here can still reach a natural of
                                     the suit with the jokers of the hand */
+    uint8_t gap_more[4][MAXPOS]; /* gaps after this one before that natural */
+    uint8_t start_need[4][MAXPOS];   /* least jokers a run whose first natural
+                                        is here needs: 3 - the positions of
+                                        p..p+2 holding a natural */
     move_list moves[NCODES][4];   /* [code][c + 1], c = -1..2 */
     uint8_t have_moves[NCODES][4];
 } problem;
@@ -268,6 +272,7 @@ enum { STEP_SETS = 5, STEP_CLOSE = 6 };
 typedef struct trans {
     uint32_t key;
     int      dk, add;
+    int      lb;           /* dk plus the gaps the move commits to later */
     uint8_t  move, join;   /* index in the move list; joins: 1 set A, 2 set B */
 } trans;
 
@@ -286,6 +291,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
         int a = (int)(key >> KEY_SA) & 7, b = (int)(key >> KEY_SB) & 7;
         t[0].key = key & (KEY_CORES | KEY_RUN);
         t[0].dk = (a ? pad(a) : 0) + (b ? pad(b) : 0);
+        t[0].lb = t[0].dk;
         t[0].add = 0;
         t[0].move = t[0].join = 0;
         return 1;
@@ -302,6 +308,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
         }
         t[0].key = nkey;
         t[0].dk = dk;
+        t[0].lb = dk;
         t[0].add = 0;
         t[0].move = t[0].join = 0;
         return 1;
@@ -334,6 +341,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 nkey |= KEY_RUN;
             t[n].key = nkey;
             t[n].dk = m->dk;
+            t[n].lb = m->dk + m->gap * pb->gap_more[s][p]
+                    + m->nnew * pb->start_need[s][p];
             t[n].add = (m->nat + ja + jb) * pb->unit[p];
             t[n].move = (uint8_t)i;
             t[n].join = (uint8_t)j;
@@ -352,13 +361,15 @@ static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
         const int32_t *v = &from->vals[i * NK];
         int nt = gen_trans(pb, from->keys[i], p, step, t);
         for (int j = 0; j < nt; j++) {
-            int dk = t[j].dk, add = t[j].add;
-            if (dk > J)
-                continue;
+            int dk = t[j].dk, add = t[j].add, kmax = J - t[j].lb;
+            while (kmax >= 0 && v[kmax] < 0)
+                kmax--;
+            if (kmax < 0)
+                continue;   /* no state can afford the jokers */
             int32_t *w = smap_get(to, t[j].key);
             if (w == NULL)
                 return -1;
-            for (int k = 0; k + dk <= J; k++)
+            for (int k = 0; k <= kmax; k++)
                 if (v[k] >= 0 && v[k] + add > w[k + dk])
                     w[k + dk] = v[k] + add;
         }
@@ -632,6 +643,11 @@ static void setup(problem *pb, const hand_counts *hc, const int h[4], int flags,
         int next = 99;
         for (int p = pb->npos - 1; p >= 0; p--) {
             pb->gap_ok[s][p] = next - p <= J;
+            pb->gap_more[s][p] = (uint8_t)(next - p - 1 < 16 ? next - p - 1 : 16);
+            int have = 0;
+            for (int q = p; q <= p + 2 && q < pb->npos; q++)
+                have += pb->cnt[s][q] > 0 || q == p;
+            pb->start_need[s][p] = (uint8_t)(3 - have);
             if (pb->cnt[s][p] > 0)
                 next = p;
         }
@@ -645,7 +661,8 @@ static int final_best(const problem *pb, const smap *fin, uint32_t *key, int *kk
 {
     int best = -1;
     for (int i = 0; i < fin->n; i++) {
-        if (!(fin->keys[i] & KEY_RUN))
+        /* without jokers, sets alone need no run to hold them */
+        if (!(fin->keys[i] & KEY_RUN) && pb->J > 0)
             continue;
         const int32_t *v = &fin->vals[i * NK];
         for (int k = 0; k <= pb->J; k++)
@@ -741,6 +758,8 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
             *which = a;
         }
     }
+    if (hand->jokers == 0)
+        return best;   /* the DP's states without a run are the set-only ones */
     setup(pb, hc, ac->h[0], flags, hand->jokers);
     int so = set_only_best(pb, hc->cnt, NULL);
     if (so > best) {
