@@ -678,8 +678,8 @@ static int final_best(const problem *pb, const smap *fin, uint32_t *key, int *kk
 }
 
 /* the small maps live on the stack; larger DPs get the heap */
-#define SMALL_CAP 128
-#define SMALL_STACK (2 * (SMALL_CAP * (4 + 4 * NK) + 256 * 4) + 64)
+#define SMALL_CAP 256
+#define SMALL_STACK (2 * (SMALL_CAP * (4 + 4 * NK) + 2 * SMALL_CAP * 4) + 64)
 static const int heap_caps[] = { 1 << 12, 1 << 15, 1 << 18, 1 << 21 };
 
 /* Run the DP of pb, growing the maps as needed; returns the best final
