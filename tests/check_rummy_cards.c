@@ -207,7 +207,7 @@ START_TEST(test_bad_input)
             gr_rummy_hand copy = *b;
             ck_assert_int_eq(gr_rummy_hand_add(&copy, 0), GR_EINVAL);
             ck_assert_int_eq(gr_rummy_hand_remove(&copy, 0), GR_EINVAL);
-            ck_assert(memcmp(&copy, b, sizeof copy) == 0);
+            ck_assert(copy.once == b->once && copy.twice == b->twice && copy.jokers == b->jokers);
         } else {
             ck_assert_int_eq(gr_rummy_hand_add(NULL, 0), GR_EINVAL);
             ck_assert_int_eq(gr_rummy_hand_remove(NULL, 0), GR_EINVAL);
@@ -232,7 +232,7 @@ START_TEST(test_bad_input)
     ck_assert_int_eq(gr_rummy_hand_parse("AS", NULL, NULL), GR_EINVAL);
     gr_rummy_hand keep = h;
     ck_assert_int_eq(gr_rummy_hand_parse("AS ZZ", &h, NULL), GR_EPARSE);
-    ck_assert(memcmp(&keep, &h, sizeof h) == 0);
+    ck_assert(keep.once == h.once && keep.twice == h.twice && keep.jokers == h.jokers);
 
     gr_rummy_meld m;
     ck_assert_int_eq(gr_rummy_meld_parse(NULL, &m, NULL), GR_EINVAL);
