@@ -9,20 +9,7 @@
 #include <ginrummy.h>
 
 #include "testutil.h"
-
-static gr_rummy_hand H(const char *text)
-{
-    gr_rummy_hand h;
-    ck_assert_int_eq(gr_rummy_hand_parse(text, &h, NULL), GR_OK);
-    return h;
-}
-
-static gr_rummy_meld M(const char *text)
-{
-    gr_rummy_meld m;
-    ck_assert_int_eq(gr_rummy_meld_parse(text, &m, NULL), GR_OK);
-    return m;
-}
+#include "rummy_testutil.h"
 
 START_TEST(test_R1_parse_duplicates_and_jokers)
 {
@@ -286,9 +273,5 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_R1_text_round_trip);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(s);
 }

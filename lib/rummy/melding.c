@@ -463,6 +463,17 @@ typedef struct layer {
     int32_t  *vals;
 } layer;
 
+/* free the kept layers (and forget them) */
+static void free_layers(layer *keep, int n)
+{
+    for (int L = 0; L < n; L++) {
+        free(keep[L].keys);
+        free(keep[L].vals);
+        keep[L].keys = NULL;
+        keep[L].vals = NULL;
+    }
+}
+
 /* Run the DP with two alternating maps; with `keep` (nlayers entries)
  * every layer is copied there.  Returns the map of the final states, NULL
  * when a map is full, and sets *nomem when a copy cannot be allocated. */
@@ -699,12 +710,7 @@ static int dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk)
     }
     for (size_t i = 0; i < sizeof heap_caps / sizeof heap_caps[0]; i++) {
         if (keep != NULL)
-            for (int L = 0; L < nlayers(pb); L++) {
-                free(keep[L].keys);
-                free(keep[L].vals);
-                keep[L].keys = NULL;
-                keep[L].vals = NULL;
-            }
+            free_layers(keep, nlayers(pb));
         if (dp_mem_init(&mm, 2, heap_caps[i], NULL, 0) != GR_OK)
             return GR_ENOMEM;
         smap *fin = dp_run(pb, &mm, keep, &nomem);
@@ -769,18 +775,28 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
     return best;
 }
 
+/* the hand counted and solved: the best value and where it comes from */
+typedef struct solved {
+    problem     pb;
+    hand_counts hc;
+    ace_choice  ac;
+    int         which, best;
+} solved;
+
+static int solve(const gr_rummy_hand *hand, int flags, solved *sv)
+{
+    count_hand(hand, &sv->hc);
+    ace_choices(&sv->hc, flags, &sv->ac);
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which);
+    return sv->best < 0 ? GR_ENOMEM : GR_OK;
+}
+
 int gr__rummy_value(const gr_rummy_hand *hand, int flags)
 {
-    problem pb;
-    hand_counts hc;
-    ace_choice ac;
-    int which;
-    count_hand(hand, &hc);
-    ace_choices(&hc, flags, &ac);
-    int best = best_melded(hand, flags, &pb, &hc, &ac, &which);
-    if (best < 0)
+    solved sv;
+    if (solve(hand, flags, &sv) != GR_OK)
         return GR_ENOMEM;
-    return gr__rummy_hand_points(hand, flags) - best / 128;
+    return gr__rummy_hand_points(hand, flags) - sv.best / 128;
 }
 
 int gr_rummy_value(const gr_rummy_hand *hand, int flags)
@@ -1090,33 +1106,27 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
     out->unmelded_points = gr__rummy_hand_points(&left, flags);
 }
 
-static void free_layers(layer *keep, int n)
-{
-    for (int L = 0; L < n; L++) {
-        free(keep[L].keys);
-        free(keep[L].vals);
-    }
-}
 
 int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)
 {
-    problem pb;
-    hand_counts hc;
-    ace_choice ac;
-    int which;
-    count_hand(hand, &hc);
-    ace_choices(&hc, flags, &ac);
-    int best = best_melded(hand, flags, &pb, &hc, &ac, &which);
-    if (best < 0)
+    solved *sv = malloc(sizeof *sv);
+    if (sv == NULL)
         return GR_ENOMEM;
+    if (solve(hand, flags, sv) != GR_OK) {
+        free(sv);
+        return GR_ENOMEM;
+    }
+    problem *pb = &sv->pb;
     xout *x = malloc(sizeof *x);
-    if (x == NULL)
+    if (x == NULL) {
+        free(sv);
         return GR_ENOMEM;
-    if (which < 0) {
+    }
+    if (sv->which < 0) {
         set_pick pick;
-        set_only_best(&pb, hc.cnt, &pick);
+        set_only_best(pb, sv->hc.cnt, &pick);
         x->nruns = x->nsets = 0;
-        x->last = pb.npos - 1;
+        x->last = pb->npos - 1;
         for (int r = 0; r < 13; r++) {
             if (pick.sa[r]) {
                 x->sets[x->nsets].rank = r;
@@ -1128,23 +1138,25 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
             }
         }
     } else {
-        setup(&pb, &hc, ac.h[which], flags, hand->jokers);
+        setup(pb, &sv->hc, sv->ac.h[sv->which], flags, hand->jokers);
         layer keep[5 * MAXPOS + 2];
         memset(keep, 0, sizeof keep);
         uint32_t fkey = 0;
         int fk = 0;
-        int v = dp_solve(&pb, keep, &fkey, &fk);
+        int v = dp_solve(pb, keep, &fkey, &fk);
         if (v < 0) {
             free_layers(keep, 5 * MAXPOS + 2);
             free(x);
+            free(sv);
             return GR_ENOMEM;
         }
-        replay(&pb, keep, fkey, fk, v - pb.J * (15 * 128 + 1), x);
+        replay(pb, keep, fkey, fk, v - pb->J * (15 * 128 + 1), x);
         free_layers(keep, 5 * MAXPOS + 2);
     }
     place_jokers(x, hand->jokers);
     emit(hand, flags, x, out);
     free(x);
+    free(sv);
     return out->unmelded_points;
 }
 
