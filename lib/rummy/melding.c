@@ -239,6 +239,7 @@ typedef struct problem {
     uint8_t gap_ok[4][MAXPOS];   /* a gap here can still reach a natural of
                                     the suit with the jokers of the hand */
     uint8_t gap_more[4][MAXPOS]; /* gaps after this one before that natural */
+    uint8_t later[4][MAXPOS];     /* suits after s with a natural at p */
     uint8_t start_need[4][MAXPOS];   /* least jokers a run whose first natural
                                         is here needs: 3 - the positions of
                                         p..p+2 holding a natural */
@@ -317,6 +318,9 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
     const move_list *ml = get_moves(pb, suit_code(key, s), c);
     int a = (int)(key >> KEY_SA) & 7, b = (int)(key >> KEY_SB) & 7;
     int sets_ok = p < 13;
+    /* a set that cannot reach 2 naturals (3 without jokers) is never
+     * needed: one natural and two jokers make a run as well */
+    int minsize = pb->J > 0 ? 2 : 3, later = pb->later[s][p];
     for (int i = 0; i < ml->n; i++) {
         const suit_move *m = &ml->m[i];
         int r = c - m->nat;
@@ -329,6 +333,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
             if (m->gap && (r - ja - jb > 0 || !pb->gap_ok[s][p]))
                 continue;
             int na = a + ja, nb = b + jb;
+            if ((ja && na + later < minsize) || (jb && nb + later < minsize))
+                continue;
             if (na < nb) {
                 int x = na;
                 na = nb;
@@ -655,6 +661,10 @@ static void setup(problem *pb, const hand_counts *hc, const int h[4], int flags,
         for (int p = pb->npos - 1; p >= 0; p--) {
             pb->gap_ok[s][p] = next - p <= J;
             pb->gap_more[s][p] = (uint8_t)(next - p - 1 < 16 ? next - p - 1 : 16);
+            int later = 0;
+            for (int t = s + 1; t < 4; t++)
+                later += pb->cnt[t][p] > 0;
+            pb->later[s][p] = (uint8_t)later;
             int have = 0;
             for (int q = p; q <= p + 2 && q < pb->npos; q++)
                 have += pb->cnt[s][q] > 0 || q == p;
