@@ -324,7 +324,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
     for (int i = 0; i < ml->n; i++) {
         const suit_move *m = &ml->m[i];
         int r = c - m->nat;
-        for (int j = 0; j < 4; j++) {
+        int jmax = !sets_ok || r == 0 ? 0 : r == 1 ? 2 : 3;   /* joins possible */
+        for (int j = 0; j <= jmax; j++) {
             int ja = j & 1, jb = j >> 1;
             if (j && (!sets_ok || ja + jb > r || (ja && a >= 4) || (jb && b >= 4)))
                 continue;
@@ -363,8 +364,19 @@ static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
 {
     int J = pb->J;
     trans t[MAXTRANS];
+    int quiet = step >= 1 && step <= 4 && pb->cnt[step - 1][p] == 0;
     for (int i = 0; i < from->n; i++) {
         const int32_t *v = &from->vals[i * NK];
+        if (quiet && suit_code(from->keys[i], step - 1) == 0) {
+            /* nothing in this suit here: the state goes on unchanged */
+            int32_t *w = smap_get(to, from->keys[i]);
+            if (w == NULL)
+                return -1;
+            for (int k = 0; k <= J; k++)
+                if (v[k] > w[k])
+                    w[k] = v[k];
+            continue;
+        }
         int nt = gen_trans(pb, from->keys[i], p, step, t);
         for (int j = 0; j < nt; j++) {
             int dk = t[j].dk, add = t[j].add, kmax = J - t[j].lb;
@@ -548,23 +560,24 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
             dp[0][n][c] = -1;
     dp[0][0][0] = 0;
     for (int r = 0; r < 13; r++) {
-        for (int n = 0; n <= J; n++)
-            for (int c = 0; c <= J; c++)
-                dp[r + 1][n][c] = -1;
         unsigned avail = 0;
         for (int s = 0; s < 4; s++)
             if (cnt[s][r])
                 avail |= 1u << s;
         if (avail == 0) {
             memcpy(dp[r + 1], dp[r], sizeof dp[r]);
-            for (int n = 0; n <= J; n++)
-                for (int c = 0; c <= J; c++) {
-                    ch_a[r + 1][n][c] = ch_b[r + 1][n][c] = 0;
-                    par_n[r + 1][n][c] = (uint8_t)n;
-                    par_c[r + 1][n][c] = (uint8_t)c;
-                }
+            if (pick != NULL)
+                for (int n = 0; n <= J; n++)
+                    for (int c = 0; c <= J; c++) {
+                        ch_a[r + 1][n][c] = ch_b[r + 1][n][c] = 0;
+                        par_n[r + 1][n][c] = (uint8_t)n;
+                        par_c[r + 1][n][c] = (uint8_t)c;
+                    }
             continue;
         }
+        for (int n = 0; n <= J; n++)
+            for (int c = 0; c <= J; c++)
+                dp[r + 1][n][c] = -1;
         int unit = rank_points(r, pb->flags) * 128 + 1;
         for (unsigned sa = 0; sa < 16; sa++) {
             if (sa & ~avail)
@@ -588,6 +601,8 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
                         int32_t val = dp[r][n][c] + add;
                         if (val > dp[r + 1][n + need][c2]) {
                             dp[r + 1][n + need][c2] = val;
+                            if (pick == NULL)
+                                continue;
                             ch_a[r + 1][n + need][c2] = (uint8_t)sa;
                             ch_b[r + 1][n + need][c2] = (uint8_t)sb;
                             par_n[r + 1][n + need][c2] = (uint8_t)n;
@@ -651,26 +666,38 @@ static void setup(problem *pb, const hand_counts *hc, const int h[4], int flags,
         pb->cnt[s][0] = (uint8_t)(hc->cnt[s][0] - h[s]);
         pb->cnt[s][13] = (uint8_t)h[s];
     }
-    for (int p = 0; p < pb->npos; p++)
-        pb->unit[p] = rank_points(p % 13, flags) * 128 + 1;
+    static const int units[2][MAXPOS] = {
+#define U(pts) ((pts) * 128 + 1)
+        { U(1), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(10), U(10), U(10), U(1) },
+        { U(11), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(10), U(10), U(10), U(11) }
+#undef U
+    };
+    memcpy(pb->unit, units[(flags & GR_RUMMY_ACE_HIGH) != 0], sizeof pb->unit);
     /* A core takes a gap only on its way to a later natural: a gap after
      * its last natural is padding, paid when it closes, and extra jokers
      * are placed at the end. */
+    unsigned has[4];   /* positions holding a natural, per suit */
     for (int s = 0; s < 4; s++) {
-        int next = 99;
-        for (int p = pb->npos - 1; p >= 0; p--) {
-            pb->gap_ok[s][p] = next - p <= J;
-            pb->gap_more[s][p] = (uint8_t)(next - p - 1 < 16 ? next - p - 1 : 16);
-            int later = 0;
-            for (int t = s + 1; t < 4; t++)
-                later += pb->cnt[t][p] > 0;
-            pb->later[s][p] = (uint8_t)later;
-            int have = 0;
-            for (int q = p; q <= p + 2 && q < pb->npos; q++)
-                have += pb->cnt[s][q] > 0 || q == p;
-            pb->start_need[s][p] = (uint8_t)(3 - have);
-            if (pb->cnt[s][p] > 0)
-                next = p;
+        has[s] = 0;
+        for (int p = 0; p < pb->npos; p++)
+            if (pb->cnt[s][p])
+                has[s] |= 1u << p;
+    }
+    for (int s = 0; s < 4; s++) {
+        unsigned later_mask[3] = { 0, 0, 0 };   /* positions with 1, 2, 3 later suits */
+        for (int t = s + 1; t < 4; t++) {
+            later_mask[2] |= later_mask[1] & has[t];
+            later_mask[1] |= later_mask[0] & has[t];
+            later_mask[0] |= has[t];
+        }
+        for (int p = 0; p < pb->npos; p++) {
+            unsigned after = has[s] >> (p + 1);
+            int dist = after ? __builtin_ctz(after) + 1 : 99;   /* next natural - p */
+            pb->gap_ok[s][p] = dist <= J;
+            pb->gap_more[s][p] = (uint8_t)(dist - 1 < 16 ? dist - 1 : 16);
+            pb->later[s][p] = (uint8_t)((later_mask[0] >> p & 1) + (later_mask[1] >> p & 1)
+                                        + (later_mask[2] >> p & 1));
+            pb->start_need[s][p] = (uint8_t)(2 - (int)(after & 1) - (int)(after >> 1 & 1));
         }
     }
     memset(pb->have_moves, 0, sizeof pb->have_moves);
@@ -701,7 +728,7 @@ static int final_best(const problem *pb, const smap *fin, uint32_t *key, int *kk
 /* the small maps live on the stack; larger DPs get the heap */
 #define SMALL_CAP 256
 #define SMALL_STACK (2 * (SMALL_CAP * (4 + 4 * NK) + 2 * SMALL_CAP * 4) + 64)
-static const int heap_caps[] = { 1 << 12, 1 << 15, 1 << 18, 1 << 21 };
+static const int heap_caps[] = { 1 << 10, 1 << 13, 1 << 16, 1 << 19, 1 << 21 };
 
 /* Run the DP of pb, growing the maps as needed; returns the best final
  * value (-1 none) and, with keep, the layers and the final state.
@@ -776,8 +803,21 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
     }
     if (hand->jokers == 0)
         return best;   /* the DP's states without a run are the set-only ones */
-    setup(pb, hc, ac->h[0], flags, hand->jokers);
-    int so = set_only_best(pb, hc->cnt, NULL);
+    /* a bound on sets only: every natural of a rank held in 2+ suits, one
+     * more natural (at most 11 points) per two jokers, every joker */
+    int bound = pb->J * (15 * 128 + 1) + (pb->J / 2) * (11 * 128 + 1);
+    for (int r = 0; r < 13; r++) {
+        int suits = 0, n = 0;
+        for (int s = 0; s < 4; s++) {
+            suits += hc->cnt[s][r] > 0;
+            n += hc->cnt[s][r];
+        }
+        if (suits >= 2)
+            bound += n * (rank_points(r, flags) * 128 + 1);
+    }
+    if (best >= bound)
+        return best;
+    int so = set_only_best(pb, hc->cnt, NULL);   /* uses pb's flags and J only */
     if (so > best) {
         best = so;
         *which = -1;
