@@ -193,11 +193,48 @@ typedef struct smap {
     uint32_t *keys;
     int32_t  *vals;     /* cap * NK: best value per jokers needed, -1 none */
     int32_t  *slots;    /* hmask + 1 entries, -1 empty */
+    void     *owned;    /* heap block once the map outgrew its first memory */
 } smap;
 
 static inline uint32_t key_hash(uint32_t key, int hmask)
 {
     return ((key * 0x9E3779B1u) >> 9) & (uint32_t)hmask;
+}
+
+/* the most states a map may hold (far above any hand of 30 cards) */
+#define SMAP_MAX (1 << 22)
+
+/* Move a full map to a heap block twice its size; -1 when it may not grow
+ * or there is no memory (the map is then unchanged). */
+static int smap_grow(smap *m)
+{
+    if (m->cap >= SMAP_MAX)
+        return -1;
+    int cap = 2 * m->cap, hsize = 2 * cap;
+    char *b = malloc((size_t)cap * (sizeof(uint32_t) + NK * sizeof(int32_t))
+                     + (size_t)hsize * sizeof(int32_t));
+    if (b == NULL)
+        return -1;
+    int32_t *vals = (int32_t *)(void *)b;
+    uint32_t *keys = (uint32_t *)(void *)(b + (size_t)cap * NK * sizeof(int32_t));
+    int32_t *slots = (int32_t *)(void *)(b + (size_t)cap * (NK * sizeof(int32_t) + sizeof(uint32_t)));
+    memcpy(vals, m->vals, (size_t)m->n * NK * sizeof(int32_t));
+    memcpy(keys, m->keys, (size_t)m->n * sizeof(uint32_t));
+    memset(slots, 0xFF, (size_t)hsize * sizeof(int32_t));
+    free(m->owned);
+    m->owned = b;
+    m->vals = vals;
+    m->keys = keys;
+    m->slots = slots;
+    m->cap = cap;
+    m->hmask = hsize - 1;
+    for (int i = 0; i < m->n; i++) {
+        uint32_t h = key_hash(keys[i], m->hmask);
+        while (slots[h] != -1)
+            h = (h + 1) & (uint32_t)m->hmask;
+        slots[h] = i;
+    }
+    return 0;
 }
 
 static void smap_clear(smap *m)
@@ -217,8 +254,13 @@ static int32_t *smap_get(smap *m, uint32_t key)
     for (; m->slots[h] != -1; h = (h + 1) & (uint32_t)m->hmask)
         if (m->keys[m->slots[h]] == key)
             return &m->vals[m->slots[h] * NK];
-    if (m->n >= m->cap)
-        return NULL;
+    if (m->n >= m->cap) {
+        if (smap_grow(m) < 0)
+            return NULL;
+        h = key_hash(key, m->hmask);
+        while (m->slots[h] != -1)
+            h = (h + 1) & (uint32_t)m->hmask;
+    }
     int i = m->n++;
     m->slots[h] = i;
     m->keys[i] = key;
@@ -438,6 +480,7 @@ static int dp_mem_init(dp_mem *mm, int nmaps, int cap, void *stack, size_t stack
     for (int i = 0; i < nmaps; i++) {
         smap *m = &mm->maps[i];
         m->n = 0;
+        m->owned = NULL;
         m->cap = cap;
         m->hmask = hsize - 1;
         m->vals = (int32_t *)(void *)b;
@@ -453,6 +496,8 @@ static int dp_mem_init(dp_mem *mm, int nmaps, int cap, void *stack, size_t stack
 
 static void dp_mem_free(dp_mem *mm)
 {
+    free(mm->maps[0].owned);
+    free(mm->maps[1].owned);
     free(mm->block);
 }
 
@@ -728,7 +773,6 @@ static int final_best(const problem *pb, const smap *fin, uint32_t *key, int *kk
 /* the small maps live on the stack; larger DPs get the heap */
 #define SMALL_CAP 256
 #define SMALL_STACK (2 * (SMALL_CAP * (4 + 4 * NK) + 2 * SMALL_CAP * 4) + 64)
-static const int heap_caps[] = { 1 << 10, 1 << 13, 1 << 16, 1 << 19, 1 << 21 };
 
 /* Run the DP of pb, growing the maps as needed; returns the best final
  * value (-1 none) and, with keep, the layers and the final state.
@@ -738,27 +782,12 @@ static int dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk)
     int32_t stack_mem[SMALL_STACK / 4 + 1];
     dp_mem mm;
     int nomem = 0;
-    if (dp_mem_init(&mm, 2, SMALL_CAP, stack_mem, sizeof stack_mem) == GR_OK) {
-        smap *fin = dp_run(pb, &mm, keep, &nomem);
-        if (fin != NULL)
-            return final_best(pb, fin, key, kk);
-        if (nomem)
-            return GR_ENOMEM;
-    }
-    for (size_t i = 0; i < sizeof heap_caps / sizeof heap_caps[0]; i++) {
-        if (keep != NULL)
-            free_layers(keep, nlayers(pb));
-        if (dp_mem_init(&mm, 2, heap_caps[i], NULL, 0) != GR_OK)
-            return GR_ENOMEM;
-        smap *fin = dp_run(pb, &mm, keep, &nomem);
-        int v = fin != NULL ? final_best(pb, fin, key, kk) : -1;
-        dp_mem_free(&mm);
-        if (fin != NULL)
-            return v;
-        if (nomem)
-            return GR_ENOMEM;
-    }
-    return GR_ENOMEM;
+    /* the maps start on the stack and move to the heap if they outgrow it */
+    dp_mem_init(&mm, 2, SMALL_CAP, stack_mem, sizeof stack_mem);
+    smap *fin = dp_run(pb, &mm, keep, &nomem);
+    int v = fin != NULL ? final_best(pb, fin, key, kk) : GR_ENOMEM;
+    dp_mem_free(&mm);
+    return nomem ? GR_ENOMEM : v;
 }
 
 typedef struct ace_choice {
