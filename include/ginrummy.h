@@ -216,11 +216,13 @@ typedef struct gr_layoff {
  * picks the numerically smallest laid_off mask; out->defender is then
  * gr_arrange() of the cards he keeps.
  *
- * The knocker's arrangement is validated: its melds must be real melds,
- * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
- * to the points of its deadwood, its reserved space zero, and the
- * defender's cards must not overlap the knocker's: GR_EINVAL otherwise
- * (also for NULL and bits above 51); *out is then untouched. */
+ * The knocker's arrangement is validated: its melds must be pairwise
+ * disjoint, disjoint from its deadwood, with deadwood_points equal to the
+ * points of its deadwood, its reserved space zero, and the defender's cards
+ * must not overlap the knocker's: GR_EINVAL otherwise (also for NULL and
+ * bits above 51); a meld that is not a real meld is GR_EILLEGAL (G4;
+ * GR_REASON_NOT_A_MELD, as gr_settle() and gr_game_knock() say).  *out is
+ * then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
@@ -231,12 +233,14 @@ GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
  * laid-off card chained to that run); his deadwood must be the rest of his
  * cards, with deadwood_points matching.  The defence need not be optimal.
  *
- * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off or a
- * defender meld is not a real meld.  GR_EINVAL for a malformed argument:
- * NULL, bits above 51, an invalid knocker arrangement (as gr_lay_off),
- * defender cards overlapping the knocker's, nmelds out of 0..GR_MAX_MELDS
- * or melds past nmelds not 0, melds/deadwood/laid_off overlapping, their
- * union not exactly the defender's cards, wrong deadwood_points. */
+ * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
+ * defender (or knocker) meld is not a real meld, or the pieces are not
+ * exactly the defender's cards (GR_REASON_NOT_THE_HAND).  GR_EINVAL for a
+ * malformed argument: NULL, bits above 51, an invalid knocker arrangement
+ * (as gr_lay_off), defender cards overlapping the knocker's, nmelds out of
+ * 0..GR_MAX_MELDS or melds past nmelds not 0, melds/deadwood/laid_off
+ * overlapping, wrong deadwood_points.  gr_layoff_check_ex() also gives the
+ * reason. */
 GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
                            const gr_layoff *defense);
 
@@ -282,7 +286,9 @@ enum {
                                    0 = unlimited (G16, turnover only) */
     GR_OPT_TARGET,              /* 1..100000: points that end the match (G25) */
     GR_OPT_GAME_BONUS,          /* 0..10000: to the winner of the match (G26) */
-    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31) */
+    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31);
+                                   named "box_bonus" (GR_OPT_BOX_BONUS), as
+                                   the score's box_bonus field */
     GR_OPT_SHUTOUT_BONUS,       /* 0..10000: flat shutout bonus (G26) */
     GR_OPT_SHUTOUT_DOUBLE,      /* 0 or 1: a shutout doubles the winner's total
                                    instead of the flat bonus (G34) */
@@ -292,6 +298,10 @@ enum {
                                    doubles too (G33) */
     GR_OPT_COUNT                /* number of options */
 };
+
+/* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
+ * "hand_bonus" (gr_option_lookup()) stay as aliases. */
+#define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
 
 /* Values of GR_OPT_STOCK_END. */
 enum {
@@ -383,9 +393,12 @@ typedef struct gr_hand_result {
  * GR_OUTCOME_VOID, knocker and winner -1, points and multiplier 0, and
  * the arrangements still filled in (the defender's without layoffs).
  * Otherwise every field is set, knocker 0 and winner 0 or 1.
- * GR_EILLEGAL if the knocker's deadwood is over the limit (G29);
- * GR_EINVAL for a malformed arrangement, overlapping hands, NULL.  *out is
- * written only on GR_OK. */
+ * GR_EILLEGAL if the knocker's deadwood is over the limit (G29) or one of
+ * his melds is not a real meld (G4, the same status gr_game_knock() gives);
+ * GR_EINVAL for a malformed arrangement (overlapping melds, wrong
+ * deadwood_points, bad nmelds), overlapping hands, NULL.  *out is written
+ * only on GR_OK.  gr_settle_ex() gives the reason, settles with the knocker
+ * in seat 1, and has a strict mode where a wrong card count is an error. */
 GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
                      gr_cards defender, gr_hand_result *out);
 
@@ -529,8 +542,11 @@ GR_API int gr_game_play(gr_game *game, gr_move move);
 /* Knock (or go gin) discarding `discard` and showing the arrangement
  * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
  * `shown` must cover exactly those cards with real, disjoint melds and a
- * deadwood within the knock limit: GR_EILLEGAL otherwise (also for a card
- * not in hand or the card just taken from the pile, G11).  A shown
+ * deadwood within the knock limit: GR_EILLEGAL for a meld that is not a
+ * meld, cards other than those ten, or deadwood over the limit (also for a
+ * card not in hand or the card just taken from the pile, G11); GR_EINVAL
+ * for a malformed arrangement (overlapping melds, wrong deadwood_points),
+ * the same statuses gr_settle() gives.  gr_game_last_reason() tells which.  A shown
  * deadwood of 0 is gin (recorded as GR_MOVE_GIN); a player who could go
  * gin may still show a knock.
  * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
@@ -611,6 +627,10 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
  *                                             gr_option_describe())
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
+ *   position dealer 0; turn 1; ...            (instead of dealer and deck
+ *                                             for a game made by
+ *                                             gr_game_from_position(); the
+ *                                             moves are those played since)
  *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
  *                                            (the number of moves first)
  *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
@@ -719,7 +739,7 @@ GR_API int gr_match_dealer(const gr_match *match);
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_HAND_BONUS times the hands he won; if the loser won no hand
+ * bonus GR_OPT_BOX_BONUS times the hands he won; if the loser won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
@@ -765,6 +785,454 @@ GR_API void gr_bot_free(gr_bot *bot);
 /* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
  * or GR_EINVAL. */
 GR_API int gr_bot_lookup(const char *name);
+
+/* ========================================================================
+ * Reasons, advice, positions, move text and score keeping (issue 13)
+ * ======================================================================== */
+
+/* ------------------------------------------------------------------------
+ * Why a call was refused
+ *
+ * The status codes say what kind of failure it was; a reason says which
+ * rule or which part of an argument.  Every refusal has exactly one reason
+ * and every reason belongs to one status (gr_reason_status()), whichever
+ * function found it: the same fault gives the same status and the same
+ * reason from gr_settle(), gr_lay_off(), gr_layoff_check(),
+ * gr_game_knock(), gr_game_defend() and the others.  For an arrangement a
+ * caller passes, the faults are checked in this order and the first one
+ * found is reported:
+ *   GR_REASON_NULL_ARGUMENT, GR_REASON_MELD_SLOTS, GR_REASON_BAD_CARD
+ *     (GR_EINVAL: the struct is malformed),
+ *   GR_REASON_MELDS_OVERLAP (GR_EINVAL: a card in two places),
+ *   GR_REASON_NOT_A_MELD (GR_EILLEGAL: G4, G5),
+ *   GR_REASON_DEADWOOD_POINTS (GR_EINVAL: deadwood_points is not the
+ *     points of the deadwood),
+ *   then what the call checks against the hand: GR_REASON_NOT_THE_HAND
+ *     (GR_EILLEGAL), GR_REASON_OVER_LIMIT (GR_EILLEGAL, G13, G29).
+ * Parsers (gr_cards_parse_ex(), gr_move_parse(), gr_match_load(), ...)
+ * return GR_EPARSE whatever the reason, except that a repeated card in
+ * gr_cards_parse_ex() stays GR_EINVAL as in gr_cards_parse().
+ * Append-only: values are never renumbered.
+ * ------------------------------------------------------------------------ */
+enum {
+    GR_REASON_NONE = 0,           /* no refusal (GR_OK) */
+    /* GR_EINVAL */
+    GR_REASON_NULL_ARGUMENT = 1,  /* a required pointer is NULL */
+    GR_REASON_BAD_CARD,           /* a card above 51 or a set with bits above 51 */
+    GR_REASON_BAD_VALUE,          /* a number out of range: player, move type,
+                                     option, preset, seat, phase, ... */
+    GR_REASON_MELD_SLOTS,         /* nmelds out of 0..GR_MAX_MELDS, a meld
+                                     entry past nmelds not 0, or one before
+                                     it empty */
+    GR_REASON_MELDS_OVERLAP,      /* a card in two melds, or in a meld and the
+                                     deadwood or the laid-off cards */
+    GR_REASON_DEADWOOD_POINTS,    /* deadwood_points is not the points of the
+                                     deadwood */
+    GR_REASON_HANDS_OVERLAP,      /* the two hands (or the upcard and a hand)
+                                     share a card */
+    GR_REASON_CARD_COUNT,         /* a hand with the wrong number of cards in a
+                                     strict settlement (G28) */
+    GR_REASON_CARDS_UNACCOUNTED,  /* a position whose hands, pile and stock are
+                                     not the 52 cards, each once */
+    GR_REASON_BAD_RESULT,         /* a hand result that is not consistent
+                                     (gr_match_record) */
+    GR_REASON_RESERVED_NOT_ZERO,  /* reserved space in an input struct not 0 */
+    /* GR_ESTATE */
+    GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
+    GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
+    GR_REASON_HAND_OVER,          /* the hand has ended */
+    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+                                     knock, gin or big gin */
+    GR_REASON_MATCH_OVER,         /* the match is over (G25) */
+    GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
+    /* GR_EILLEGAL */
+    GR_REASON_NOT_IN_HAND,        /* the card is not in the player's hand */
+    GR_REASON_JUST_TAKEN,         /* the card just taken from the pile may not
+                                     be discarded this turn (G11) */
+    GR_REASON_OVER_LIMIT,         /* the deadwood is over the knock limit
+                                     (G13, G29, G30, G33) */
+    GR_REASON_NOT_GIN,            /* gin with deadwood left (G14) */
+    GR_REASON_NO_BIG_GIN,         /* big gin without all 11 cards melded, or
+                                     without a big gin bonus (G32) */
+    GR_REASON_PILE_CLOSED,        /* both passed the upcard: draw from the
+                                     stock (G9) */
+    GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
+    GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
+                                     of 3+ in a suit (G4) */
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+                                     the cards of the hand */
+    GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
+                                     (G17) */
+    GR_REASON_NO_LAYOFF_AFTER_GIN,/* laying off after gin is not allowed (G18) */
+    GR_REASON_DRAW_MISMATCH,      /* a saved draw names another card than the
+                                     one drawn */
+    /* GR_EPARSE */
+    GR_REASON_SYNTAX,             /* text that does not read: an unknown word,
+                                     a bad card, a missing part */
+    GR_REASON_DUPLICATE_CARD,     /* a card named twice */
+    /* GR_ENOMEM */
+    GR_REASON_NO_MEMORY,          /* an allocation failed */
+    /* GR_ESTATE (added later: the enum is append-only) */
+    GR_REASON_TOO_LONG,           /* the match has GR_MAX_MATCH_HANDS hands */
+    GR_REASON_COUNT               /* number of reasons */
+};
+
+/* A short English text for a reason ("the card just taken from the pile
+ * cannot be discarded this turn (G11)"); never NULL, "unknown reason" for
+ * a value out of range.  Static: do not free. */
+GR_API const char *gr_reason_text(int reason);
+
+/* The reason's name as in this header without the prefix, in lower case
+ * ("just_taken"); never NULL ("unknown" out of range).  Static. */
+GR_API const char *gr_reason_name(int reason);
+
+/* The status (GR_E*) a refusal with this reason returns; GR_OK for
+ * GR_REASON_NONE, GR_EINVAL for a value out of range. */
+GR_API int gr_reason_status(int reason);
+
+/* Why the last refused call on this game was refused: gr_game_play(),
+ * gr_game_play_as(), gr_game_play_drawn(), gr_game_knock(),
+ * gr_game_defend().  A call that succeeds sets it to GR_REASON_NONE.  This
+ * is the one thing a refused call changes in the game.  GR_EINVAL for
+ * NULL (the reason of a call with a NULL game cannot be kept). */
+GR_API int gr_game_last_reason(const gr_game *game);
+
+/* As gr_game_play(), for `player`: GR_ESTATE with GR_REASON_NOT_YOUR_TURN
+ * when he is not the player to act (a network or table program passes
+ * whoever sent the move); GR_EINVAL for a player other than 0 or 1. */
+GR_API int gr_game_play_as(gr_game *game, int player, gr_move move);
+
+/* Check an arrangement a caller built (a person choosing his melds):
+ * GR_OK when its melds are real and disjoint (G4), its deadwood_points
+ * right, its cards exactly `hand` and its deadwood points at most `limit`
+ * (a negative limit: no limit).  Otherwise the status of the first fault
+ * in the order given above.  When reason is not NULL the reason is written
+ * to *reason (GR_REASON_NONE on GR_OK). */
+GR_API int gr_arrangement_check(const gr_arrangement *a, gr_cards hand,
+                                int limit, int *reason);
+
+/* gr_layoff_check() with the reason of a refusal in *reason (when reason
+ * is not NULL; GR_REASON_NONE on GR_OK). */
+GR_API int gr_layoff_check_ex(const gr_arrangement *knocker, gr_cards defender,
+                              const gr_layoff *defense, int *reason);
+
+/* Where a parser stopped: the byte offset and length of the bad token in
+ * the text (length 0 when something is missing at offset, e.g. at the end)
+ * and the reason.  Written by the *_ex parsers on failure only, and
+ * zeroed on success.  The library never reads it. */
+typedef struct gr_parse_error {
+    size_t offset;     /* bytes from the start of the text */
+    size_t length;     /* bytes of the bad token (0: something is missing) */
+    int    reason;     /* GR_REASON_* */
+    int    line;       /* 1-based line of offset */
+    int    reserved[8];
+} gr_parse_error;
+
+/* gr_card_parse() and gr_cards_parse(), with the place of the first bad
+ * token in *err (when err is not NULL). */
+GR_API int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err);
+GR_API int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err);
+
+/* As gr_game_load_mm(), with the place of the first fault in *err (when
+ * err is not NULL): the offset and length of the bad line key, word or
+ * move, and the reason (GR_REASON_SYNTAX for damaged text,
+ * GR_REASON_DRAW_MISMATCH, or the rule a replayed move broke, e.g.
+ * GR_REASON_JUST_TAKEN).  Zeroed on success. */
+GR_API int gr_game_load_ex(gr_game **out, const char *text, const gr_allocator *mm,
+                           gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Settlement, extended: either seat, strict card counts, reasons
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_settle_options {
+    int     knocker;       /* the knocker's seat, 0 or 1: the result's knocker
+                              and winner are seats, ready for
+                              gr_match_record() */
+    int     strict;        /* 1: a hand with the wrong number of cards is
+                              GR_EINVAL (GR_REASON_CARD_COUNT) instead of a
+                              void hand (G28) */
+    int     has_upcard;    /* 1: upcard is the hand's first upcard (G33, as
+                              gr_settle_upcard()) */
+    gr_card upcard;
+    int     reserved[8];   /* must be 0 */
+} gr_settle_options;
+
+/* gr_settle() with options (NULL: knocker in seat 0, void on a wrong card
+ * count, no upcard: exactly gr_settle()) and the reason of a refusal in
+ * *reason when reason is not NULL.  Refusals as gr_settle(), plus
+ * GR_EINVAL for a seat other than 0 or 1 (GR_REASON_BAD_VALUE), reserved
+ * space not zero, and in strict mode a wrong card count.  gr_settle() and
+ * gr_game_knock() agree: a knocker meld that is not a meld is GR_EILLEGAL
+ * (GR_REASON_NOT_A_MELD) from both. */
+GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                        const gr_arrangement *knocker, gr_cards defender,
+                        gr_hand_result *out, int *reason);
+
+/* ------------------------------------------------------------------------
+ * Advice: discards, taking a card, knocking (pure functions; advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* The discard that leaves the least deadwood among the cards of `hand`
+ * not in `excluded` (pass the card just taken from the pile: G11); ties
+ * as gr_best_discard().  Writes it to *out and returns the deadwood left.
+ * GR_EINVAL for NULL, bits above 51, or no card left to discard. */
+GR_API int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out);
+
+/* The best discard for the player to act in the discard phase, under G11
+ * (the card he just took from the pile is never advised); returns the
+ * deadwood left.  GR_ESTATE outside the discard phase, GR_EINVAL for NULL. */
+GR_API int gr_game_best_discard(const gr_game *game, gr_card *out);
+
+/* "Should I take this card": the least deadwood after taking `card` and
+ * making the best allowed discard (not that card, G11), against drawing
+ * blind: the mean, over the cards of `unseen` (the cards that may be in
+ * the stock, from the player's view: see gr_view_unseen()), of the least
+ * deadwood after drawing that card and making the best discard. */
+typedef struct gr_take_advice {
+    int     take_deadwood;  /* deadwood after taking and the best discard */
+    gr_card take_discard;   /* that discard */
+    double  draw_expected;  /* mean deadwood after a blind draw (0 when no
+                               card is unseen) */
+    int     draw_best;      /* the least and the most of those deadwoods */
+    int     draw_worst;
+    int     unseen;         /* how many cards were averaged */
+    int     take;           /* 1 when take_deadwood < draw_expected (or no
+                               card is unseen), else 0 */
+    int     reserved[8];
+} gr_take_advice;
+
+/* Advice for taking `card` into `hand` (1..51 cards; `card` not in it;
+ * `unseen` disjoint from both).  GR_EINVAL for NULL, bits above 51, or
+ * overlapping arguments. */
+GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
+                          gr_take_advice *out);
+
+/* The cards a player cannot see from his view: not in his hand, not on
+ * the pile, not known to be in the opponent's hand.  They are the stock
+ * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
+
+/* gr_advise_take() for the card the view offers (the upcard in the upcard
+ * phase, the top of the pile in the draw phase) with the view's unseen
+ * cards.  GR_ESTATE when no card is offered to this player now. */
+GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
+
+/* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most
+ * `limit` (negative: no limit), each once: melds are sets of 3 or 4 and
+ * runs of 3 or more, two runs of one suit that touch are always one run
+ * (so a 6-card run is listed whole, never as 3 + 3); a 3-set with the
+ * 4th card in the deadwood is a different arrangement from the 4-set.
+ * Melds are listed by their lowest card.  Written to out[0..cap-1] (out
+ * may be NULL when cap is 0); returns how many there are (which may be
+ * more than cap).  Order: deterministic (a depth-first search from the
+ * lowest card, deadwood before melds).  GR_EINVAL for bits above 51, more
+ * than 16 cards, or out NULL with cap > 0. */
+GR_API int gr_arrangements(gr_cards hand, int limit, gr_arrangement *out,
+                           size_t cap);
+
+typedef struct gr_knock_advice {
+    gr_arrangement arrangement;  /* the arrangement to show */
+    int            layoffs;      /* how many cards could be laid off on it */
+    gr_cards       targets;      /* those cards */
+    int            reserved[8];
+} gr_knock_advice;
+
+/* Knock advice: among the arrangements of `hand` (the ten cards kept)
+ * within `limit`, the one that leaves the defender the fewest possible
+ * layoffs (G17), given `not_his`: cards known to be out of his hand (the
+ * pile, cards seen elsewhere).  A possible layoff is a card not in hand
+ * and not in not_his that is the 4th card of a 3-set, or extends a run
+ * (chains count through possible cards only).  Ties: the least deadwood,
+ * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
+GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
+                           gr_knock_advice *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff helpers for a user interface (advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* Which defender cards can go on which knocker meld now: out[i] is the set
+ * of the defender's cards (not yet in `laid`) that can be laid off on
+ * knocker->melds[i] given the cards `laid` already laid off (they extend
+ * the runs they were laid on).  Entries past nmelds are 0.  Returns
+ * nmelds.  GR_EILLEGAL (GR_REASON_CANNOT_LAY_OFF) if `laid` is not a legal
+ * set of layoffs, GR_EINVAL for NULL, a bad knocker arrangement, laid not
+ * within defender, overlapping hands. */
+GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
+                             gr_cards laid, gr_cards out[GR_MAX_MELDS]);
+
+/* Build the defence a person chose: the cards `laid_off`, the defender's
+ * own melds the least-deadwood arrangement of the rest, deadwood and its
+ * points filled in (ready for gr_game_defend()).  Returns the defender's
+ * deadwood.  Refused as gr_layoff_targets(). */
+GR_API int gr_layoff_build(const gr_arrangement *knocker, gr_cards defender,
+                           gr_cards laid_off, gr_layoff *out);
+
+/* ------------------------------------------------------------------------
+ * Positions: a game set up without replaying a hand (position.c)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_position {
+    int      dealer;          /* 0 or 1 */
+    int      turn;            /* the player to act, 0 or 1 */
+    int      phase;           /* GR_PHASE_UPCARD, _DRAW or _DISCARD */
+    gr_cards hand[2];         /* 10 cards each; 11 for the player to act in
+                                 the discard phase */
+    int      npile;           /* the discard pile, bottom first */
+    gr_card  pile[GR_NCARDS];
+    int      nstock;          /* the stock, top first (stock[0] is drawn
+                                 next); ignored with stock_from_seed */
+    gr_card  stock[GR_NCARDS];
+    int      stock_from_seed; /* 1: the stock is every card in no hand and
+                                 not on the pile, shuffled by `seed` */
+    uint64_t seed;
+    gr_card  taken;           /* discard phase: the card the player to act
+                                 took from the pile this turn (G11), else
+                                 GR_NO_CARD */
+    int      pile_closed;     /* draw phase: both passed the upcard, so the
+                                 pile is not offered (G9) */
+    gr_cards known[2];        /* cards each player is known to hold (taken
+                                 from the pile; within his hand) */
+    gr_card  first_upcard;    /* the hand's first upcard (Oklahoma, G33), or
+                                 GR_NO_CARD: then the pile's bottom card */
+    int      turnovers;       /* turnovers of the pile so far (G16) */
+    int      played;          /* moves played in the hand before this
+                                 position, 0..GR_MAX_HAND_MOVES - 2: they
+                                 count toward the cap on a hand's length */
+    int      reserved[8];     /* must be 0 */
+} gr_position;
+
+/* A game from a position, validated: the hands, pile and stock hold the 52
+ * cards each once (GR_REASON_CARDS_UNACCOUNTED), card counts fit the phase
+ * (10 and 10; 11 for the player to act in the discard phase; the upcard
+ * phase has one card on the pile), a non-empty stock (in GR_STOCK_END_VOID
+ * mode more than 2 cards before a draw), `taken` in the hand of the player
+ * to act, known cards within the hands.  In the upcard phase, turn is the
+ * non-dealer (nobody passed yet) or the dealer (the non-dealer passed).
+ * The game's history starts empty.  GR_EINVAL for a position that is not
+ * valid, GR_ENOMEM; *out is written only on success.  Saved and loaded as
+ * any game (gr_game_save() writes a "position" line). */
+GR_API int gr_game_from_position(gr_game **out, const gr_rules *rules,
+                                 const gr_position *position);
+
+/* Check a position as gr_game_from_position() does, without making a
+ * game: GR_OK or GR_EINVAL, with the reason in *reason when not NULL
+ * (GR_REASON_CARDS_UNACCOUNTED, GR_REASON_CARD_COUNT, GR_REASON_BAD_VALUE,
+ * GR_REASON_BAD_CARD, GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT). */
+GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
+                             int *reason);
+
+/* The position of a game in play (the stock is listed, not a seed):
+ * gr_game_from_position() of it continues the same hand.  GR_ESTATE once
+ * the hand is over, GR_EINVAL for NULL. */
+GR_API int gr_game_position(const gr_game *game, gr_position *out);
+
+/* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
+
+/* Read gr_position_format() text; GR_EPARSE with the place in *err (when
+ * not NULL) for text that does not read.  The position is not validated
+ * against the rules (gr_game_from_position() does that). */
+GR_API int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Moves as text, the card drawn, each player's history (movetext.c)
+ * ------------------------------------------------------------------------ */
+
+/* A move as short text: "take", "pass", "draw", "discard 7H", "knock 7H",
+ * "gin 7H", "big gin"; DRAW_DISCARD is "take" too.  A draw with a card
+ * (as in the history) names it: "draw 4D", "take QS".  snprintf semantics;
+ * GR_EINVAL for an unknown move type or a bad card. */
+GR_API int gr_move_format(gr_move move, char *buf, size_t size);
+
+/* Read a move written by gr_move_format() (words case-insensitive, white
+ * space free).  "take" is TAKE_UPCARD, or DRAW_DISCARD when `game` (may be
+ * NULL) is in the draw phase; "draw" is DRAW_STOCK; an optional card after
+ * a draw is kept in move.card.  GR_EPARSE with the place of the bad word
+ * in *err (when not NULL); GR_EINVAL for NULL text or out. */
+GR_API int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
+                         gr_parse_error *err);
+
+/* gr_game_play(), writing the card the move drew to *drawn (when not
+ * NULL): the stock card for DRAW_STOCK, the pile card for TAKE_UPCARD and
+ * DRAW_DISCARD, GR_NO_CARD for other moves.  *drawn is written only on
+ * success. */
+GR_API int gr_game_play_drawn(gr_game *game, gr_move move, gr_card *drawn);
+
+/* The history as `player` saw it: as gr_game_history(), except that the
+ * opponent's stock draws (DRAW_STOCK) show GR_NO_CARD.  GR_EINVAL for
+ * NULL or a bad player. */
+GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
+                                size_t cap);
+
+/* ------------------------------------------------------------------------
+ * Score keeping (match.c)
+ *
+ * For a score keeper at a real table: settle with the knocker in either
+ * seat (gr_settle_ex(), whose result goes straight to gr_match_record()),
+ * choose the first dealer instead of the cut, undo the last recorded hand,
+ * list the hands recorded, and save and load a match as text.
+ * ------------------------------------------------------------------------ */
+
+/* As gr_match_new(), with `first_dealer` (0 or 1) dealing the first hand
+ * instead of a cut (gr_match_cut() then returns GR_ESTATE).  The seed
+ * still gives the hands gr_match_deal() deals.  GR_EINVAL for NULL or a
+ * bad dealer, GR_ENOMEM. */
+GR_API int gr_match_new_dealer(gr_match **out, const gr_rules *rules,
+                               uint64_t seed, int first_dealer);
+
+/* Take back the last hand recorded by gr_match_record(): the score, the
+ * dealer of the next hand and whether the match is over are as before
+ * that hand (a match that hand ended is open again).  Hands already dealt
+ * by gr_match_deal() are not taken back (the next deal is a new hand).
+ * GR_ESTATE (GR_REASON_NOTHING_TO_UNDO) when no hand is recorded,
+ * GR_EINVAL for NULL.  May be called again to undo more. */
+GR_API int gr_match_undo(gr_match *match);
+
+/* The hands recorded, oldest first, into out[0..cap-1] (outcome, knocker,
+ * winner and points; the other fields 0; a void hand has knocker and
+ * winner -1); returns how many (which may be more than cap).  GR_EINVAL
+ * for NULL, or out NULL with cap > 0. */
+GR_API int gr_match_results(const gr_match *match, gr_hand_result *out,
+                            size_t cap);
+
+/* Why the last refused gr_match_record() or gr_match_undo() was refused
+ * (GR_REASON_MATCH_OVER, GR_REASON_TOO_LONG, GR_REASON_BAD_RESULT,
+ * GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT,
+ * GR_REASON_NOTHING_TO_UNDO, GR_REASON_NO_MEMORY), GR_REASON_NONE after a
+ * call that succeeded.  GR_EINVAL for NULL. */
+GR_API int gr_match_last_reason(const gr_match *match);
+
+/* Write the match as text with snprintf semantics (returns the length
+ * needed without the NUL; buf may be NULL when size is 0):
+ *   ginrummy-match 1
+ *   rules knock_limit=10 gin_bonus=20 ...     (every option)
+ *   seed 42
+ *   first_dealer cut                          (or 0 / 1 when chosen)
+ *   deals 3                                   (hands dealt so far)
+ *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
+ *   hand void                                  void, knock, undercut, gin,
+ *   end                                        big_gin)
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
+
+/* Rebuild a match from gr_match_save() text: the same rules, seed, first
+ * dealer or cut, the same next deal, and every hand recorded again through
+ * gr_match_record().  GR_EPARSE for damaged text (bad syntax, an unknown
+ * option or a value out of range, a line twice or missing, anything after
+ * "end"; a text cut short has no "end" line and is refused, so no proper
+ * prefix of a saved text loads), GR_EILLEGAL for a hand the match refuses
+ * (inconsistent, or after the match is over), GR_EINVAL for NULL,
+ * GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_match_load(gr_match **out, const char *text);
+
+/* As gr_match_load(), allocating through `mm` (NULL: malloc and free), with
+ * the place of the fault in *err (when not NULL). */
+GR_API int gr_match_load_ex(gr_match **out, const char *text,
+                            const gr_allocator *mm, gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
  * Basic Rummy: cards and melding (R1, R3, R4, R5, R7): pure functions

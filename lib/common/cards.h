@@ -55,4 +55,12 @@ void gr__write_card(gr_writer *w, gr_card card);
 /* a valid set as gr_cards_format writes it ("AC 2C 10D") */
 void gr__write_cards(gr_writer *w, gr_cards cards);
 
+/* Fill *err (when not NULL) for a fault at `at` inside `text`, `length`
+ * bytes long, with its line; clear it on success.  (cards.c) */
+void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
+                         size_t length, int reason);
+void gr__parse_error_clear(gr_parse_error *err);
+/* a fault with no place (a NULL argument, no memory): only the reason */
+void gr__parse_error_only(gr_parse_error *err, int reason);
+
 #endif /* GR_COMMON_CARDS_H */
