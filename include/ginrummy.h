@@ -701,6 +701,249 @@ GR_API void gr_bot_free(gr_bot *bot);
 GR_API int gr_bot_lookup(const char *name);
 
 /* ------------------------------------------------------------------------
+ * Basic Rummy: cards and melding (R1, R3, R4, R5, R7): pure functions
+ * ------------------------------------------------------------------------
+ *
+ * A Rummy card is a gr_card: 0..51 for the faces (as in Gin) and
+ * GR_RUMMY_JOKER (52) for a joker.  With two decks a hand can hold two
+ * identical faces, so a hand is a gr_rummy_hand (a multiset), not a
+ * gr_cards.  Every function here is pure (no handle, no global state) and
+ * safe to call from any thread.
+ *
+ * flags: 0 or GR_RUMMY_ACE_HIGH (R3: the ace may also follow the king,
+ * Q-K-A, and then scores 11 (R7)); any other bit is GR_EINVAL.
+ *
+ * Jokers (R5).  A joker on the table stands for one named face, one the
+ * meld lacks.  Decision: the face a joker names may also be held elsewhere
+ * (a natural in another meld, with one deck as with two); only within one
+ * meld is every face distinct.  A meld holds at least one natural card.
+ */
+
+/* A physical joker card, where a gr_card is expected (parse, add, moves). */
+#define GR_RUMMY_JOKER      ((gr_card)52)
+/* The most jokers a hand (and the functions here) handle: 2 decks x 4. */
+#define GR_RUMMY_MAX_JOKERS 8
+/* flags of the melding functions: the ace-high option of R3 */
+#define GR_RUMMY_ACE_HIGH   1
+
+/* A Rummy hand: a multiset of the 52 faces (each held 0, 1 or 2 times,
+ * two decks) plus a number of jokers.  Invariant: (twice & ~once) == 0,
+ * no bit above 51, 0 <= jokers <= GR_RUMMY_MAX_JOKERS (8).  A plain value:
+ * copy it with =, compare it field by field.  Every function taking one
+ * returns GR_EINVAL when the invariant does not hold. */
+typedef struct gr_rummy_hand {
+    gr_cards once;    /* faces held at least once */
+    gr_cards twice;   /* faces held twice (a subset of once) */
+    int      jokers;  /* jokers held */
+} gr_rummy_hand;
+
+/* A meld on the table (R5): a set or run never repeats a face, so it is
+ * the faces it stands for plus which of them are jokers. */
+typedef struct gr_rummy_meld {
+    gr_cards cards;   /* every face it stands for, jokers' named cards included */
+    gr_cards jokers;  /* the faces of `cards` that jokers stand for (subset) */
+} gr_rummy_meld;
+
+/* Points of one Rummy card (R7): joker 15, J Q K 10, ace 1 (11 with
+ * GR_RUMMY_ACE_HIGH), other cards their pip value.  GR_EINVAL for a card
+ * above 52 or bad flags. */
+GR_API int gr_rummy_card_points(gr_card card, int flags);
+
+/* Parse one Rummy card: a face as gr_card_parse() reads it, or a joker:
+ * "JK" (any case), "*", or U+1F0CF (the Unicode joker).  White space
+ * around it is allowed.  GR_EPARSE if the text is not exactly one card,
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_card_parse(const char *text, gr_card *out);
+
+/* Write one Rummy card ("7H", "JK") with snprintf semantics (see
+ * gr_card_format).  GR_EINVAL for a card above 52, or buf NULL with
+ * size > 0. */
+GR_API int gr_rummy_card_format(gr_card card, char *buf, size_t size);
+
+/* GR_OK if *hand satisfies the invariant above, else GR_EINVAL (also for
+ * NULL). */
+GR_API int gr_rummy_hand_check(const gr_rummy_hand *hand);
+
+/* GR_OK if the hand can come from `decks` decks (1 or 2) with
+ * `jokers_per_deck` jokers each (0..4, R1): no face twice with one deck,
+ * at most decks * jokers_per_deck jokers.  GR_EINVAL otherwise, for a bad
+ * hand, NULL, or decks / jokers_per_deck out of range. */
+GR_API int gr_rummy_hand_fits(const gr_rummy_hand *hand, int decks,
+                              int jokers_per_deck);
+
+/* Parse a hand: Rummy cards (gr_rummy_card_parse) separated by white space
+ * and/or commas, in any order: "7H 7H JK 2C".  Blank text is the empty
+ * hand.  GR_EPARSE for a token that is not a card; GR_EINVAL for a third
+ * copy of a face, a ninth joker (GR_RUMMY_MAX_JOKERS), or NULL text/out.
+ * On GR_EPARSE or GR_EINVAL for a card, *bad (if bad is not NULL) is set
+ * to the byte offset in text of the token refused.  *out is written only
+ * on success.  Use gr_rummy_hand_fits() to check against the decks in use. */
+GR_API int gr_rummy_hand_parse(const char *text, gr_rummy_hand *out,
+                               size_t *bad);
+
+/* Write a hand as text: faces in card order (clubs A..K, diamonds, hearts,
+ * spades), a face held twice written twice, then the jokers as "JK", all
+ * separated by single spaces: "2C 7H 7H JK".  The empty hand is "".
+ * snprintf semantics (gr_card_format).  GR_EINVAL for a bad hand, NULL
+ * hand, or buf NULL with size > 0. */
+GR_API int gr_rummy_hand_format(const gr_rummy_hand *hand, char *buf,
+                                size_t size);
+
+/* The number of cards in the hand, jokers included.  GR_EINVAL for a bad
+ * hand or NULL. */
+GR_API int gr_rummy_hand_count(const gr_rummy_hand *hand);
+
+/* The sum of the points (R7, gr_rummy_card_points) of the hand's cards.
+ * GR_EINVAL for a bad hand, NULL or bad flags. */
+GR_API int gr_rummy_hand_points(const gr_rummy_hand *hand, int flags);
+
+/* How many copies of `card` (a face 0..51, or GR_RUMMY_JOKER) the hand
+ * holds: 0..2 for a face, 0..8 for the joker.  GR_EINVAL for a bad hand,
+ * NULL or a card above 52. */
+GR_API int gr_rummy_hand_holds(const gr_rummy_hand *hand, gr_card card);
+
+/* Add one card (a face or GR_RUMMY_JOKER) to the hand.  GR_EINVAL for a
+ * third copy of a face, a ninth joker, a card above 52, a bad hand or
+ * NULL; the hand is then unchanged. */
+GR_API int gr_rummy_hand_add(gr_rummy_hand *hand, gr_card card);
+
+/* Remove one copy of `card` from the hand.  GR_EILLEGAL if the hand does
+ * not hold it (the hand is then unchanged); GR_EINVAL as gr_rummy_hand_add. */
+GR_API int gr_rummy_hand_remove(gr_rummy_hand *hand, gr_card card);
+
+/* What a table meld is (R3, R5): GR_MELD_SET for 3 or 4 faces of one rank
+ * (distinct suits, as every face of a meld is distinct); GR_MELD_RUN for 3
+ * or more consecutive faces of one suit, ace low (A-2-3 .. J-Q-K), or with
+ * GR_RUMMY_ACE_HIGH also ending Q-K-A (never K-A-2, never the ace at both
+ * ends); 0 if it is neither, or if every face is a joker (a meld needs a
+ * natural card).  GR_EINVAL for NULL, bad flags, bits above 51, or jokers
+ * not a subset of cards. */
+GR_API int gr_rummy_meld_kind(const gr_rummy_meld *meld, int flags);
+
+/* Parse a meld: its cards as in gr_rummy_hand_parse, each joker written
+ * with the face it names after '=': "5H JK=6H 7H" (also "*=6H").  Every
+ * face must be distinct.  The text is not checked to be a legal meld (use
+ * gr_rummy_meld_kind).  GR_EPARSE for an unreadable token or a joker
+ * without its face, GR_EINVAL for a face twice or NULL; *bad as in
+ * gr_rummy_hand_parse.  *out is written only on success. */
+GR_API int gr_rummy_meld_parse(const char *text, gr_rummy_meld *out,
+                               size_t *bad);
+
+/* Write a meld as text, faces in card order, a joker as "JK=6H":
+ * "5H JK=6H 7H".  snprintf semantics.  GR_EINVAL for NULL, bits above 51
+ * or jokers not a subset of cards, buf NULL with size > 0. */
+GR_API int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf,
+                                size_t size);
+
+/* The most melds a hand of 104 faces and 8 jokers can make (112 / 3), and
+ * the most table melds the functions below accept. */
+#define GR_RUMMY_MAX_MELDS 37
+
+/* A Rummy hand arranged into melds and unmelded cards. */
+typedef struct gr_rummy_arrangement {
+    int           nmelds;                        /* 0..GR_RUMMY_MAX_MELDS */
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];     /* each a legal set or run;
+                                                    entries past nmelds are 0 */
+    gr_rummy_hand unmelded;                      /* the cards in no meld */
+    int           unmelded_points;               /* R7 points of unmelded */
+    int           reserved[8];                   /* written as 0 */
+} gr_rummy_arrangement;
+
+/* The least unmelded value of a hand (R3, R5, R7): the least sum of the
+ * points of the cards left over when the hand is split into legal sets and
+ * runs, jokers standing for any face a meld lacks.  Exact for every valid
+ * hand (any number of faces, up to 8 jokers), never greedy.  Returns the
+ * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags. */
+GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
+
+/* One best arrangement of the hand, written to *out; returns its unmelded
+ * value (= gr_rummy_value).  Each joker in a meld names its face.
+ * Deterministic: the same hand and flags always give the same
+ * arrangement; the tie-break among arrangements of equal value is
+ * documented in gr_rummy_cards(3).  GR_EINVAL for a bad hand, NULL or bad
+ * flags (*out is then untouched). */
+GR_API int gr_rummy_arrange(const gr_rummy_hand *hand, int flags,
+                            gr_rummy_arrangement *out);
+
+/* Check an arrangement of `hand` made by a caller (it need not be best):
+ * every meld legal (gr_rummy_meld_kind), the melds' natural faces plus
+ * their jokers plus unmelded exactly the hand, unmelded_points right,
+ * nmelds in range, entries past nmelds and reserved zero.  GR_OK if so,
+ * GR_EILLEGAL for an illegal meld, GR_EINVAL for anything else malformed. */
+GR_API int gr_rummy_arrangement_check(const gr_rummy_hand *hand, int flags,
+                                      const gr_rummy_arrangement *arr);
+
+/* Kinds of move in a going-out plan (R4, R5). */
+enum {
+    GR_RUMMY_MOVE_MELD = 1,        /* lay a new meld down from the hand */
+    GR_RUMMY_MOVE_LAY_OFF = 2,     /* lay one card off onto a table meld */
+    GR_RUMMY_MOVE_TAKE_JOKER = 3   /* put a natural card in place of a table
+                                      joker naming it; the joker goes to the
+                                      hand */
+};
+
+/* One move.  meld is the index of the table meld it acts on: the caller's
+ * table melds are 0..ntable-1, and the melds the plan lays down are
+ * numbered ntable, ntable+1, ... in the order they are laid.
+ *   MELD:       cards = the new meld (jokers named), meld = its new index.
+ *   LAY_OFF:    cards.cards = the one face laid off; cards.jokers = that
+ *               face if a joker laid off names it, else 0.
+ *   TAKE_JOKER: cards.cards = the natural face put in, cards.jokers = 0. */
+typedef struct gr_rummy_move {
+    int           kind;          /* GR_RUMMY_MOVE_* */
+    int           meld;          /* the meld acted on */
+    gr_rummy_meld cards;         /* see above */
+    int           reserved[4];   /* written as 0 */
+} gr_rummy_move;
+
+/* The most moves a plan holds (every move uses a card of the hand). */
+#define GR_RUMMY_MAX_MOVES 112
+
+/* A plan of moves for step (2) of a turn (R4): from the hand and the table,
+ * in this order, leaving `left` in the hand. */
+typedef struct gr_rummy_plan {
+    int           value;                         /* R7 points of left */
+    int           nmoves;                        /* 0..GR_RUMMY_MAX_MOVES */
+    gr_rummy_move moves[GR_RUMMY_MAX_MOVES];     /* entries past nmoves are 0 */
+    gr_rummy_hand left;                          /* the cards left in hand */
+    int           reserved[8];                   /* written as 0 */
+} gr_rummy_plan;
+
+/* Going out with the table (R4, R5, R7): the least value left in the hand
+ * after melding from it AND laying off onto the table's melds (runs at
+ * either end, chained; sets a suit they lack; a joker laid off names its
+ * face; a natural card may take a table joker (R5), which then plays from
+ * the hand), written with its plan of moves to *out; returns that value.
+ * table[0..ntable-1] are the melds on the table, each a legal meld
+ * (gr_rummy_meld_kind > 0 under flags); table may be NULL when ntable is
+ * 0.  Exact.  Deterministic.  GR_EINVAL for a bad hand, NULL, bad flags,
+ * ntable outside 0..GR_RUMMY_MAX_MELDS or a table meld that is not legal
+ * (*out is then untouched). */
+GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
+                           const gr_rummy_meld *table, int ntable, int flags,
+                           gr_rummy_plan *out);
+
+/* Results of gr_rummy_can_go_out. */
+enum {
+    GR_RUMMY_OUT_NO = 0,        /* the hand cannot be emptied this turn */
+    GR_RUMMY_OUT_MELD = 1,      /* every card can be melded or laid off */
+    GR_RUMMY_OUT_DISCARD = 2    /* all but one card can, and that card may
+                                   be discarded */
+};
+
+/* Can the player go out this turn (R4, R7), with the hand he holds after
+ * his draw?  GR_RUMMY_OUT_MELD if every card can be melded or laid off
+ * (gr_rummy_go_out value 0), else GR_RUMMY_OUT_DISCARD if some card other
+ * than `no_discard` (a face or GR_RUMMY_JOKER that may not be discarded,
+ * e.g. the card just taken from the discard pile; GR_NO_CARD for none) can
+ * be kept back and everything else melded or laid off, else
+ * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out, or no_discard neither a
+ * card 0..52 nor GR_NO_CARD. */
+GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
+                               const gr_rummy_meld *table, int ntable,
+                               int flags, gr_card no_discard);
+
+/* ------------------------------------------------------------------------
  * Basic Rummy: rules, game, match, bots (R1-R8)
  *
  * A table of 2-7 players (R2), one or two decks with 0-4 jokers each (R1).

@@ -77,7 +77,7 @@ static char upper(char c)
 }
 
 /* Parse exactly the `len` bytes at s as one card (no white space). */
-static int parse_token(const char *s, size_t len, gr_card *out)
+int gr__card_parse_token(const char *s, size_t len, gr_card *out)
 {
     size_t i = 0;
     int rank;
@@ -123,7 +123,7 @@ int gr_card_parse(const char *text, gr_card *out)
     size_t len = strlen(text);
     while (len > 0 && gr__is_space(text[len - 1]))
         len--;
-    return parse_token(text, len, out);
+    return gr__card_parse_token(text, len, out);
 }
 
 int gr_cards_parse(const char *text, gr_cards *out)
@@ -143,7 +143,7 @@ int gr_cards_parse(const char *text, gr_cards *out)
             len++;
 
         gr_card card;
-        int rc = parse_token(s, len, &card);
+        int rc = gr__card_parse_token(s, len, &card);
         if (rc != GR_OK)
             return rc;
         if (cards & GR_CARD_BIT(card))

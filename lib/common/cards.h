@@ -13,6 +13,10 @@
 /* points of a valid set (no check) */
 int gr__cards_points(gr_cards cards);
 
+/* Parse exactly the len bytes at s as one face ("7H", "10h", "Q\u2666"),
+ * no white space: GR_OK or GR_EPARSE. */
+int gr__card_parse_token(const char *s, size_t len, gr_card *out);
+
 /* white space as the C locale's isspace(), without depending on the locale */
 static inline bool gr__is_space(char c)
 {
