@@ -1212,9 +1212,10 @@ GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
  *   rules players=4 decks=0 hand_size=0 jokers=1 ace_high=0 ...
  *   dealer 2
  *   deck 7H KS JK ...                (the cards as dealt; JK a joker)
- *   moves STOCK 4D; MELD 3C 4C 5C; MELD 7H 7S 7D*; LAYOFF 0 JK=8C;
- *         SWAP 1 7D; DISCARD KS; DRAW KS; ...
- * (one line; a face followed by * in a meld is a joker's named card).
+ *   moves STOCK 4D; MELD 3C 4C 5C; MELD 7D 7H JK=7S; LAYOFF 0 JK=6C;
+ *         SWAP 1 7S; DISCARD KS; DRAW KS; ...   (one line, "moves" alone
+ *         when none; a meld as gr_rummy_meld_format writes it)
+ *   end
  * GR_EINVAL for NULL. */
 GR_API int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size);
 
@@ -1228,9 +1229,11 @@ GR_API int gr_rummy_game_load(gr_rummy_game **out, const char *text);
 GR_API int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
                                  const gr_allocator *mm);
 
-/* Write one move as the text of a save's moves line ("MELD 3C 4C 5C*"),
+/* Write one action as the text of a save's moves line ("MELD 3C 4C JK=5C",
+ * "LAYOFF 2 JK=8C", "SWAP 0 5C", "DISCARD KS", "STOCK 4D"),
  * snprintf semantics.  GR_EINVAL for a malformed move. */
-GR_API int gr_rummy_action_format(const gr_rummy_action *move, char *buf, size_t size);
+GR_API int gr_rummy_action_format(const gr_rummy_action *action, char *buf,
+                                  size_t size);
 
 /* ---- a match ----------------------------------------------------------- */
 

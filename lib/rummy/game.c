@@ -229,7 +229,8 @@ int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
     }
     gr_rummy_game *g = game;
     int p = g->turn;
-    gr_rummy_action rec = gr__ract(move->type, GR_NO_CARD, GR_NO_CARD, -1);
+    gr_rummy_action rec;
+    gr__ract(&rec, move->type, GR_NO_CARD, GR_NO_CARD, -1);
     gr_card c;
     switch (move->type) {
     case GR_RUMMY_ACT_DRAW_STOCK:

@@ -17,42 +17,16 @@
  * draw from the pile that would, are refused; every other state of the
  * turn keeps a card that may be discarded, so the turn can always end.
  */
+#include "rummy/cards.h"
 #include "rummy/table.h"
 
 #include <string.h>
 
 #define SUIT_MASK ((gr_cards)0x1FFF)
 
-static inline bool contiguous(gr_cards m)
-{
-    if (m == 0)
-        return false;
-    m >>= __builtin_ctzll(m);
-    return ((m + 1) & m) == 0;
-}
-
 int gr__rmeld_kind(gr_cards cards, int flags)
 {
-    if (gr__popcount(cards) < 3)
-        return 0;
-    gr_cards a = cards & SUIT_MASK, b = (cards >> 13) & SUIT_MASK;
-    gr_cards c = (cards >> 26) & SUIT_MASK, d = (cards >> 39) & SUIT_MASK;
-    gr_cards ranks = a | b | c | d;
-    if (gr__popcount(ranks) == 1)
-        return GR_MELD_SET;   /* 3 or 4 faces of one rank: distinct suits */
-    for (int s = 0; s < 4; s++) {
-        gr_cards m = (cards >> (13 * s)) & SUIT_MASK;
-        if (m != ranks)
-            continue;
-        /* one suit */
-        if (contiguous(m))
-            return GR_MELD_RUN;
-        if ((flags & GR_RUMMY_ACE_HIGH)
-            && contiguous((m >> 1) | ((m & 1) << 12)))
-            return GR_MELD_RUN;
-        return 0;
-    }
-    return 0;
+    return gr__rummy_meld_kind(cards, 0, flags);   /* rummy/cards.c */
 }
 
 int gr__rcard_value(gr_card card, int flags)
@@ -75,15 +49,13 @@ int gr__rhand_value(const gr_rummy_hand *h, int flags)
     return v;
 }
 
-gr_rummy_action gr__ract(int type, gr_card card, gr_card named, int target)
+void gr__ract(gr_rummy_action *m, int type, gr_card card, gr_card named, int target)
 {
-    gr_rummy_action m;
-    memset(&m, 0, sizeof m);
-    m.type = type;
-    m.card = card;
-    m.named = named;
-    m.target = target;
-    return m;
+    memset(m, 0, sizeof *m);   /* padding too, so actions compare as bytes */
+    m->type = type;
+    m->card = card;
+    m->named = named;
+    m->target = target;
 }
 
 int gr__ract_wellformed(const gr_rummy_action *m)
@@ -200,7 +172,7 @@ typedef struct sink {
 static inline void emit(sink *s, const gr_rummy_action *m)
 {
     if ((size_t)s->n < s->cap)
-        s->out[s->n] = *m;
+        memcpy(&s->out[s->n], m, sizeof *m);   /* padding too: comparable bytes */
     s->n++;
 }
 
@@ -215,7 +187,8 @@ static void emit_meld(sink *s, const gr__rpos *pos, gr_cards cards,
     h.jokers -= gr__popcount(jokers);
     if (stuck(&h, pos->taken))
         return;
-    gr_rummy_action m = gr__ract(GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
+    gr_rummy_action m;
+    gr__ract(&m, GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
     m.meld.cards = cards;
     m.meld.jokers = jokers;
     emit(s, &m);
@@ -296,10 +269,10 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
     gr_rummy_action m;
     const gr_rummy_hand *hand = &pos->hand;
     if (pos->phase == GR_RUMMY_PHASE_DRAW) {
-        m = gr__ract(GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
+        gr__ract(&m, GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
         if (gr__ract_check(pos, &m) == GR_OK)
             emit(&s, &m);
-        m = gr__ract(GR_RUMMY_ACT_DRAW_DISCARD,
+        gr__ract(&m, GR_RUMMY_ACT_DRAW_DISCARD,
                       pos->npile ? pos->pile_top : GR_NO_CARD, GR_NO_CARD, -1);
         if (gr__ract_check(pos, &m) == GR_OK)
             emit(&s, &m);
@@ -339,12 +312,12 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
             gr__rhand_remove(&h, f);
             if (stuck(&h, pos->taken))
                 continue;
-            m = gr__ract(GR_RUMMY_ACT_LAY_OFF, f, GR_NO_CARD, i);
+            gr__ract(&m, GR_RUMMY_ACT_LAY_OFF, f, GR_NO_CARD, i);
             emit(&s, &m);
         }
         if (joker_ok)
             for (gr_cards r = fits; r; r &= r - 1) {
-                m = gr__ract(GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER,
+                gr__ract(&m, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER,
                               (gr_card)__builtin_ctzll(r), i);
                 emit(&s, &m);
             }
@@ -357,18 +330,18 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
             h.jokers++;
             if (stuck(&h, pos->taken))
                 continue;
-            m = gr__ract(GR_RUMMY_ACT_SWAP_JOKER, f, GR_NO_CARD, i);
+            gr__ract(&m, GR_RUMMY_ACT_SWAP_JOKER, f, GR_NO_CARD, i);
             emit(&s, &m);
         }
     for (gr_cards r = hand->once; r; r &= r - 1) {
         gr_card f = (gr_card)__builtin_ctzll(r);
         if (f == pos->taken)
             continue;
-        m = gr__ract(GR_RUMMY_ACT_DISCARD, f, GR_NO_CARD, -1);
+        gr__ract(&m, GR_RUMMY_ACT_DISCARD, f, GR_NO_CARD, -1);
         emit(&s, &m);
     }
     if (hand->jokers > 0 && pos->taken != GR_RUMMY_JOKER) {
-        m = gr__ract(GR_RUMMY_ACT_DISCARD, GR_RUMMY_JOKER, GR_NO_CARD, -1);
+        gr__ract(&m, GR_RUMMY_ACT_DISCARD, GR_RUMMY_JOKER, GR_NO_CARD, -1);
         emit(&s, &m);
     }
     return s.n;

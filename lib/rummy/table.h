@@ -73,7 +73,7 @@ static inline void gr__rhand_remove(gr_rummy_hand *h, gr_card c)
 }
 
 /* the move with every unused field at its neutral value */
-gr_rummy_action gr__ract(int type, gr_card card, gr_card named, int target);
+void gr__ract(gr_rummy_action *m, int type, gr_card card, gr_card named, int target);
 
 /* GR_EINVAL if the move is malformed (type, card range, reserved) */
 int gr__ract_wellformed(const gr_rummy_action *m);
