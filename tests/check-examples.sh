@@ -47,5 +47,23 @@ STDIN=$tmp.in expect "gin-play: trailing blanks at end of input" 0 "End of input
 expect "gin-selfplay: statistics" 0 "matches won" -- "$bin/gin-selfplay" --matches 3 --seed 1
 expect "gin-selfplay: bad option" 2 "" -- "$bin/gin-selfplay" --matches -1
 
+expect "rummy-play --auto: a whole match" 0 "wins the match" -- "$bin/rummy-play" --auto --players 7 --jokers 2 --seed 1
+expect "rummy-play --auto: 4 players, two decks, ace high" 0 "wins the match" -- "$bin/rummy-play" --auto --players 4 --decks 2 --ace-high --seed 2
+expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --players 3 --hand 10 --target 0 --seed 3
+expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
+expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2
+expect "rummy-play: end of input" 0 "End of input" -- "$bin/rummy-play" --seed 1 --players 4 --jokers 1
+printf '?\nzz\nx 7H\nt\nx 10D\nm 2C\nl 1 9C\nl 5 9C\nmoves\nq\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: help" 0 "Commands" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: unknown command" 0 "unknown command" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: discard before the draw" 0 "draw first" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: the card taken" 0 "may not discard the card you took" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: not a meld" 0 "not a meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: no such meld" 0 "name a table meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: moves" 0 "DISCARD 8C" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: quit" 0 "Bye" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+printf 't\nx 8C\nd\nx 10D\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: a few turns, then end of input" 0 "End of input" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+
 echo "examples: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]
