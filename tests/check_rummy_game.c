@@ -101,6 +101,107 @@ static gr_rummy_action random_action(test_rng *rng, const gr_rummy_action *legal
     return a;
 }
 
+/* Completeness, against brute force: every action of every kind on every
+ * candidate (each set and run of the deck with each naming of up to the
+ * jokers held, each layoff and swap on each table meld, each discard) is
+ * accepted exactly when it is listed. */
+static void check_complete(const gr_rummy_game *g, const gr_rummy_action *legal, int nl)
+{
+    int accepted = 0;
+    gr_rummy_game *c;
+    REQUIRE_OP(gr_rummy_game_clone(&c, g), ==, GR_OK);
+    gr_rummy_hand h;
+    gr_rummy_game_hand(g, gr_rummy_game_turn(g), &h);
+    int nm = gr_rummy_game_melds(g, NULL, 0);
+#define TRY(a) \
+    do { \
+        int listed_ = 0; \
+        for (int i_ = 0; i_ < nl && !listed_; i_++) \
+            listed_ = same_action(&(a), &legal[i_]); \
+        int rc_ = gr_rummy_game_play(c, &(a)); \
+        REQUIRE_OP(rc_ == GR_OK, ==, listed_); \
+        if (rc_ == GR_OK) { \
+            accepted++; \
+            gr_rummy_game_free(c); \
+            REQUIRE_OP(gr_rummy_game_clone(&c, g), ==, GR_OK); \
+        } \
+    } while (0)
+    gr_rummy_action a;
+    memset(&a, 0, sizeof a);
+    a.card = a.named = GR_NO_CARD;
+    a.target = -1;
+    for (a.type = GR_RUMMY_ACT_DRAW_STOCK; a.type <= GR_RUMMY_ACT_DRAW_DISCARD; a.type++)
+        TRY(a);
+    /* every meld mask of the deck */
+    a.type = GR_RUMMY_ACT_MELD;
+    uint64_t masks[600];
+    int nmasks = 0;
+    for (int r = 0; r < 13; r++)
+        for (unsigned t = 7; t < 16; t++)
+            if (__builtin_popcount(t) >= 3) {
+                uint64_t m = 0;
+                for (int su = 0; su < 4; su++)
+                    if (t >> su & 1)
+                        m |= (uint64_t)1 << (su * 13 + r);
+                masks[nmasks++] = m;
+            }
+    for (int su = 0; su < 4; su++)
+        for (int lo = 0; lo < 14; lo++)
+            for (int len = 3; lo + len <= 14 && len <= 13; len++) {
+                uint64_t m = 0;
+                for (int k = lo; k < lo + len; k++)
+                    m |= (uint64_t)1 << (su * 13 + k % 13);
+                int dup = 0;
+                for (int i = 0; i < nmasks && !dup; i++)
+                    dup = masks[i] == m;
+                if (!dup)
+                    masks[nmasks++] = m;
+            }
+    for (int i = 0; i < nmasks; i++) {
+        uint64_t m = masks[i];
+        if ((m & h.once) == 0)
+            continue;   /* no natural card held: refused, checked below */
+        uint64_t k = 0;
+        do {
+            if (__builtin_popcountll(k) <= h.jokers) {
+                a.meld.cards = m;
+                a.meld.jokers = k;
+                TRY(a);
+            }
+            k = (k - m) & m;
+        } while (k != 0);
+    }
+    a.meld.cards = a.meld.jokers = 0;
+    for (int t = 0; t < nm; t++) {
+        a.target = t;
+        for (int card = 0; card <= 52; card++) {
+            a.card = (gr_card)card;
+            a.type = GR_RUMMY_ACT_SWAP_JOKER;
+            if (card < 52)
+                TRY(a);
+            a.type = GR_RUMMY_ACT_LAY_OFF;
+            if (card < 52) {
+                TRY(a);
+            } else if (h.jokers) {
+                for (int f = 0; f < 52; f++) {
+                    a.named = (gr_card)f;
+                    TRY(a);
+                }
+                a.named = GR_NO_CARD;
+            }
+        }
+    }
+    a.target = -1;
+    a.type = GR_RUMMY_ACT_DISCARD;
+    for (int card = 0; card <= 52; card++) {
+        a.card = (gr_card)card;
+        TRY(a);
+    }
+#undef TRY
+    REQUIRE_OP(accepted, ==, nl);
+    gr_rummy_game_free(c);
+}
+
 /* Two games that differ only in two faces player p cannot see give p
  * byte-identical views (R8): the deck with the faces exchanged, replayed. */
 static void check_no_leak(const gr_rummy_game *g, const gr_rummy_rules *r,
@@ -229,6 +330,8 @@ static void playout(const gr_rummy_rules *r, uint64_t seed, test_rng *rng,
             rsnap_free(&after);
             if (test_below(rng, 16) == 0)
                 check_no_leak(g, r, rng);
+            if (test_below(rng, 40) == 0)
+                check_complete(g, legal, nl);
         }
         const gr_rummy_action *m = &legal[test_below(rng, nl)];
         /* prefer ending the turn now and then, so hands move on */

@@ -234,23 +234,35 @@ static void list_runs(sink *s, const gr__rpos *pos)
     int npos = (pos->flags & GR_RUMMY_ACE_HIGH) ? 14 : 13;
     for (int su = 0; su < 4; su++) {
         gr_cards held = (pos->hand.once >> (13 * su)) & SUIT_MASK;
-        if (held == 0)
+        if (held == 0 || gr__popcount(held) + nj < 3)
             continue;
+        /* positions 0..13: position 13 is the ace after the king */
+        gr_cards ext = held | ((held & 1) << 13);
         for (int lo = 0; lo + 2 < npos; lo++) {
-            gr_cards ranks = 0;
+            if (nj == 0 && !((ext >> lo) & 1))
+                continue;
+            gr_cards ranks = 0, missing = 0;
+            int nmiss = 0, nnat = 0;
             for (int hi = lo; hi < npos; hi++) {
                 if (lo <= 1 && hi == 13)
                     break;   /* the ace at both ends, or the whole suit twice */
-                ranks |= (gr_cards)1 << (hi % 13);
-                gr_cards missing = ranks & ~held;
-                if (gr__popcount(missing) > nj)
-                    break;   /* only grows with hi */
-                if (hi - lo < 2)
+                gr_cards bit = hi == 13 ? 1 : (gr_cards)1 << hi;
+                ranks |= bit;
+                if ((ext >> hi) & 1) {
+                    nnat++;
+                } else {
+                    missing |= bit;
+                    if (++nmiss > nj)
+                        break;   /* only grows with hi */
+                }
+                if (hi - lo < 2 || nnat == 0)
                     continue;
-                gr_cards have = ranks & held;
-                if (have == 0)
+                if (nj == 0) {
+                    emit_meld(s, pos, ranks << (13 * su), 0);
                     continue;
-                int room = nj - gr__popcount(missing);
+                }
+                gr_cards have = ranks & ~missing;
+                int room = nj - nmiss;
                 gr_cards k = 0;
                 do {   /* held faces a joker stands for anyway */
                     if (gr__popcount(k) <= room && (have & ~k) != 0)
@@ -261,6 +273,30 @@ static void list_runs(sink *s, const gr__rpos *pos)
             }
         }
     }
+}
+
+/* the faces that can be laid off on a table meld (R4): a set's missing
+ * suits, a run's neighbours at either end (the ace after the king too
+ * with the ace-high option), each confirmed by the meld rule */
+static gr_cards layoff_faces(gr_cards cards, int flags)
+{
+    gr_card low = (gr_card)__builtin_ctzll(cards);
+    gr_cards rank = GR_EVERY_SUIT((gr_cards)1 << GR_CARD_RANK(low));
+    if ((cards & ~rank) == 0)   /* a set: 3 or 4 suits of one rank */
+        return rank & ~cards;
+    int shift = 13 * GR_CARD_SUIT(low);
+    gr_cards m = (cards >> shift) & SUIT_MASK;
+    gr_cards cand = (m << 1) | (m >> 1);
+    if (flags & GR_RUMMY_ACE_HIGH)
+        cand |= ((m >> 12) & 1) | ((m & 1) << 12);
+    cand &= SUIT_MASK & ~m;
+    gr_cards fits = 0;
+    for (; cand; cand &= cand - 1) {
+        gr_cards bit = (cand & (~cand + 1)) << shift;
+        if (gr__rmeld_kind(cards | bit, flags))
+            fits |= bit;
+    }
+    return fits;
 }
 
 int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
@@ -290,22 +326,7 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
         joker_ok = !stuck(&less_joker, pos->taken);
     }
     for (int i = 0; i < pos->nmelds; i++) {
-        gr_cards cards = pos->melds[i].cards;
-        gr_cards cand = 0;
-        for (int su = 0; su < 4; su++) {
-            gr_cards m13 = (cards >> (13 * su)) & SUIT_MASK;
-            if (m13)
-                cand |= SUIT_MASK << (13 * su);
-        }
-        gr_card lowc = (gr_card)__builtin_ctzll(cards);
-        cand |= GR_EVERY_SUIT((gr_cards)1 << GR_CARD_RANK(lowc));
-        cand &= ~cards;
-        gr_cards fits = 0;
-        for (gr_cards r = cand; r; r &= r - 1) {
-            gr_card f = (gr_card)__builtin_ctzll(r);
-            if (gr__rmeld_kind(cards | GR_CARD_BIT(f), pos->flags))
-                fits |= GR_CARD_BIT(f);
-        }
+        gr_cards fits = layoff_faces(pos->melds[i].cards, pos->flags);
         for (gr_cards r = fits & hand->once; r; r &= r - 1) {
             gr_card f = (gr_card)__builtin_ctzll(r);
             gr_rummy_hand h = *hand;
