@@ -17,7 +17,8 @@
 
 static const char usage[] =
     "usage: rummy-play [--players N] [--jokers N] [--decks N] [--ace-high]\n"
-    "                  [--target N] [--seed N] [--bot random|greedy] [--auto]\n"
+    "                  [--target N] [--turnovers N] [--seed N]\n"
+    "                  [--bot random|greedy] [--auto]\n"
     "                  [--help]\n"
     "Play a match of basic Rummy against bots (you are seat 0).\n"
     "  --players N   players at the table, 2 to 7 (default 2)\n"
@@ -27,9 +28,11 @@ static const char usage[] =
     "  --hand N      cards dealt to each player, 7 or 10 where allowed\n"
     "  --ace-high    the ace may follow the king (Q-K-A) and counts 11\n"
     "  --target N    points that end the match (default 100; 0 = one hand)\n"
+    "  --turnovers N turnovers of the discard pile before a hand is void\n"
+    "                (default 10; 0 = unlimited)\n"
     "  --seed N      seed of the match (default: from the clock)\n"
     "  --bot KIND    the bots: random or greedy (default greedy)\n"
-    "  --auto        greedy bots play every seat: watch a whole match\n"
+    "  --auto        bots play every seat (your seat too): watch a match\n"
     "  --help        this text\n";
 
 static const char help[] =
@@ -275,6 +278,7 @@ static int opt_int(const char *s, int lo, int hi, int *out)
 int main(int argc, char **argv)
 {
     int players = 2, jokers = 0, decks = 0, hand = 0, ace_high = 0, target = 100;
+    int turnovers = 10;
     int bot_kind = GR_BOT_GREEDY;
     bool automatic = false;
     uint64_t seed = (uint64_t)time(NULL);
@@ -296,6 +300,8 @@ int main(int argc, char **argv)
             bad = opt_int(val, 1, 2, &decks), i++;
         } else if (val && !strcmp(a, "--hand")) {
             bad = opt_int(val, 7, 10, &hand), i++;
+        } else if (val && !strcmp(a, "--turnovers")) {
+            bad = opt_int(val, 0, 1000, &turnovers), i++;
         } else if (val && !strcmp(a, "--target")) {
             bad = opt_int(val, 0, 100000, &target), i++;
         } else if (val && !strcmp(a, "--seed")) {
@@ -323,6 +329,7 @@ int main(int argc, char **argv)
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_JOKERS, jokers) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_ACE_HIGH, ace_high) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_TARGET, target) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_TURNOVER_LIMIT, turnovers) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_DECKS, decks) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_HAND_SIZE, hand) != GR_OK) {
         fprintf(stderr, "rummy-play: %d players cannot play with %d deck(s) and "
@@ -337,7 +344,7 @@ int main(int argc, char **argv)
     if (gr_rummy_match_new(&match, rules, seed) != GR_OK)
         return 1;
     for (int p = 0; p < players; p++)
-        if (gr_rummy_bot_new(&bots[p], automatic ? GR_BOT_GREEDY : bot_kind,
+        if (gr_rummy_bot_new(&bots[p], bot_kind,
                              seed * 31 + (uint64_t)p + 1) != GR_OK)
             return 1;
     bool human = !automatic;

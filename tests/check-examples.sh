@@ -50,6 +50,8 @@ expect "gin-selfplay: bad option" 2 "" -- "$bin/gin-selfplay" --matches -1
 expect "rummy-play --auto: a whole match" 0 "wins the match" -- "$bin/rummy-play" --auto --players 7 --jokers 2 --seed 1
 expect "rummy-play --auto: 4 players, two decks, ace high" 0 "wins the match" -- "$bin/rummy-play" --auto --players 4 --decks 2 --ace-high --seed 2
 expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --players 3 --hand 10 --target 0 --seed 3
+expect "rummy-play --auto: random bots, void hands" 0 "void" -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
+expect "rummy-play: bad turnovers" 2 "usage" -- "$bin/rummy-play" --turnovers -1
 expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
 expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2
 expect "rummy-play: end of input" 0 "End of input" -- "$bin/rummy-play" --seed 1 --players 4 --jokers 1
