@@ -375,6 +375,111 @@ START_TEST(test_bot_bad_input)
 }
 END_TEST
 
+/* ---- allocation failure ---------------------------------------------------------------- */
+
+typedef struct counter {
+    long calls, fail_at, live;
+} counter;
+
+static void *counting_malloc(size_t size, void *ctx)
+{
+    counter *c = ctx;
+    if (++c->calls == c->fail_at)
+        return NULL;
+    void *p = malloc(size);
+    if (p)
+        c->live++;
+    return p;
+}
+
+static void counting_free(void *ptr, void *ctx)
+{
+    counter *c = ctx;
+    c->live--;
+    free(ptr);
+}
+
+/* a whole match through one allocator; allocation number fail_at fails:
+ * each call then returns GR_ENOMEM, changes nothing, and is retried */
+static void match_with(counter *c)
+{
+    gr_allocator mm = { counting_malloc, counting_free, c };
+    gr_rummy_rules *r;
+    int rc;
+    while ((rc = gr_rummy_rules_new_mm(&r, GR_RUMMY_PRESET_PARLETT, &mm)) == GR_ENOMEM)
+        ;
+    REQUIRE_OP(rc, ==, GR_OK);
+    gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, 3);
+    gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, 1);
+    gr_rummy_rules_set(r, GR_RUMMY_OPT_TARGET, 0);
+    gr_rummy_rules_set(r, GR_RUMMY_OPT_TURNOVER_LIMIT, 2);
+    gr_rummy_match *m;
+    while ((rc = gr_rummy_match_new(&m, r, 5)) == GR_ENOMEM)
+        ;
+    REQUIRE_OP(rc, ==, GR_OK);
+    gr_rummy_bot *b;
+    while ((rc = gr_rummy_bot_new_mm(&b, GR_BOT_GREEDY, 1, &mm)) == GR_ENOMEM)
+        ;
+    REQUIRE_OP(rc, ==, GR_OK);
+    gr_rummy_score sc;
+    gr_rummy_match_score(m, &sc);
+    while (!sc.over) {
+        gr_rummy_game *g;
+        while ((rc = gr_rummy_match_deal(m, &g)) == GR_ENOMEM)
+            ;
+        REQUIRE_OP(rc, ==, GR_OK);
+        while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
+            gr_rummy_view v;
+            gr_rummy_action a;
+            gr_rummy_game_view(g, gr_rummy_game_turn(g), &v);
+            while ((rc = gr_rummy_bot_choose(b, &v, &a)) == GR_ENOMEM)
+                ;
+            REQUIRE_OP(rc, ==, GR_OK);
+            char *before = rsave(g);
+            while ((rc = gr_rummy_game_play(g, &a)) == GR_ENOMEM) {
+                char *after = rsave(g);
+                REQUIRE(strcmp(before, after) == 0);
+                free(after);
+            }
+            free(before);
+            REQUIRE_OP(rc, ==, GR_OK);
+        }
+        gr_rummy_game *cl = NULL, *ld = NULL;
+        while ((rc = gr_rummy_game_clone(&cl, g)) == GR_ENOMEM)
+            ;
+        REQUIRE_OP(rc, ==, GR_OK);
+        char *t = rsave(g);
+        while ((rc = gr_rummy_game_load_mm(&ld, t, &mm)) == GR_ENOMEM)
+            ;
+        REQUIRE_OP(rc, ==, GR_OK);
+        free(t);
+        gr_rummy_result res;
+        gr_rummy_game_result(g, &res);
+        REQUIRE_OP(gr_rummy_match_record(m, &res), ==, GR_OK);
+        gr_rummy_match_score(m, &sc);
+        gr_rummy_game_free(ld);
+        gr_rummy_game_free(cl);
+        gr_rummy_game_free(g);
+    }
+    gr_rummy_bot_free(b);
+    gr_rummy_match_free(m);
+    gr_rummy_rules_free(r);
+}
+
+START_TEST(test_rummy_allocation_failures)
+{
+    counter c = { 0, 0, 0 };
+    match_with(&c);
+    long total = c.calls;
+    REQUIRE_OP(c.live, ==, 0);
+    for (long k = 1; k <= total + 1; k++) {
+        counter f = { 0, k, 0 };
+        match_with(&f);
+        REQUIRE_OP(f.live, ==, 0);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_match");
@@ -385,6 +490,7 @@ int main(void)
     tcase_add_test(tc, test_R7_record_table_hands);
     tcase_add_test(tc, test_R2_first_dealer_cut);
     tcase_add_test(tc, test_match_bad_input);
+    tcase_add_test(tc, test_rummy_allocation_failures);
     suite_add_tcase(s, tc);
     tc = tcase_create("bot");
     tcase_set_timeout(tc, 0);

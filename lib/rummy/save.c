@@ -298,10 +298,14 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
         if (sp && rest == e)
             goto fail;
     }
-    if (gr__rgame_deal(&g, rules, deck, n, dealer) != GR_OK) {
+    rc = gr__rgame_deal(&g, rules, deck, n, dealer);
+    if (rc != GR_OK) {
         g = NULL;
-        goto fail;   /* not the rules' deck: damaged text */
+        if (rc != GR_ENOMEM)
+            rc = GR_EPARSE;   /* not the rules' deck: damaged text */
+        goto fail;
     }
+    rc = GR_EPARSE;
     /* moves */
     if (!next_line(&p, &s, &e) || !keyword(s, e, "moves", &rest))
         goto fail;
