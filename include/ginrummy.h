@@ -853,7 +853,9 @@ typedef struct gr_rummy_arrangement {
  * points of the cards left over when the hand is split into legal sets and
  * runs, jokers standing for any face a meld lacks.  Exact for every valid
  * hand (any number of faces, up to 8 jokers), never greedy.  Returns the
- * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags. */
+ * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags, GR_ENOMEM
+ * (large dense hands use heap memory for the search; 10-card hands never
+ * allocate). */
 GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
 
 /* One best arrangement of the hand, written to *out; returns its unmelded
@@ -861,7 +863,7 @@ GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
  * Deterministic: the same hand and flags always give the same
  * arrangement; the tie-break among arrangements of equal value is
  * documented in gr_rummy_cards(3).  GR_EINVAL for a bad hand, NULL or bad
- * flags (*out is then untouched). */
+ * flags, GR_ENOMEM (*out is then untouched). */
 GR_API int gr_rummy_arrange(const gr_rummy_hand *hand, int flags,
                             gr_rummy_arrangement *out);
 
@@ -896,8 +898,9 @@ typedef struct gr_rummy_move {
     int           reserved[4];   /* written as 0 */
 } gr_rummy_move;
 
-/* The most moves a plan holds (every move uses a card of the hand). */
-#define GR_RUMMY_MAX_MOVES 112
+/* The most moves a plan holds (every move uses a card of the hand or a
+ * joker taken from the table). */
+#define GR_RUMMY_MAX_MOVES 120
 
 /* A plan of moves for step (2) of a turn (R4): from the hand and the table,
  * in this order, leaving `left` in the hand. */
@@ -916,9 +919,15 @@ typedef struct gr_rummy_plan {
  * the hand), written with its plan of moves to *out; returns that value.
  * table[0..ntable-1] are the melds on the table, each a legal meld
  * (gr_rummy_meld_kind > 0 under flags); table may be NULL when ntable is
- * 0.  Exact.  Deterministic.  GR_EINVAL for a bad hand, NULL, bad flags,
- * ntable outside 0..GR_RUMMY_MAX_MELDS or a table meld that is not legal
- * (*out is then untouched). */
+ * 0.  Exact: every choice of jokers to take and of cards to lay off is
+ * searched (memoised), and the cards left are melded by gr_rummy_arrange.
+ * The plan lists the joker takes first, then the layoffs meld by meld
+ * (each run outward from its old ends), then the new melds.  Deterministic
+ * (tie-break in gr_rummy_cards(3)).  GR_EINVAL for a bad hand, NULL out,
+ * bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS, table NULL with ntable
+ * > 0, a table meld that is not legal, or more than GR_RUMMY_MAX_JOKERS
+ * jokers in the hand and on the table together; GR_ENOMEM.  *out is
+ * written only on success. */
 GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
                            const gr_rummy_meld *table, int ntable, int flags,
                            gr_rummy_plan *out);
@@ -937,8 +946,8 @@ enum {
  * than `no_discard` (a face or GR_RUMMY_JOKER that may not be discarded,
  * e.g. the card just taken from the discard pile; GR_NO_CARD for none) can
  * be kept back and everything else melded or laid off, else
- * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out, or no_discard neither a
- * card 0..52 nor GR_NO_CARD. */
+ * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out (out aside), or
+ * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
 GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
                                const gr_rummy_meld *table, int ntable,
                                int flags, gr_card no_discard);

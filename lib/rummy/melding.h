@@ -7,4 +7,12 @@
 
 #include "ginrummy.h"
 
+/* gr_rummy_value of a valid hand with valid flags (GR_ENOMEM possible) */
+int gr__rummy_value(const gr_rummy_hand *hand, int flags);
+
+/* gr_rummy_arrange of a valid hand with valid flags into *out (always
+ * written on success); GR_ENOMEM possible */
+int gr__rummy_arrange(const gr_rummy_hand *hand, int flags,
+                      gr_rummy_arrangement *out);
+
 #endif /* GR_RUMMY_MELDING_H */
