@@ -44,7 +44,7 @@ static const char help[] =
     "  l 2 JK=9C       lay off a joker on meld 2, standing for 9C\n"
     "  s 2 5C          put 5C in meld 2 in place of its joker; take the joker\n"
     "  x 7H            discard 7H (x JK discards a joker)\n"
-    "  moves           list every legal move\n"
+    "  moves           list every legal move, as the command to type\n"
     "  ?               this help\n"
     "  q               quit\n"
     "Cards: rank A 2-10 J Q K (or T), suit C D H S, JK a joker; any case.\n";
@@ -139,6 +139,39 @@ static void say_action(int p, bool human, const gr_rummy_action *a)
         break;
     }
     printf(".\n");
+}
+
+/* an action as the command that plays it ("l 2 JK=9C") */
+static void print_command(const gr_rummy_action *a)
+{
+    char buf[512];
+    switch (a->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+        printf("  d\n");
+        break;
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        printf("  t\n");
+        break;
+    case GR_RUMMY_ACT_MELD:
+        gr_rummy_meld_format(&a->meld, buf, sizeof buf);
+        printf("  m %s\n", buf);
+        break;
+    case GR_RUMMY_ACT_LAY_OFF:
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        printf("  %c %d ", a->type == GR_RUMMY_ACT_LAY_OFF ? 'l' : 's', a->target + 1);
+        print_card(a->card);
+        if (a->card == GR_RUMMY_JOKER) {
+            printf("=");
+            print_card(a->named);
+        }
+        printf("\n");
+        break;
+    case GR_RUMMY_ACT_DISCARD:
+        printf("  x ");
+        print_card(a->card);
+        printf("\n");
+        break;
+    }
 }
 
 /* parse a table meld number "N" (1-based) */
@@ -415,11 +448,8 @@ int main(int argc, char **argv)
                 int n = gr_rummy_game_legal_moves(g, NULL, 0);
                 gr_rummy_action *all = malloc(sizeof *all * (size_t)n);
                 gr_rummy_game_legal_moves(g, all, (size_t)n);
-                for (int i = 0; i < n; i++) {
-                    char t[512];
-                    gr_rummy_action_format(&all[i], t, sizeof t);
-                    printf("  %s\n", t);
-                }
+                for (int i = 0; i < n; i++)
+                    print_command(&all[i]);
                 free(all);
                 continue;
             }

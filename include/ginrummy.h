@@ -1004,6 +1004,7 @@ GR_API int gr_rummy_rules_new_mm(gr_rummy_rules **out, int preset,
 /* A copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
 GR_API int gr_rummy_rules_clone(gr_rummy_rules **out, const gr_rummy_rules *rules);
 
+/* Free a rule set; NULL is a no-op. */
 GR_API void gr_rummy_rules_free(gr_rummy_rules *rules);
 
 /* Set an option.  GR_EINVAL for an unknown option, a value out of its
@@ -1098,6 +1099,7 @@ GR_API int gr_rummy_game_new_from_deck(gr_rummy_game **out,
 /* An independent copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
 GR_API int gr_rummy_game_clone(gr_rummy_game **out, const gr_rummy_game *game);
 
+/* Free a hand; NULL is a no-op. */
 GR_API void gr_rummy_game_free(gr_rummy_game *game);
 
 /* GR_RUMMY_PHASE_*, the seat to act, the dealer, the number of players;
@@ -1267,6 +1269,7 @@ typedef struct gr_rummy_score {
 GR_API int gr_rummy_match_new(gr_rummy_match **out, const gr_rummy_rules *rules,
                               uint64_t seed);
 
+/* Free a match; NULL is a no-op.  Hands it dealt are the caller's. */
 GR_API void gr_rummy_match_free(gr_rummy_match *match);
 
 /* The dealer of the next hand.  GR_EINVAL. */
@@ -1309,6 +1312,7 @@ GR_API int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
 GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
                                gr_rummy_action *out);
 
+/* Free a bot; NULL is a no-op. */
 GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
 
 #ifdef __cplusplus

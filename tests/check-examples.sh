@@ -62,10 +62,21 @@ STDIN=$tmp.in expect "rummy-play: discard before the draw" 0 "draw first" -- "$b
 STDIN=$tmp.in expect "rummy-play: the card taken" 0 "may not discard the card you took" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
 STDIN=$tmp.in expect "rummy-play: not a meld" 0 "not a meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
 STDIN=$tmp.in expect "rummy-play: no such meld" 0 "name a table meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
-STDIN=$tmp.in expect "rummy-play: moves" 0 "DISCARD 8C" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: moves" 0 "^  x 8C" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
 STDIN=$tmp.in expect "rummy-play: quit" 0 "Bye" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
 printf 't\nx 8C\nd\nx 10D\n' > "$tmp.in"
 STDIN=$tmp.in expect "rummy-play: a few turns, then end of input" 0 "End of input" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+
+printf 'd\nmoves\nm 5C 5D 5S\nl 1 5H\nx KC\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: moves as commands" 0 "^  m 5C 5D 5S" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a meld" 0 "You laid down 5C 5D 5S" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a layoff" 0 "You laid off 5H on meld 1" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a discard" 0 "You discarded KC" -- "$bin/rummy-play" --seed 1 --jokers 1
+printf 'd\nm 4C 4D JK=4S\ns 1 4S\ns 1 JK\nl 1 JK\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: a meld with a joker" 0 "You laid down 4C 4D JK=4S" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a swap refused" 0 "no joker standing for that card, or you do not hold it" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a swap with a joker" 0 "swap a natural card" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a joker layoff unnamed" 0 "say which card the joker stands for" -- "$bin/rummy-play" --seed 8 --jokers 2
 
 echo "examples: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]
