@@ -962,7 +962,22 @@ GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
  * one seat may know), gr_rummy_match (hands until the target),
  * gr_rummy_bot.  Public structs end with reserved space: the library
  * writes it as zeros and refuses (GR_EINVAL) input whose reserved space is
- * not zero.
+ * not zero.  Handles follow the threading rule of the whole library.
+ *
+ * Rules the library settles where RULES.md leaves room:
+ *   - Dead ends (R4 Decision): the card taken from the pile, and any card
+ *     identical to it (second deck, or another joker), may not be
+ *     discarded that turn.  A step-2 move that would leave only such cards
+ *     is refused, and so is taking the pile's card when only such cards
+ *     would then be held; so every turn can end.
+ *   - Known cards (R8): a card taken from the pile, or a joker taken from
+ *     the table, is known until it leaves the hand; when a face (or joker)
+ *     leaves a hand holding a known copy, the known copy is the one that
+ *     goes, so what is known never depends on hidden cards.
+ *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
+ *     with a discard); with GR_RUMMY_OPT_TURNOVER_LIMIT 0 (PARLETT) a hand
+ *     nobody can finish goes on for ever: programs without a person at the
+ *     table should set a limit.
  * ------------------------------------------------------------------------ */
 
 #define GR_RUMMY_MAX_PLAYERS 7
