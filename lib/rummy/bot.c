@@ -10,8 +10,8 @@
  *     lays off what lowers the value of its hand;
  *   - discards its costliest card that helps nobody: never a joker while
  *     it has another card, not a card that fits a table meld (anyone could
- *     take it from the pile and lay it off), not one of a pair or a
- *     near-run of its own.
+ *     take it from the pile and lay it off), not one the next player's
+ *     known cards want, not one of a pair or a near-run of its own.
  * When the search is not available (it returns an error) a simple rule
  * stands in: swap, then the largest natural meld, then a natural layoff.
  */
@@ -152,9 +152,21 @@ static bool fits_now(const gr__rpos *pos, gr_card c)
     return false;
 }
 
-/* how much a discard of face c would cost the bot or help others:
- * lower is a better discard */
-static int keep_score(const gr__rpos *pos, gr_card c)
+/* true if face c makes a pair or a near run with the cards a player is
+ * known to hold (R8: taken from the table) */
+static bool wanted_by(const gr_rummy_hand *known, gr_card c)
+{
+    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
+    gr_cards near = GR_EVERY_SUIT((gr_cards)1 << r);
+    for (int d = -2; d <= 2; d++)
+        if (r + d >= 0 && r + d <= 12)
+            near |= GR_CARD_BIT(GR_CARD(r + d, s));
+    return (known->once & near & ~GR_CARD_BIT(c)) != 0;
+}
+
+/* how much a discard of face c would cost the bot or help others (the
+ * next player may take it): lower is a better discard */
+static int keep_score(const gr__rpos *pos, const gr_rummy_view *view, gr_card c)
 {
     if (c == GR_RUMMY_JOKER)
         return 1000;
@@ -176,13 +188,14 @@ static int keep_score(const gr__rpos *pos, gr_card c)
         if (!(pos->melds[i].cards & GR_CARD_BIT(c))
             && gr__rmeld_kind(pos->melds[i].cards | GR_CARD_BIT(c), pos->flags))
             score += 20;   /* anyone could lay it off */
+    if (wanted_by(&view->known[(view->player + 1) % view->nplayers], c))
+        score += 15;   /* the next player collects these */
     return score;
 }
 
-static int greedy(gr_rummy_bot *bot, const gr__rpos *pos,
+static int greedy(const gr_rummy_view *view, const gr__rpos *pos,
                   const gr_rummy_action *legal, int n)
 {
-    (void)bot;
     if (pos->phase == GR_RUMMY_PHASE_DRAW) {
         for (int i = 0; i < n; i++)
             if (legal[i].type == GR_RUMMY_ACT_DRAW_DISCARD
@@ -242,7 +255,7 @@ static int greedy(gr_rummy_bot *bot, const gr__rpos *pos,
     for (int k = 0; k < n; k++) {
         if (legal[k].type != GR_RUMMY_ACT_DISCARD)
             continue;
-        int sc = keep_score(pos, legal[k].card);
+        int sc = keep_score(pos, view, legal[k].card);
         if (best < 0 || sc < best_score) {
             best = k;
             best_score = sc;
@@ -266,7 +279,7 @@ int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
     if (n == 0)
         return GR_ESTATE;
     int i = bot->kind == GR_BOT_RANDOM ? (int)gr__rng_below(&bot->rng, (uint64_t)n)
-                                       : greedy(bot, &pos, bot->buf, n);
+                                       : greedy(view, &pos, bot->buf, n);
     memcpy(out, &bot->buf[i], sizeof *out);
     return GR_OK;
 }
