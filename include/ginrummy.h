@@ -1041,12 +1041,20 @@ GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
  *     leaves a hand holding a known copy, the known copy is the one that
  *     goes, so what is known never depends on hidden cards.
  *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
- *     with a discard); with GR_RUMMY_OPT_TURNOVER_LIMIT 0 (PARLETT) a hand
- *     nobody can finish goes on for ever: programs without a person at the
- *     table should set a limit.
+ *     with a discard).
+ *   - The length of a hand (a library rule, as GR_MAX_HAND_MOVES for Gin):
+ *     a hand never has more than GR_RUMMY_MAX_HAND_MOVES actions.  A turn
+ *     has at most 24 (a draw, at most 22 melds, layoffs and joker
+ *     exchanges, a discard); when a turn ends with a discard and another
+ *     whole turn would not fit, the hand is void, as at the end of the
+ *     stock.  Without it, with GR_RUMMY_OPT_TURNOVER_LIMIT 0 (PARLETT), a
+ *     hand nobody can finish would go on for ever.
  * ------------------------------------------------------------------------ */
 
 #define GR_RUMMY_MAX_PLAYERS 7
+/* The most actions a hand can have (see "The length of a hand" above):
+ * some 400 turns of 7 players, far beyond a hand people play. */
+#define GR_RUMMY_MAX_HAND_MOVES 10000
 /* the most cards of a table: two decks and 4 jokers each */
 #define GR_RUMMY_MAX_CARDS   112
 
@@ -1231,14 +1239,17 @@ GR_API int gr_rummy_game_stock(const gr_rummy_game *game, gr_card *out,
 /* Turnovers of the discard pile so far (R6).  GR_EINVAL for NULL. */
 GR_API int gr_rummy_game_turnovers(const gr_rummy_game *game);
 
-/* The moves played, oldest first, into out[0..cap-1]; returns how many.
- * Draws record the card drawn. */
+/* The moves played, oldest first, into out[0..cap-1]; returns how many
+ * (never more than GR_RUMMY_MAX_HAND_MOVES).  Draws record the card
+ * drawn. */
 GR_API int gr_rummy_game_history(const gr_rummy_game *game, gr_rummy_action *out,
                                  size_t cap);
 
 /* Outcomes of a Rummy hand. */
 enum {
-    GR_RUMMY_OUTCOME_VOID = 0,   /* the stock ran out (R6): nobody scores */
+    GR_RUMMY_OUTCOME_VOID = 0,   /* the stock ran out (R6), or the hand
+                                    reached GR_RUMMY_MAX_HAND_MOVES: nobody
+                                    scores */
     GR_RUMMY_OUTCOME_OUT  = 1    /* a player went out (R7) */
 };
 
@@ -1357,7 +1368,8 @@ GR_API void gr_rummy_match_free(gr_rummy_match *match);
 GR_API int gr_rummy_match_dealer(const gr_rummy_match *match);
 
 /* Deal the next hand (the right dealer, a seed from the match's
- * generator); the caller owns *out.  GR_ESTATE once over. */
+ * generator); the caller owns *out.  GR_ESTATE once over or after
+ * GR_MAX_MATCH_HANDS hands (void ones included). */
 GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
 
 /* Record a hand: from gr_rummy_game_result(), or filled in by hand for a
@@ -1367,7 +1379,8 @@ GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
  * same dealer deals again; otherwise the deal passes to the next seat.
  * GR_EINVAL for an inconsistent result (nplayers not the match's, winner
  * not a seat, left_points out of 0..10000 or not 0 for the winner),
- * GR_ESTATE once over; the match is then unchanged. */
+ * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands; the match is then
+ * unchanged. */
 GR_API int gr_rummy_match_record(gr_rummy_match *match,
                                  const gr_rummy_result *result);
 

@@ -12,6 +12,11 @@
 
 #include <string.h>
 
+/* The most actions of one turn: a draw, then each step-2 action lowers
+ * 2 * naturals + jokers held (at most 2 * 11) by one or more (a joker
+ * exchange trades a natural for a joker), then a discard. */
+#define TURN_MOVES 24
+
 static int flags_of(const gr_rummy_rules *r)
 {
     return r->opt[GR_RUMMY_OPT_ACE_HIGH] ? GR_RUMMY_ACE_HIGH : 0;
@@ -214,9 +219,11 @@ int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
     if (rc != GR_OK)
         return rc;
     if (game->nhistory == game->caphistory) {
-        if (game->caphistory > (1 << 24))
-            return GR_ENOMEM;
         int cap = game->caphistory ? 2 * game->caphistory : 64;
+        if (cap > GR_RUMMY_MAX_HAND_MOVES)
+            cap = GR_RUMMY_MAX_HAND_MOVES;
+        if (cap <= game->nhistory)
+            return GR_ENOMEM;   /* cannot happen: the hand is void first */
         gr_rummy_action *h = gr__malloc(&game->rules.mm, (size_t)cap * sizeof *h);
         if (!h)
             return GR_ENOMEM;
@@ -300,6 +307,8 @@ int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
         g->phase = GR_RUMMY_PHASE_DRAW;
         if (g->nstock == 0)
             stock_end(g);
+        if (g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
+            g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
     }
     return GR_OK;
 }

@@ -83,7 +83,7 @@ int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out)
 {
     if (!match || !out)
         return GR_EINVAL;
-    if (match->over)
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS)
         return GR_ESTATE;
     gr_rng next = match->rng;
     uint64_t seed = gr__rng_next(&next);
@@ -113,7 +113,7 @@ int gr_rummy_match_record(gr_rummy_match *match, const gr_rummy_result *result)
     } else if (result->outcome != GR_RUMMY_OUTCOME_VOID) {
         return GR_EINVAL;
     }
-    if (match->over || match->hands_played == INT_MAX)
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS)
         return GR_ESTATE;
     if (result->outcome == GR_RUMMY_OUTCOME_OUT
         && match->total[result->winner] > INT_MAX - sum)
