@@ -4,6 +4,7 @@
  * greedy beats random).
  */
 #include <check.h>
+#include <stddef.h>
 
 #include "ginrummy.h"
 #include "testutil.h"
@@ -403,7 +404,11 @@ static void counting_free(void *ptr, void *ctx)
  * each call then returns GR_ENOMEM, changes nothing, and is retried */
 static void match_with(counter *c)
 {
-    gr_allocator mm = { counting_malloc, counting_free, c };
+    gr_allocator mm;
+    memset(&mm, 0, sizeof mm);
+    mm.malloc_fn = counting_malloc;
+    mm.free_fn = counting_free;
+    mm.ctx = c;
     gr_rummy_rules *r;
     int rc;
     while ((rc = gr_rummy_rules_new_mm(&r, GR_RUMMY_PRESET_PARLETT, &mm)) == GR_ENOMEM)
@@ -480,6 +485,80 @@ START_TEST(test_rummy_allocation_failures)
 }
 END_TEST
 
+/* ---- ABI: the 0.x layouts of the Rummy structs, frozen ----------------------------- */
+
+typedef struct v0_action {
+    int type;
+    gr_card card, named;
+    int target;
+    gr_rummy_meld meld;
+    int reserved[4];
+} v0_action;
+
+typedef struct v0_result {
+    int outcome, winner, nplayers;
+    int score[7], left_points[7], cards_left[7];
+    gr_rummy_hand left[7];
+    int reserved[8];
+} v0_result;
+
+typedef struct v0_view {
+    int player, nplayers, dealer, turn, phase, ace_high;
+    gr_rummy_hand hand;
+    gr_card taken;
+    int counts[7];
+    gr_rummy_hand known[7];
+    int nmelds;
+    gr_rummy_meld melds[37];
+    int owner[37];
+    int stock_size, turnovers, ndiscards;
+    gr_card discards[112];
+    int reserved[16];
+} v0_view;
+
+typedef struct v0_score {
+    int over, winner, nplayers, dealer, hands_played;
+    int hands_won[7], total[7];
+    int reserved[8];
+} v0_score;
+
+#define SAME_LAYOUT(pub, v0, field) \
+    REQUIRE_OP(offsetof(pub, field), ==, offsetof(v0, field))
+
+START_TEST(test_rummy_abi_layouts)
+{
+    REQUIRE_OP(sizeof(gr_rummy_action), ==, sizeof(v0_action));
+    SAME_LAYOUT(gr_rummy_action, v0_action, meld);
+    SAME_LAYOUT(gr_rummy_action, v0_action, reserved);
+    REQUIRE_OP(sizeof(gr_rummy_result), ==, sizeof(v0_result));
+    SAME_LAYOUT(gr_rummy_result, v0_result, left);
+    SAME_LAYOUT(gr_rummy_result, v0_result, reserved);
+    REQUIRE_OP(sizeof(gr_rummy_view), ==, sizeof(v0_view));
+    SAME_LAYOUT(gr_rummy_view, v0_view, known);
+    SAME_LAYOUT(gr_rummy_view, v0_view, melds);
+    SAME_LAYOUT(gr_rummy_view, v0_view, discards);
+    SAME_LAYOUT(gr_rummy_view, v0_view, reserved);
+    REQUIRE_OP(sizeof(gr_rummy_score), ==, sizeof(v0_score));
+    SAME_LAYOUT(gr_rummy_score, v0_score, reserved);
+    REQUIRE_OP(GR_RUMMY_MAX_PLAYERS, ==, 7);
+    REQUIRE_OP(GR_RUMMY_MAX_CARDS, ==, 112);
+    REQUIRE_OP(GR_RUMMY_MAX_MELDS, ==, 37);
+    /* no undefined padding in a legal action: lists compare as bytes */
+    gr_rummy_rules *r = rrules(2, 1, 0);
+    gr_rummy_game *g;
+    REQUIRE_OP(gr_rummy_game_new(&g, r, 1, 0), ==, GR_OK);
+    gr_rummy_action a[4];
+    memset(a, 0xA5, sizeof a);
+    int n = gr_rummy_game_legal_moves(g, a, 4);
+    REQUIRE_OP(n, ==, 2);
+    const unsigned char *b = (const unsigned char *)&a[0];
+    for (size_t i = offsetof(gr_rummy_action, named) + 1; i < offsetof(gr_rummy_action, target); i++)
+        REQUIRE_OP(b[i], ==, 0);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_match");
@@ -491,6 +570,7 @@ int main(void)
     tcase_add_test(tc, test_R2_first_dealer_cut);
     tcase_add_test(tc, test_match_bad_input);
     tcase_add_test(tc, test_rummy_allocation_failures);
+    tcase_add_test(tc, test_rummy_abi_layouts);
     suite_add_tcase(s, tc);
     tc = tcase_create("bot");
     tcase_set_timeout(tc, 0);
