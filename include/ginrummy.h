@@ -920,8 +920,8 @@ typedef struct gr_rummy_arrangement {
  * runs, jokers standing for any face a meld lacks.  Exact for every valid
  * hand (any number of faces, up to 8 jokers), never greedy.  Returns the
  * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags, GR_ENOMEM
- * (large dense hands use heap memory for the search; 10-card hands never
- * allocate). */
+ * (most hands of 10 cards or fewer need no heap memory; large or dense
+ * hands do). */
 GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
 
 /* One best arrangement of the hand, written to *out; returns its unmelded

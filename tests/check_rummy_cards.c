@@ -9,20 +9,7 @@
 #include <ginrummy.h>
 
 #include "testutil.h"
-
-static gr_rummy_hand H(const char *text)
-{
-    gr_rummy_hand h;
-    ck_assert_int_eq(gr_rummy_hand_parse(text, &h, NULL), GR_OK);
-    return h;
-}
-
-static gr_rummy_meld M(const char *text)
-{
-    gr_rummy_meld m;
-    ck_assert_int_eq(gr_rummy_meld_parse(text, &m, NULL), GR_OK);
-    return m;
-}
+#include "rummy_testutil.h"
 
 START_TEST(test_R1_parse_duplicates_and_jokers)
 {
@@ -207,7 +194,7 @@ START_TEST(test_bad_input)
             gr_rummy_hand copy = *b;
             ck_assert_int_eq(gr_rummy_hand_add(&copy, 0), GR_EINVAL);
             ck_assert_int_eq(gr_rummy_hand_remove(&copy, 0), GR_EINVAL);
-            ck_assert(memcmp(&copy, b, sizeof copy) == 0);
+            ck_assert(copy.once == b->once && copy.twice == b->twice && copy.jokers == b->jokers);
         } else {
             ck_assert_int_eq(gr_rummy_hand_add(NULL, 0), GR_EINVAL);
             ck_assert_int_eq(gr_rummy_hand_remove(NULL, 0), GR_EINVAL);
@@ -232,7 +219,7 @@ START_TEST(test_bad_input)
     ck_assert_int_eq(gr_rummy_hand_parse("AS", NULL, NULL), GR_EINVAL);
     gr_rummy_hand keep = h;
     ck_assert_int_eq(gr_rummy_hand_parse("AS ZZ", &h, NULL), GR_EPARSE);
-    ck_assert(memcmp(&keep, &h, sizeof h) == 0);
+    ck_assert(keep.once == h.once && keep.twice == h.twice && keep.jokers == h.jokers);
 
     gr_rummy_meld m;
     ck_assert_int_eq(gr_rummy_meld_parse(NULL, &m, NULL), GR_EINVAL);
@@ -286,9 +273,5 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_R1_text_round_trip);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(s);
 }

@@ -12,20 +12,7 @@
 
 #include "oracle_rummy.h"
 #include "testutil.h"
-
-static gr_rummy_hand H(const char *text)
-{
-    gr_rummy_hand h;
-    ck_assert_int_eq(gr_rummy_hand_parse(text, &h, NULL), GR_OK);
-    return h;
-}
-
-static gr_rummy_meld M(const char *text)
-{
-    gr_rummy_meld m;
-    ck_assert_int_eq(gr_rummy_meld_parse(text, &m, NULL), GR_OK);
-    return m;
-}
+#include "rummy_testutil.h"
 
 static void remove_face(gr_rummy_hand *h, gr_card f)
 {
@@ -287,9 +274,5 @@ int main(void)
     tcase_set_timeout(tr, 600);
     tcase_add_test(tr, test_R4_R5_R7_random_vs_oracle);
     suite_add_tcase(s, tr);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(s);
 }

@@ -118,11 +118,8 @@ int gr_card_parse(const char *text, gr_card *out)
 {
     if (text == NULL || out == NULL)
         return GR_EINVAL;
-    while (gr__is_space(*text))
-        text++;
-    size_t len = strlen(text);
-    while (len > 0 && gr__is_space(text[len - 1]))
-        len--;
+    size_t len;
+    text = gr__trim(text, &len);
     return gr__card_parse_token(text, len, out);
 }
 

@@ -24,6 +24,21 @@ static inline bool gr__is_space(char c)
         || c == '\r';
 }
 
+/* the text without its leading and trailing white space: *len bytes at
+ * the returned pointer */
+static inline const char *gr__trim(const char *text, size_t *len)
+{
+    while (gr__is_space(*text))
+        text++;
+    size_t n = 0;
+    while (text[n] != '\0')
+        n++;
+    while (n > 0 && gr__is_space(text[n - 1]))
+        n--;
+    *len = n;
+    return text;
+}
+
 /* Text written with snprintf semantics (gr_card_format, gr_game_save):
  * bytes past size are dropped, len counts them all, and the text stays
  * NUL-terminated.  buf may be NULL when size is 0. */

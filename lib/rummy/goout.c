@@ -126,68 +126,51 @@ static int face_at(int suit, int q)
     return 13 * suit + q % 13;
 }
 
-/* grow the run's high end from position hi, then call fn */
-static void grow_high(search *S, int i, const gr_rummy_hand *left, growth *g,
-                      growth_fn fn, void *ctx)
+static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
+                     growth_fn fn, void *ctx, int low);
+
+/* put the face at position q (a natural, then a joker) and grow on */
+static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g,
+                    growth_fn fn, void *ctx, int low, int q)
 {
-    fn(S, i, left, g, ctx);
-    if (S->error)
-        return;
-    const tmeld *m = &S->t[i];
-    int q = g->hi + 1;
-    if (q > S->last || g->hi - g->lo + 1 >= 13 || (g->lo == 0 && q == 13))
-        return;
-    int f = face_at(m->suit, q);
+    int f = face_at(S->t[i].suit, q);
     gr_cards b = GR_CARD_BIT(f);
-    if (held(left, f) > 0) {
+    for (int joker = 0; joker <= 1; joker++) {
+        if (joker ? left->jokers == 0 : held(left, f) == 0)
+            continue;
         gr_rummy_hand l2 = *left;
-        take(&l2, f);
+        if (joker)
+            l2.jokers--;
+        else
+            take(&l2, f);
         growth g2 = *g;
-        g2.hi = q;
+        if (low)
+            g2.lo = q;
+        else
+            g2.hi = q;
         g2.faces |= b;
-        grow_high(S, i, &l2, &g2, fn, ctx);
-    }
-    if (left->jokers > 0) {
-        gr_rummy_hand l2 = *left;
-        l2.jokers--;
-        growth g2 = *g;
-        g2.hi = q;
-        g2.faces |= b;
-        g2.jokers |= b;
-        grow_high(S, i, &l2, &g2, fn, ctx);
+        if (joker)
+            g2.jokers |= b;
+        grow_end(S, i, &l2, &g2, fn, ctx, low);
     }
 }
 
-/* grow the run's low end from position lo, then its high end */
-static void grow_low(search *S, int i, const gr_rummy_hand *left, growth *g,
-                     growth_fn fn, void *ctx)
+/* Grow a run: at the high end (low = 0) each way calls fn; at the low end
+ * (low = 1) each way then grows the high end.  A run never holds 14
+ * positions nor the ace at both ends. */
+static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
+                     growth_fn fn, void *ctx, int low)
 {
-    grow_high(S, i, left, g, fn, ctx);
-    if (S->error)
+    if (low)
+        grow_end(S, i, left, g, fn, ctx, 0);
+    else
+        fn(S, i, left, g, ctx);
+    if (S->error || g->hi - g->lo + 1 >= 13)
         return;
-    const tmeld *m = &S->t[i];
-    int q = g->lo - 1;
-    if (q < 0 || g->hi - g->lo + 1 >= 13 || (q == 0 && g->hi == 13))
+    int q = low ? g->lo - 1 : g->hi + 1;
+    if (q < 0 || q > S->last || (low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
         return;
-    int f = face_at(m->suit, q);
-    gr_cards b = GR_CARD_BIT(f);
-    if (held(left, f) > 0) {
-        gr_rummy_hand l2 = *left;
-        take(&l2, f);
-        growth g2 = *g;
-        g2.lo = q;
-        g2.faces |= b;
-        grow_low(S, i, &l2, &g2, fn, ctx);
-    }
-    if (left->jokers > 0) {
-        gr_rummy_hand l2 = *left;
-        l2.jokers--;
-        growth g2 = *g;
-        g2.lo = q;
-        g2.faces |= b;
-        g2.jokers |= b;
-        grow_low(S, i, &l2, &g2, fn, ctx);
-    }
+    grow_at(S, i, left, g, fn, ctx, low, q);
 }
 
 /* every growth of meld i from the cards left, in the documented order */
@@ -196,7 +179,7 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
     const tmeld *m = &S->t[i];
     growth g = { 0, 0, m->lo, m->hi };
     if (m->run) {
-        grow_low(S, i, left, &g, fn, ctx);
+        grow_end(S, i, left, &g, fn, ctx, 1);
         return;
     }
     fn(S, i, left, &g, ctx);

@@ -193,11 +193,48 @@ typedef struct smap {
     uint32_t *keys;
     int32_t  *vals;     /* cap * NK: best value per jokers needed, -1 none */
     int32_t  *slots;    /* hmask + 1 entries, -1 empty */
+    void     *owned;    /* heap block once the map outgrew its first memory */
 } smap;
 
 static inline uint32_t key_hash(uint32_t key, int hmask)
 {
     return ((key * 0x9E3779B1u) >> 9) & (uint32_t)hmask;
+}
+
+/* the most states a map may hold (far above any hand of 30 cards) */
+#define SMAP_MAX (1 << 22)
+
+/* Move a full map to a heap block twice its size; -1 when it may not grow
+ * or there is no memory (the map is then unchanged). */
+static int smap_grow(smap *m)
+{
+    if (m->cap >= SMAP_MAX)
+        return -1;
+    int cap = 2 * m->cap, hsize = 2 * cap;
+    char *b = malloc((size_t)cap * (sizeof(uint32_t) + NK * sizeof(int32_t))
+                     + (size_t)hsize * sizeof(int32_t));
+    if (b == NULL)
+        return -1;
+    int32_t *vals = (int32_t *)(void *)b;
+    uint32_t *keys = (uint32_t *)(void *)(b + (size_t)cap * NK * sizeof(int32_t));
+    int32_t *slots = (int32_t *)(void *)(b + (size_t)cap * (NK * sizeof(int32_t) + sizeof(uint32_t)));
+    memcpy(vals, m->vals, (size_t)m->n * NK * sizeof(int32_t));
+    memcpy(keys, m->keys, (size_t)m->n * sizeof(uint32_t));
+    memset(slots, 0xFF, (size_t)hsize * sizeof(int32_t));
+    free(m->owned);
+    m->owned = b;
+    m->vals = vals;
+    m->keys = keys;
+    m->slots = slots;
+    m->cap = cap;
+    m->hmask = hsize - 1;
+    for (int i = 0; i < m->n; i++) {
+        uint32_t h = key_hash(keys[i], m->hmask);
+        while (slots[h] != -1)
+            h = (h + 1) & (uint32_t)m->hmask;
+        slots[h] = i;
+    }
+    return 0;
 }
 
 static void smap_clear(smap *m)
@@ -217,8 +254,13 @@ static int32_t *smap_get(smap *m, uint32_t key)
     for (; m->slots[h] != -1; h = (h + 1) & (uint32_t)m->hmask)
         if (m->keys[m->slots[h]] == key)
             return &m->vals[m->slots[h] * NK];
-    if (m->n >= m->cap)
-        return NULL;
+    if (m->n >= m->cap) {
+        if (smap_grow(m) < 0)
+            return NULL;
+        h = key_hash(key, m->hmask);
+        while (m->slots[h] != -1)
+            h = (h + 1) & (uint32_t)m->hmask;
+    }
     int i = m->n++;
     m->slots[h] = i;
     m->keys[i] = key;
@@ -238,6 +280,11 @@ typedef struct problem {
     int unit[MAXPOS];         /* value of one natural at a position */
     uint8_t gap_ok[4][MAXPOS];   /* a gap here can still reach a natural of
                                     the suit with the jokers of the hand */
+    uint8_t gap_more[4][MAXPOS]; /* gaps after this one before that natural */
+    uint8_t later[4][MAXPOS];     /* suits after s with a natural at p */
+    uint8_t start_need[4][MAXPOS];   /* least jokers a run whose first natural
+                                        is here needs: 3 - the positions of
+                                        p..p+2 holding a natural */
     move_list moves[NCODES][4];   /* [code][c + 1], c = -1..2 */
     uint8_t have_moves[NCODES][4];
 } problem;
@@ -268,6 +315,7 @@ enum { STEP_SETS = 5, STEP_CLOSE = 6 };
 typedef struct trans {
     uint32_t key;
     int      dk, add;
+    int      lb;           /* dk plus the gaps the move commits to later */
     uint8_t  move, join;   /* index in the move list; joins: 1 set A, 2 set B */
 } trans;
 
@@ -286,6 +334,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
         int a = (int)(key >> KEY_SA) & 7, b = (int)(key >> KEY_SB) & 7;
         t[0].key = key & (KEY_CORES | KEY_RUN);
         t[0].dk = (a ? pad(a) : 0) + (b ? pad(b) : 0);
+        t[0].lb = t[0].dk;
         t[0].add = 0;
         t[0].move = t[0].join = 0;
         return 1;
@@ -302,6 +351,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
         }
         t[0].key = nkey;
         t[0].dk = dk;
+        t[0].lb = dk;
         t[0].add = 0;
         t[0].move = t[0].join = 0;
         return 1;
@@ -310,10 +360,14 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
     const move_list *ml = get_moves(pb, suit_code(key, s), c);
     int a = (int)(key >> KEY_SA) & 7, b = (int)(key >> KEY_SB) & 7;
     int sets_ok = p < 13;
+    /* a set that cannot reach 2 naturals (3 without jokers) is never
+     * needed: one natural and two jokers make a run as well */
+    int minsize = pb->J > 0 ? 2 : 3, later = pb->later[s][p];
     for (int i = 0; i < ml->n; i++) {
         const suit_move *m = &ml->m[i];
         int r = c - m->nat;
-        for (int j = 0; j < 4; j++) {
+        int jmax = !sets_ok || r == 0 ? 0 : r == 1 ? 2 : 3;   /* joins possible */
+        for (int j = 0; j <= jmax; j++) {
             int ja = j & 1, jb = j >> 1;
             if (j && (!sets_ok || ja + jb > r || (ja && a >= 4) || (jb && b >= 4)))
                 continue;
@@ -322,6 +376,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
             if (m->gap && (r - ja - jb > 0 || !pb->gap_ok[s][p]))
                 continue;
             int na = a + ja, nb = b + jb;
+            if ((ja && na + later < minsize) || (jb && nb + later < minsize))
+                continue;
             if (na < nb) {
                 int x = na;
                 na = nb;
@@ -334,6 +390,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 nkey |= KEY_RUN;
             t[n].key = nkey;
             t[n].dk = m->dk;
+            t[n].lb = m->dk + m->gap * pb->gap_more[s][p]
+                    + m->nnew * pb->start_need[s][p];
             t[n].add = (m->nat + ja + jb) * pb->unit[p];
             t[n].move = (uint8_t)i;
             t[n].join = (uint8_t)j;
@@ -348,17 +406,30 @@ static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
 {
     int J = pb->J;
     trans t[MAXTRANS];
+    int quiet = step >= 1 && step <= 4 && pb->cnt[step - 1][p] == 0;
     for (int i = 0; i < from->n; i++) {
         const int32_t *v = &from->vals[i * NK];
+        if (quiet && suit_code(from->keys[i], step - 1) == 0) {
+            /* nothing in this suit here: the state goes on unchanged */
+            int32_t *w = smap_get(to, from->keys[i]);
+            if (w == NULL)
+                return -1;
+            for (int k = 0; k <= J; k++)
+                if (v[k] > w[k])
+                    w[k] = v[k];
+            continue;
+        }
         int nt = gen_trans(pb, from->keys[i], p, step, t);
         for (int j = 0; j < nt; j++) {
-            int dk = t[j].dk, add = t[j].add;
-            if (dk > J)
-                continue;
+            int dk = t[j].dk, add = t[j].add, kmax = J - t[j].lb;
+            while (kmax >= 0 && v[kmax] < 0)
+                kmax--;
+            if (kmax < 0)
+                continue;   /* no state can afford the jokers */
             int32_t *w = smap_get(to, t[j].key);
             if (w == NULL)
                 return -1;
-            for (int k = 0; k + dk <= J; k++)
+            for (int k = 0; k <= kmax; k++)
                 if (v[k] >= 0 && v[k] + add > w[k + dk])
                     w[k + dk] = v[k] + add;
         }
@@ -409,6 +480,7 @@ static int dp_mem_init(dp_mem *mm, int nmaps, int cap, void *stack, size_t stack
     for (int i = 0; i < nmaps; i++) {
         smap *m = &mm->maps[i];
         m->n = 0;
+        m->owned = NULL;
         m->cap = cap;
         m->hmask = hsize - 1;
         m->vals = (int32_t *)(void *)b;
@@ -424,6 +496,8 @@ static int dp_mem_init(dp_mem *mm, int nmaps, int cap, void *stack, size_t stack
 
 static void dp_mem_free(dp_mem *mm)
 {
+    free(mm->maps[0].owned);
+    free(mm->maps[1].owned);
     free(mm->block);
 }
 
@@ -451,6 +525,17 @@ typedef struct layer {
     uint32_t *keys;
     int32_t  *vals;
 } layer;
+
+/* free the kept layers (and forget them) */
+static void free_layers(layer *keep, int n)
+{
+    for (int L = 0; L < n; L++) {
+        free(keep[L].keys);
+        free(keep[L].vals);
+        keep[L].keys = NULL;
+        keep[L].vals = NULL;
+    }
+}
 
 /* Run the DP with two alternating maps; with `keep` (nlayers entries)
  * every layer is copied there.  Returns the map of the final states, NULL
@@ -520,23 +605,24 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
             dp[0][n][c] = -1;
     dp[0][0][0] = 0;
     for (int r = 0; r < 13; r++) {
-        for (int n = 0; n <= J; n++)
-            for (int c = 0; c <= J; c++)
-                dp[r + 1][n][c] = -1;
         unsigned avail = 0;
         for (int s = 0; s < 4; s++)
             if (cnt[s][r])
                 avail |= 1u << s;
         if (avail == 0) {
             memcpy(dp[r + 1], dp[r], sizeof dp[r]);
-            for (int n = 0; n <= J; n++)
-                for (int c = 0; c <= J; c++) {
-                    ch_a[r + 1][n][c] = ch_b[r + 1][n][c] = 0;
-                    par_n[r + 1][n][c] = (uint8_t)n;
-                    par_c[r + 1][n][c] = (uint8_t)c;
-                }
+            if (pick != NULL)
+                for (int n = 0; n <= J; n++)
+                    for (int c = 0; c <= J; c++) {
+                        ch_a[r + 1][n][c] = ch_b[r + 1][n][c] = 0;
+                        par_n[r + 1][n][c] = (uint8_t)n;
+                        par_c[r + 1][n][c] = (uint8_t)c;
+                    }
             continue;
         }
+        for (int n = 0; n <= J; n++)
+            for (int c = 0; c <= J; c++)
+                dp[r + 1][n][c] = -1;
         int unit = rank_points(r, pb->flags) * 128 + 1;
         for (unsigned sa = 0; sa < 16; sa++) {
             if (sa & ~avail)
@@ -560,6 +646,8 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
                         int32_t val = dp[r][n][c] + add;
                         if (val > dp[r + 1][n + need][c2]) {
                             dp[r + 1][n + need][c2] = val;
+                            if (pick == NULL)
+                                continue;
                             ch_a[r + 1][n + need][c2] = (uint8_t)sa;
                             ch_b[r + 1][n + need][c2] = (uint8_t)sb;
                             par_n[r + 1][n + need][c2] = (uint8_t)n;
@@ -623,17 +711,38 @@ static void setup(problem *pb, const hand_counts *hc, const int h[4], int flags,
         pb->cnt[s][0] = (uint8_t)(hc->cnt[s][0] - h[s]);
         pb->cnt[s][13] = (uint8_t)h[s];
     }
-    for (int p = 0; p < pb->npos; p++)
-        pb->unit[p] = rank_points(p % 13, flags) * 128 + 1;
+    static const int units[2][MAXPOS] = {
+#define U(pts) ((pts) * 128 + 1)
+        { U(1), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(10), U(10), U(10), U(1) },
+        { U(11), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(10), U(10), U(10), U(11) }
+#undef U
+    };
+    memcpy(pb->unit, units[(flags & GR_RUMMY_ACE_HIGH) != 0], sizeof pb->unit);
     /* A core takes a gap only on its way to a later natural: a gap after
      * its last natural is padding, paid when it closes, and extra jokers
      * are placed at the end. */
+    unsigned has[4];   /* positions holding a natural, per suit */
     for (int s = 0; s < 4; s++) {
-        int next = 99;
-        for (int p = pb->npos - 1; p >= 0; p--) {
-            pb->gap_ok[s][p] = next - p <= J;
-            if (pb->cnt[s][p] > 0)
-                next = p;
+        has[s] = 0;
+        for (int p = 0; p < pb->npos; p++)
+            if (pb->cnt[s][p])
+                has[s] |= 1u << p;
+    }
+    for (int s = 0; s < 4; s++) {
+        unsigned later_mask[3] = { 0, 0, 0 };   /* positions with 1, 2, 3 later suits */
+        for (int t = s + 1; t < 4; t++) {
+            later_mask[2] |= later_mask[1] & has[t];
+            later_mask[1] |= later_mask[0] & has[t];
+            later_mask[0] |= has[t];
+        }
+        for (int p = 0; p < pb->npos; p++) {
+            unsigned after = has[s] >> (p + 1);
+            int dist = after ? __builtin_ctz(after) + 1 : 99;   /* next natural - p */
+            pb->gap_ok[s][p] = dist <= J;
+            pb->gap_more[s][p] = (uint8_t)(dist - 1 < 16 ? dist - 1 : 16);
+            pb->later[s][p] = (uint8_t)((later_mask[0] >> p & 1) + (later_mask[1] >> p & 1)
+                                        + (later_mask[2] >> p & 1));
+            pb->start_need[s][p] = (uint8_t)(2 - (int)(after & 1) - (int)(after >> 1 & 1));
         }
     }
     memset(pb->have_moves, 0, sizeof pb->have_moves);
@@ -645,7 +754,8 @@ static int final_best(const problem *pb, const smap *fin, uint32_t *key, int *kk
 {
     int best = -1;
     for (int i = 0; i < fin->n; i++) {
-        if (!(fin->keys[i] & KEY_RUN))
+        /* without jokers, sets alone need no run to hold them */
+        if (!(fin->keys[i] & KEY_RUN) && pb->J > 0)
             continue;
         const int32_t *v = &fin->vals[i * NK];
         for (int k = 0; k <= pb->J; k++)
@@ -661,9 +771,8 @@ static int final_best(const problem *pb, const smap *fin, uint32_t *key, int *kk
 }
 
 /* the small maps live on the stack; larger DPs get the heap */
-#define SMALL_CAP 128
-#define SMALL_STACK (2 * (SMALL_CAP * (4 + 4 * NK) + 256 * 4) + 64)
-static const int heap_caps[] = { 1 << 12, 1 << 15, 1 << 18, 1 << 21 };
+#define SMALL_CAP 256
+#define SMALL_STACK (2 * (SMALL_CAP * (4 + 4 * NK) + 2 * SMALL_CAP * 4) + 64)
 
 /* Run the DP of pb, growing the maps as needed; returns the best final
  * value (-1 none) and, with keep, the layers and the final state.
@@ -673,32 +782,12 @@ static int dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk)
     int32_t stack_mem[SMALL_STACK / 4 + 1];
     dp_mem mm;
     int nomem = 0;
-    if (dp_mem_init(&mm, 2, SMALL_CAP, stack_mem, sizeof stack_mem) == GR_OK) {
-        smap *fin = dp_run(pb, &mm, keep, &nomem);
-        if (fin != NULL)
-            return final_best(pb, fin, key, kk);
-        if (nomem)
-            return GR_ENOMEM;
-    }
-    for (size_t i = 0; i < sizeof heap_caps / sizeof heap_caps[0]; i++) {
-        if (keep != NULL)
-            for (int L = 0; L < nlayers(pb); L++) {
-                free(keep[L].keys);
-                free(keep[L].vals);
-                keep[L].keys = NULL;
-                keep[L].vals = NULL;
-            }
-        if (dp_mem_init(&mm, 2, heap_caps[i], NULL, 0) != GR_OK)
-            return GR_ENOMEM;
-        smap *fin = dp_run(pb, &mm, keep, &nomem);
-        int v = fin != NULL ? final_best(pb, fin, key, kk) : -1;
-        dp_mem_free(&mm);
-        if (fin != NULL)
-            return v;
-        if (nomem)
-            return GR_ENOMEM;
-    }
-    return GR_ENOMEM;
+    /* the maps start on the stack and move to the heap if they outgrow it */
+    dp_mem_init(&mm, 2, SMALL_CAP, stack_mem, sizeof stack_mem);
+    smap *fin = dp_run(pb, &mm, keep, &nomem);
+    int v = fin != NULL ? final_best(pb, fin, key, kk) : GR_ENOMEM;
+    dp_mem_free(&mm);
+    return nomem ? GR_ENOMEM : v;
 }
 
 typedef struct ace_choice {
@@ -741,8 +830,23 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
             *which = a;
         }
     }
-    setup(pb, hc, ac->h[0], flags, hand->jokers);
-    int so = set_only_best(pb, hc->cnt, NULL);
+    if (hand->jokers == 0)
+        return best;   /* the DP's states without a run are the set-only ones */
+    /* a bound on sets only: every natural of a rank held in 2+ suits, one
+     * more natural (at most 11 points) per two jokers, every joker */
+    int bound = pb->J * (15 * 128 + 1) + (pb->J / 2) * (11 * 128 + 1);
+    for (int r = 0; r < 13; r++) {
+        int suits = 0, n = 0;
+        for (int s = 0; s < 4; s++) {
+            suits += hc->cnt[s][r] > 0;
+            n += hc->cnt[s][r];
+        }
+        if (suits >= 2)
+            bound += n * (rank_points(r, flags) * 128 + 1);
+    }
+    if (best >= bound)
+        return best;
+    int so = set_only_best(pb, hc->cnt, NULL);   /* uses pb's flags and J only */
     if (so > best) {
         best = so;
         *which = -1;
@@ -750,18 +854,28 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
     return best;
 }
 
+/* the hand counted and solved: the best value and where it comes from */
+typedef struct solved {
+    problem     pb;
+    hand_counts hc;
+    ace_choice  ac;
+    int         which, best;
+} solved;
+
+static int solve(const gr_rummy_hand *hand, int flags, solved *sv)
+{
+    count_hand(hand, &sv->hc);
+    ace_choices(&sv->hc, flags, &sv->ac);
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which);
+    return sv->best < 0 ? GR_ENOMEM : GR_OK;
+}
+
 int gr__rummy_value(const gr_rummy_hand *hand, int flags)
 {
-    problem pb;
-    hand_counts hc;
-    ace_choice ac;
-    int which;
-    count_hand(hand, &hc);
-    ace_choices(&hc, flags, &ac);
-    int best = best_melded(hand, flags, &pb, &hc, &ac, &which);
-    if (best < 0)
+    solved sv;
+    if (solve(hand, flags, &sv) != GR_OK)
         return GR_ENOMEM;
-    return gr__rummy_hand_points(hand, flags) - best / 128;
+    return gr__rummy_hand_points(hand, flags) - sv.best / 128;
 }
 
 int gr_rummy_value(const gr_rummy_hand *hand, int flags)
@@ -1071,33 +1185,27 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
     out->unmelded_points = gr__rummy_hand_points(&left, flags);
 }
 
-static void free_layers(layer *keep, int n)
-{
-    for (int L = 0; L < n; L++) {
-        free(keep[L].keys);
-        free(keep[L].vals);
-    }
-}
 
 int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)
 {
-    problem pb;
-    hand_counts hc;
-    ace_choice ac;
-    int which;
-    count_hand(hand, &hc);
-    ace_choices(&hc, flags, &ac);
-    int best = best_melded(hand, flags, &pb, &hc, &ac, &which);
-    if (best < 0)
+    solved *sv = malloc(sizeof *sv);
+    if (sv == NULL)
         return GR_ENOMEM;
+    if (solve(hand, flags, sv) != GR_OK) {
+        free(sv);
+        return GR_ENOMEM;
+    }
+    problem *pb = &sv->pb;
     xout *x = malloc(sizeof *x);
-    if (x == NULL)
+    if (x == NULL) {
+        free(sv);
         return GR_ENOMEM;
-    if (which < 0) {
+    }
+    if (sv->which < 0) {
         set_pick pick;
-        set_only_best(&pb, hc.cnt, &pick);
+        set_only_best(pb, sv->hc.cnt, &pick);
         x->nruns = x->nsets = 0;
-        x->last = pb.npos - 1;
+        x->last = pb->npos - 1;
         for (int r = 0; r < 13; r++) {
             if (pick.sa[r]) {
                 x->sets[x->nsets].rank = r;
@@ -1109,23 +1217,25 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
             }
         }
     } else {
-        setup(&pb, &hc, ac.h[which], flags, hand->jokers);
+        setup(pb, &sv->hc, sv->ac.h[sv->which], flags, hand->jokers);
         layer keep[5 * MAXPOS + 2];
         memset(keep, 0, sizeof keep);
         uint32_t fkey = 0;
         int fk = 0;
-        int v = dp_solve(&pb, keep, &fkey, &fk);
+        int v = dp_solve(pb, keep, &fkey, &fk);
         if (v < 0) {
             free_layers(keep, 5 * MAXPOS + 2);
             free(x);
+            free(sv);
             return GR_ENOMEM;
         }
-        replay(&pb, keep, fkey, fk, v - pb.J * (15 * 128 + 1), x);
+        replay(pb, keep, fkey, fk, v - pb->J * (15 * 128 + 1), x);
         free_layers(keep, 5 * MAXPOS + 2);
     }
     place_jokers(x, hand->jokers);
     emit(hand, flags, x, out);
     free(x);
+    free(sv);
     return out->unmelded_points;
 }
 
