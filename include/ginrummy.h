@@ -1486,6 +1486,397 @@ GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
                                const gr_rummy_meld *table, int ntable,
                                int flags, gr_card no_discard);
 
+/* ------------------------------------------------------------------------
+ * Basic Rummy: rules, game, match, bots (R1-R8)
+ *
+ * A table of 2-7 players (R2), one or two decks with 0-4 jokers each (R1).
+ * Seats are numbered 0..players-1; turns go in seat order.  A physical card
+ * is a gr_card 0..51 or GR_RUMMY_JOKER.  The objects mirror the Gin ones:
+ * gr_rummy_rules (options), gr_rummy_game (one hand), gr_rummy_view (what
+ * one seat may know), gr_rummy_match (hands until the target),
+ * gr_rummy_bot.  Public structs end with reserved space: the library
+ * writes it as zeros and refuses (GR_EINVAL) input whose reserved space is
+ * not zero.  Handles follow the threading rule of the whole library.
+ *
+ * Rules the library settles where RULES.md leaves room:
+ *   - Dead ends (R4 Decision): the card taken from the pile, and any card
+ *     identical to it (second deck, or another joker), may not be
+ *     discarded that turn.  A step-2 move that would leave only such cards
+ *     is refused, and so is taking the pile's card when only such cards
+ *     would then be held; so every turn can end.
+ *   - Known cards (R8): a card taken from the pile, or a joker taken from
+ *     the table, is known until it leaves the hand; when a face (or joker)
+ *     leaves a hand holding a known copy, the known copy is the one that
+ *     goes, so what is known never depends on hidden cards.
+ *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
+ *     with a discard).
+ *   - The length of a hand (a library rule, as GR_MAX_HAND_MOVES for Gin):
+ *     a hand never has more than GR_RUMMY_MAX_HAND_MOVES actions.  A turn
+ *     has at most 24 (a draw, at most 22 melds, layoffs and joker
+ *     exchanges, a discard); when a turn ends with a discard and another
+ *     whole turn would not fit, the hand is void, as at the end of the
+ *     stock.  Without it, with GR_RUMMY_OPT_TURNOVER_LIMIT 0 (PARLETT), a
+ *     hand nobody can finish would go on for ever.
+ * ------------------------------------------------------------------------ */
+
+#define GR_RUMMY_MAX_PLAYERS 7
+/* The most actions a hand can have (see "The length of a hand" above):
+ * some 400 turns of 7 players, far beyond a hand people play. */
+#define GR_RUMMY_MAX_HAND_MOVES 10000
+/* the most cards of a table: two decks and 4 jokers each */
+#define GR_RUMMY_MAX_CARDS   112
+
+typedef struct gr_rummy_rules gr_rummy_rules;
+
+/* Presets. */
+enum {
+    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of RULES.md */
+};
+
+/* Rummy rule options.  Append-only.  PARLETT values in brackets. */
+enum {
+    GR_RUMMY_OPT_PLAYERS = 0,     /* 2..7 [2] (R2) */
+    GR_RUMMY_OPT_DECKS,           /* 0 = as R2's table for the player count,
+                                     1 or 2 where R2 gives the choice [0] */
+    GR_RUMMY_OPT_HAND_SIZE,       /* 0 = as R2's table, 7 or 10 where R2
+                                     gives the choice [0] */
+    GR_RUMMY_OPT_JOKERS,          /* jokers per deck, 0..4 [0] (R1) */
+    GR_RUMMY_OPT_ACE_HIGH,        /* 0 or 1: Q-K-A is a run too, the ace
+                                     counts 11 [0] (R3, R7) */
+    GR_RUMMY_OPT_TURNOVER_LIMIT,  /* 0..1000, 0 = unlimited [0] (R6) */
+    GR_RUMMY_OPT_TARGET,          /* 0..100000, 0 = one hand only [100] (R7) */
+    GR_RUMMY_OPT_COUNT
+};
+
+/* Make a rule set from a preset (GR_RUMMY_PRESET_PARLETT).  GR_EINVAL for
+ * an unknown preset or NULL out, GR_ENOMEM.  Free with
+ * gr_rummy_rules_free(). */
+GR_API int gr_rummy_rules_new(gr_rummy_rules **out, int preset);
+
+/* As gr_rummy_rules_new(), allocating through `mm` (NULL: malloc/free);
+ * games and matches made from the rules allocate through it too. */
+GR_API int gr_rummy_rules_new_mm(gr_rummy_rules **out, int preset,
+                                 const gr_allocator *mm);
+
+/* A copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_rules_clone(gr_rummy_rules **out, const gr_rummy_rules *rules);
+
+/* Free a rule set; NULL is a no-op. */
+GR_API void gr_rummy_rules_free(gr_rummy_rules *rules);
+
+/* Set an option.  GR_EINVAL for an unknown option, a value out of its
+ * range, or a deal R2 does not allow with the other options (decks 2 with
+ * 2-3 players or 1 with 6-7, hand size 7 with 2 or 6-7 players, 10 with
+ * 4-5 players on one deck, 7 on two decks): set the player count first.
+ * The rules are then unchanged. */
+GR_API int gr_rummy_rules_set(gr_rummy_rules *rules, int option, int value);
+
+/* Read an option as set (0 for "as R2's table") into *out.  GR_EINVAL. */
+GR_API int gr_rummy_rules_get(const gr_rummy_rules *rules, int option, int *out);
+
+/* The deal these rules make (R2): decks, cards per hand and the number of
+ * cards in the whole deck (52 per deck plus the jokers).  Any of the
+ * outputs may be NULL.  GR_EINVAL for NULL rules. */
+GR_API int gr_rummy_rules_deal(const gr_rummy_rules *rules, int *decks,
+                               int *hand_size, int *ncards);
+
+/* Describe Rummy option `option` (name such as "players", description,
+ * range), as gr_option_describe().  GR_EINVAL. */
+GR_API int gr_rummy_option_describe(int option, gr_option_info *out);
+
+/* The Rummy option named `name` (case-insensitive), or GR_EINVAL. */
+GR_API int gr_rummy_option_lookup(const char *name);
+
+/* ---- one hand ---------------------------------------------------------- */
+
+typedef struct gr_rummy_game gr_rummy_game;
+
+/* Phases of a Rummy hand. */
+enum {
+    GR_RUMMY_PHASE_DRAW = 1,   /* the player to act draws (R4 step 1) */
+    GR_RUMMY_PHASE_PLAY = 2,   /* melds, layoffs, joker exchanges, then a
+                                  discard ends the turn (R4 steps 2, 3) */
+    GR_RUMMY_PHASE_OVER = 3    /* a player went out, or the hand is void */
+};
+
+/* The actions of a turn, one gr_rummy_action each (a move of the game;
+ * gr_rummy_move is a step of a going-out plan, above). */
+enum {
+    GR_RUMMY_ACT_DRAW_STOCK   = 1,  /* draw the top of the stock */
+    GR_RUMMY_ACT_DRAW_DISCARD = 2,  /* take the top of the discard pile */
+    GR_RUMMY_ACT_MELD         = 3,  /* lay down `meld` from the hand: its
+                                        natural cards and one joker for each
+                                        face of meld.jokers */
+    GR_RUMMY_ACT_LAY_OFF      = 4,  /* lay `card` (a face, or GR_RUMMY_JOKER
+                                        standing for `named`) on table meld
+                                        number `target`: at the run's end or
+                                        as the set's missing suit */
+    GR_RUMMY_ACT_SWAP_JOKER   = 5,  /* put natural `card` into table meld
+                                        `target` in place of the joker that
+                                        stands for it; the joker goes to the
+                                        hand (R5) */
+    GR_RUMMY_ACT_DISCARD      = 6   /* discard `card` (a face or a joker) */
+};
+
+/* One action.  Fields a type does not use are GR_NO_CARD (cards), -1 (target)
+ * and zero (meld) in what the library writes, and are ignored on input. */
+typedef struct gr_rummy_action {
+    int           type;    /* GR_RUMMY_ACT_* */
+    gr_card       card;    /* LAY_OFF, SWAP_JOKER, DISCARD: the card from
+                              the hand; draws (legal moves, history): the
+                              card drawn, ignored when played */
+    gr_card       named;   /* LAY_OFF of a joker: the face it stands for */
+    int           target;  /* LAY_OFF, SWAP_JOKER: the table meld, 0.. */
+    gr_rummy_meld meld;    /* MELD: the meld laid down */
+    int           reserved[4];
+} gr_rummy_action;
+
+/* Deal a hand with a seeded shuffle (the PRNG and shuffle of gr_game_new:
+ * the same seed gives the same deal everywhere).  The deck starts as the
+ * faces 0..51 of the first deck, then those of the second deck, then the
+ * jokers, is shuffled, and is dealt as gr_rummy_game_new_from_deck()
+ * says.  dealer is a seat 0..players-1.  The rules are copied.
+ * GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_game_new(gr_rummy_game **out, const gr_rummy_rules *rules,
+                             uint64_t seed, int dealer);
+
+/* Deal a hand from a stacked deck (R2): deck[0..n-1] must hold exactly the
+ * cards of the rules' deck (each face once per deck, jokers per deck times
+ * decks; n as gr_rummy_rules_deal's ncards).  The cards are dealt one at a
+ * time, starting with the seat after the dealer, round in seat order, until
+ * every hand is full; the next card starts the discard pile; the rest is
+ * the stock, its first card the top.  The seat after the dealer plays
+ * first.  GR_EINVAL for a deck that is not the rules' deck, a bad dealer,
+ * NULL; GR_ENOMEM. */
+GR_API int gr_rummy_game_new_from_deck(gr_rummy_game **out,
+                                       const gr_rummy_rules *rules,
+                                       const gr_card *deck, size_t n,
+                                       int dealer);
+
+/* An independent copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_game_clone(gr_rummy_game **out, const gr_rummy_game *game);
+
+/* Free a hand; NULL is a no-op. */
+GR_API void gr_rummy_game_free(gr_rummy_game *game);
+
+/* GR_RUMMY_PHASE_*, the seat to act, the dealer, the number of players;
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_phase(const gr_rummy_game *game);
+GR_API int gr_rummy_game_turn(const gr_rummy_game *game);
+GR_API int gr_rummy_game_dealer(const gr_rummy_game *game);
+GR_API int gr_rummy_game_players(const gr_rummy_game *game);
+
+/* Every legal move of the player to act into out[0..cap-1]; returns how
+ * many are legal (possibly more than cap: call with cap 0 to learn the
+ * count; out may be NULL when cap is 0).  Exact: every listed move is
+ * accepted by gr_rummy_game_play(), every other one refused.  Order: draws
+ * (stock, pile); melds (by kind: sets then runs, each joker naming listed
+ * as its own move); layoffs (by target meld, then card, a joker once per
+ * face it may stand for); joker exchanges; discards (faces by number, then
+ * the joker).  Returns 0 once the hand is over.  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_legal_moves(const gr_rummy_game *game,
+                                     gr_rummy_action *out, size_t cap);
+
+/* Play one move for the player to act (R4-R7).  GR_EINVAL for a malformed
+ * move (unknown type, card out of range, reserved not zero); GR_ESTATE for
+ * a move of the wrong step (a draw after drawing, a meld before drawing)
+ * or once the hand is over; GR_EILLEGAL for a move the rules refuse (cards
+ * not held, not a meld, a layoff that does not fit, discarding the card
+ * taken from the pile or a card identical to it, a step-2 move that leaves
+ * only that card (R4 Decision)); GR_ENOMEM.  The game is then unchanged. */
+GR_API int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move);
+
+/* The cards a seat holds.  GR_EINVAL for a bad seat or NULL. */
+GR_API int gr_rummy_game_hand(const gr_rummy_game *game, int player,
+                              gr_rummy_hand *out);
+
+/* The table melds, oldest first (the index is a move's target), into
+ * out[0..cap-1]; returns how many.  GR_EINVAL. */
+GR_API int gr_rummy_game_melds(const gr_rummy_game *game, gr_rummy_meld *out,
+                               size_t cap);
+
+/* The discard pile, bottom first, into out[0..cap-1]; returns its size. */
+GR_API int gr_rummy_game_discards(const gr_rummy_game *game, gr_card *out,
+                                  size_t cap);
+
+/* The stock, top first, into out[0..cap-1]; returns its size (a referee's
+ * call: players see only the size). */
+GR_API int gr_rummy_game_stock(const gr_rummy_game *game, gr_card *out,
+                               size_t cap);
+
+/* Turnovers of the discard pile so far (R6).  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_turnovers(const gr_rummy_game *game);
+
+/* The moves played, oldest first, into out[0..cap-1]; returns how many
+ * (never more than GR_RUMMY_MAX_HAND_MOVES).  Draws record the card
+ * drawn. */
+GR_API int gr_rummy_game_history(const gr_rummy_game *game, gr_rummy_action *out,
+                                 size_t cap);
+
+/* Outcomes of a Rummy hand. */
+enum {
+    GR_RUMMY_OUTCOME_VOID = 0,   /* the stock ran out (R6), or the hand
+                                    reached GR_RUMMY_MAX_HAND_MOVES: nobody
+                                    scores */
+    GR_RUMMY_OUTCOME_OUT  = 1    /* a player went out (R7) */
+};
+
+typedef struct gr_rummy_result {
+    int outcome;                           /* GR_RUMMY_OUTCOME_* */
+    int winner;                            /* the seat that went out; -1 void */
+    int nplayers;
+    int score[GR_RUMMY_MAX_PLAYERS];       /* what the hand adds to each
+                                              total: the winner the sum of
+                                              the others' left_points (R7),
+                                              everybody else 0 */
+    int left_points[GR_RUMMY_MAX_PLAYERS]; /* value of each seat's cards left */
+    int cards_left[GR_RUMMY_MAX_PLAYERS];  /* number of cards left */
+    gr_rummy_hand left[GR_RUMMY_MAX_PLAYERS]; /* the cards left */
+    int reserved[8];
+} gr_rummy_result;
+
+/* The result of a finished hand into *out.  GR_ESTATE until the hand is
+ * over, GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_result(const gr_rummy_game *game, gr_rummy_result *out);
+
+/* What one seat may know (R8).  Nothing else: not the stock's order, not
+ * the other hands' unknown cards. */
+typedef struct gr_rummy_view {
+    int           player;       /* whose view */
+    int           nplayers;
+    int           dealer;
+    int           turn;         /* the seat to act */
+    int           phase;        /* GR_RUMMY_PHASE_* */
+    int           ace_high;     /* GR_RUMMY_OPT_ACE_HIGH */
+    gr_rummy_hand hand;         /* his own cards */
+    gr_card       taken;        /* the card the player to act took from the
+                                   pile this turn (he may not discard it nor
+                                   one identical), or GR_NO_CARD */
+    int           counts[GR_RUMMY_MAX_PLAYERS];     /* cards held, per seat */
+    gr_rummy_hand known[GR_RUMMY_MAX_PLAYERS];      /* per seat: cards taken
+                                   from the pile or by a joker exchange and
+                                   still held (a face or joker played counts
+                                   as a known one first) */
+    int           nmelds;
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];        /* the table, oldest first */
+    int           owner[GR_RUMMY_MAX_MELDS];        /* who laid each meld down */
+    int           stock_size;
+    int           turnovers;
+    int           ndiscards;
+    gr_card       discards[GR_RUMMY_MAX_CARDS];     /* the pile, bottom first */
+    int           reserved[16];
+} gr_rummy_view;
+
+/* Fill *out with what `player` may know now.  GR_EINVAL for a bad seat or
+ * NULL. */
+GR_API int gr_rummy_game_view(const gr_rummy_game *game, int player,
+                              gr_rummy_view *out);
+
+/* The legal moves of the view's player, computed from the view alone
+ * (exactly gr_rummy_game_legal_moves() when it is his turn, else 0).
+ * GR_EINVAL for NULL or a malformed view. */
+GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
+                                     gr_rummy_action *out, size_t cap);
+
+/* Write the hand as text, snprintf semantics; returns the length needed.
+ *   rummy 1
+ *   rules players=4 decks=0 hand_size=0 jokers=1 ace_high=0 ...
+ *   dealer 2
+ *   deck 7H KS JK ...                (the cards as dealt; JK a joker)
+ *   moves STOCK 4D; MELD 3C 4C 5C; MELD 7D 7H JK=7S; LAYOFF 0 JK=6C;
+ *         SWAP 1 7S; DISCARD KS; DRAW KS; ...   (one line, "moves" alone
+ *         when none; a meld as gr_rummy_meld_format writes it)
+ *   end
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size);
+
+/* Rebuild a hand from gr_rummy_game_save() text by replaying its moves
+ * through the rules.  Draws may leave out their card; a card named must be
+ * the one drawn.  GR_EPARSE for damaged text (bad syntax, a missing or
+ * repeated line, an unknown option, a wrong deck, trailing garbage),
+ * GR_EILLEGAL for a move the rules refuse, GR_EINVAL for NULL, GR_ENOMEM.
+ * *out is written only on success. */
+GR_API int gr_rummy_game_load(gr_rummy_game **out, const char *text);
+GR_API int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
+                                 const gr_allocator *mm);
+
+/* Write one action as the text of a save's moves line ("MELD 3C 4C JK=5C",
+ * "LAYOFF 2 JK=8C", "SWAP 0 5C", "DISCARD KS", "STOCK 4D"),
+ * snprintf semantics.  GR_EINVAL for a malformed move. */
+GR_API int gr_rummy_action_format(const gr_rummy_action *action, char *buf,
+                                  size_t size);
+
+/* ---- a match ----------------------------------------------------------- */
+
+typedef struct gr_rummy_match gr_rummy_match;
+
+typedef struct gr_rummy_score {
+    int over;                               /* 1 once a total reached the
+                                               target (or after the one hand
+                                               of target 0) */
+    int winner;                             /* the seat that reached it; -1 */
+    int nplayers;
+    int dealer;                             /* dealer of the next hand */
+    int hands_played;                       /* void hands included */
+    int hands_won[GR_RUMMY_MAX_PLAYERS];
+    int total[GR_RUMMY_MAX_PLAYERS];        /* the sum of the hand scores */
+    int reserved[8];
+} gr_rummy_score;
+
+/* Start a match.  The first dealer by a seeded cut (R2: every seat cuts a
+ * card from one shuffled deck, the highest rank deals, the tied highest
+ * cut again).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_match_new(gr_rummy_match **out, const gr_rummy_rules *rules,
+                              uint64_t seed);
+
+/* Free a match; NULL is a no-op.  Hands it dealt are the caller's. */
+GR_API void gr_rummy_match_free(gr_rummy_match *match);
+
+/* The dealer of the next hand.  GR_EINVAL. */
+GR_API int gr_rummy_match_dealer(const gr_rummy_match *match);
+
+/* Deal the next hand (the right dealer, a seed from the match's
+ * generator); the caller owns *out.  GR_ESTATE once over or after
+ * GR_MAX_MATCH_HANDS hands (void ones included). */
+GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
+
+/* Record a hand: from gr_rummy_game_result(), or filled in by hand for a
+ * hand played on a real table (outcome, winner and left_points are used:
+ * the winner scores the sum of the others' left_points; the rest is
+ * ignored but reserved must be zero).  A void hand scores nothing and the
+ * same dealer deals again; otherwise the deal passes to the next seat.
+ * GR_EINVAL for an inconsistent result (nplayers not the match's, winner
+ * not a seat, left_points out of 0..10000 or not 0 for the winner),
+ * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands; the match is then
+ * unchanged. */
+GR_API int gr_rummy_match_record(gr_rummy_match *match,
+                                 const gr_rummy_result *result);
+
+/* The score so far.  GR_EINVAL. */
+GR_API int gr_rummy_match_score(const gr_rummy_match *match, gr_rummy_score *out);
+
+/* ---- bots ---------------------------------------------------------------- */
+
+typedef struct gr_rummy_bot gr_rummy_bot;
+
+/* A Rummy bot of kind GR_BOT_RANDOM (a uniform legal move) or
+ * GR_BOT_GREEDY (takes the pile card when it melds, lays down and lays off
+ * natural cards, takes jokers, keeps its jokers for going out, goes out
+ * when it can, discards its highest card that helps nobody).  Seeded.
+ * GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_bot_new(gr_rummy_bot **out, int kind, uint64_t seed);
+GR_API int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
+                               const gr_allocator *mm);
+
+/* Choose a move from the view alone; it is one of
+ * gr_rummy_view_legal_moves(view).  GR_ESTATE when the view has no legal
+ * move, GR_EINVAL for NULL or a malformed view, GR_ENOMEM. */
+GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
+                               gr_rummy_action *out);
+
+/* Free a bot; NULL is a no-op. */
+GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
+
 #ifdef __cplusplus
 }
 #endif

@@ -228,12 +228,8 @@ int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err)
         gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
-    const char *s = text;
-    while (gr__is_space(*s))
-        s++;
-    size_t len = strlen(s);
-    while (len > 0 && gr__is_space(s[len - 1]))
-        len--;
+    size_t len;
+    const char *s = gr__trim(text, &len);
     int rc = gr__card_parse_token(s, len, out);
     if (rc != GR_OK)
         gr__parse_error_set(err, text, s, len, GR_REASON_SYNTAX);
