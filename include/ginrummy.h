@@ -1362,6 +1362,649 @@ GR_API int gr_match_load(gr_match **out, const char *text);
 GR_API int gr_match_load_ex(gr_match **out, const char *text,
                             const gr_allocator *mm, gr_parse_error *err);
 
+/* ------------------------------------------------------------------------
+ * Basic Rummy: cards and melding (R1, R3, R4, R5, R7): pure functions
+ * ------------------------------------------------------------------------
+ *
+ * A Rummy card is a gr_card: 0..51 for the faces (as in Gin) and
+ * GR_RUMMY_JOKER (52) for a joker.  With two decks a hand can hold two
+ * identical faces, so a hand is a gr_rummy_hand (a multiset), not a
+ * gr_cards.  Every function here is pure (no handle, no global state) and
+ * safe to call from any thread.
+ *
+ * flags: 0 or GR_RUMMY_ACE_HIGH (R3: the ace may also follow the king,
+ * Q-K-A, and then scores 11 (R7)); any other bit is GR_EINVAL.
+ *
+ * Jokers (R5).  A joker on the table stands for one named face, one the
+ * meld lacks.  Decision: the face a joker names may also be held elsewhere
+ * (a natural in another meld, with one deck as with two); only within one
+ * meld is every face distinct.  A meld holds at least one natural card.
+ */
+
+/* A physical joker card, where a gr_card is expected (parse, add, moves). */
+#define GR_RUMMY_JOKER      ((gr_card)52)
+/* The most jokers a hand (and the functions here) handle: 2 decks x 4. */
+#define GR_RUMMY_MAX_JOKERS 8
+/* flags of the melding functions: the ace-high option of R3 */
+#define GR_RUMMY_ACE_HIGH   1
+
+/* A Rummy hand: a multiset of the 52 faces (each held 0, 1 or 2 times,
+ * two decks) plus a number of jokers.  Invariant: (twice & ~once) == 0,
+ * no bit above 51, 0 <= jokers <= GR_RUMMY_MAX_JOKERS (8).  A plain value:
+ * copy it with =, compare it field by field.  Every function taking one
+ * returns GR_EINVAL when the invariant does not hold. */
+typedef struct gr_rummy_hand {
+    gr_cards once;    /* faces held at least once */
+    gr_cards twice;   /* faces held twice (a subset of once) */
+    int      jokers;  /* jokers held */
+} gr_rummy_hand;
+
+/* A meld on the table (R5): a set or run never repeats a face, so it is
+ * the faces it stands for plus which of them are jokers. */
+typedef struct gr_rummy_meld {
+    gr_cards cards;   /* every face it stands for, jokers' named cards included */
+    gr_cards jokers;  /* the faces of `cards` that jokers stand for (subset) */
+} gr_rummy_meld;
+
+/* Points of one Rummy card (R7): joker 15, J Q K 10, ace 1 (11 with
+ * GR_RUMMY_ACE_HIGH), other cards their pip value.  GR_EINVAL for a card
+ * above 52 or bad flags. */
+GR_API int gr_rummy_card_points(gr_card card, int flags);
+
+/* Parse one Rummy card: a face as gr_card_parse() reads it, or a joker:
+ * "JK" (any case), "*", or U+1F0CF (the Unicode joker).  White space
+ * around it is allowed.  GR_EPARSE if the text is not exactly one card,
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_card_parse(const char *text, gr_card *out);
+
+/* Write one Rummy card ("7H", "JK") with snprintf semantics (see
+ * gr_card_format).  GR_EINVAL for a card above 52, or buf NULL with
+ * size > 0. */
+GR_API int gr_rummy_card_format(gr_card card, char *buf, size_t size);
+
+/* GR_OK if *hand satisfies the invariant above, else GR_EINVAL (also for
+ * NULL). */
+GR_API int gr_rummy_hand_check(const gr_rummy_hand *hand);
+
+/* GR_OK if the hand can come from `decks` decks (1 or 2) with
+ * `jokers_per_deck` jokers each (0..4, R1): no face twice with one deck,
+ * at most decks * jokers_per_deck jokers.  GR_EINVAL otherwise, for a bad
+ * hand, NULL, or decks / jokers_per_deck out of range. */
+GR_API int gr_rummy_hand_fits(const gr_rummy_hand *hand, int decks,
+                              int jokers_per_deck);
+
+/* Parse a hand: Rummy cards (gr_rummy_card_parse) separated by white space
+ * and/or commas, in any order: "7H 7H JK 2C".  Blank text is the empty
+ * hand.  GR_EPARSE for a token that is not a card; GR_EINVAL for a third
+ * copy of a face, a ninth joker (GR_RUMMY_MAX_JOKERS), or NULL text/out.
+ * On GR_EPARSE or GR_EINVAL for a card, *bad (if bad is not NULL) is set
+ * to the byte offset in text of the token refused.  *out is written only
+ * on success.  Use gr_rummy_hand_fits() to check against the decks in use. */
+GR_API int gr_rummy_hand_parse(const char *text, gr_rummy_hand *out,
+                               size_t *bad);
+
+/* Write a hand as text: faces in card order (clubs A..K, diamonds, hearts,
+ * spades), a face held twice written twice, then the jokers as "JK", all
+ * separated by single spaces: "2C 7H 7H JK".  The empty hand is "".
+ * snprintf semantics (gr_card_format).  GR_EINVAL for a bad hand, NULL
+ * hand, or buf NULL with size > 0. */
+GR_API int gr_rummy_hand_format(const gr_rummy_hand *hand, char *buf,
+                                size_t size);
+
+/* The number of cards in the hand, jokers included.  GR_EINVAL for a bad
+ * hand or NULL. */
+GR_API int gr_rummy_hand_count(const gr_rummy_hand *hand);
+
+/* The sum of the points (R7, gr_rummy_card_points) of the hand's cards.
+ * GR_EINVAL for a bad hand, NULL or bad flags. */
+GR_API int gr_rummy_hand_points(const gr_rummy_hand *hand, int flags);
+
+/* How many copies of `card` (a face 0..51, or GR_RUMMY_JOKER) the hand
+ * holds: 0..2 for a face, 0..8 for the joker.  GR_EINVAL for a bad hand,
+ * NULL or a card above 52. */
+GR_API int gr_rummy_hand_holds(const gr_rummy_hand *hand, gr_card card);
+
+/* Add one card (a face or GR_RUMMY_JOKER) to the hand.  GR_EINVAL for a
+ * third copy of a face, a ninth joker, a card above 52, a bad hand or
+ * NULL; the hand is then unchanged. */
+GR_API int gr_rummy_hand_add(gr_rummy_hand *hand, gr_card card);
+
+/* Remove one copy of `card` from the hand.  GR_EILLEGAL if the hand does
+ * not hold it (the hand is then unchanged); GR_EINVAL as gr_rummy_hand_add. */
+GR_API int gr_rummy_hand_remove(gr_rummy_hand *hand, gr_card card);
+
+/* What a table meld is (R3, R5): GR_MELD_SET for 3 or 4 faces of one rank
+ * (distinct suits, as every face of a meld is distinct); GR_MELD_RUN for 3
+ * or more consecutive faces of one suit, ace low (A-2-3 .. J-Q-K), or with
+ * GR_RUMMY_ACE_HIGH also ending Q-K-A (never K-A-2, never the ace at both
+ * ends); 0 if it is neither, or if every face is a joker (a meld needs a
+ * natural card).  GR_EINVAL for NULL, bad flags, bits above 51, or jokers
+ * not a subset of cards. */
+GR_API int gr_rummy_meld_kind(const gr_rummy_meld *meld, int flags);
+
+/* Parse a meld: its cards as in gr_rummy_hand_parse, each joker written
+ * with the face it names after '=': "5H JK=6H 7H" (also "*=6H").  Every
+ * face must be distinct.  The text is not checked to be a legal meld (use
+ * gr_rummy_meld_kind).  GR_EPARSE for an unreadable token or a joker
+ * without its face, GR_EINVAL for a face twice or NULL; *bad as in
+ * gr_rummy_hand_parse.  *out is written only on success. */
+GR_API int gr_rummy_meld_parse(const char *text, gr_rummy_meld *out,
+                               size_t *bad);
+
+/* Write a meld as text, faces in card order, a joker as "JK=6H":
+ * "5H JK=6H 7H".  snprintf semantics.  GR_EINVAL for NULL, bits above 51
+ * or jokers not a subset of cards, buf NULL with size > 0. */
+GR_API int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf,
+                                size_t size);
+
+/* The most melds a hand of 104 faces and 8 jokers can make (112 / 3), and
+ * the most table melds the functions below accept. */
+#define GR_RUMMY_MAX_MELDS 37
+
+/* A Rummy hand arranged into melds and unmelded cards. */
+typedef struct gr_rummy_arrangement {
+    int           nmelds;                        /* 0..GR_RUMMY_MAX_MELDS */
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];     /* each a legal set or run;
+                                                    entries past nmelds are 0 */
+    gr_rummy_hand unmelded;                      /* the cards in no meld */
+    int           unmelded_points;               /* R7 points of unmelded */
+    int           reserved[8];                   /* written as 0 */
+} gr_rummy_arrangement;
+
+/* The least unmelded value of a hand (R3, R5, R7): the least sum of the
+ * points of the cards left over when the hand is split into legal sets and
+ * runs, jokers standing for any face a meld lacks.  Exact for every valid
+ * hand (any number of faces, up to 8 jokers), never greedy.  Returns the
+ * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags, GR_ENOMEM
+ * (most hands of 10 cards or fewer need no heap memory; large or dense
+ * hands do). */
+GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
+
+/* One best arrangement of the hand, written to *out; returns its unmelded
+ * value (= gr_rummy_value).  Each joker in a meld names its face.
+ * Deterministic: the same hand and flags always give the same
+ * arrangement; the tie-break among arrangements of equal value is
+ * documented in gr_rummy_cards(3).  GR_EINVAL for a bad hand, NULL or bad
+ * flags, GR_ENOMEM (*out is then untouched). */
+GR_API int gr_rummy_arrange(const gr_rummy_hand *hand, int flags,
+                            gr_rummy_arrangement *out);
+
+/* Check an arrangement of `hand` made by a caller (it need not be best):
+ * every meld legal (gr_rummy_meld_kind), the melds' natural faces plus
+ * their jokers plus unmelded exactly the hand, unmelded_points right,
+ * nmelds in range, entries past nmelds and reserved zero.  GR_OK if so,
+ * GR_EILLEGAL for an illegal meld, GR_EINVAL for anything else malformed. */
+GR_API int gr_rummy_arrangement_check(const gr_rummy_hand *hand, int flags,
+                                      const gr_rummy_arrangement *arr);
+
+/* Kinds of move in a going-out plan (R4, R5). */
+enum {
+    GR_RUMMY_MOVE_MELD = 1,        /* lay a new meld down from the hand */
+    GR_RUMMY_MOVE_LAY_OFF = 2,     /* lay one card off onto a table meld */
+    GR_RUMMY_MOVE_TAKE_JOKER = 3   /* put a natural card in place of a table
+                                      joker naming it; the joker goes to the
+                                      hand */
+};
+
+/* One move.  meld is the index of the table meld it acts on: the caller's
+ * table melds are 0..ntable-1, and the melds the plan lays down are
+ * numbered ntable, ntable+1, ... in the order they are laid.
+ *   MELD:       cards = the new meld (jokers named), meld = its new index.
+ *   LAY_OFF:    cards.cards = the one face laid off; cards.jokers = that
+ *               face if a joker laid off names it, else 0.
+ *   TAKE_JOKER: cards.cards = the natural face put in, cards.jokers = 0. */
+typedef struct gr_rummy_move {
+    int           kind;          /* GR_RUMMY_MOVE_* */
+    int           meld;          /* the meld acted on */
+    gr_rummy_meld cards;         /* see above */
+    int           reserved[4];   /* written as 0 */
+} gr_rummy_move;
+
+/* The most moves a plan holds (every move uses a card of the hand or a
+ * joker taken from the table). */
+#define GR_RUMMY_MAX_MOVES 120
+
+/* A plan of moves for step (2) of a turn (R4): from the hand and the table,
+ * in this order, leaving `left` in the hand. */
+typedef struct gr_rummy_plan {
+    int           value;                         /* R7 points of left */
+    int           nmoves;                        /* 0..GR_RUMMY_MAX_MOVES */
+    gr_rummy_move moves[GR_RUMMY_MAX_MOVES];     /* entries past nmoves are 0 */
+    gr_rummy_hand left;                          /* the cards left in hand */
+    int           reserved[8];                   /* written as 0 */
+} gr_rummy_plan;
+
+/* Going out with the table (R4, R5, R7): the least value left in the hand
+ * after melding from it AND laying off onto the table's melds (runs at
+ * either end, chained; sets a suit they lack; a joker laid off names its
+ * face; a natural card may take a table joker (R5), which then plays from
+ * the hand), written with its plan of moves to *out; returns that value.
+ * table[0..ntable-1] are the melds on the table, each a legal meld
+ * (gr_rummy_meld_kind > 0 under flags); table may be NULL when ntable is
+ * 0.  Exact: every choice of jokers to take and of cards to lay off is
+ * searched (memoised), and the cards left are melded by gr_rummy_arrange.
+ * The plan lists the joker takes first, then the layoffs meld by meld
+ * (each run outward from its old ends), then the new melds.  Deterministic
+ * (tie-break in gr_rummy_cards(3)).  GR_EINVAL for a bad hand, NULL out,
+ * bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS, table NULL with ntable
+ * > 0, a table meld that is not legal, or more than GR_RUMMY_MAX_JOKERS
+ * jokers in the hand and on the table together; GR_ENOMEM.  *out is
+ * written only on success. */
+GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
+                           const gr_rummy_meld *table, int ntable, int flags,
+                           gr_rummy_plan *out);
+
+/* Results of gr_rummy_can_go_out. */
+enum {
+    GR_RUMMY_OUT_NO = 0,        /* the hand cannot be emptied this turn */
+    GR_RUMMY_OUT_MELD = 1,      /* every card can be melded or laid off */
+    GR_RUMMY_OUT_DISCARD = 2    /* all but one card can, and that card may
+                                   be discarded */
+};
+
+/* Can the player go out this turn (R4, R7), with the hand he holds after
+ * his draw?  GR_RUMMY_OUT_MELD if every card can be melded or laid off
+ * (gr_rummy_go_out value 0), else GR_RUMMY_OUT_DISCARD if some card other
+ * than `no_discard` (a face or GR_RUMMY_JOKER that may not be discarded,
+ * e.g. the card just taken from the discard pile; GR_NO_CARD for none) can
+ * be kept back and everything else melded or laid off, else
+ * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out (out aside), or
+ * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
+GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
+                               const gr_rummy_meld *table, int ntable,
+                               int flags, gr_card no_discard);
+
+/* ------------------------------------------------------------------------
+ * Basic Rummy: rules, game, match, bots (R1-R8)
+ *
+ * A table of 2-7 players (R2), one or two decks with 0-4 jokers each (R1).
+ * Seats are numbered 0..players-1; turns go in seat order.  A physical card
+ * is a gr_card 0..51 or GR_RUMMY_JOKER.  The objects mirror the Gin ones:
+ * gr_rummy_rules (options), gr_rummy_game (one hand), gr_rummy_view (what
+ * one seat may know), gr_rummy_match (hands until the target),
+ * gr_rummy_bot.  Public structs end with reserved space: the library
+ * writes it as zeros and refuses (GR_EINVAL) input whose reserved space is
+ * not zero.  Handles follow the threading rule of the whole library.
+ *
+ * Rules the library settles where RULES.md leaves room:
+ *   - Dead ends (R4 Decision): the card taken from the pile, and any card
+ *     identical to it (second deck, or another joker), may not be
+ *     discarded that turn.  A step-2 move that would leave only such cards
+ *     is refused, and so is taking the pile's card when only such cards
+ *     would then be held; so every turn can end.
+ *   - Known cards (R8): a card taken from the pile, or a joker taken from
+ *     the table, is known until it leaves the hand; when a face (or joker)
+ *     leaves a hand holding a known copy, the known copy is the one that
+ *     goes, so what is known never depends on hidden cards.
+ *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
+ *     with a discard).
+ *   - The length of a hand (a library rule, as GR_MAX_HAND_MOVES for Gin):
+ *     a hand never has more than GR_RUMMY_MAX_HAND_MOVES actions.  A turn
+ *     has at most 24 (a draw, at most 22 melds, layoffs and joker
+ *     exchanges, a discard); when a turn ends with a discard and another
+ *     whole turn would not fit, the hand is void, as at the end of the
+ *     stock.  Without it, with GR_RUMMY_OPT_TURNOVER_LIMIT 0 (PARLETT), a
+ *     hand nobody can finish would go on for ever.
+ * ------------------------------------------------------------------------ */
+
+#define GR_RUMMY_MAX_PLAYERS 7
+/* The most actions a hand can have (see "The length of a hand" above):
+ * some 400 turns of 7 players, far beyond a hand people play. */
+#define GR_RUMMY_MAX_HAND_MOVES 10000
+/* the most cards of a table: two decks and 4 jokers each */
+#define GR_RUMMY_MAX_CARDS   112
+
+typedef struct gr_rummy_rules gr_rummy_rules;
+
+/* Presets. */
+enum {
+    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of RULES.md */
+};
+
+/* Rummy rule options.  Append-only.  PARLETT values in brackets. */
+enum {
+    GR_RUMMY_OPT_PLAYERS = 0,     /* 2..7 [2] (R2) */
+    GR_RUMMY_OPT_DECKS,           /* 0 = as R2's table for the player count,
+                                     1 or 2 where R2 gives the choice [0] */
+    GR_RUMMY_OPT_HAND_SIZE,       /* 0 = as R2's table, 7 or 10 where R2
+                                     gives the choice [0] */
+    GR_RUMMY_OPT_JOKERS,          /* jokers per deck, 0..4 [0] (R1) */
+    GR_RUMMY_OPT_ACE_HIGH,        /* 0 or 1: Q-K-A is a run too, the ace
+                                     counts 11 [0] (R3, R7) */
+    GR_RUMMY_OPT_TURNOVER_LIMIT,  /* 0..1000, 0 = unlimited [0] (R6) */
+    GR_RUMMY_OPT_TARGET,          /* 0..100000, 0 = one hand only [100] (R7) */
+    GR_RUMMY_OPT_COUNT
+};
+
+/* Make a rule set from a preset (GR_RUMMY_PRESET_PARLETT).  GR_EINVAL for
+ * an unknown preset or NULL out, GR_ENOMEM.  Free with
+ * gr_rummy_rules_free(). */
+GR_API int gr_rummy_rules_new(gr_rummy_rules **out, int preset);
+
+/* As gr_rummy_rules_new(), allocating through `mm` (NULL: malloc/free);
+ * games and matches made from the rules allocate through it too. */
+GR_API int gr_rummy_rules_new_mm(gr_rummy_rules **out, int preset,
+                                 const gr_allocator *mm);
+
+/* A copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_rules_clone(gr_rummy_rules **out, const gr_rummy_rules *rules);
+
+/* Free a rule set; NULL is a no-op. */
+GR_API void gr_rummy_rules_free(gr_rummy_rules *rules);
+
+/* Set an option.  GR_EINVAL for an unknown option, a value out of its
+ * range, or a deal R2 does not allow with the other options (decks 2 with
+ * 2-3 players or 1 with 6-7, hand size 7 with 2 or 6-7 players, 10 with
+ * 4-5 players on one deck, 7 on two decks): set the player count first.
+ * The rules are then unchanged. */
+GR_API int gr_rummy_rules_set(gr_rummy_rules *rules, int option, int value);
+
+/* Read an option as set (0 for "as R2's table") into *out.  GR_EINVAL. */
+GR_API int gr_rummy_rules_get(const gr_rummy_rules *rules, int option, int *out);
+
+/* The deal these rules make (R2): decks, cards per hand and the number of
+ * cards in the whole deck (52 per deck plus the jokers).  Any of the
+ * outputs may be NULL.  GR_EINVAL for NULL rules. */
+GR_API int gr_rummy_rules_deal(const gr_rummy_rules *rules, int *decks,
+                               int *hand_size, int *ncards);
+
+/* Describe Rummy option `option` (name such as "players", description,
+ * range), as gr_option_describe().  GR_EINVAL. */
+GR_API int gr_rummy_option_describe(int option, gr_option_info *out);
+
+/* The Rummy option named `name` (case-insensitive), or GR_EINVAL. */
+GR_API int gr_rummy_option_lookup(const char *name);
+
+/* ---- one hand ---------------------------------------------------------- */
+
+typedef struct gr_rummy_game gr_rummy_game;
+
+/* Phases of a Rummy hand. */
+enum {
+    GR_RUMMY_PHASE_DRAW = 1,   /* the player to act draws (R4 step 1) */
+    GR_RUMMY_PHASE_PLAY = 2,   /* melds, layoffs, joker exchanges, then a
+                                  discard ends the turn (R4 steps 2, 3) */
+    GR_RUMMY_PHASE_OVER = 3    /* a player went out, or the hand is void */
+};
+
+/* The actions of a turn, one gr_rummy_action each (a move of the game;
+ * gr_rummy_move is a step of a going-out plan, above). */
+enum {
+    GR_RUMMY_ACT_DRAW_STOCK   = 1,  /* draw the top of the stock */
+    GR_RUMMY_ACT_DRAW_DISCARD = 2,  /* take the top of the discard pile */
+    GR_RUMMY_ACT_MELD         = 3,  /* lay down `meld` from the hand: its
+                                        natural cards and one joker for each
+                                        face of meld.jokers */
+    GR_RUMMY_ACT_LAY_OFF      = 4,  /* lay `card` (a face, or GR_RUMMY_JOKER
+                                        standing for `named`) on table meld
+                                        number `target`: at the run's end or
+                                        as the set's missing suit */
+    GR_RUMMY_ACT_SWAP_JOKER   = 5,  /* put natural `card` into table meld
+                                        `target` in place of the joker that
+                                        stands for it; the joker goes to the
+                                        hand (R5) */
+    GR_RUMMY_ACT_DISCARD      = 6   /* discard `card` (a face or a joker) */
+};
+
+/* One action.  Fields a type does not use are GR_NO_CARD (cards), -1 (target)
+ * and zero (meld) in what the library writes, and are ignored on input. */
+typedef struct gr_rummy_action {
+    int           type;    /* GR_RUMMY_ACT_* */
+    gr_card       card;    /* LAY_OFF, SWAP_JOKER, DISCARD: the card from
+                              the hand; draws (legal moves, history): the
+                              card drawn, ignored when played */
+    gr_card       named;   /* LAY_OFF of a joker: the face it stands for */
+    int           target;  /* LAY_OFF, SWAP_JOKER: the table meld, 0.. */
+    gr_rummy_meld meld;    /* MELD: the meld laid down */
+    int           reserved[4];
+} gr_rummy_action;
+
+/* Deal a hand with a seeded shuffle (the PRNG and shuffle of gr_game_new:
+ * the same seed gives the same deal everywhere).  The deck starts as the
+ * faces 0..51 of the first deck, then those of the second deck, then the
+ * jokers, is shuffled, and is dealt as gr_rummy_game_new_from_deck()
+ * says.  dealer is a seat 0..players-1.  The rules are copied.
+ * GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_game_new(gr_rummy_game **out, const gr_rummy_rules *rules,
+                             uint64_t seed, int dealer);
+
+/* Deal a hand from a stacked deck (R2): deck[0..n-1] must hold exactly the
+ * cards of the rules' deck (each face once per deck, jokers per deck times
+ * decks; n as gr_rummy_rules_deal's ncards).  The cards are dealt one at a
+ * time, starting with the seat after the dealer, round in seat order, until
+ * every hand is full; the next card starts the discard pile; the rest is
+ * the stock, its first card the top.  The seat after the dealer plays
+ * first.  GR_EINVAL for a deck that is not the rules' deck, a bad dealer,
+ * NULL; GR_ENOMEM. */
+GR_API int gr_rummy_game_new_from_deck(gr_rummy_game **out,
+                                       const gr_rummy_rules *rules,
+                                       const gr_card *deck, size_t n,
+                                       int dealer);
+
+/* An independent copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_game_clone(gr_rummy_game **out, const gr_rummy_game *game);
+
+/* Free a hand; NULL is a no-op. */
+GR_API void gr_rummy_game_free(gr_rummy_game *game);
+
+/* GR_RUMMY_PHASE_*, the seat to act, the dealer, the number of players;
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_phase(const gr_rummy_game *game);
+GR_API int gr_rummy_game_turn(const gr_rummy_game *game);
+GR_API int gr_rummy_game_dealer(const gr_rummy_game *game);
+GR_API int gr_rummy_game_players(const gr_rummy_game *game);
+
+/* Every legal move of the player to act into out[0..cap-1]; returns how
+ * many are legal (possibly more than cap: call with cap 0 to learn the
+ * count; out may be NULL when cap is 0).  Exact: every listed move is
+ * accepted by gr_rummy_game_play(), every other one refused.  Order: draws
+ * (stock, pile); melds (by kind: sets then runs, each joker naming listed
+ * as its own move); layoffs (by target meld, then card, a joker once per
+ * face it may stand for); joker exchanges; discards (faces by number, then
+ * the joker).  Returns 0 once the hand is over.  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_legal_moves(const gr_rummy_game *game,
+                                     gr_rummy_action *out, size_t cap);
+
+/* Play one move for the player to act (R4-R7).  GR_EINVAL for a malformed
+ * move (unknown type, card out of range, reserved not zero); GR_ESTATE for
+ * a move of the wrong step (a draw after drawing, a meld before drawing)
+ * or once the hand is over; GR_EILLEGAL for a move the rules refuse (cards
+ * not held, not a meld, a layoff that does not fit, discarding the card
+ * taken from the pile or a card identical to it, a step-2 move that leaves
+ * only that card (R4 Decision)); GR_ENOMEM.  The game is then unchanged. */
+GR_API int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move);
+
+/* The cards a seat holds.  GR_EINVAL for a bad seat or NULL. */
+GR_API int gr_rummy_game_hand(const gr_rummy_game *game, int player,
+                              gr_rummy_hand *out);
+
+/* The table melds, oldest first (the index is a move's target), into
+ * out[0..cap-1]; returns how many.  GR_EINVAL. */
+GR_API int gr_rummy_game_melds(const gr_rummy_game *game, gr_rummy_meld *out,
+                               size_t cap);
+
+/* The discard pile, bottom first, into out[0..cap-1]; returns its size. */
+GR_API int gr_rummy_game_discards(const gr_rummy_game *game, gr_card *out,
+                                  size_t cap);
+
+/* The stock, top first, into out[0..cap-1]; returns its size (a referee's
+ * call: players see only the size). */
+GR_API int gr_rummy_game_stock(const gr_rummy_game *game, gr_card *out,
+                               size_t cap);
+
+/* Turnovers of the discard pile so far (R6).  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_turnovers(const gr_rummy_game *game);
+
+/* The moves played, oldest first, into out[0..cap-1]; returns how many
+ * (never more than GR_RUMMY_MAX_HAND_MOVES).  Draws record the card
+ * drawn. */
+GR_API int gr_rummy_game_history(const gr_rummy_game *game, gr_rummy_action *out,
+                                 size_t cap);
+
+/* Outcomes of a Rummy hand. */
+enum {
+    GR_RUMMY_OUTCOME_VOID = 0,   /* the stock ran out (R6), or the hand
+                                    reached GR_RUMMY_MAX_HAND_MOVES: nobody
+                                    scores */
+    GR_RUMMY_OUTCOME_OUT  = 1    /* a player went out (R7) */
+};
+
+typedef struct gr_rummy_result {
+    int outcome;                           /* GR_RUMMY_OUTCOME_* */
+    int winner;                            /* the seat that went out; -1 void */
+    int nplayers;
+    int score[GR_RUMMY_MAX_PLAYERS];       /* what the hand adds to each
+                                              total: the winner the sum of
+                                              the others' left_points (R7),
+                                              everybody else 0 */
+    int left_points[GR_RUMMY_MAX_PLAYERS]; /* value of each seat's cards left */
+    int cards_left[GR_RUMMY_MAX_PLAYERS];  /* number of cards left */
+    gr_rummy_hand left[GR_RUMMY_MAX_PLAYERS]; /* the cards left */
+    int reserved[8];
+} gr_rummy_result;
+
+/* The result of a finished hand into *out.  GR_ESTATE until the hand is
+ * over, GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_result(const gr_rummy_game *game, gr_rummy_result *out);
+
+/* What one seat may know (R8).  Nothing else: not the stock's order, not
+ * the other hands' unknown cards. */
+typedef struct gr_rummy_view {
+    int           player;       /* whose view */
+    int           nplayers;
+    int           dealer;
+    int           turn;         /* the seat to act */
+    int           phase;        /* GR_RUMMY_PHASE_* */
+    int           ace_high;     /* GR_RUMMY_OPT_ACE_HIGH */
+    gr_rummy_hand hand;         /* his own cards */
+    gr_card       taken;        /* the card the player to act took from the
+                                   pile this turn (he may not discard it nor
+                                   one identical), or GR_NO_CARD */
+    int           counts[GR_RUMMY_MAX_PLAYERS];     /* cards held, per seat */
+    gr_rummy_hand known[GR_RUMMY_MAX_PLAYERS];      /* per seat: cards taken
+                                   from the pile or by a joker exchange and
+                                   still held (a face or joker played counts
+                                   as a known one first) */
+    int           nmelds;
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];        /* the table, oldest first */
+    int           owner[GR_RUMMY_MAX_MELDS];        /* who laid each meld down */
+    int           stock_size;
+    int           turnovers;
+    int           ndiscards;
+    gr_card       discards[GR_RUMMY_MAX_CARDS];     /* the pile, bottom first */
+    int           reserved[16];
+} gr_rummy_view;
+
+/* Fill *out with what `player` may know now.  GR_EINVAL for a bad seat or
+ * NULL. */
+GR_API int gr_rummy_game_view(const gr_rummy_game *game, int player,
+                              gr_rummy_view *out);
+
+/* The legal moves of the view's player, computed from the view alone
+ * (exactly gr_rummy_game_legal_moves() when it is his turn, else 0).
+ * GR_EINVAL for NULL or a malformed view. */
+GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
+                                     gr_rummy_action *out, size_t cap);
+
+/* Write the hand as text, snprintf semantics; returns the length needed.
+ *   rummy 1
+ *   rules players=4 decks=0 hand_size=0 jokers=1 ace_high=0 ...
+ *   dealer 2
+ *   deck 7H KS JK ...                (the cards as dealt; JK a joker)
+ *   moves STOCK 4D; MELD 3C 4C 5C; MELD 7D 7H JK=7S; LAYOFF 0 JK=6C;
+ *         SWAP 1 7S; DISCARD KS; DRAW KS; ...   (one line, "moves" alone
+ *         when none; a meld as gr_rummy_meld_format writes it)
+ *   end
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size);
+
+/* Rebuild a hand from gr_rummy_game_save() text by replaying its moves
+ * through the rules.  Draws may leave out their card; a card named must be
+ * the one drawn.  GR_EPARSE for damaged text (bad syntax, a missing or
+ * repeated line, an unknown option, a wrong deck, trailing garbage),
+ * GR_EILLEGAL for a move the rules refuse, GR_EINVAL for NULL, GR_ENOMEM.
+ * *out is written only on success. */
+GR_API int gr_rummy_game_load(gr_rummy_game **out, const char *text);
+GR_API int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
+                                 const gr_allocator *mm);
+
+/* Write one action as the text of a save's moves line ("MELD 3C 4C JK=5C",
+ * "LAYOFF 2 JK=8C", "SWAP 0 5C", "DISCARD KS", "STOCK 4D"),
+ * snprintf semantics.  GR_EINVAL for a malformed move. */
+GR_API int gr_rummy_action_format(const gr_rummy_action *action, char *buf,
+                                  size_t size);
+
+/* ---- a match ----------------------------------------------------------- */
+
+typedef struct gr_rummy_match gr_rummy_match;
+
+typedef struct gr_rummy_score {
+    int over;                               /* 1 once a total reached the
+                                               target (or after the one hand
+                                               of target 0) */
+    int winner;                             /* the seat that reached it; -1 */
+    int nplayers;
+    int dealer;                             /* dealer of the next hand */
+    int hands_played;                       /* void hands included */
+    int hands_won[GR_RUMMY_MAX_PLAYERS];
+    int total[GR_RUMMY_MAX_PLAYERS];        /* the sum of the hand scores */
+    int reserved[8];
+} gr_rummy_score;
+
+/* Start a match.  The first dealer by a seeded cut (R2: every seat cuts a
+ * card from one shuffled deck, the highest rank deals, the tied highest
+ * cut again).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_match_new(gr_rummy_match **out, const gr_rummy_rules *rules,
+                              uint64_t seed);
+
+/* Free a match; NULL is a no-op.  Hands it dealt are the caller's. */
+GR_API void gr_rummy_match_free(gr_rummy_match *match);
+
+/* The dealer of the next hand.  GR_EINVAL. */
+GR_API int gr_rummy_match_dealer(const gr_rummy_match *match);
+
+/* Deal the next hand (the right dealer, a seed from the match's
+ * generator); the caller owns *out.  GR_ESTATE once over or after
+ * GR_MAX_MATCH_HANDS hands (void ones included). */
+GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
+
+/* Record a hand: from gr_rummy_game_result(), or filled in by hand for a
+ * hand played on a real table (outcome, winner and left_points are used:
+ * the winner scores the sum of the others' left_points; the rest is
+ * ignored but reserved must be zero).  A void hand scores nothing and the
+ * same dealer deals again; otherwise the deal passes to the next seat.
+ * GR_EINVAL for an inconsistent result (nplayers not the match's, winner
+ * not a seat, left_points out of 0..10000 or not 0 for the winner),
+ * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands; the match is then
+ * unchanged. */
+GR_API int gr_rummy_match_record(gr_rummy_match *match,
+                                 const gr_rummy_result *result);
+
+/* The score so far.  GR_EINVAL. */
+GR_API int gr_rummy_match_score(const gr_rummy_match *match, gr_rummy_score *out);
+
+/* ---- bots ---------------------------------------------------------------- */
+
+typedef struct gr_rummy_bot gr_rummy_bot;
+
+/* A Rummy bot of kind GR_BOT_RANDOM (a uniform legal move) or
+ * GR_BOT_GREEDY (takes the pile card when it melds, lays down and lays off
+ * natural cards, takes jokers, keeps its jokers for going out, goes out
+ * when it can, discards its highest card that helps nobody).  Seeded.
+ * GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_bot_new(gr_rummy_bot **out, int kind, uint64_t seed);
+GR_API int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
+                               const gr_allocator *mm);
+
+/* Choose a move from the view alone; it is one of
+ * gr_rummy_view_legal_moves(view).  GR_ESTATE when the view has no legal
+ * move, GR_EINVAL for NULL or a malformed view, GR_ENOMEM. */
+GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
+                               gr_rummy_action *out);
+
+/* Free a bot; NULL is a no-op. */
+GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
+
 #ifdef __cplusplus
 }
 #endif

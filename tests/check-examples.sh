@@ -101,6 +101,36 @@ expect "gin-melds --preset=standard" 0 "outcome" -- "$bin/gin-melds" --preset=st
     --knock "AS 2S 3S 7H 7D 7C KD QD JD 2C" --defender "4S 5S 7S 8C 9C 10C 3D 4D 5H 6H"
 expect "gin-play: default preset Fournier" 0 "Fournier rules" -- "$bin/gin-play" --auto --seed 2
 expect "gin-selfplay: default preset Fournier" 0 "Fournier rules" -- "$bin/gin-selfplay" --matches 1
+expect "rummy-play --auto: a whole match" 0 "wins the match" -- "$bin/rummy-play" --auto --players 7 --jokers 2 --seed 1
+expect "rummy-play --auto: 4 players, two decks, ace high" 0 "wins the match" -- "$bin/rummy-play" --auto --players 4 --decks 2 --ace-high --seed 2
+expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --players 3 --hand 10 --target 0 --seed 3
+expect "rummy-play --auto: random bots, void hands" 0 "void" -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
+expect "rummy-play: bad turnovers" 2 "usage" -- "$bin/rummy-play" --turnovers -1
+expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
+expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2
+expect "rummy-play: end of input" 0 "End of input" -- "$bin/rummy-play" --seed 1 --players 4 --jokers 1
+printf '?\nzz\nx 7H\nt\nx 10D\nm 2C\nl 1 9C\nl 5 9C\nmoves\nq\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: help" 0 "Commands" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: unknown command" 0 "unknown command" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: discard before the draw" 0 "draw first" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: the card taken" 0 "may not discard the card you took" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: not a meld" 0 "not a meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: no such meld" 0 "name a table meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: moves" 0 "^  x 8C" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: quit" 0 "Bye" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+printf 't\nx 8C\nd\nx 10D\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: a few turns, then end of input" 0 "End of input" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+
+printf 'd\nmoves\nm 5C 5D 5S\nl 1 5H\nx KC\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: moves as commands" 0 "^  m 5C 5D 5S" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a meld" 0 "You laid down 5C 5D 5S" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a layoff" 0 "You laid off 5H on meld 1" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a discard" 0 "You discarded KC" -- "$bin/rummy-play" --seed 1 --jokers 1
+printf 'd\nm 4C 4D JK=4S\ns 1 4S\ns 1 JK\nl 1 JK\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: a meld with a joker" 0 "You laid down 4C 4D JK=4S" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a swap refused" 0 "no joker standing for that card, or you do not hold it" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a swap with a joker" 0 "swap a natural card" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a joker layoff unnamed" 0 "say which card the joker stands for" -- "$bin/rummy-play" --seed 8 --jokers 2
 
 echo "examples: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

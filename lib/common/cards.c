@@ -77,7 +77,7 @@ static char upper(char c)
 }
 
 /* Parse exactly the `len` bytes at s as one card (no white space). */
-static int parse_token(const char *s, size_t len, gr_card *out)
+int gr__card_parse_token(const char *s, size_t len, gr_card *out)
 {
     size_t i = 0;
     int rank;
@@ -228,13 +228,9 @@ int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err)
         gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
-    const char *s = text;
-    while (gr__is_space(*s))
-        s++;
-    size_t len = strlen(s);
-    while (len > 0 && gr__is_space(s[len - 1]))
-        len--;
-    int rc = parse_token(s, len, out);
+    size_t len;
+    const char *s = gr__trim(text, &len);
+    int rc = gr__card_parse_token(s, len, out);
     if (rc != GR_OK)
         gr__parse_error_set(err, text, s, len, GR_REASON_SYNTAX);
     else
@@ -259,7 +255,7 @@ int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err)
         while (s[len] != '\0' && !is_separator(s[len]))
             len++;
         gr_card card;
-        if (parse_token(s, len, &card) != GR_OK) {
+        if (gr__card_parse_token(s, len, &card) != GR_OK) {
             gr__parse_error_set(err, text, s, len, GR_REASON_SYNTAX);
             return GR_EPARSE;
         }
