@@ -149,92 +149,6 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
     return best;
 }
 
-/* Best discard key over the options of the last two levels, with the
- * cards x left and kout the key from the levels before (used for hands
- * with two conflict ranks: with three, enum_discard's bounds skip more).
- * Each level takes its whole set, no set, or (a 4-set) the set without
- * one card.  So each suit is in one of 4 states, whether its card of
- * either rank is in a set; 32 lookups give every suit's deadwood
- * d[state][suit] and best discard q[state][suit], and every pair of
- * options is a few sums and maxima of those. */
-static int discard_last_two(const conflicts *c, gr_cards x, int kout)
-{
-    int best = 0;
-    int i = c->o.levels - 2;
-    gr_cards o = c->o.opt[i][OPT_WHOLE], n = c->o.opt[i + 1][OPT_WHOLE];
-    gr_cards xs[4] = { x, x & ~o, x & ~n, x & ~o & ~n };
-    int ko = max2(kout, c->setkey[i]), kn = c->setkey[i + 1];
-    int d[4][4], q[4][4], sum[4], top[4], top2[4];
-
-    for (int st = 3; st >= 0; st--) {
-        sum[st] = top[st] = top2[st] = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-        for (int s = 0; s < 4; s++) {
-            unsigned m = gr__suit(xs[st], s);
-            d[st][s] = gr__run_dead[m];
-            q[st][s] = gr__discard_best[m] + 13 * s;
-            sum[st] += d[st][s];
-            top2[st] = max2(top2[st], min2(top[st], q[st][s]));
-            top[st] = max2(top[st], q[st][s]);
-        }
-        if (st == 3) {                   /* both whole sets first: in dense
-                                            hands they are usually best */
-            best = max2(best, max2(max2(ko, kn), top[3]) + KEY_OFFSET(sum[3]));
-            if (best >= c->topkey)
-                return best;
-        }
-    }
-/* the best key of state st's suits other than a (keys are distinct: the
- * card number is in them) */
-#define MAX_BUT(st, a) (q[st][a] == top[st] ? top2[st] : top[st])
-    /* suits whose card of the outer (inner) set may be left out: still
-     * in a block of 3+ (leaving out another card only adds deadwood) */
-    gr_cards run = x & ~dead_mask(x);
-    unsigned so = 0, sn = c->split & gr__rank_suits(run, c->inner_rank);
-    for (int j = 2; j < c->o.nopt[i]; j++) {
-        gr_cards left = o & ~c->o.opt[i][j];
-        if (left & run)
-            so |= 1u << __builtin_ctzll(left) / 13;
-    }
-
-    /* outer: whole set (state bit 0 set) or no set */
-    best = max2(best, max2(max2(kout, kn), top[2]) + KEY_OFFSET(sum[2]));
-    for (int w = 1; w >= 0; w--) {
-        int ka = w ? ko : kout;
-        best = max2(best, max2(ka, top[w]) + KEY_OFFSET(sum[w]));
-        for (unsigned sp = sn; sp; sp &= sp - 1) {
-            int b = __builtin_ctz(sp), u = w | 2;
-            int key = max2(ka, max2(q[w][b], MAX_BUT(u, b)));
-            best = max2(best, key + KEY_OFFSET(sum[u] - d[u][b] + d[w][b]));
-        }
-    }
-    /* outer set without suit a's card */
-    for (unsigned sa = so; sa; sa &= sa - 1) {
-        int a = __builtin_ctz(sa);
-        int key = max2(max2(kout, kn), max2(q[2][a], MAX_BUT(3, a)));
-        best = max2(best, key + KEY_OFFSET(sum[3] - d[3][a] + d[2][a]));
-        key = max2(kout, max2(q[0][a], MAX_BUT(1, a)));
-        best = max2(best, key + KEY_OFFSET(sum[1] - d[1][a] + d[0][a]));
-        for (unsigned sp = sn; sp; sp &= sp - 1) {
-            int b = __builtin_ctz(sp), dead;
-            if (b == a) {
-                key = max2(q[0][a], MAX_BUT(3, a));
-                dead = sum[3] - d[3][a] + d[0][a];
-            } else {
-                unsigned rest = 15u & ~(1u << a) & ~(1u << b);
-                key = max2(max2(q[2][a], q[1][b]),
-                           max2(q[3][__builtin_ctz(rest)], q[3][31 - __builtin_clz(rest)]));
-                dead = sum[3] - d[3][a] - d[3][b] + d[2][a] + d[1][b];
-            }
-            best = max2(best, max2(kout, key) + KEY_OFFSET(dead));
-        }
-    }
-#undef MAX_BUT
-    return best;
-}
-
 /* True if no option of levels i.. can beat the key best, with the cards x
  * left.  Cards of x outside every block of 3+ and not at the ranks of
  * levels i.. stay deadwood whatever is chosen; one discard gains at most
@@ -391,8 +305,7 @@ int gr__conflicts_discard(gr_cards hand, const unsigned m[4], gr_card *out)
     conflicts c;
     if (gr__classify(hand, 0, m, &c, true) > MAX_LEAVES)
         return gr__dp_discard(hand, out);    /* large hands only */
-    int key = c.o.levels == 2 ? discard_last_two(&c, c.hand, c.forced_key)
-                              : enum_discard(&c, 0, c.hand, c.forced_key, 0);
+    int key = enum_discard(&c, 0, c.hand, c.forced_key, 0);
     *out = (gr_card)KEY_CARD(key);
     return KEY_VALUE(key);
 }
