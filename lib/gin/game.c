@@ -9,6 +9,7 @@
  * cached in the game, so listing and checking moves is cheap.
  */
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/cards.h"
 #include "common/rng.h"
@@ -136,10 +137,7 @@ static void set_result(gr_game *g, const gr_hand_result *r, int knocker)
     g->result = *r;
     g->result.knocker = knocker;
     g->result.winner = r->winner == 0 ? knocker : 1 - knocker;
-    if (r->outcome == GR_OUTCOME_VOID) {
-        g->result.knocker = -1;
-        g->result.winner = -1;
-    }
+    GR_ASSERT(r->outcome != GR_OUTCOME_VOID);   /* the game deals 10 each */
 }
 
 static void deal(gr_game *g, const gr_rules *rules, const gr_card deck[GR_NCARDS],
@@ -474,8 +472,8 @@ int gr_game_play(gr_game *game, gr_move move)
     case GR_MOVE_DRAW_STOCK:
         if (phase != GR_PHASE_DRAW)
             return GR_ESTATE;
-        if (g->nstock == 0)
-            return GR_EILLEGAL;   /* cannot happen: G16 ends or refills first */
+        if (GR_NEVER(g->nstock == 0))    /* G16 ends or refills first */
+            return GR_EILLEGAL;
         return draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
     case GR_MOVE_DRAW_DISCARD:
         if (phase != GR_PHASE_DRAW)

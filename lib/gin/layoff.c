@@ -45,6 +45,7 @@
  * Choices are made per component of the defender's hand (cards linked by
  * rank or by suit and next rank), since no meld spans two components.
  */
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/cards.h"
 #include "gin/layoff.h"
@@ -293,8 +294,10 @@ static int lay_off(const gr__targets *t, gr_cards defender, gr_layoff *out)
 
 int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
 {
-    gr__targets t = { 0, 0 };        /* (the callers validated knocker) */
-    gr__arrangement_check(knocker, NULL, &t);   /* for its targets */
+    gr__targets t = { 0, 0 };
+    int rc = gr__arrangement_check(knocker, NULL, &t);   /* for its targets */
+    GR_ASSERT(rc == GR_OK);          /* the callers validated knocker */
+    (void)rc;
     return lay_off(&t, defender, out);
 }
 

@@ -38,14 +38,6 @@ typedef struct dp_move {
     uint8_t to, opt, dead;       /* next state, option index, suits dead */
 } dp_move;
 
-/* suits holding rank r (0 past the king) */
-static inline unsigned rank_suits(gr_cards hand, int r)
-{
-    if (r > 12)
-        return 0;
-    return gr__rank_suits(hand, r);
-}
-
 /* 4 suit bits to their 2-bit state fields (run length 1) */
 static inline unsigned spread4(unsigned x)
 {
@@ -112,7 +104,7 @@ static dp_path dp_best(gr_cards hand)
     dp_move mv[96];
 
     for (int r = 0; r < 13; r++)
-        pres[r] = rank_suits(hand, r);
+        pres[r] = gr__rank_suits(hand, r);   /* 13, 14: 0 */
     for (int i = 0; i < 256; i++)
         cur[i].val = DP_INF;
     cur[0] = (dp_path){ 0, 0, 0 };
@@ -156,7 +148,7 @@ int gr__dp_discard(gr_cards hand, gr_card *out)
     dp_move mv[96];
 
     for (int r = 0; r < 13; r++)
-        pres[r] = rank_suits(hand, r);
+        pres[r] = gr__rank_suits(hand, r);   /* 13, 14: 0 */
     for (int i = 0; i < 256; i++) {
         f[0][i] = DP_INF;
         bnext[i] = 0;                    /* every state reached is complete */

@@ -18,6 +18,7 @@
  * can never produce a game the rules would refuse.
  */
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/cards.h"
 #include "gin/game.h"
 
@@ -70,8 +71,8 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
     gr__write_str(&w, "ginrummy " SAVE_VERSION "\nrules");
     for (int opt = 0; opt < GR_OPT_COUNT; opt++) {
         gr_option_info info;
-        if (gr_option_describe(opt, &info) != GR_OK)
-            return GR_EINVAL;   /* cannot happen: rules.c names every option */
+        if (GR_NEVER(gr_option_describe(opt, &info) != GR_OK))
+            return GR_EINVAL;   /* rules.c names every option */
         gr__write_str(&w, " ");
         gr__write_str(&w, info.name);
         gr__write_str(&w, "=");
@@ -110,8 +111,7 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
         w_item(&w, "deadwood", r->defense.defender.deadwood);
         gr__write_str(&w, "\n");
     }
-    if (w.len > (size_t)0x7FFFFFFF)
-        return GR_ENOMEM;
+    GR_ASSERT(w.len < 65536);   /* a game's text is a few kilobytes */
     return (int)w.len;
 }
 
