@@ -1,6 +1,6 @@
 /*
  * check_scenarios.c: an independent audit of libginrummy against the rules
- * (RULES.md, the seed texts), through the public API only.
+ * (doc/rules-reference.md, the seed texts), through the public API only.
  *
  * Every expected value below was worked out by hand from the rules, not
  * taken from the library.  A scenario where the library disagrees with the

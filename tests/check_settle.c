@@ -115,7 +115,7 @@ static gr_hand_result settle_ok(const gr_rules *r, const gr_arrangement *k,
 
 START_TEST(test_presets_table)
 {
-    /* RULES.md, "Presets", one column per preset, in option order */
+    /* doc/rules-reference.md, "Presets", one column per preset, in option order */
     static const int table[3][GR_OPT_COUNT] = {
         [GR_PRESET_FOURNIER] = { 10, 20, 10, 0, 1, GR_STOCK_END_VOID, 0, 100,
                                  100, 20, 100, 0, 0, 0 },

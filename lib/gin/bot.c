@@ -31,7 +31,7 @@ struct gr_bot {
 };
 
 int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
-                         const gr_allocator *mm)
+                   const gr_allocator *mm)
 {
     if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
         || !gr__allocator_valid(mm))
