@@ -14,12 +14,7 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static gr_cards C(const char *text)
-{
-    gr_cards cards = 0;
-    ck_assert_msg(gr_cards_parse(text, &cards) == GR_OK, "bad cards \"%s\"", text);
-    return cards;
-}
+#define C(text) test_cards(text)
 
 /* a knocker arrangement from melds separated by '|' and a deadwood text */
 static void knocker_of(gr_arrangement *k, const char *melds, const char *deadwood)

@@ -21,19 +21,8 @@
 
 #define BIT(c) GR_CARD_BIT(c)
 
-static gr_card C(const char *text)
-{
-    gr_card c = 0;
-    ck_assert_msg(gr_card_parse(text, &c) == GR_OK, "bad card %s", text);
-    return c;
-}
-
-static gr_cards S(const char *text)
-{
-    gr_cards s = 0;
-    ck_assert_msg(gr_cards_parse(text, &s) == GR_OK, "bad cards %s", text);
-    return s;
-}
+#define C(text) test_card(text)
+#define S(text) test_cards(text)
 
 /* sum of points computed here, from G2, without the library */
 static int pts(gr_cards s)

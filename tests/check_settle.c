@@ -11,19 +11,8 @@
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static gr_cards cards(const char *text)
-{
-    gr_cards set = 0;
-    ck_assert_msg(gr_cards_parse(text, &set) == GR_OK, "bad test cards \"%s\"", text);
-    return set;
-}
-
-static gr_card card(const char *text)
-{
-    gr_card c = 0;
-    ck_assert_msg(gr_card_parse(text, &c) == GR_OK, "bad test card \"%s\"", text);
-    return c;
-}
+#define cards(text) test_cards(text)
+#define card(text) test_card(text)
 
 /* An arrangement written by hand: melds separated by '|', then the
  * deadwood.  Melds are listed by their lowest card, as gr_arrange does. */
