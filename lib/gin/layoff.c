@@ -255,9 +255,10 @@ static gr_cards best_layoff(const gr__targets *t, gr_cards defender,
         ch.start[++ch.nfactors] = k + 2;
     }
 
+    /* chains & smat is not empty (else the test above returned): one
+     * block at least has a card of S, so there is a factor */
+    GR_ASSERT(ch.nfactors > 0);
     gr_cards forced = ch.forced_chain | ch.forced_set;
-    if (ch.nfactors == 0)
-        return forced;
 
     /* Deadwood adds up over the components of his hand (cards linked by
      * rank, or by suit and next rank): no meld spans two.  Choose within
