@@ -28,13 +28,7 @@ static void knocker_of(gr_arrangement *k, const char *melds, const char *deadwoo
     k->deadwood_points = gr_cards_points(k->deadwood);
 }
 
-static gr_cards all_cards(const gr_arrangement *k)
-{
-    gr_cards all = k->deadwood;
-    for (int i = 0; i < k->nmelds; i++)
-        all |= k->melds[i];
-    return all;
-}
+#define all_cards(k) test_arrangement_cards(k)
 
 static int is_run(gr_cards meld)
 {

@@ -57,13 +57,7 @@ static gr_arrangement A(const char *deadwood, ...)
     return a;
 }
 
-static gr_cards arr_cards(const gr_arrangement *a)
-{
-    gr_cards all = a->deadwood;
-    for (int i = 0; i < a->nmelds; i++)
-        all |= a->melds[i];
-    return all;
-}
+#define arr_cards(a) test_arrangement_cards(a)
 
 static gr_rules *R(int preset)
 {

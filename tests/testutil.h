@@ -156,6 +156,15 @@ static inline char *test_save(const gr_game *game)
     return text;
 }
 
+/* all the cards of an arrangement: its melds and its deadwood */
+static inline gr_cards test_arrangement_cards(const gr_arrangement *a)
+{
+    gr_cards all = a->deadwood;
+    for (int i = 0; i < a->nmelds; i++)
+        all |= a->melds[i];
+    return all;
+}
+
 /* Run a suite as every test program does (CK_FORK and CK_VERBOSITY from
  * the environment); returns main's exit status.  Frees the runner. */
 static inline int test_run_suite(Suite *suite)

@@ -142,14 +142,15 @@ static void lay_enum(const conflicts *c, int i, gr_cards x, lay_search *l)
     }
     /* inner level, as in enum_dead: no set, the whole set, the set
      * without one card (its suit's two lookups) */
-    gr_cards y = x & ~c->o.opt[i][OPT_WHOLE];
-    int d0[4], d1[4], a = suits_dead(x, d0), b = suits_dead(y, d1);
-    lay_leaf(l, y, b);
-    lay_leaf(l, x, a);
-    for (unsigned sp = c->split; sp; sp &= sp - 1) {
-        int t = __builtin_ctz(sp);
-        lay_leaf(l, y | (x & c->o.opt[i][OPT_WHOLE] & ((gr_cards)GR_SUIT_MASK << 13 * t)),
-                 b - d1[t] + d0[t]);
+    gr_cards whole = c->o.opt[i][OPT_WHOLE], rest = x & ~whole;
+    int with[4], without[4];
+    int dead_none = suits_dead(x, with), dead_whole = suits_dead(rest, without);
+    lay_leaf(l, rest, dead_whole);
+    lay_leaf(l, x, dead_none);
+    for (unsigned splits = c->split; splits; splits &= splits - 1) {
+        int s = __builtin_ctz(splits);
+        lay_leaf(l, rest | (x & whole & ((gr_cards)GR_SUIT_MASK << 13 * s)),
+                 dead_whole - without[s] + with[s]);
     }
 }
 

@@ -125,21 +125,24 @@ long gr__classify(gr_cards hand, gr_cards runs, const unsigned m[4],
     return leaves;
 }
 
-/* least deadwood over the options of levels i.. (k >= 1) */
+/* least deadwood over the options of levels i.. (at least one), with the
+ * cards x left for runs */
 static int enum_dead(const conflicts *c, int i, gr_cards x)
 {
     if (i == c->o.levels - 1) {
-        /* inner level: no set, the whole set, the set without one card */
-        gr_cards y = x & ~c->o.opt[i][OPT_WHOLE];
-        int a = 0, b = 0, d = 0;
+        /* inner level: no set, the whole set, the set without one card
+         * (that suit's deadwood as without the set) */
+        gr_cards rest = x & ~c->o.opt[i][OPT_WHOLE];
+        int dead_none = 0, dead_whole = 0, split_gain = 0;
         for (int s = 0; s < 4; s++) {
-            int d0 = gr__run_dead[gr__suit(x, s)], d1 = gr__run_dead[gr__suit(y, s)];
-            a += d0;
-            b += d1;
+            int with = gr__run_dead[gr__suit(x, s)];
+            int without = gr__run_dead[gr__suit(rest, s)];
+            dead_none += with;
+            dead_whole += without;
             if (c->split >> s & 1)
-                d = min2(d, d0 - d1);
+                split_gain = min2(split_gain, with - without);
         }
-        return min2(a, b + d);
+        return min2(dead_none, dead_whole + split_gain);
     }
     int best = DP_INF;
     gr_cards run = x & ~dead_mask(x);
@@ -172,45 +175,52 @@ static int enum_discard(const conflicts *c, int i, gr_cards x, int kout,
                         int best)
 {
     if (i == c->o.levels - 1) {
-        gr_cards y = x & ~c->o.opt[i][OPT_WHOLE];
-        int d0[4], d1[4], q0[4], q1[4], a = 0, b = 0, d = 0, g = kout;
+        /* per suit, with the inner rank's cards (no set) and without them
+         * (in the set): the deadwood and the best discard key */
+        gr_cards rest = x & ~c->o.opt[i][OPT_WHOLE];
+        int dead_with[4], dead_without[4], key_with[4], key_without[4];
+        int dead_none = 0, dead_whole = 0, split_gain = 0, key_bound = kout;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
         for (int s = 0; s < 4; s++) {
-            unsigned ms = gr__suit(x, s), ns = gr__suit(y, s);
-            d0[s] = gr__run_dead[ms];
-            d1[s] = gr__run_dead[ns];
-            q0[s] = gr__discard_best[ms] + 13 * s;
-            q1[s] = gr__discard_best[ns] + 13 * s;
-            a += d0[s];
-            b += d1[s];
-            g = max2(g, max2(q0[s], q1[s]));
-            d = min2(d, (c->split >> s & 1) ? d0[s] - d1[s] : 0);
+            unsigned with = gr__suit(x, s), without = gr__suit(rest, s);
+            dead_with[s] = gr__run_dead[with];
+            dead_without[s] = gr__run_dead[without];
+            key_with[s] = gr__discard_best[with] + 13 * s;
+            key_without[s] = gr__discard_best[without] + 13 * s;
+            dead_none += dead_with[s];
+            dead_whole += dead_without[s];
+            key_bound = max2(key_bound, max2(key_with[s], key_without[s]));
+            split_gain = min2(split_gain, (c->split >> s & 1)
+                                          ? dead_with[s] - dead_without[s] : 0);
         }
-        /* no option leaves less than min(a, b + d), and no discard has a
-         * larger key than g: skip the keys when that cannot beat best */
-        g = max2(g, c->setkey[i]);
-        if (g + KEY_OFFSET(min2(a, b + d)) <= best)
+        /* no option leaves less than min(dead_none, dead_whole +
+         * split_gain), and no discard has a larger key than key_bound:
+         * skip the keys when that cannot beat best */
+        key_bound = max2(key_bound, c->setkey[i]);
+        if (key_bound + KEY_OFFSET(min2(dead_none, dead_whole + split_gain)) <= best)
             return best;
-        /* the whole set */
-        int top1 = max2(q1[0], q1[1]), top2 = min2(q1[0], q1[1]);
+        /* the whole set: the best and second best key of the suits */
+        int top1 = max2(key_without[0], key_without[1]);
+        int top2 = min2(key_without[0], key_without[1]);
         for (int s = 2; s < 4; s++) {
-            top2 = max2(top2, min2(top1, q1[s]));
-            top1 = max2(top1, q1[s]);
+            top2 = max2(top2, min2(top1, key_without[s]));
+            top1 = max2(top1, key_without[s]);
         }
-        best = max2(best, max2(max2(kout, c->setkey[i]), top1) + KEY_OFFSET(b));
+        best = max2(best, max2(max2(kout, c->setkey[i]), top1) + KEY_OFFSET(dead_whole));
         /* no set */
-        int key = max2(kout, max2(max2(q0[0], q0[1]), max2(q0[2], q0[3])));
-        best = max2(best, key + KEY_OFFSET(a));
+        int key = max2(kout, max2(max2(key_with[0], key_with[1]),
+                                  max2(key_with[2], key_with[3])));
+        best = max2(best, key + KEY_OFFSET(dead_none));
         /* the 4-set without suit s's card, for cards that can still be
          * in a run (split_useful; keys are distinct: the card number is
          * in them) */
-        unsigned sp = c->split ? c->split & gr__rank_suits(x & ~dead_mask(x), c->inner_rank) : 0;
-        for (; sp; sp &= sp - 1) {
-            int t = __builtin_ctz(sp);
-            key = max2(max2(kout, q0[t]), q1[t] == top1 ? top2 : top1);
-            best = max2(best, key + KEY_OFFSET(b - d1[t] + d0[t]));
+        unsigned splits = c->split ? c->split & gr__rank_suits(x & ~dead_mask(x), c->inner_rank) : 0;
+        for (; splits; splits &= splits - 1) {
+            int s = __builtin_ctz(splits);
+            key = max2(max2(kout, key_with[s]), key_without[s] == top1 ? top2 : top1);
+            best = max2(best, key + KEY_OFFSET(dead_whole - dead_without[s] + dead_with[s]));
         }
         return best;
     }
