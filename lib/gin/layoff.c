@@ -4,15 +4,18 @@
  * The defender chooses his own melds and his layoffs onto the knocker's
  * melds together, to minimise his deadwood count.
  *
+ * ALGORITHM
+ *
  * The usual way (fast_layoff): laying off on a run is melding with the
- * knocker's run cards, so gr__deadwood_runs() (layoff_search.c) searches his set
- * choices with those cards added to his suits (they join runs only), and
+ * knocker's run cards, so gr__deadwood_runs() (layoff_search.c) searches
+ * his set choices with those cards added to his suits (they join runs only), and
  * each leaf of that search knows what it lays off and the sets he keeps,
  * so his melds need no second search.  The 4th cards of the knocker's
  * 3-sets are sorted out before it (see fast_layoff).
  *
  * Hands with too many set/run conflicts for that search (never 10 cards;
- * some of 20+) enumerate the layoffs instead.  The cards that could be
+ * some of 20+; check_layoff's many-conflicts tests build them) enumerate
+ * the layoffs instead.  The cards that could be
  * laid off are few:
  *   - the missing 4th card of each knocker 3-card set;
  *   - per knocker run end, the defender's maximal same-suit block of cards
