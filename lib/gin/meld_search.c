@@ -17,7 +17,8 @@
  *
  * The options form one list (set_options, gin/meld_search.h) that every
  * enumerator walks: enum_dead (least deadwood), enum_discard (best
- * discard), cut_enum (the arrangement) and lay_enum (layoff_search.c).
+ * discard; discard_last_two when there are two levels), cut_enum (the
+ * arrangement) and lay_enum (layoff_search.c).
  * classify orders the levels for the first, second and fourth: the
  * conflict rank with most options last ("inner"), whose options are
  * evaluated together from 8 lookups (four suits with and without its
@@ -149,6 +150,93 @@ static int enum_dead(const conflicts *c, int i, gr_cards x)
     for (int j = 0; j < c->o.nopt[i] && best > 0; j++)
         if (split_useful(&c->o, i, j, run))
             best = min2(best, enum_dead(c, i + 1, x & ~c->o.opt[i][j]));
+    return best;
+}
+
+/* Best discard key over the options of the last two levels, with the
+ * cards x left and kout the key from the levels before (used for hands
+ * with two conflict ranks: with three, enum_discard's bounds skip more).
+ * Each level takes its whole set, no set, or (a 4-set) the set without
+ * one card.  So each suit is in one of 4 states, whether its card of
+ * either rank is in a set; 32 lookups give every suit's deadwood
+ * dead_of[state][suit] and best discard key_of[state][suit], and every
+ * pair of options is a few sums and maxima of those. */
+static int discard_last_two(const conflicts *c, gr_cards x, int kout)
+{
+    int best = 0;
+    int i = c->o.levels - 2;
+    gr_cards outer_set = c->o.opt[i][OPT_WHOLE], inner_set = c->o.opt[i + 1][OPT_WHOLE];
+    /* state st: bit 0 the outer whole set taken, bit 1 the inner one */
+    gr_cards kept[4] = { x, x & ~outer_set, x & ~inner_set, x & ~outer_set & ~inner_set };
+    int key_outer = max2(kout, c->setkey[i]), key_inner = c->setkey[i + 1];
+    int dead_of[4][4], key_of[4][4], total[4], top[4], top2[4];
+
+    for (int st = 3; st >= 0; st--) {
+        total[st] = top[st] = top2[st] = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+        for (int s = 0; s < 4; s++) {
+            unsigned m = gr__suit(kept[st], s);
+            dead_of[st][s] = gr__run_dead[m];
+            key_of[st][s] = gr__discard_best[m] + 13 * s;
+            total[st] += dead_of[st][s];
+            top2[st] = max2(top2[st], min2(top[st], key_of[st][s]));
+            top[st] = max2(top[st], key_of[st][s]);
+        }
+        if (st == 3) {                   /* both whole sets first: in dense
+                                            hands they are usually best */
+            best = max2(best, max2(max2(key_outer, key_inner), top[3]) + KEY_OFFSET(total[3]));
+            if (best >= c->topkey)
+                return best;
+        }
+    }
+/* the best key of state st's suits other than a (keys are distinct: the
+ * card number is in them) */
+#define MAX_BUT(st, a) (key_of[st][a] == top[st] ? top2[st] : top[st])
+    /* suits whose card of the outer (inner) set may be left out: still
+     * in a block of 3+ (leaving out another card only adds deadwood) */
+    gr_cards run = x & ~dead_mask(x);
+    unsigned outer_splits = 0, inner_splits = c->split & gr__rank_suits(run, c->inner_rank);
+    for (int j = 2; j < c->o.nopt[i]; j++) {
+        gr_cards left = outer_set & ~c->o.opt[i][j];
+        if (left & run)
+            outer_splits |= 1u << __builtin_ctzll(left) / 13;
+    }
+
+    /* outer: whole set (state bit 0 set) or no set */
+    best = max2(best, max2(max2(kout, key_inner), top[2]) + KEY_OFFSET(total[2]));
+    for (int w = 1; w >= 0; w--) {
+        int ka = w ? key_outer : kout;
+        best = max2(best, max2(ka, top[w]) + KEY_OFFSET(total[w]));
+        for (unsigned sp = inner_splits; sp; sp &= sp - 1) {
+            int b = __builtin_ctz(sp), u = w | 2;
+            int key = max2(ka, max2(key_of[w][b], MAX_BUT(u, b)));
+            best = max2(best, key + KEY_OFFSET(total[u] - dead_of[u][b] + dead_of[w][b]));
+        }
+    }
+    /* outer set without suit a's card */
+    for (unsigned sa = outer_splits; sa; sa &= sa - 1) {
+        int a = __builtin_ctz(sa);
+        int key = max2(max2(kout, key_inner), max2(key_of[2][a], MAX_BUT(3, a)));
+        best = max2(best, key + KEY_OFFSET(total[3] - dead_of[3][a] + dead_of[2][a]));
+        key = max2(kout, max2(key_of[0][a], MAX_BUT(1, a)));
+        best = max2(best, key + KEY_OFFSET(total[1] - dead_of[1][a] + dead_of[0][a]));
+        for (unsigned sp = inner_splits; sp; sp &= sp - 1) {
+            int b = __builtin_ctz(sp), dead;
+            if (b == a) {
+                key = max2(key_of[0][a], MAX_BUT(3, a));
+                dead = total[3] - dead_of[3][a] + dead_of[0][a];
+            } else {
+                unsigned rest = 15u & ~(1u << a) & ~(1u << b);
+                key = max2(max2(key_of[2][a], key_of[1][b]),
+                           max2(key_of[3][__builtin_ctz(rest)], key_of[3][31 - __builtin_clz(rest)]));
+                dead = total[3] - dead_of[3][a] - dead_of[3][b] + dead_of[2][a] + dead_of[1][b];
+            }
+            best = max2(best, max2(kout, key) + KEY_OFFSET(dead));
+        }
+    }
+#undef MAX_BUT
     return best;
 }
 
@@ -315,7 +403,8 @@ int gr__conflicts_discard(gr_cards hand, const unsigned m[4], gr_card *out)
     conflicts c;
     if (gr__classify(hand, 0, m, &c, true) > MAX_LEAVES)
         return gr__dp_discard(hand, out);    /* large hands only */
-    int key = enum_discard(&c, 0, c.hand, c.forced_key, 0);
+    int key = c.o.levels == 2 ? discard_last_two(&c, c.hand, c.forced_key)
+                              : enum_discard(&c, 0, c.hand, c.forced_key, 0);
     *out = (gr_card)KEY_CARD(key);
     return KEY_VALUE(key);
 }
