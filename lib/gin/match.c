@@ -8,6 +8,7 @@
  * The end-of-match bonuses are not stored; gr_match_score() derives them.
  */
 #include "common/alloc.h"
+#include "common/bits.h"
 #include "common/rng.h"
 #include "gin/rules.h"
 
@@ -88,8 +89,8 @@ int gr_match_deal(gr_match *match, gr_game **out)
 {
     if (!match || !out)
         return GR_EINVAL;
-    if (match->over)
-        return GR_ESTATE;
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS)
+        return GR_ESTATE;   /* gr_match_record would refuse its result */
     /* Draw the seed from a copy, so a failed deal leaves the match as it was. */
     gr_rng next = match->rng;
     uint64_t seed = gr__rng_next(&next);
@@ -130,9 +131,9 @@ int gr_match_record(gr_match *match, const gr_hand_result *result)
 {
     if (!match || !result)
         return GR_EINVAL;
-    if (match->over || match->hands_played == INT_MAX)
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS)
         return GR_ESTATE;
-    if (!result_valid(result))
+    if (!result_valid(result) || !GR__RESERVED_ZERO(result))
         return GR_EINVAL;
     match->hands_played++;
     if (result->outcome == GR_OUTCOME_VOID)
@@ -150,9 +151,18 @@ int gr_match_record(gr_match *match, const gr_hand_result *result)
     return GR_OK;
 }
 
-static int clamp_int(int64_t v)
+/* No sum overflows an int: the winner's hand points are below the target
+ * plus one hand (100000 + 10000), the box bonus at most 1000 per hand won
+ * and at most GR_MAX_MATCH_HANDS hands are won, so a doubled shutout total
+ * is at most 2 * (110000 + 10000 + 1000 * GR_MAX_MATCH_HANDS).  The sums
+ * are still made in 64 bits and checked. */
+#define MATCH_MAX_TOTAL \
+    (2 * ((int64_t)100000 + MATCH_MAX_POINTS + 10000 + 1000 * (int64_t)GR_MAX_MATCH_HANDS))
+_Static_assert(MATCH_MAX_TOTAL < INT_MAX, "match totals fit an int");
+
+static int to_int(int64_t v)
 {
-    return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
+    return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;   /* never */
 }
 
 int gr_match_score(const gr_match *match, gr_score *out)
@@ -175,26 +185,26 @@ int gr_match_score(const gr_match *match, gr_score *out)
         return GR_OK;
     }
 
-    /* G26, G34: bonuses only once the match is over.  Sums in 64 bits,
-     * saturated, as hands_won is bounded only by INT_MAX. */
+    /* G26, G34: bonuses only once the match is over (MATCH_MAX_TOTAL: no
+     * sum overflows). */
     int w = match->winner, l = 1 - w;
     int64_t sum[2];
     for (int p = 0; p < 2; p++) {
         int64_t game = p == w ? opt[GR_OPT_GAME_BONUS] : 0;
         int64_t box = (int64_t)opt[GR_OPT_HAND_BONUS] * match->hands_won[p];
         s.game_bonus[p] = (int)game;
-        s.box_bonus[p] = clamp_int(box);
+        s.box_bonus[p] = to_int(box);
         sum[p] = match->hand_points[p] + game + box;
     }
     if (match->hands_won[l] == 0) {
         int64_t add = opt[GR_OPT_SHUTOUT_DOUBLE] ? sum[w]
                                                  : opt[GR_OPT_SHUTOUT_BONUS];
-        s.shutout_bonus[w] = clamp_int(add);
+        s.shutout_bonus[w] = to_int(add);
         sum[w] += add;
     }
-    s.total[w] = clamp_int(sum[w]);
-    s.total[l] = clamp_int(sum[l]);
-    s.margin = clamp_int(sum[w] - sum[l]);
+    s.total[w] = to_int(sum[w]);
+    s.total[l] = to_int(sum[l]);
+    s.margin = to_int(sum[w] - sum[l]);
     *out = s;
     return GR_OK;
 }
