@@ -26,6 +26,14 @@
 
 #include <string.h>
 
+/* A path's value packs the deadwood points above the number of deadwood
+ * cards (at most 52): VALUE(points, cards) = points << DP_CARD_BITS | cards;
+ * the option index of a rank takes 3 bits of the cut. */
+#define DP_CARD_BITS 6
+#define DP_VALUE(points, cards) ((points) << DP_CARD_BITS | (cards))
+#define DP_POINTS(val) ((val) >> DP_CARD_BITS)
+#define DP_OPT_BITS 3
+
 typedef struct dp_path {
     int val;                     /* points * 64 + cards of the deadwood */
     gr_cards dead;
@@ -109,7 +117,7 @@ static dp_path dp_best(gr_cards hand)
         cur[i].val = DP_INF;
     cur[0] = (dp_path){ 0, 0, 0 };
     for (int r = 0; r < 13; r++) {
-        int cost = gr__rank_points(r) * 64 + 1;
+        int cost = DP_VALUE(gr__rank_points(r), 1);
         for (int i = 0; i < 256; i++)
             nxt[i].val = DP_INF;
         for (unsigned st = 0; st < 256; st++) {
@@ -119,7 +127,7 @@ static dp_path dp_best(gr_cards hand)
             for (int i = 0; i < n; i++) {
                 dp_path q = { cur[st].val + gr__popcount(mv[i].dead) * cost,
                               cur[st].dead | rank_cards(mv[i].dead, r),
-                              cur[st].cut | (uint64_t)mv[i].opt << (3 * (12 - r)) };
+                              cur[st].cut | (uint64_t)mv[i].opt << (DP_OPT_BITS * (12 - r)) };
                 if (path_less(&q, &nxt[mv[i].to]))
                     nxt[mv[i].to] = q;
             }
@@ -155,7 +163,7 @@ int gr__dp_discard(gr_cards hand, gr_card *out)
     }
     f[0][0] = 0;
     for (int r = 0; r < 12; r++) {
-        int cost = gr__rank_points(r) * 64 + 1;
+        int cost = DP_VALUE(gr__rank_points(r), 1);
         for (int i = 0; i < 256; i++)
             f[r + 1][i] = DP_INF;
         for (unsigned st = 0; st < 256; st++) {
@@ -168,7 +176,7 @@ int gr__dp_discard(gr_cards hand, gr_card *out)
         }
     }
     for (int r = 12; r >= 0; r--) {
-        int cost = gr__rank_points(r) * 64 + 1;
+        int cost = DP_VALUE(gr__rank_points(r), 1);
         /* each card of rank r: bnext is B[r + 1] */
         for (gr_cards h = hand & GR_RANK_BITS(r); h; h &= h - 1) {
             int card = __builtin_ctzll(h), v = DP_INF;
@@ -183,8 +191,8 @@ int gr__dp_discard(gr_cards hand, gr_card *out)
                                 + bnext[mv[i].to]);
             }
             pres[r] = save;
-            v >>= 6;                     /* points */
-            int key = gr__rank_points(r) * 64 + card;
+            v = DP_POINTS(v);
+            int key = gr__rank_points(r) << KEY_CARD_BITS | card;   /* points, then number */
             if (v < best || (v == best && key > bestkey)) {
                 best = v;
                 bestkey = key;
@@ -198,7 +206,7 @@ int gr__dp_discard(gr_cards hand, gr_card *out)
         }
         memcpy(bnext, b, sizeof b);
     }
-    *out = (gr_card)(bestkey & 63);
+    *out = (gr_card)KEY_CARD(bestkey);
     return best;
 }
 
@@ -207,7 +215,7 @@ static gr_cards dp_sets(gr_cards hand, uint64_t cut)
 {
     gr_cards sets = 0;
     for (int r = 0; r < 13; r++) {
-        unsigned o = (unsigned)(cut >> (3 * (12 - r))) & 7;
+        unsigned o = (unsigned)(cut >> (DP_OPT_BITS * (12 - r))) & ((1u << DP_OPT_BITS) - 1);
         gr_cards all = hand & GR_RANK_BITS(r);
         if (o == 1)
             sets |= all;
@@ -219,7 +227,7 @@ static gr_cards dp_sets(gr_cards hand, uint64_t cut)
 
 int gr__dp_deadwood(gr_cards hand)
 {
-    return dp_best(hand).val >> 6;
+    return DP_POINTS(dp_best(hand).val);
 }
 
 int gr__dp_arrange(gr_cards hand, gr_cards *sets, gr_cards *dead)
@@ -227,5 +235,5 @@ int gr__dp_arrange(gr_cards hand, gr_cards *sets, gr_cards *dead)
     dp_path best = dp_best(hand);
     *sets = dp_sets(hand, best.cut);
     *dead = best.dead;
-    return best.val >> 6;
+    return DP_POINTS(best.val);
 }
