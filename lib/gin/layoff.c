@@ -27,7 +27,7 @@
  * keeps of a block is a contiguous interval).
  *
  * We enumerate those choices and keep the best (gr__deadwood of what is
- * left, 10-100 ns each).  Choices that cannot be the best are pruned
+ * left).  Choices that cannot be the best are pruned
  * first, which leaves one choice in most real hands.  In the proofs below
  * "better" means: less deadwood, or equal deadwood and more cards laid off
  * (the tie-break, see ginrummy.h); every pruned choice has a strictly

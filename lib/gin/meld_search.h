@@ -63,8 +63,7 @@ static inline int max2(int a, int b)
 #define KEY_CARD(key) ((key) & ((1 << KEY_CARD_BITS) - 1))
 
 /* The best discard key breaking one of the unconditional sets (ranks
- * `forced`, non-zero), without a loop (random hands: their branches would
- * be mispredicted).  A 4-set keeps 3 (gain 0): the best is the highest
+ * `forced`, non-zero), without a loop.  A 4-set keeps 3 (gain 0): the best is the highest
  * rank's, its spade.  A 3-set leaves 2 dead (gain -2 points): the best is
  * the lowest rank's, with its top card; ranks 10 to king tie on points,
  * and then the largest card number of them all wins. */
