@@ -111,6 +111,12 @@ START_TEST(test_abi_sizes_recorded)
         { "gr_move", sizeof(gr_move), 8 },
         { "gr_view", sizeof(gr_view), 440 },
         { "gr_score", sizeof(gr_score), 96 },
+        /* issue 13 */
+        { "gr_parse_error", sizeof(gr_parse_error), 56 },
+        { "gr_settle_options", sizeof(gr_settle_options), 48 },
+        { "gr_take_advice", sizeof(gr_take_advice), 64 },
+        { "gr_knock_advice", sizeof(gr_knock_advice), 240 },
+        { "gr_position", sizeof(gr_position), 232 },
     };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         if (getenv("GR_ABI_VERBOSE"))

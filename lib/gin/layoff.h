@@ -25,4 +25,9 @@ int gr__defend_without_layoff(gr_cards defender, gr_layoff *out);
 int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards fourths_chained,
                       gr_cards fourths_own, gr_cards *laid, gr_cards *sets);
 
+/* gr_layoff_check's fast test: GR_OK or any failing status (the public
+ * wrappers in reason.c turn a failure into its reason and status) */
+int gr__layoff_check_fast(const gr_arrangement *knocker, gr_cards defender,
+                          const gr_layoff *defense);
+
 #endif /* GR_GIN_LAYOFF_H */
