@@ -251,7 +251,12 @@ typedef struct gr_rules gr_rules;
 enum {
     GR_PRESET_FOURNIER = 0,   /* Fournier (seeds 000/001): the default */
     GR_PRESET_NOVELTY  = 1,   /* Novelty (seed 002) */
-    GR_PRESET_STANDARD = 2    /* the common modern rules */
+    GR_PRESET_STANDARD = 2,   /* the common modern rules */
+    GR_PRESET_OPENSPIEL = 3,  /* OpenSpiel's gin_rummy game, its defaults
+                                 (doc/rules.md lists every setting) */
+    GR_PRESET_EAAI = 4,       /* the EAAI Gin Rummy challenge (Neller's
+                                 GinRummyGame and GinRummyUtil) */
+    GR_PRESET_COUNT           /* number of presets */
 };
 
 /* Rule options.  Append-only. */
@@ -275,6 +280,24 @@ enum {
                                    gin only, ace upcard doubles (G33) */
     GR_OPT_OKLAHOMA_SPADES,     /* 0 or 1: with Oklahoma, a spade upcard
                                    doubles too (G33) */
+    GR_OPT_OKLAHOMA_ACE_KNOCK,  /* 0 or 1: with Oklahoma, an ace upcard
+                                   allows a knock with 1 point (G33) */
+    GR_OPT_UNDERCUT_TIE,        /* 0 or 1: a tie is an undercut (1, G21) or
+                                   a drawn hand scoring 0 (0, G36) */
+    GR_OPT_IMMEDIATE_BOXES,     /* 0 or 1: the box bonus is added to the hand
+                                   points as each hand is won (G37) */
+    GR_OPT_WALL,                /* 0 or 1: with GR_STOCK_END_VOID, the last
+                                   discard may be taken only to knock or go
+                                   gin at once (G38) */
+    GR_OPT_DEALER_ALTERNATES,   /* 0 or 1: in a 2-player match the dealers
+                                   alternate instead of the winner dealing
+                                   (G8; EAAI); a void or drawn hand is dealt
+                                   again by the same dealer */
+    GR_OPT_HOLLYWOOD,           /* 0 or 1: a match scores three games at
+                                   once (G35) */
+    GR_OPT_TEAM_TARGET,         /* 1..100000: the target of a 4-player
+                                   partnership match (G40), used there
+                                   instead of GR_OPT_TARGET */
     GR_OPT_COUNT                /* number of options */
 };
 
@@ -323,7 +346,7 @@ GR_API int gr_option_describe(int option, gr_option_info *out);
 GR_API int gr_option_lookup(const char *name);
 
 /* The preset whose name is `name` ("fournier", "novelty", "standard",
- * case-insensitive), or GR_EINVAL. */
+ * "openspiel", "eaai", case-insensitive), or GR_EINVAL. */
 GR_API int gr_preset_lookup(const char *name);
 
 /* ------------------------------------------------------------------------
@@ -336,13 +359,16 @@ enum {
     GR_OUTCOME_KNOCK = 1,     /* knocker won (G23) */
     GR_OUTCOME_UNDERCUT = 2,  /* defender won a knock (G21, G24) */
     GR_OUTCOME_GIN = 3,       /* G14, G22 */
-    GR_OUTCOME_BIG_GIN = 4    /* G32 */
+    GR_OUTCOME_BIG_GIN = 4,   /* G32 */
+    GR_OUTCOME_TIE = 5        /* a knock tied without undercut
+                                 (GR_OPT_UNDERCUT_TIE 0, G36): won by
+                                 nobody (winner -1), 0 points, not void */
 };
 
 typedef struct gr_hand_result {
     int outcome;        /* GR_OUTCOME_* */
     int knocker;        /* 0 or 1; -1 when void */
-    int winner;         /* 0 or 1; -1 when void */
+    int winner;         /* 0 or 1; -1 when void or a tie (G36) */
     int points;         /* scored by the winner (0 when void) */
     gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
     gr_layoff      defense;              /* the defender's melds and layoffs */
@@ -378,6 +404,18 @@ GR_API int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
                             const gr_arrangement *knocker, gr_cards defender,
                             gr_hand_result *out);
 
+/* G29, score keeping: settle a knock found illegal (deadwood over the knock
+ * limit) only after the defender laid off, which then stands as a valid
+ * knock: as gr_settle(), but the knock limit is not enforced, so the hand
+ * is settled normally with the knocker's real deadwood (a win if strictly
+ * less than the defender's, else an undercut or, with GR_OPT_UNDERCUT_TIE
+ * 0 and equal counts, a tie).  A legal knock gives what gr_settle() gives.
+ * GR_EINVAL for a malformed arrangement, overlapping hands, NULL; *out is
+ * written only on GR_OK. */
+GR_API int gr_settle_illegal_knock(const gr_rules *rules,
+                                   const gr_arrangement *knocker,
+                                   gr_cards defender, gr_hand_result *out);
+
 /* ------------------------------------------------------------------------
  * One hand (opaque handle)
  * ------------------------------------------------------------------------ */
@@ -401,14 +439,22 @@ typedef struct gr_game gr_game;
  *     without shuffling (its bottom card becomes the top of the stock) and
  *     the new stock's top card is turned up as the new pile; play goes on.
  *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
- *     stock runs out with the cap used up, the hand is void.
+ *     stock runs out with the cap used up, the hand is void.  With
+ *     GR_OPT_WALL (void stock end only) the hand is not void at once: the
+ *     opponent gets GR_PHASE_WALL (G38).
  *   - OVER: after a knock, gin, big gin or a void hand. */
 enum {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
     GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
     GR_PHASE_DISCARD = 3,   /* the player to act holds 11 cards: discard,
                                knock, gin or big gin */
-    GR_PHASE_OVER    = 4    /* the hand has ended (knock, gin or void) */
+    GR_PHASE_OVER    = 4,   /* the hand has ended (knock, gin or void) */
+    GR_PHASE_WALL    = 5    /* G38 (GR_OPT_WALL): the plain discard that
+                               left 2 cards in the stock is offered to the
+                               player to act: DRAW_DISCARD (listed only if
+                               he can then knock or go gin; the discard
+                               phase that follows offers no plain discard)
+                               or PASS (the hand is void) */
 };
 
 /* Move types. */
