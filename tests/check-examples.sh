@@ -46,6 +46,12 @@ STDIN=$tmp.in expect "gin-play: trailing blanks at end of input" 0 "End of input
 
 expect "gin-selfplay: statistics" 0 "matches won" -- "$bin/gin-selfplay" --matches 3 --seed 1
 expect "gin-selfplay: bad option" 2 "" -- "$bin/gin-selfplay" --matches -1
+expect "gin-selfplay --players 3" 0 "3 players" -- "$bin/gin-selfplay" --matches 4 --players 3
+expect "gin-selfplay --players 4, Hollywood" 0 "matches won" -- "$bin/gin-selfplay" --matches 4 --players 4 --rule hollywood=1
+expect "gin-selfplay --rule, OpenSpiel" 0 "OpenSpiel rules" -- "$bin/gin-selfplay" --matches 4 --preset openspiel --rule target=100
+expect "gin-selfplay: bad --players" 2 "players must be" -- "$bin/gin-selfplay" --players 5
+expect "gin-selfplay: bad --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule wall=7
+expect "gin-selfplay: unknown --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule nope=1
 
 echo "examples: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]
