@@ -10,7 +10,6 @@
 #include <ginrummy.h>
 
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -583,23 +582,6 @@ static int play_table_match(const gr_rules *rules, uint64_t seed, int players,
     return status == HAND_ERROR ? 1 : 0;
 }
 
-/* "NAME=VALUE": set the option; false if unknown or out of range */
-static bool set_rule(gr_rules *rules, const char *text)
-{
-    char name[64];
-    const char *eq = strchr(text, '=');
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return false;
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    char *end;
-    errno = 0;
-    long v = strtol(eq + 1, &end, 10);
-    int opt = gr_option_lookup(name);
-    return opt >= 0 && !errno && end != eq + 1 && !*end && v >= INT_MIN
-           && v <= INT_MAX && gr_rules_set(rules, opt, (int)v) == GR_OK;
-}
-
 /* ---- options ------------------------------------------------------------- */
 
 static int bad_usage(const char *what, const char *arg)
@@ -664,7 +646,7 @@ int main(int argc, char **argv)
     if (gr_rules_new(&rules, preset) != GR_OK)
         return 1;
     for (int i = 0; i < nrules; i++)
-        if (!set_rule(rules, rule_args[i])) {
+        if (gr_rules_set_text(rules, rule_args[i]) != GR_OK) {
             gr_rules_free(rules);
             return bad_usage("unknown rule or value out of range", rule_args[i]);
         }

@@ -14,7 +14,6 @@
 #include <ginrummy.h>
 
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,23 +105,6 @@ static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2],
         st->matches_won[(s.winner + flip) % 2]++;
     gr_match_free(match);
     return rc;
-}
-
-/* "NAME=VALUE": set the option; false if unknown or out of range */
-static bool set_rule(gr_rules *rules, const char *text)
-{
-    char name[64];
-    const char *eq = strchr(text, '=');
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return false;
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    char *end;
-    errno = 0;
-    long v = strtol(eq + 1, &end, 10);
-    int opt = gr_option_lookup(name);
-    return opt >= 0 && !errno && end != eq + 1 && !*end && v >= INT_MIN
-           && v <= INT_MAX && gr_rules_set(rules, opt, (int)v) == GR_OK;
 }
 
 static double percent(long part, long whole)
@@ -220,7 +202,7 @@ int main(int argc, char **argv)
         return 1;
     }
     for (int i = 0; i < nrules; i++)
-        if (!set_rule(rules, rule_args[i]))
+        if (gr_rules_set_text(rules, rule_args[i]) != GR_OK)
             return bad_usage("unknown rule or value out of range", rule_args[i]);
 
     stats st = { { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, { 0 } };

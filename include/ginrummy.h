@@ -324,6 +324,13 @@ GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
  * range; the rules are then unchanged. */
 GR_API int gr_rules_set(gr_rules *rules, int option, int value);
 
+/* Set an option from text "NAME=VALUE": NAME as gr_option_lookup() takes
+ * it, VALUE a decimal integer, no spaces ("hollywood=1", for a command
+ * line's --rule).  GR_EPARSE if the text is not of that shape or names no
+ * option, GR_EINVAL for NULL or a value out of the option's range; the
+ * rules are then unchanged. */
+GR_API int gr_rules_set_text(gr_rules *rules, const char *text);
+
 /* Read an option into *out.  GR_EINVAL for an unknown option or NULL. */
 GR_API int gr_rules_get(const gr_rules *rules, int option, int *out);
 

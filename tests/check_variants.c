@@ -421,6 +421,42 @@ START_TEST(test_presets_eaai_gin_no_layoff)
 }
 END_TEST
 
+START_TEST(test_rules_set_text)
+{
+    gr_rules *r = R(GR_PRESET_FOURNIER);
+    int v = 0;
+    ck_assert_int_eq(gr_rules_set_text(r, "hollywood=1"), GR_OK);
+    ck_assert_int_eq(gr_rules_get(r, GR_OPT_HOLLYWOOD, &v), GR_OK);
+    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(gr_rules_set_text(r, "Team_Target=+150"), GR_OK);
+    ck_assert_int_eq(gr_rules_get(r, GR_OPT_TEAM_TARGET, &v), GR_OK);
+    ck_assert_int_eq(v, 150);
+    gr_rules *before = NULL;
+    ck_assert_int_eq(gr_rules_clone(&before, r), GR_OK);
+    static const char *const unreadable[] = {
+        "hollywood", "hollywood=", "=1", "nope=1", "hollywood=1x", "hollywood= 1",
+        " hollywood=1", "hollywood=0x1", "hollywood=-", "",
+        "a_name_much_longer_than_any_option_name_there_is_in_the_table_x=1",
+    };
+    for (size_t i = 0; i < sizeof unreadable / sizeof *unreadable; i++)
+        ck_assert_msg(gr_rules_set_text(r, unreadable[i]) == GR_EPARSE, "%s",
+                      unreadable[i]);
+    ck_assert_int_eq(gr_rules_set_text(r, "wall=2"), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(r, "target=-1"), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(r, "target=99999999999999999999"), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(r, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(NULL, "wall=1"), GR_EINVAL);
+    for (int o = 0; o < GR_OPT_COUNT; o++) {
+        int a, b;
+        gr_rules_get(r, o, &a);
+        gr_rules_get(before, o, &b);
+        ck_assert_int_eq(a, b);
+    }
+    gr_rules_free(before);
+    gr_rules_free(r);
+}
+END_TEST
+
 static Suite *variants_suite(void)
 {
     Suite *s = suite_create("variants");
@@ -439,6 +475,7 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_G29_illegal_knock_stands);
     tcase_add_test(tc, test_presets_openspiel_and_eaai_by_name);
     tcase_add_test(tc, test_presets_eaai_gin_no_layoff);
+    tcase_add_test(tc, test_rules_set_text);
     suite_add_tcase(s, tc);
     return s;
 }
