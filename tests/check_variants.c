@@ -195,6 +195,29 @@ START_TEST(test_G38_wall_take_to_knock)
 }
 END_TEST
 
+/* the greedy bot takes the wall card when it is offered, then knocks */
+START_TEST(test_G38_greedy_bot_takes_the_wall_card)
+{
+    gr_rules *r = R(GR_PRESET_OPENSPIEL);
+    gr_game *g = G(r, W_ND, W_DL, "KS", "JS", 28, 1);
+    to_the_wall(g);
+    gr_bot *bot = NULL;
+    ck_assert_int_eq(gr_bot_new(&bot, GR_BOT_GREEDY, 1), GR_OK);
+    while (gr_game_phase(g) != GR_PHASE_OVER) {
+        gr_view v;
+        gr_move m;
+        ck_assert_int_eq(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+        ck_assert_int_eq(gr_bot_choose(bot, &v, &m), GR_OK);
+        ck_assert_int_eq(gr_game_play(g, m), GR_OK);
+    }
+    ck_assert_int_eq(result(g).outcome, GR_OUTCOME_UNDERCUT);
+    ck_assert_int_eq(result(g).knocker, 1);
+    gr_bot_free(bot);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
 START_TEST(test_G38_wall_pass_is_void)
 {
     gr_rules *r = R(GR_PRESET_STANDARD);
@@ -443,6 +466,7 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_G36_tie_in_a_game);
     tcase_add_test(tc, test_G38_wall_take_to_knock);
     tcase_add_test(tc, test_G38_wall_pass_is_void);
+    tcase_add_test(tc, test_G38_greedy_bot_takes_the_wall_card);
     tcase_add_test(tc, test_G38_wall_useless_card);
     tcase_add_test(tc, test_G38_wall_off_and_turnover);
     tcase_add_test(tc, test_G38_last_drawer_may_knock);
