@@ -600,6 +600,61 @@ START_TEST(test_G40_bad_arguments)
 }
 END_TEST
 
+/* ---- memory ---------------------------------------------------------------- */
+
+typedef struct limit { int left; int live; } limit;
+
+static void *limited_malloc(size_t size, void *ctx)
+{
+    limit *l = ctx;
+    if (l->left == 0)
+        return NULL;
+    l->left--;
+    l->live++;
+    return malloc(size);
+}
+
+static void limited_free(void *ptr, void *ctx)
+{
+    limit *l = ctx;
+    l->live--;
+    free(ptr);
+}
+
+START_TEST(test_G40_out_of_memory)
+{
+    limit l = { 1, 0 };
+    gr_allocator mm = { limited_malloc, limited_free, &l };
+    gr_rules *r = NULL;
+    ck_assert_int_eq(gr_rules_new_mm(&r, GR_PRESET_STANDARD, &mm), GR_OK);
+    gr_match *m = (gr_match *)&l;
+    ck_assert_int_eq(gr_match_new_players(&m, r, 1, 4), GR_ENOMEM);
+    ck_assert_ptr_eq(m, (gr_match *)&l);
+    l.left = 1;
+    ck_assert_int_eq(gr_match_new_players(&m, r, 1, 4), GR_OK);
+    /* a failed deal leaves the match as it was: the retry deals the same */
+    gr_game *g = NULL, *h = NULL;
+    ck_assert_int_eq(gr_match_deal_table(m, 1, &g), GR_ENOMEM);
+    ck_assert_ptr_null(g);
+    l.left = 2;
+    gr_match *copy = NULL;
+    ck_assert_int_eq(gr_match_new_players(&copy, r, 1, 4), GR_OK);
+    ck_assert_int_eq(gr_match_deal_table(m, 1, &g), GR_OK);
+    l.left = 1;
+    ck_assert_int_eq(gr_match_deal_table(copy, 1, &h), GR_OK);
+    gr_cards a, b;
+    ck_assert_int_eq(gr_game_hand(g, 0, &a), GR_OK);
+    ck_assert_int_eq(gr_game_hand(h, 0, &b), GR_OK);
+    ck_assert(a == b);
+    gr_game_free(g);
+    gr_game_free(h);
+    gr_match_free(copy);
+    gr_match_free(m);
+    gr_rules_free(r);
+    ck_assert_int_eq(l.live, 0);
+}
+END_TEST
+
 /* ---- random full matches -------------------------------------------------------- */
 
 /* An independent recount: the hand points of each side in each game, from
@@ -755,6 +810,7 @@ static Suite *table_suite(void)
     tcase_add_test(tc, test_G36_tie_in_a_match);
     tcase_add_test(tc, test_G8_eaai_dealers_alternate);
     tcase_add_test(tc, test_G40_bad_arguments);
+    tcase_add_test(tc, test_G40_out_of_memory);
     tcase_add_test(tc, test_G40_G35_random_matches);
     suite_add_tcase(s, tc);
     return s;
