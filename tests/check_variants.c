@@ -419,6 +419,65 @@ START_TEST(test_presets_eaai_gin_no_layoff)
 }
 END_TEST
 
+/* The hand scores of the two engines, from their sources (OpenSpiel's
+ * GinRummyState::Returns, Neller's GinRummyGame), as the knocker's signed
+ * result given both deadwood counts after layoffs, against gr_settle on
+ * random knocks with fixed seeds. */
+static int openspiel_returns(int kd, int dd)
+{
+    int r = dd - kd;
+    if (kd == 0)
+        r += 25;
+    if (r < 0)
+        r -= 25;
+    return r;
+}
+
+static int eaai_returns(int kd, int dd)
+{
+    if (kd == 0)
+        return 25 + dd;
+    if (kd < dd)
+        return dd - kd;
+    return -(25 + kd - dd);
+}
+
+START_TEST(test_presets_returns_match_the_engines)
+{
+    gr_rules *os = R(GR_PRESET_OPENSPIEL), *ea = R(GR_PRESET_EAAI);
+    test_rng rng = { 16 };
+    long n = test_count(6000), ties = 0, gins = 0;
+    for (long i = 0; i < n; i++) {
+        gr_cards k;
+        gr_arrangement a;
+        do
+            k = test_hand(&rng, 10);
+        while (gr_arrange(k, &a) > 10);
+        gr_cards d = test_hand_from(&rng, GR_ALL_CARDS & ~k, 10);
+        for (int e = 0; e < 2; e++) {
+            gr_hand_result res;
+            ck_assert_int_eq(gr_settle(e ? ea : os, &a, d, &res), GR_OK);
+            int kd = res.knocker_deadwood, dd = res.defender_deadwood;
+            int got = res.winner == 0 ? res.points
+                    : res.winner == 1 ? -res.points : 0;
+            int want = e ? eaai_returns(kd, dd) : openspiel_returns(kd, dd);
+            ck_assert_msg(got == want, "engine %d: %d, want %d (kd %d dd %d)",
+                          e, got, want, kd, dd);
+            if (kd == 0) {   /* no layoff after gin in either */
+                ck_assert_int_eq(res.defense.laid_off, 0);
+                ck_assert_int_eq(dd, gr_deadwood(d));
+            }
+            ties += !e && kd == dd;
+            gins += !e && kd == 0;
+        }
+    }
+    if (n >= 5000)
+        ck_assert(ties > 0 && gins > 0);
+    gr_rules_free(os);
+    gr_rules_free(ea);
+}
+END_TEST
+
 START_TEST(test_rules_set_text)
 {
     gr_rules *r = R(GR_PRESET_FOURNIER);
@@ -475,6 +534,7 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_presets_openspiel_and_eaai_by_name);
     tcase_add_test(tc, test_presets_eaai_gin_no_layoff);
     tcase_add_test(tc, test_rules_set_text);
+    tcase_add_test(tc, test_presets_returns_match_the_engines);
     suite_add_tcase(s, tc);
     return s;
 }
