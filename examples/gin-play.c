@@ -214,6 +214,9 @@ static void explain_refusal(const gr_view *v, gr_move m)
     else if (v->phase == GR_PHASE_DRAW)
         printf("Draw first: d (stock)%s.\n",
                legal_has(v, GR_MOVE_DRAW_DISCARD) ? " or t (discard pile)" : "");
+    else if (m.type == GR_MOVE_DISCARD && !legal_has(v, GR_MOVE_DISCARD))
+        printf("You took the last discard: now knock (k CARD) or go gin"
+               " (g CARD).\n");
     else if (!card_move && m.type != GR_MOVE_BIG_GIN)
         printf("You have drawn: now discard (x CARD), knock (k CARD) or go"
                " gin (g CARD).\n");
