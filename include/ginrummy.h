@@ -692,23 +692,31 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
  * played on a real table): only outcome, knocker, winner and points are
  * used.  A void hand scores nothing and its knocker, winner and points are
- * ignored; it counts in hands_played.  Otherwise knocker and winner must be
- * 0 or 1, equal for a knock, gin or big gin and different for an undercut,
- * and points 0..10000.  The winner of a hand deals the next; after a void
- * hand the same dealer deals again (G8).  The match is over after the hand
+ * ignored; it counts in hands_played.  A tie (GR_OUTCOME_TIE, G36) needs
+ * a knocker 0 or 1, scores nothing and is won by nobody.  Otherwise knocker
+ * and winner must be 0 or 1, equal for a knock, gin or big gin and
+ * different for an undercut, and points 0..10000.  The winner of a hand
+ * deals the next (with GR_OPT_DEALER_ALTERNATES the other player does);
+ * after a void or tied hand the same dealer deals again (G8).  With
+ * GR_OPT_IMMEDIATE_BOXES the box bonus is added to the hand points at once
+ * (G37).  With 3 or 4 players or Hollywood scoring see the section
+ * "Matches of three and four players" below.  The match is over after the hand
  * in which a player's hand points reach GR_OPT_TARGET (G25).
  * GR_EINVAL for NULL or an inconsistent result, GR_ESTATE once the match
  * is over (or after INT_MAX hands): the match is then unchanged. */
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
 /* The dealer of the next hand, 0 or 1 (once over: the winner of the last
- * hand).  GR_EINVAL for NULL. */
+ * hand); with 3 players the seat that deals and sits out, with 4 the
+ * dealer seat of table 0.  GR_EINVAL for NULL. */
 GR_API int gr_match_dealer(const gr_match *match);
 
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_HAND_BONUS times the hands he won; if the loser won no hand
+ * bonus GR_OPT_HAND_BONUS times the hands he won (0 with
+ * GR_OPT_IMMEDIATE_BOXES, G37: already in the hand points); if the loser
+ * won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
