@@ -678,7 +678,8 @@ GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed);
 
 /* The deciding cut of gr_match_new() (G6): out[0] is the card player 0 cut,
  * out[1] player 1's; their ranks differ and the higher one dealt the first
- * hand.  GR_EINVAL for NULL. */
+ * hand.  GR_EINVAL for NULL or a match of 3 or 4 players (see
+ * gr_match_cuts()). */
 GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
 
 /* Deal the next hand with the right dealer (G6, G8), the match's rules and

@@ -565,6 +565,9 @@ START_TEST(test_G40_bad_arguments)
     ck_assert_int_eq(gr_match_tables(NULL), GR_EINVAL);
     ck_assert_int_eq(gr_match_cuts(NULL, cut), GR_EINVAL);
     ck_assert_int_eq(gr_match_cuts(m, NULL), GR_EINVAL);
+    gr_card two[2] = { 7, 7 };
+    ck_assert_int_eq(gr_match_cut(m, two), GR_EINVAL);   /* 3 players */
+    ck_assert_int_eq(two[0], 7);
     ck_assert_int_eq(gr_match_table(NULL, 0, &t), GR_EINVAL);
     ck_assert_int_eq(gr_match_table(m, 0, NULL), GR_EINVAL);
     ck_assert_int_eq(gr_match_table(m, 1, &t), GR_EINVAL);

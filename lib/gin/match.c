@@ -92,7 +92,7 @@ int gr_match_players(const gr_match *match)
 
 int gr_match_cut(const gr_match *match, gr_card out[2])
 {
-    if (!match || !out)
+    if (!match || !out || match->players != 2)
         return GR_EINVAL;
     out[0] = match->cut[0];
     out[1] = match->cut[1];
