@@ -202,6 +202,7 @@ int gr_option_describe(int option, gr_option_info *out)
 {
     if (out == NULL || !option_valid(option))
         return GR_EINVAL;
+    memset(out, 0, sizeof *out);   /* the reserved space too */
     out->option = option;
     out->name = options[option].name;
     out->description = options[option].description;
