@@ -1413,6 +1413,9 @@ GR_API int gr_match_last_reason(const gr_match *match);
  *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
  *   hand void                                  void, knock, undercut, gin,
  *   end                                        big_gin)
+ * With 3 or 4 players a line "players N" follows the seed, and with 4
+ * every hand line ends with " table T" (0 or 1); a tie (G36) is
+ * "hand tie knocker K".
  * GR_EINVAL for NULL. */
 GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
 
