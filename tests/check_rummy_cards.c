@@ -257,6 +257,52 @@ START_TEST(test_R1_text_round_trip)
 }
 END_TEST
 
+/* random texts made of card-like pieces and noise: never a crash, only
+ * the documented codes, and what parses formats back to itself */
+START_TEST(test_R1_R5_random_text)
+{
+    static const char *const pieces[] = {
+        "7H", "7h", "10S", "JK", "jk", "*", "\xF0\x9F\x83\x8F", "=", "JK=5C", "*=QD",
+        " ", ",", "\t", "X", "1", "10", "AS", "=7H", "JK=", "JK=JK", "\xE2\x99\xA0", "K"
+    };
+    test_rng r = { 0x7E47 };
+    long n = test_count(20000);
+    for (long i = 0; i < n; i++) {
+        char text[128] = "";
+        int k = test_below(&r, 12);
+        for (int j = 0; j < k; j++)
+            strcat(text, pieces[test_below(&r, (int)(sizeof pieces / sizeof pieces[0]))]);
+        gr_rummy_hand h;
+        size_t bad = (size_t)-1;
+        int rc = gr_rummy_hand_parse(text, &h, &bad);
+        ck_assert(rc == GR_OK || rc == GR_EPARSE || rc == GR_EINVAL);
+        if (rc != GR_OK)
+            ck_assert_uint_lt(bad, strlen(text));
+        else {
+            char buf[256];
+            gr_rummy_hand back;
+            ck_assert_int_lt(gr_rummy_hand_format(&h, buf, sizeof buf), (int)sizeof buf);
+            ck_assert_int_eq(gr_rummy_hand_parse(buf, &back, NULL), GR_OK);
+            ck_assert(back.once == h.once && back.twice == h.twice && back.jokers == h.jokers);
+        }
+        gr_rummy_meld m;
+        bad = (size_t)-1;
+        rc = gr_rummy_meld_parse(text, &m, &bad);
+        ck_assert(rc == GR_OK || rc == GR_EPARSE || rc == GR_EINVAL);
+        if (rc != GR_OK)
+            ck_assert_uint_lt(bad, strlen(text));
+        else {
+            char buf[256];
+            gr_rummy_meld back;
+            ck_assert_int_lt(gr_rummy_meld_format(&m, buf, sizeof buf), (int)sizeof buf);
+            ck_assert_int_eq(gr_rummy_meld_parse(buf, &back, NULL), GR_OK);
+            ck_assert(back.cards == m.cards && back.jokers == m.jokers);
+            ck_assert_int_ge(gr_rummy_meld_kind(&m, GR_RUMMY_ACE_HIGH), 0);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_cards");
@@ -272,6 +318,7 @@ int main(void)
     tcase_add_test(tc, test_R5_joker_melds);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_R1_text_round_trip);
+    tcase_add_test(tc, test_R1_R5_random_text);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -179,11 +179,14 @@ START_TEST(test_R3_R5_R7_bad_input)
 }
 END_TEST
 
-/* a dense hand: n cards on a few consecutive ranks, two decks */
+/* a dense hand: n cards on a few consecutive ranks (enough for n), two
+ * decks */
 static gr_rummy_hand dense_hand(test_rng *r, int n, int jmax)
 {
     gr_rummy_hand h = { 0, 0, test_below(r, jmax + 1) };
     int lo = test_below(r, 13), w = 2 + test_below(r, 4);
+    while (8 * w < n)
+        w++;
     while (n > 0) {
         gr_card f = (gr_card)(13 * test_below(r, 4) + (lo + test_below(r, w)) % 13);
         if (gr_rummy_hand_add(&h, f) == GR_OK)
@@ -243,6 +246,20 @@ START_TEST(test_R3_R5_big_hands_consistent)
 }
 END_TEST
 
+/* dense hands of 30 cards and 8 jokers (the search is largest there):
+ * the arrangement is legal and agrees with the value */
+START_TEST(test_R3_R5_dense_big_hands_consistent)
+{
+    test_rng r = { 0xB17 };
+    long n = test_count(4);
+    for (long i = 0; i < n; i++) {
+        gr_rummy_hand h = dense_hand(&r, 30, 8);
+        h.jokers = 8;
+        arranged(&h, (int)(i & 1));
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_melding");
@@ -262,6 +279,7 @@ int main(void)
     tcase_add_test(tr, test_R3_R5_R7_random_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_dense_vs_oracle);
     tcase_add_test(tr, test_R3_R5_big_hands_consistent);
+    tcase_add_test(tr, test_R3_R5_dense_big_hands_consistent);
     suite_add_tcase(s, tr);
     return test_run_suite(s);
 }

@@ -216,6 +216,8 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
 {
     (void)g;
     best_ctx *b = ctx;
+    if (b->best == 0)
+        return;   /* nothing beats an empty hand */
     int v = best_from(S, i + 1, left);
     if (v < b->best)
         b->best = v;
@@ -367,7 +369,7 @@ static int swaps_best(outer *o, int j, const gr_rummy_hand *left)
     int best = swaps_best(o, j + 1, left);
     if (o->S.error)
         return -1;
-    if (held(left, o->sw[j].face) > 0) {
+    if (best > 0 && held(left, o->sw[j].face) > 0) {
         gr_rummy_hand l2 = *left;
         take(&l2, o->sw[j].face);
         l2.jokers++;
