@@ -18,15 +18,6 @@
 #include "ginrummy.h"
 #include "bench.h"
 
-/* CPU time of this process: on a shared machine the wall clock also counts
- * the time other programs had the core */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* uniform enough in [0, n) for a benchmark, without a division */
 static int below(uint64_t *s, int n);
 

@@ -46,8 +46,13 @@
 extern "C" {
 #endif
 
+/* GR_API marks the exported functions.  On Windows the DLL exports them
+ * when it is built (GR_BUILDING_LIBRARY) and its users import them; define
+ * GR_STATIC to link the static library instead. */
 #if defined(_WIN32) && defined(GR_BUILDING_LIBRARY)
 #  define GR_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(GR_STATIC)
+#  define GR_API __declspec(dllimport)
 #elif defined(__GNUC__) && __GNUC__ >= 4
 #  define GR_API __attribute__((visibility("default")))
 #else
@@ -58,16 +63,20 @@ extern "C" {
  * Status codes and version
  * ------------------------------------------------------------------------ */
 
-/* Status codes.  Append-only: values are never renumbered. */
-enum {
+/* Status codes.  Append-only: values are never renumbered.  The enums of
+ * this header are named types for documentation (gr_status, gr_suit, ...);
+ * the functions take and return int, so the ABI does not depend on them. */
+typedef enum gr_status {
     GR_OK       =  0,   /* success */
     GR_EINVAL   = -1,   /* bad argument: NULL, out of range, malformed */
     GR_ESTATE   = -2,   /* the call does not fit the current phase */
     GR_EILLEGAL = -3,   /* the move or arrangement is against the rules */
     GR_ENOMEM   = -4,   /* out of memory */
-    GR_ESPACE   = -5,   /* an output buffer is too small */
+    GR_ESPACE   = -5,   /* an output buffer is too small; reserved: no
+                           function returns it today (the text writers
+                           return the length needed, as snprintf) */
     GR_EPARSE   = -6    /* unreadable text */
-};
+} gr_status;
 
 /* A short English description of a status code; never NULL, also for
  * unknown codes.  The string is static: do not free it. */
@@ -94,11 +103,13 @@ typedef uint8_t gr_card;
  * be zero: every function taking a gr_cards returns GR_EINVAL otherwise. */
 typedef uint64_t gr_cards;
 
-enum { GR_CLUBS = 0, GR_DIAMONDS = 1, GR_HEARTS = 2, GR_SPADES = 3 };
-enum {
+typedef enum gr_suit {
+    GR_CLUBS = 0, GR_DIAMONDS = 1, GR_HEARTS = 2, GR_SPADES = 3
+} gr_suit;
+typedef enum gr_rank {
     GR_ACE = 0, GR_TWO, GR_THREE, GR_FOUR, GR_FIVE, GR_SIX, GR_SEVEN,
     GR_EIGHT, GR_NINE, GR_TEN, GR_JACK, GR_QUEEN, GR_KING
-};
+} gr_rank;
 
 #define GR_NCARDS        52
 #define GR_NO_CARD       ((gr_card)0xFF)          /* "no card" marker */
@@ -147,7 +158,7 @@ GR_API int gr_cards_count(gr_cards cards);
  * Melds and deadwood (G4, G5): pure functions, no handle
  * ------------------------------------------------------------------------ */
 
-enum { GR_MELD_SET = 1, GR_MELD_RUN = 2 };
+typedef enum gr_meld_type { GR_MELD_SET = 1, GR_MELD_RUN = 2 } gr_meld_type;
 
 /* GR_MELD_SET for 3 or 4 cards of one rank, GR_MELD_RUN for 3 or more
  * consecutive cards of one suit (ace low only: A-2-3 is a run, Q-K-A is
@@ -226,12 +237,12 @@ typedef struct gr_layoff {
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
-/* Check a defence chosen by a caller (a person laying off by hand): the
+/* Check a defense chosen by a caller (a person laying off by hand): the
  * defender's melds must be real, disjoint melds of his cards; laid_off must
  * be cards of his that can legally be laid off on the knocker's melds (the
  * 4th card of a 3-card set, or a card next in suit to a run or to another
  * laid-off card chained to that run); his deadwood must be the rest of his
- * cards, with deadwood_points matching.  The defence need not be optimal.
+ * cards, with deadwood_points matching.  The defense need not be optimal.
  *
  * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
  * defender (or knocker) meld is not a real meld, or the pieces are not
@@ -266,15 +277,20 @@ typedef struct gr_allocator {
 
 typedef struct gr_rules gr_rules;
 
-/* Presets: each reproduces one source of RULES.md. */
-enum {
+/* Presets: each reproduces one source of doc/rules-reference.md. */
+typedef enum gr_preset {
     GR_PRESET_FOURNIER = 0,   /* Fournier (seeds 000/001): the default */
     GR_PRESET_NOVELTY  = 1,   /* Novelty (seed 002) */
-    GR_PRESET_STANDARD = 2    /* the common modern rules */
-};
+    GR_PRESET_STANDARD = 2,   /* the common modern rules */
+    GR_PRESET_OPENSPIEL = 3,  /* OpenSpiel's gin_rummy game, its defaults
+                                 (doc/rules.md lists every setting) */
+    GR_PRESET_EAAI = 4,       /* the EAAI Gin Rummy challenge (Neller's
+                                 GinRummyGame and GinRummyUtil) */
+    GR_PRESET_COUNT           /* number of presets */
+} gr_preset;
 
 /* Rule options.  Append-only. */
-enum {
+typedef enum gr_option {
     GR_OPT_KNOCK_LIMIT = 0,     /* 0..10: most deadwood a knock may leave;
                                    0 = straight gin (G13) */
     GR_OPT_GIN_BONUS,           /* 0..1000 (G22) */
@@ -296,18 +312,36 @@ enum {
                                    gin only, ace upcard doubles (G33) */
     GR_OPT_OKLAHOMA_SPADES,     /* 0 or 1: with Oklahoma, a spade upcard
                                    doubles too (G33) */
+    GR_OPT_OKLAHOMA_ACE_KNOCK,  /* 0 or 1: with Oklahoma, an ace upcard
+                                   allows a knock with 1 point (G33) */
+    GR_OPT_UNDERCUT_TIE,        /* 0 or 1: a tie is an undercut (1, G21) or
+                                   a drawn hand scoring 0 (0, G36) */
+    GR_OPT_IMMEDIATE_BOXES,     /* 0 or 1: the box bonus is added to the hand
+                                   points as each hand is won (G37) */
+    GR_OPT_WALL,                /* 0 or 1: with GR_STOCK_END_VOID, the last
+                                   discard may be taken only to knock or go
+                                   gin at once (G38) */
+    GR_OPT_DEALER_ALTERNATES,   /* 0 or 1: in a 2-player match the dealers
+                                   alternate instead of the winner dealing
+                                   (G8; EAAI); a void or drawn hand is dealt
+                                   again by the same dealer */
+    GR_OPT_HOLLYWOOD,           /* 0 or 1: a match scores three games at
+                                   once (G35) */
+    GR_OPT_TEAM_TARGET,         /* 1..100000: the target of a 4-player
+                                   partnership match (G40), used there
+                                   instead of GR_OPT_TARGET */
     GR_OPT_COUNT                /* number of options */
-};
+} gr_option;
 
 /* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
  * "hand_bonus" (gr_option_lookup()) stay as aliases. */
 #define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
 
 /* Values of GR_OPT_STOCK_END. */
-enum {
+typedef enum gr_stock_end {
     GR_STOCK_END_VOID = 0,      /* void when 2 cards are left in the stock */
     GR_STOCK_END_TURNOVER = 1   /* turn the discard pile over (002) */
-};
+} gr_stock_end;
 
 /* Make a rule set from a preset.  GR_EINVAL for an unknown preset or NULL
  * out; GR_ENOMEM.  Free with gr_rules_free(). */
@@ -326,6 +360,13 @@ GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
 /* Set an option.  GR_EINVAL for an unknown option or a value out of its
  * range; the rules are then unchanged. */
 GR_API int gr_rules_set(gr_rules *rules, int option, int value);
+
+/* Set an option from text "NAME=VALUE": NAME as gr_option_lookup() takes
+ * it, VALUE a decimal integer, no spaces ("hollywood=1", for a command
+ * line's --rule).  GR_EPARSE if the text is not of that shape or names no
+ * option, GR_EINVAL for NULL or a value out of the option's range; the
+ * rules are then unchanged. */
+GR_API int gr_rules_set_text(gr_rules *rules, const char *text);
 
 /* Read an option into *out.  GR_EINVAL for an unknown option or NULL. */
 GR_API int gr_rules_get(const gr_rules *rules, int option, int *out);
@@ -350,7 +391,7 @@ GR_API int gr_option_describe(int option, gr_option_info *out);
 GR_API int gr_option_lookup(const char *name);
 
 /* The preset whose name is `name` ("fournier", "novelty", "standard",
- * case-insensitive), or GR_EINVAL. */
+ * "openspiel", "eaai", case-insensitive), or GR_EINVAL. */
 GR_API int gr_preset_lookup(const char *name);
 
 /* ------------------------------------------------------------------------
@@ -358,18 +399,21 @@ GR_API int gr_preset_lookup(const char *name);
  * ------------------------------------------------------------------------ */
 
 /* Outcomes of a hand. */
-enum {
+typedef enum gr_outcome {
     GR_OUTCOME_VOID = 0,      /* no score (G16, G28) */
     GR_OUTCOME_KNOCK = 1,     /* knocker won (G23) */
     GR_OUTCOME_UNDERCUT = 2,  /* defender won a knock (G21, G24) */
     GR_OUTCOME_GIN = 3,       /* G14, G22 */
-    GR_OUTCOME_BIG_GIN = 4    /* G32 */
-};
+    GR_OUTCOME_BIG_GIN = 4,   /* G32 */
+    GR_OUTCOME_TIE = 5        /* a knock tied without undercut
+                                 (GR_OPT_UNDERCUT_TIE 0, G36): won by
+                                 nobody (winner -1), 0 points, not void */
+} gr_outcome;
 
 typedef struct gr_hand_result {
     int outcome;        /* GR_OUTCOME_* */
     int knocker;        /* 0 or 1; -1 when void */
-    int winner;         /* 0 or 1; -1 when void */
+    int winner;         /* 0 or 1; -1 when void or a tie (G36) */
     int points;         /* scored by the winner (0 when void) */
     gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
     gr_layoff      defense;              /* the defender's melds and layoffs */
@@ -409,6 +453,18 @@ GR_API int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
                             const gr_arrangement *knocker, gr_cards defender,
                             gr_hand_result *out);
 
+/* G29, score keeping: settle a knock found illegal (deadwood over the knock
+ * limit) only after the defender laid off, which then stands as a valid
+ * knock: as gr_settle(), but the knock limit is not enforced, so the hand
+ * is settled normally with the knocker's real deadwood (a win if strictly
+ * less than the defender's, else an undercut or, with GR_OPT_UNDERCUT_TIE
+ * 0 and equal counts, a tie).  A legal knock gives what gr_settle() gives.
+ * GR_EINVAL for a malformed arrangement, overlapping hands, NULL; *out is
+ * written only on GR_OK. */
+GR_API int gr_settle_illegal_knock(const gr_rules *rules,
+                                   const gr_arrangement *knocker,
+                                   gr_cards defender, gr_hand_result *out);
+
 /* ------------------------------------------------------------------------
  * One hand (opaque handle)
  * ------------------------------------------------------------------------ */
@@ -432,7 +488,9 @@ typedef struct gr_game gr_game;
  *     without shuffling (its bottom card becomes the top of the stock) and
  *     the new stock's top card is turned up as the new pile; play goes on.
  *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
- *     stock runs out with the cap used up, the hand is void.
+ *     stock runs out with the cap used up, the hand is void.  With
+ *     GR_OPT_WALL (void stock end only) the hand is not void at once: the
+ *     opponent gets GR_PHASE_WALL (G38).
  *   - The length of a hand (a library rule; the sources set none, see
  *     doc/rules.md, G16): a hand never has more than GR_MAX_HAND_MOVES
  *     moves.  When a turn ends with a plain discard and another whole turn
@@ -442,16 +500,22 @@ typedef struct gr_game gr_game;
  *     players drawing each other's discards), so every hand ends and a
  *     game never holds more than GR_MAX_HAND_MOVES moves of history.
  *   - OVER: after a knock, gin, big gin or a void hand. */
-enum {
+typedef enum gr_phase {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
     GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
     GR_PHASE_DISCARD = 3,   /* the player to act holds 11 cards: discard,
                                knock, gin or big gin */
-    GR_PHASE_OVER    = 4    /* the hand has ended (knock, gin or void) */
-};
+    GR_PHASE_OVER    = 4,   /* the hand has ended (knock, gin or void) */
+    GR_PHASE_WALL    = 5    /* G38 (GR_OPT_WALL): the plain discard that
+                               left 2 cards in the stock is offered to the
+                               player to act: DRAW_DISCARD (listed only if
+                               he can then knock or go gin; the discard
+                               phase that follows offers no plain discard)
+                               or PASS (the hand is void) */
+} gr_phase;
 
 /* Move types. */
-enum {
+typedef enum gr_move_type {
     GR_MOVE_TAKE_UPCARD  = 1,   /* upcard phase: take the offered upcard */
     GR_MOVE_PASS         = 2,   /* upcard phase: refuse it */
     GR_MOVE_DRAW_STOCK   = 3,   /* draw the top card of the stock */
@@ -460,7 +524,7 @@ enum {
     GR_MOVE_KNOCK        = 6,   /* discard `card` and knock (G13) */
     GR_MOVE_GIN          = 7,   /* discard `card` and go gin (G14) */
     GR_MOVE_BIG_GIN      = 8    /* lay down all 11 cards melded (G32) */
-};
+} gr_move_type;
 
 typedef struct gr_move {
     int     type;   /* GR_MOVE_* */
@@ -561,7 +625,7 @@ GR_API int gr_game_knock(gr_game *game, gr_card discard,
  * gin without GR_OPT_LAYOFF_AFTER_GIN any laid-off card is GR_EILLEGAL
  * (G18); the result is settled again.  May be called again to change it.
  * GR_ESTATE unless the hand ended by a knock, gin or big gin, GR_EILLEGAL
- * or GR_EINVAL for a defence that is not legal (the game is then
+ * or GR_EINVAL for a defense that is not legal (the game is then
  * unchanged).  The choice is kept by gr_game_save(). */
 GR_API int gr_game_defend(gr_game *game, const gr_layoff *defense);
 
@@ -653,7 +717,7 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * it, so a text cut short anywhere; a version other than 2: version 1
  * texts, which had no count and no end line, are refused),
  * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
- * or a shown arrangement or defence that is not legal), GR_EINVAL for
+ * or a shown arrangement or defense that is not legal), GR_EINVAL for
  * NULL, GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_game_load(gr_game **out, const char *text);
 
@@ -765,7 +829,8 @@ GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed);
 
 /* The deciding cut of gr_match_new() (G6): out[0] is the card player 0 cut,
  * out[1] player 1's; their ranks differ and the higher one dealt the first
- * hand.  GR_EINVAL for NULL. */
+ * hand.  GR_EINVAL for NULL or a match of 3 or 4 players (see
+ * gr_match_cuts()). */
 GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
 
 /* Deal the next hand with the right dealer (G6, G8), the match's rules and
@@ -780,10 +845,15 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
  * played on a real table): only outcome, knocker, winner and points are
  * used.  A void hand scores nothing and its knocker, winner and points are
- * ignored; it counts in hands_played.  Otherwise knocker and winner must be
- * 0 or 1, equal for a knock, gin or big gin and different for an undercut,
- * and points 0..10000.  The winner of a hand deals the next; after a void
- * hand the same dealer deals again (G8).  The match is over after the hand
+ * ignored; it counts in hands_played.  A tie (GR_OUTCOME_TIE, G36) needs
+ * a knocker 0 or 1, scores nothing and is won by nobody.  Otherwise knocker
+ * and winner must be 0 or 1, equal for a knock, gin or big gin and
+ * different for an undercut, and points 0..10000.  The winner of a hand
+ * deals the next (with GR_OPT_DEALER_ALTERNATES the other player does);
+ * after a void or tied hand the same dealer deals again (G8).  With
+ * GR_OPT_IMMEDIATE_BOXES the box bonus is added to the hand points at once
+ * (G37).  With 3 or 4 players or Hollywood scoring see the section
+ * "Matches of three and four players" below.  The match is over after the hand
  * in which a player's hand points reach GR_OPT_TARGET (G25).
  * GR_EINVAL for NULL, an inconsistent result or nonzero reserved space
  * (the result's own; the arrangements in it are not read), GR_ESTATE once
@@ -792,13 +862,16 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
 /* The dealer of the next hand, 0 or 1 (once over: the winner of the last
- * hand).  GR_EINVAL for NULL. */
+ * hand); with 3 players the seat that deals and sits out, with 4 the
+ * dealer seat of table 0.  GR_EINVAL for NULL. */
 GR_API int gr_match_dealer(const gr_match *match);
 
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_BOX_BONUS times the hands he won; if the loser won no hand
+ * bonus GR_OPT_BOX_BONUS times the hands he won (0 with
+ * GR_OPT_IMMEDIATE_BOXES, G37: already in the hand points); if the loser
+ * won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
@@ -807,9 +880,142 @@ GR_API int gr_match_dealer(const gr_match *match);
  * reserved space is written as zeros.  GR_EINVAL for NULL. */
 GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
+/* (gr_match_score() with 4 players gives the teams as players 0 and 1,
+ * and for Hollywood the whole match as gr_match_standing(GR_MATCH_ALL);
+ * with 3 players it is GR_EINVAL: use gr_match_standing().) */
+
 /* Free a match; NULL is a no-op.  Games it dealt are the caller's and stay
  * valid. */
 GR_API void gr_match_free(gr_match *match);
+
+/* ------------------------------------------------------------------------
+ * Matches of three and four players, and Hollywood scoring (G35, G40)
+ *
+ * A match made by gr_match_new_players() seats 2, 3 or 4 players (seats
+ * 0..n-1).  Every hand is a 2-player gr_game; the match says for the next
+ * deal which seats play at each table and who deals there, deals the
+ * tables' games and takes each table's result (gr_game_result(),
+ * gr_settle(), or a real table's), with the knocker and winner as the
+ * game's players 0 and 1, which gr_table maps to seats.
+ *
+ *   - 2 players: one table, seats 0 and 1 as game players 0 and 1: the
+ *     match of gr_match_new(), unchanged.
+ *   - 3 players (G40): each cuts; the lowest card deals and sits out (ties
+ *     cut again).  The table: game player 0 is the seat after the dealer
+ *     (acting first, G9's non-dealer), game player 1 the other, dealing as
+ *     G9's dealer.  After a hand the loser deals and sits out and the
+ *     winner meets the one who sat out; after a void or tied (G36) hand
+ *     the same dealer deals again to the same two.  Each player keeps his
+ *     own score (sides 0, 1, 2 = seats).
+ *   - 4 players (G40): teams 0 (seats 0 and 2) and 1 (seats 1 and 3), the
+ *     sides of the score.  Each deal has two tables: in even deals (the
+ *     first is deal 0) table 0 is seats 0 v 1 and table 1 seats 2 v 3, in
+ *     odd deals 0 v 3 and 2 v 1; the dealer at both is the seat of team 0
+ *     in even deals and of team 1 in odd ones.  Once both tables are
+ *     recorded the deal is netted: each team's points from its two hands,
+ *     the team with more scores the difference and wins the deal (equal:
+ *     nobody); a void or tied hand counts 0.  The target is
+ *     GR_OPT_TEAM_TARGET; hands won, boxes and shutouts count deals.
+ *   - Hollywood (GR_OPT_HOLLYWOOD, any player count, G35): three games
+ *     are scored at once.  A side's k-th hand (deal) won is credited with
+ *     its points to the first min(k, 3) games not yet over; each game ends
+ *     when a side's points in it reach the target and gets its own
+ *     bonuses; the match is over when all three are.
+ *
+ * Bonuses once a game is over (G26, G34, G37, G40): the game bonus to the
+ * winner; the box bonus to every side for each hand (deal) won (0 with
+ * GR_OPT_IMMEDIATE_BOXES, which adds it to the hand points at once); the
+ * flat shutout bonus to the winner once for each other side that won no
+ * hand, or with GR_OPT_SHUTOUT_DOUBLE the winner's total doubled when no
+ * other side won a hand.
+ * ------------------------------------------------------------------------ */
+
+/* Start a match of `players` (2, 3 or 4) players.  With 2 it is exactly
+ * gr_match_new().  With 3 the dealer is chosen by a seeded cut (lowest
+ * rank deals, a tie for the lowest cuts again); with 4 no cut is needed.
+ * GR_EINVAL for NULL or another player count, GR_ENOMEM. */
+GR_API int gr_match_new_players(gr_match **out, const gr_rules *rules,
+                                uint64_t seed, int players);
+
+/* The number of players, 2, 3 or 4; GR_EINVAL for NULL. */
+GR_API int gr_match_players(const gr_match *match);
+
+/* The deciding cut, one card per seat, into out[0..3] (G6, G40); returns
+ * how many were cut: 2 or 3 (the seats' cards), 0 with 4 players.
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_cuts(const gr_match *match, gr_card out[4]);
+
+/* One table of the next deal. */
+typedef struct gr_table {
+    int seats[2];       /* the match seats playing as game players 0, 1 */
+    int dealer;         /* the game player (0 or 1) dealing at this table:
+                           pass it to gr_game_new() */
+    int dealer_seat;    /* the seat that deals: seats[dealer], but with 3
+                           players the seat sitting out */
+    int recorded;       /* 1 once this table's result of the current deal
+                           is recorded (4 players), else 0 */
+    int reserved[8];    /* written as 0 */
+} gr_table;
+
+/* The number of tables of a deal: 2 with 4 players, else 1.  GR_EINVAL
+ * for NULL. */
+GR_API int gr_match_tables(const gr_match *match);
+
+/* Table `table` (0 or 1) of the next deal into *out.  GR_EINVAL for NULL
+ * or a table the deal does not have. */
+GR_API int gr_match_table(const gr_match *match, int table, gr_table *out);
+
+/* Deal table `table`'s hand with its dealer, the match's rules and a seed
+ * drawn from the match's generator.  The caller owns *out.  GR_ESTATE
+ * once the match is over or when the table's result of this deal is
+ * already recorded, GR_EINVAL for NULL or a bad table, GR_ENOMEM (the
+ * match is then unchanged).  gr_match_deal() is table 0. */
+GR_API int gr_match_deal_table(gr_match *match, int table, gr_game **out);
+
+/* Record table `table`'s result, as gr_match_record() (whose rules it
+ * follows: the same checks; GR_OUTCOME_TIE, with knocker 0 or 1, scores
+ * nothing and is won by nobody).  With 4 players the deal is netted when
+ * its second table is recorded.  GR_ESTATE once the match is over or when
+ * the table was already recorded in this deal; GR_EINVAL for NULL, a bad
+ * table or an inconsistent result.  The match is unchanged on error.
+ * gr_match_record() is table 0. */
+GR_API int gr_match_record_table(gr_match *match, int table,
+                                 const gr_hand_result *result);
+
+/* Standing of a match, per side: a player (2 or 3 players) or a team
+ * (4 players: side 0 = seats 0 and 2, side 1 = seats 1 and 3). */
+typedef struct gr_standing {
+    int nsides;           /* 2 or 3 */
+    int over;             /* 1 once the game (or, for the whole match,
+                             every game) is over */
+    int winner;           /* the winning side once over, else -1 (for a
+                             Hollywood match: the side with the highest
+                             summed total, -1 if two share it) */
+    int margin;           /* winner's total minus the best other total
+                             (negative when boxes outweigh) */
+    int hands_played;     /* hands recorded (deals with 4 players), void
+                             ones included */
+    int hands_won[4];     /* hands (deals) won and credited to this game;
+                             for the whole match the hands actually won */
+    int hand_points[4];   /* points scored in hands (boxes included with
+                             GR_OPT_IMMEDIATE_BOXES) */
+    int game_bonus[4];    /* bonuses: 0 until the game is over */
+    int box_bonus[4];
+    int shutout_bonus[4];
+    int total[4];         /* hand points plus bonuses (a Hollywood sum of
+                             the three games saturates at INT_MAX, which
+                             only absurd matches of 10^5 hands approach) */
+    int reserved[8];      /* written as 0 */
+} gr_standing;
+
+#define GR_MATCH_ALL (-1)   /* gr_match_standing(): the whole match */
+
+/* The standing of Hollywood game `game` (0, 1 or 2), or with GR_MATCH_ALL
+ * of the whole match: for Hollywood the sum of the three games' points
+ * and bonuses; otherwise the match's one game (also game 0).  Entries
+ * past nsides are 0.  GR_EINVAL for NULL or another game. */
+GR_API int gr_match_standing(const gr_match *match, int game,
+                             gr_standing *out);
 
 /* ------------------------------------------------------------------------
  * Bots (opaque handle): computer players that decide from a gr_view only
@@ -818,14 +1024,14 @@ GR_API void gr_match_free(gr_match *match);
 typedef struct gr_bot gr_bot;
 
 /* Bot kinds. */
-enum {
+typedef enum gr_bot_kind {
     GR_BOT_RANDOM = 1,   /* a uniformly random legal move */
     GR_BOT_GREEDY = 2,   /* takes a card when it lowers its deadwood, keeps
                             the hand with least deadwood, knocks when it can */
     GR_BOT_EXPERT = 3    /* a strong player: samples the hidden cards
                             consistent with what it has seen and plays each
                             candidate move out (see gr_bot_set_param) */
-};
+} gr_bot_kind;
 
 /* Make a bot of `kind`, seeded: the same seed and the same views give the
  * same moves.  GR_EINVAL for an unknown kind or NULL, GR_ENOMEM. */
@@ -1002,6 +1208,8 @@ enum {
     GR_REASON_NO_MEMORY,          /* an allocation failed */
     /* GR_ESTATE (added later: the enum is append-only) */
     GR_REASON_TOO_LONG,           /* the match has GR_MAX_MATCH_HANDS hands */
+    GR_REASON_WALL,               /* G38: the last discard may be taken only
+                                     to knock or go gin at once (issue 16) */
     GR_REASON_COUNT               /* number of reasons */
 };
 
@@ -1344,6 +1552,9 @@ GR_API int gr_match_last_reason(const gr_match *match);
  *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
  *   hand void                                  void, knock, undercut, gin,
  *   end                                        big_gin)
+ * With 3 or 4 players a line "players N" follows the seed, and with 4
+ * every hand line ends with " table T" (0 or 1); a tie (G36) is
+ * "hand tie knocker K".
  * GR_EINVAL for NULL. */
 GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
 
@@ -1626,7 +1837,7 @@ GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
  * writes it as zeros and refuses (GR_EINVAL) input whose reserved space is
  * not zero.  Handles follow the threading rule of the whole library.
  *
- * Rules the library settles where RULES.md leaves room:
+ * Rules the library settles where doc/rules-reference.md leaves room:
  *   - Dead ends (R4 Decision): the card taken from the pile, and any card
  *     identical to it (second deck, or another joker), may not be
  *     discarded that turn.  A step-2 move that would leave only such cards
@@ -1658,7 +1869,7 @@ typedef struct gr_rummy_rules gr_rummy_rules;
 
 /* Presets. */
 enum {
-    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of RULES.md */
+    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of doc/rules-reference.md */
 };
 
 /* Rummy rule options.  Append-only.  PARLETT values in brackets. */

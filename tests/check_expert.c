@@ -20,19 +20,6 @@
 #include "ginrummy.h"
 #include "testutil.h"
 
-#define REQUIRE(cond)                                                      \
-    do {                                                                   \
-        if (!(cond))                                                       \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);          \
-    } while (0)
-#define REQUIRE_RC(expr, want)                                             \
-    do {                                                                   \
-        int rc_ = (expr);                                                  \
-        if (rc_ != (want))                                                 \
-            ck_abort_msg("%s:%d: %s returned %d, expected %d", __FILE__,   \
-                         __LINE__, #expr, rc_, (int)(want));               \
-    } while (0)
-
 #define TEST_PLAYOUTS 48   /* small: these tests check rules, not strength */
 
 static gr_bot *expert_of(uint64_t seed, const gr_rules *rules)
@@ -98,6 +85,12 @@ static gr_rules *rules_variant(int k)
         REQUIRE_RC(gr_rules_set(r, GR_OPT_OKLAHOMA_SPADES, 1), GR_OK);
         REQUIRE_RC(gr_rules_set(r, GR_OPT_BIG_GIN_BONUS, 31), GR_OK);
     }
+    if (k == 5 || k == 6) {   /* the EAAI and OpenSpiel presets, the wall (G38) */
+        gr_rules_free(r);
+        REQUIRE_RC(gr_rules_new(&r, k == 5 ? GR_PRESET_EAAI : GR_PRESET_OPENSPIEL), GR_OK);
+        if (k == 6)
+            REQUIRE_RC(gr_rules_set(r, GR_OPT_WALL, 1), GR_OK);
+    }
     if (k == 4) {   /* straight gin, no layoff after gin, turnover capped */
         REQUIRE_RC(gr_rules_set(r, GR_OPT_KNOCK_LIMIT, 0), GR_OK);
         REQUIRE_RC(gr_rules_set(r, GR_OPT_LAYOFF_AFTER_GIN, 0), GR_OK);
@@ -111,7 +104,7 @@ START_TEST(test_G12_expert_plays_legal_moves)
 {
     test_rng rng = { 0xE1 };
     long hands = test_count(60);
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 7; k++) {
         gr_rules *rules = rules_variant(k);
         for (long i = 0; i < hands; i++) {
             int kind = (int)(i % 3);   /* against random, greedy, expert */

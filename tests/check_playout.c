@@ -14,22 +14,9 @@
 #include "common/bits.h"
 #include "testutil.h"
 
-/* quiet checks for the long loops: Check logs every passing ck_assert */
-#define REQUIRE(cond)                                                      \
-    do {                                                                   \
-        if (!(cond))                                                       \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);          \
-    } while (0)
-#define REQUIRE_RC(expr, want)                                             \
-    do {                                                                   \
-        int rc_ = (expr);                                                  \
-        if (rc_ != (want))                                                 \
-            ck_abort_msg("%s:%d: %s returned %d, expected %d", __FILE__,   \
-                         __LINE__, #expr, rc_, (int)(want));               \
-    } while (0)
-
-/* every preset (-1: STANDARD with Oklahoma and big gin) */
-static const int presets[] = { GR_PRESET_FOURNIER, GR_PRESET_NOVELTY, GR_PRESET_STANDARD, -1 };
+/* every preset (-1: STANDARD with Oklahoma, big gin and the wall, G38) */
+static const int presets[] = { GR_PRESET_FOURNIER, GR_PRESET_NOVELTY, GR_PRESET_STANDARD,
+                               GR_PRESET_OPENSPIEL, GR_PRESET_EAAI, -1 };
 #define NPRESETS ((int)(sizeof presets / sizeof presets[0]))
 
 static gr_rules *preset_rules(int k)
@@ -39,6 +26,7 @@ static gr_rules *preset_rules(int k)
     if (presets[k] < 0) {
         REQUIRE_RC(gr_rules_set(rules, GR_OPT_OKLAHOMA, 1), GR_OK);
         REQUIRE_RC(gr_rules_set(rules, GR_OPT_BIG_GIN_BONUS, 31), GR_OK);
+        REQUIRE_RC(gr_rules_set(rules, GR_OPT_WALL, 1), GR_OK);
     }
     return rules;
 }

@@ -426,7 +426,7 @@ START_TEST(test_G11_load_reasons)
     ck_assert_int_eq((int)e.offset, (int)(p - bad));
     free(bad);
     bad = strdup(text);
-    p = strstr(bad, "dealer");
+    p = strstr(bad, "\ndealer") + 1;   /* the line, not dealer_alternates */
     memcpy(p, "dealex", 6);
     ck_assert_int_eq(gr_game_load_ex(&l, bad, NULL, &e), GR_EPARSE);
     ck_assert_int_eq((int)e.offset, (int)(p - bad));

@@ -18,6 +18,7 @@
  *   The greedy bot is deterministic: its seed is unused.
  */
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/cards.h"
 #include "common/rng.h"
@@ -33,7 +34,7 @@ struct gr_bot {
 };
 
 int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
-                         const gr_allocator *mm)
+                   const gr_allocator *mm)
 {
     if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY
                  && kind != GR_BOT_EXPERT)
@@ -220,6 +221,10 @@ int gr__greedy_choose(const gr_view *v)
     if ((i = best_discard_move(v, GR_MOVE_DISCARD)) >= 0)
         return i;
 
+    /* G38, the wall: the discard is offered only when a knock follows,
+     * which beats the void hand of a pass. */
+    if (v->phase == GR_PHASE_WALL && (i = find_move(v, GR_MOVE_DRAW_DISCARD)) >= 0)
+        return i;
     /* Upcard offer or draw: decide on the top discard. */
     bool take = v->ndiscards > 0
              && worth_taking(v->hand, v->discards[v->ndiscards - 1]);
@@ -235,7 +240,8 @@ int gr__greedy_choose(const gr_view *v)
     for (int k = 0; k < 4; k++)
         if ((i = find_move(v, order[k])) >= 0)
             return i;
-    return 0;   /* unreachable for a validated view */
+    GR_ASSERT(!"a validated view has a draw or a pass move");
+    return 0;
 }
 
 int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)

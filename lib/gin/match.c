@@ -1,78 +1,78 @@
 /*
- * match.c: a match of several hands (G6, G8, G25-G27, G34).
+ * match.c: a match of several hands for 2, 3 or 4 players (G6, G8, G25,
+ * G36, G40): the cut, the tables of each deal, their dealers, and the
+ * results recorded.
  *
  * The match keeps the rules, a seeded generator for the first cut and for
- * the seeds of the hands it deals, the dealer of the next hand, and the
- * running hand points.  It never looks inside a gr_game: results come in
- * through gr_match_record(), so hands played on a real table count too.
- * The end-of-match bonuses are not stored; gr_match_score() derives them.
+ * the seeds of the hands it deals, who deals next, and the running scores.
+ * It never looks inside a gr_game: results come in through
+ * gr_match_record_table(), so hands played on a real table count too.
+ * Scores, bonuses and Hollywood's games are standing.c's.  Every result
+ * is logged, for undo, the list of results, save and load (issue 13).
  */
 #include "common/alloc.h"
 #include "common/bits.h"
-#include "common/rng.h"
 #include "common/cards.h"
+#include "gin/match.h"
 #include "gin/reason.h"
-#include "gin/rules.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
-/* one recorded hand: what gr_match_record uses, kept for undo and save */
-typedef struct match_entry {
-    int outcome, knocker, winner, points;
-} match_entry;
-
-struct gr_match {
-    gr_rules rules;         /* a copy: later changes by the caller do not count */
-    gr_rng   rng;           /* cut, then one seed per dealt hand */
-    gr_card  cut[2];        /* the deciding cut of player 0 and player 1 (G6) */
-    int      dealer;        /* dealer of the next hand */
-    int      over;          /* 1 once a player's hand points reached the target */
-    int      winner;        /* 0 or 1 once over, else -1 */
-    int      hands_played;  /* void hands included */
-    int      hands_won[2];
-    int      hand_points[2];
-    /* issue 13: score keeping */
-    uint64_t seed;          /* as given to gr_match_new (saved) */
-    int      first_dealer;  /* the first hand's dealer */
-    int      chosen;        /* 1: the first dealer was chosen, no cut */
-    int      deals;         /* hands dealt by gr_match_deal (saved) */
-    int      last_reason;   /* GR_REASON_* of the last refused call */
-    int      nlog, caplog;  /* the recorded hands, oldest first */
-    match_entry *log;
-};
-
 /* G6: each player cuts a card from a shuffled deck; the higher rank deals,
  * equal ranks cut again (suits never break a tie).  Each cut shuffles a
- * fresh deck, as the players would reassemble it before cutting again. */
+ * fresh deck, as the players would reassemble it before cutting again.
+ * G40, 3 players: the lowest rank deals (and sits out); a tie for the
+ * lowest cuts again.  4 players need no cut. */
 static void match_cut(gr_match *m)
 {
+    if (m->players == 4)
+        return;
     for (;;) {
         gr_card deck[GR_NCARDS];
         for (int c = 0; c < GR_NCARDS; c++)
             deck[c] = (gr_card)c;
         gr__shuffle(&m->rng, deck, GR_NCARDS);
-        m->cut[0] = deck[0];
-        m->cut[1] = deck[1];
+        for (int p = 0; p < m->players; p++)
+            m->cut[p] = deck[p];
         int r0 = GR_CARD_RANK(deck[0]), r1 = GR_CARD_RANK(deck[1]);
-        if (r0 != r1) {
-            m->dealer = r0 > r1 ? 0 : 1;
+        if (m->players == 2) {
+            if (r0 != r1) {
+                m->dealer = r0 > r1 ? 0 : 1;
+                return;
+            }
+            continue;
+        }
+        int low = 0, ties = 0;
+        for (int p = 1; p < 3; p++)
+            if (GR_CARD_RANK(deck[p]) < GR_CARD_RANK(deck[low]))
+                low = p;
+        for (int p = 0; p < 3; p++)
+            ties += GR_CARD_RANK(deck[p]) == GR_CARD_RANK(deck[low]);
+        if (ties == 1) {
+            m->dealer = low;
             return;
         }
     }
 }
 
-/* A new match: first_dealer 0 or 1 chosen, or -1 for the cut (G6). */
+/* A new match of `players`: first_dealer 0 or 1 chosen (2 players), or -1
+ * for the cut (G6, G40). */
 static int match_start(gr_match **out, const gr_rules *rules, uint64_t seed,
-                       int first_dealer)
+                       int players, int first_dealer)
 {
     gr_match *m = gr__malloc(&rules->mm, sizeof *m);
     if (!m)
         return GR_ENOMEM;
     memset(m, 0, sizeof *m);
     m->rules = *rules;
-    m->winner = -1;
+    m->players = players;
+    m->nsides = players == 3 ? 3 : 2;
+    m->ngames = rules->opt[GR_OPT_HOLLYWOOD] ? MATCH_GAMES : 1;
+    m->target = rules->opt[players == 4 ? GR_OPT_TEAM_TARGET : GR_OPT_TARGET];
+    for (int g = 0; g < MATCH_GAMES; g++)
+        m->game[g].winner = -1;
     gr__rng_seed(&m->rng, seed);
     m->seed = seed;
     if (first_dealer < 0) {
@@ -87,11 +87,17 @@ static int match_start(gr_match **out, const gr_rules *rules, uint64_t seed,
     return GR_OK;
 }
 
+int gr_match_new_players(gr_match **out, const gr_rules *rules, uint64_t seed,
+                         int players)
+{
+    if (!out || !rules || players < 2 || players > 4)
+        return GR_EINVAL;
+    return match_start(out, rules, seed, players, -1);
+}
+
 int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
 {
-    if (!out || !rules)
-        return GR_EINVAL;
-    return match_start(out, rules, seed, -1);
+    return gr_match_new_players(out, rules, seed, 2);
 }
 
 void gr_match_free(gr_match *match)
@@ -103,9 +109,14 @@ void gr_match_free(gr_match *match)
     }
 }
 
+int gr_match_players(const gr_match *match)
+{
+    return match ? match->players : GR_EINVAL;
+}
+
 int gr_match_cut(const gr_match *match, gr_card out[2])
 {
-    if (!match || !out)
+    if (!match || !out || match->players != 2)
         return GR_EINVAL;
     if (match->chosen)
         return GR_ESTATE;   /* the first dealer was chosen: no cut */
@@ -114,28 +125,90 @@ int gr_match_cut(const gr_match *match, gr_card out[2])
     return GR_OK;
 }
 
+int gr_match_cuts(const gr_match *match, gr_card out[4])
+{
+    if (!match || !out)
+        return GR_EINVAL;
+    int n = match->players == 4 || match->chosen ? 0 : match->players;
+    for (int p = 0; p < 4; p++)
+        out[p] = p < n ? match->cut[p] : GR_NO_CARD;
+    return n;
+}
+
+int gr_match_tables(const gr_match *match)
+{
+    return match ? (match->players == 4 ? 2 : 1) : GR_EINVAL;
+}
+
+/* Table t of the next deal (t already checked). */
+static void table_of(const gr_match *m, int t, gr_table *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (m->players) {
+    case 2:
+        out->seats[0] = 0;
+        out->seats[1] = 1;
+        out->dealer = m->dealer;
+        out->dealer_seat = m->dealer;
+        break;
+    case 3:   /* G40: the dealer sits out; the seat after him acts first */
+        out->seats[0] = (m->dealer + 1) % 3;
+        out->seats[1] = (m->dealer + 2) % 3;
+        out->dealer = 1;
+        out->dealer_seat = m->dealer;
+        break;
+    default: {   /* G40: 0 v 1 and 2 v 3, then 0 v 3 and 2 v 1 */
+        bool odd = m->hands_played & 1;
+        out->seats[0] = t == 0 ? 0 : 2;
+        out->seats[1] = (t == 0) == !odd ? 1 : 3;
+        out->dealer = odd;   /* team 0-2 deals in even deals, 1-3 in odd */
+        out->dealer_seat = out->seats[out->dealer];
+        out->recorded = (m->recorded >> t) & 1;
+        break;
+    }
+    }
+}
+
+int gr_match_table(const gr_match *match, int table, gr_table *out)
+{
+    if (!match || !out || table < 0 || table >= gr_match_tables(match))
+        return GR_EINVAL;
+    table_of(match, table, out);
+    return GR_OK;
+}
+
 int gr_match_dealer(const gr_match *match)
 {
     if (!match)
         return GR_EINVAL;
-    return match->dealer;
+    gr_table t;
+    table_of(match, 0, &t);
+    return t.dealer_seat;
 }
 
-int gr_match_deal(gr_match *match, gr_game **out)
+int gr_match_deal_table(gr_match *match, int table, gr_game **out)
 {
-    if (!match || !out)
+    if (!match || !out || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS)
-        return GR_ESTATE;   /* gr_match_record would refuse its result */
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS
+        || ((match->recorded >> table) & 1))
+        return GR_ESTATE;   /* gr_match_record_table would refuse its result */
+    gr_table t;
+    table_of(match, table, &t);
     /* Draw the seed from a copy, so a failed deal leaves the match as it was. */
     gr_rng next = match->rng;
     uint64_t seed = gr__rng_next(&next);
-    int rc = gr_game_new(out, &match->rules, seed, match->dealer);
+    int rc = gr_game_new(out, &match->rules, seed, t.dealer);
     if (rc != GR_OK)
         return rc;
     match->rng = next;
     match->deals++;
     return GR_OK;
+}
+
+int gr_match_deal(gr_match *match, gr_game **out)
+{
+    return gr_match_deal_table(match, 0, out);
 }
 
 /* The most points one hand may score: real hands score a few hundred at
@@ -147,6 +220,8 @@ static bool result_valid(const gr_hand_result *r)
     switch (r->outcome) {
     case GR_OUTCOME_VOID:
         return true;            /* knocker, winner and points are ignored */
+    case GR_OUTCOME_TIE:        /* G36: winner and points are ignored */
+        return r->knocker == 0 || r->knocker == 1;
     case GR_OUTCOME_KNOCK:
     case GR_OUTCOME_GIN:
     case GR_OUTCOME_BIG_GIN:
@@ -162,6 +237,40 @@ static bool result_valid(const gr_hand_result *r)
     if ((r->outcome == GR_OUTCOME_UNDERCUT) != (r->winner != r->knocker))
         return false;
     return r->points >= 0 && r->points <= MATCH_MAX_POINTS;
+}
+
+/* The hand at table t is won by game player `w` (-1: nobody, void or a
+ * tie) with `points`. */
+static void record_hand(gr_match *m, int t, int w, int points)
+{
+    gr_table tab;
+    table_of(m, t, &tab);
+    if (m->players == 4) {
+        m->recorded |= 1 << t;
+        if (w >= 0)
+            m->deal_points[tab.seats[w] % 2] += points;
+        if (m->recorded != 3)
+            return;
+        /* G40: both tables in: the team with more scores the difference */
+        int diff = m->deal_points[0] - m->deal_points[1];
+        m->hands_played++;
+        m->recorded = 0;
+        m->deal_points[0] = m->deal_points[1] = 0;
+        if (diff != 0)
+            gr__match_credit(m, diff > 0 ? 0 : 1, diff > 0 ? diff : -diff);
+        return;
+    }
+    m->hands_played++;
+    if (w < 0)
+        return;   /* G8, G36, G40: the same dealer deals again (the same two) */
+    int winner = tab.seats[w], loser = tab.seats[1 - w];
+    if (m->players == 3)
+        m->dealer = loser;                            /* G40 */
+    else if (m->rules.opt[GR_OPT_DEALER_ALTERNATES])
+        m->dealer = 1 - m->dealer;
+    else
+        m->dealer = winner;                           /* G8 */
+    gr__match_credit(m, winner, points);
 }
 
 /* Room for one more entry in the log; GR_ENOMEM leaves it as it was. */
@@ -184,19 +293,22 @@ static int log_reserve(gr_match *m)
     return GR_OK;
 }
 
-static void apply(gr_match *match, const gr_hand_result *result);
-
-int gr_match_record(gr_match *match, const gr_hand_result *result)
+int gr_match_record_table(gr_match *match, int table,
+                          const gr_hand_result *result)
 {
     if (!match)
         return GR_EINVAL;
     int why = GR_REASON_NONE;
     if (!result)
         why = GR_REASON_NULL_ARGUMENT;
+    else if (table < 0 || table >= gr_match_tables(match))
+        why = GR_REASON_BAD_VALUE;
     else if (match->over)
         why = GR_REASON_MATCH_OVER;
     else if (match->hands_played >= GR_MAX_MATCH_HANDS)
         why = GR_REASON_TOO_LONG;
+    else if ((match->recorded >> table) & 1)
+        why = GR_REASON_WRONG_PHASE;   /* this deal's table is recorded */
     else if (!result_valid(result))
         why = GR_REASON_BAD_RESULT;
     else if (!GR__RESERVED_ZERO(result))
@@ -206,88 +318,21 @@ int gr_match_record(gr_match *match, const gr_hand_result *result)
     match->last_reason = why;
     if (why != GR_REASON_NONE)
         return gr_reason_status(why);
+    bool scores = result->outcome != GR_OUTCOME_VOID
+                  && result->outcome != GR_OUTCOME_TIE;
     match_entry *e = &match->log[match->nlog++];
     e->outcome = result->outcome;
-    e->knocker = result->knocker;
-    e->winner = result->winner;
-    e->points = result->points;
-    apply(match, result);
+    e->knocker = result->outcome == GR_OUTCOME_VOID ? -1 : result->knocker;
+    e->winner = scores ? result->winner : -1;
+    e->points = scores ? result->points : 0;
+    e->table = table;
+    record_hand(match, table, e->winner, e->points);
     return GR_OK;
 }
 
-static void apply(gr_match *match, const gr_hand_result *result)
+int gr_match_record(gr_match *match, const gr_hand_result *result)
 {
-    match->hands_played++;
-    if (result->outcome == GR_OUTCOME_VOID)
-        return;                 /* G8: the same dealer deals again */
-
-    int w = result->winner;
-    match->hands_won[w]++;
-    /* No overflow: the total was below the target (<= 100000) before. */
-    match->hand_points[w] += result->points;
-    match->dealer = w;          /* G8: the winner deals the next hand */
-    if (match->hand_points[w] >= match->rules.opt[GR_OPT_TARGET]) {
-        match->over = 1;        /* G25 */
-        match->winner = w;
-    }
-}
-
-/* No sum overflows an int: the winner's hand points are below the target
- * plus one hand (100000 + 10000), the box bonus at most 1000 per hand won
- * and at most GR_MAX_MATCH_HANDS hands are won, so a doubled shutout total
- * is at most 2 * (110000 + 10000 + 1000 * GR_MAX_MATCH_HANDS).  The sums
- * are still made in 64 bits and checked. */
-#define MATCH_MAX_TOTAL \
-    (2 * ((int64_t)100000 + MATCH_MAX_POINTS + 10000 + 1000 * (int64_t)GR_MAX_MATCH_HANDS))
-_Static_assert(MATCH_MAX_TOTAL < INT_MAX, "match totals fit an int");
-
-static int to_int(int64_t v)
-{
-    return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;   /* never */
-}
-
-int gr_match_score(const gr_match *match, gr_score *out)
-{
-    if (!match || !out)
-        return GR_EINVAL;
-    const int *opt = match->rules.opt;
-    gr_score s;
-    memset(&s, 0, sizeof s);
-    s.over = match->over;
-    s.winner = match->winner;
-    s.hands_played = match->hands_played;
-    for (int p = 0; p < 2; p++) {
-        s.hands_won[p] = match->hands_won[p];
-        s.hand_points[p] = match->hand_points[p];
-        s.total[p] = match->hand_points[p];
-    }
-    if (!match->over) {
-        *out = s;
-        return GR_OK;
-    }
-
-    /* G26, G34: bonuses only once the match is over (MATCH_MAX_TOTAL: no
-     * sum overflows). */
-    int w = match->winner, l = 1 - w;
-    int64_t sum[2];
-    for (int p = 0; p < 2; p++) {
-        int64_t game = p == w ? opt[GR_OPT_GAME_BONUS] : 0;
-        int64_t box = (int64_t)opt[GR_OPT_HAND_BONUS] * match->hands_won[p];
-        s.game_bonus[p] = (int)game;
-        s.box_bonus[p] = to_int(box);
-        sum[p] = match->hand_points[p] + game + box;
-    }
-    if (match->hands_won[l] == 0) {
-        int64_t add = opt[GR_OPT_SHUTOUT_DOUBLE] ? sum[w]
-                                                 : opt[GR_OPT_SHUTOUT_BONUS];
-        s.shutout_bonus[w] = to_int(add);
-        sum[w] += add;
-    }
-    s.total[w] = to_int(sum[w]);
-    s.total[l] = to_int(sum[l]);
-    s.margin = to_int(sum[w] - sum[l]);
-    *out = s;
-    return GR_OK;
+    return gr_match_record_table(match, 0, result);
 }
 
 /* ---- score keeping (issue 13): a chosen first dealer, undo, the hands
@@ -298,7 +343,7 @@ int gr_match_new_dealer(gr_match **out, const gr_rules *rules, uint64_t seed,
 {
     if (!out || !rules || (first_dealer != 0 && first_dealer != 1))
         return GR_EINVAL;
-    return match_start(out, rules, seed, first_dealer);
+    return match_start(out, rules, seed, 2, first_dealer);
 }
 
 int gr_match_last_reason(const gr_match *match)
@@ -311,21 +356,15 @@ static void replay_log(gr_match *m)
 {
     m->dealer = m->first_dealer;
     m->over = 0;
-    m->winner = -1;
     m->hands_played = 0;
-    for (int p = 0; p < 2; p++) {
-        m->hands_won[p] = 0;
-        m->hand_points[p] = 0;
-    }
-    for (int i = 0; i < m->nlog; i++) {
-        gr_hand_result r;
-        memset(&r, 0, sizeof r);
-        r.outcome = m->log[i].outcome;
-        r.knocker = m->log[i].knocker;
-        r.winner = m->log[i].winner;
-        r.points = m->log[i].points;
-        apply(m, &r);
-    }
+    m->recorded = 0;
+    m->deal_points[0] = m->deal_points[1] = 0;
+    memset(m->wins, 0, sizeof m->wins);
+    memset(m->game, 0, sizeof m->game);
+    for (int g = 0; g < MATCH_GAMES; g++)
+        m->game[g].winner = -1;
+    for (int i = 0; i < m->nlog; i++)
+        record_hand(m, m->log[i].table, m->log[i].winner, m->log[i].points);
 }
 
 int gr_match_undo(gr_match *match)
@@ -349,11 +388,10 @@ int gr_match_results(const gr_match *match, gr_hand_result *out, size_t cap)
     for (size_t i = 0; i < cap && i < (size_t)match->nlog; i++) {
         memset(&out[i], 0, sizeof out[i]);
         const match_entry *e = &match->log[i];
-        bool v = e->outcome == GR_OUTCOME_VOID;
-        out[i].outcome = e->outcome;
-        out[i].knocker = v ? -1 : e->knocker;
-        out[i].winner = v ? -1 : e->winner;
-        out[i].points = v ? 0 : e->points;
+        out[i].outcome = e->outcome;   /* void: -1, -1, 0; a tie: winner -1 */
+        out[i].knocker = e->knocker;
+        out[i].winner = e->winner;
+        out[i].points = e->points;
     }
     return match->nlog;
 }
@@ -361,7 +399,7 @@ int gr_match_results(const gr_match *match, gr_hand_result *out, size_t cap)
 static const char *const outcome_names[] = {
     [GR_OUTCOME_VOID] = "void",       [GR_OUTCOME_KNOCK] = "knock",
     [GR_OUTCOME_UNDERCUT] = "undercut", [GR_OUTCOME_GIN] = "gin",
-    [GR_OUTCOME_BIG_GIN] = "big_gin",
+    [GR_OUTCOME_BIG_GIN] = "big_gin", [GR_OUTCOME_TIE] = "tie",
 };
 #define NOUTCOMES ((int)(sizeof outcome_names / sizeof outcome_names[0]))
 
@@ -394,6 +432,10 @@ int gr_match_save(const gr_match *match, char *buf, size_t size)
     snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)match->seed);
     gr__write_str(&w, "\nseed ");
     gr__write_str(&w, tmp);
+    if (match->players != 2) {   /* issue 16: absent for 2 players */
+        gr__write_str(&w, "\nplayers ");
+        w_num(&w, match->players);
+    }
     gr__write_str(&w, "\nfirst_dealer ");
     if (match->chosen)
         w_num(&w, match->first_dealer);
@@ -406,13 +448,20 @@ int gr_match_save(const gr_match *match, char *buf, size_t size)
         const match_entry *e = &match->log[i];
         gr__write_str(&w, "hand ");
         gr__write_str(&w, outcome_names[e->outcome]);
-        if (e->outcome != GR_OUTCOME_VOID) {
+        if (e->outcome == GR_OUTCOME_TIE) {
+            gr__write_str(&w, " knocker ");
+            w_num(&w, e->knocker);
+        } else if (e->outcome != GR_OUTCOME_VOID) {
             gr__write_str(&w, " knocker ");
             w_num(&w, e->knocker);
             gr__write_str(&w, " winner ");
             w_num(&w, e->winner);
             gr__write_str(&w, " points ");
             w_num(&w, e->points);
+        }
+        if (match->players == 4) {
+            gr__write_str(&w, " table ");
+            w_num(&w, e->table);
         }
         gr__write_str(&w, "\n");
     }
@@ -472,6 +521,8 @@ static int load_match(gr_match **out, char *text, const mreader *r,
 {
     char *s = text, *rules_line = NULL, *rules_at = NULL;
     bool have_seed = false, have_dealer = false, have_deals = false, ended = false;
+    bool have_players = false;
+    int players = 2;
     unsigned long long seed = 0, deals = 0;
     int first_dealer = -1;   /* -1: the cut */
     match_entry *entries = NULL;
@@ -520,11 +571,19 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                 break;
             }
             have_seed = true;
+        } else if (strcmp(key, "players") == 0 && !have_players && !have_dealer) {
+            char *t = next_token(&rest);
+            if ((strcmp(t, "3") != 0 && strcmp(t, "4") != 0) || *next_token(&rest)) {
+                rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
+                break;
+            }
+            players = t[0] - '0';
+            have_players = true;
         } else if (strcmp(key, "first_dealer") == 0 && !have_dealer) {
             char *t = next_token(&rest);
             if (strcmp(t, "cut") == 0)
                 first_dealer = -1;
-            else if (strcmp(t, "0") == 0 || strcmp(t, "1") == 0)
+            else if (players == 2 && (strcmp(t, "0") == 0 || strcmp(t, "1") == 0))
                 first_dealer = t[0] - '0';
             else {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
@@ -543,7 +602,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             }
             have_deals = true;
         } else if (strcmp(key, "hand") == 0) {
-            match_entry e = { 0, -1, -1, 0 };
+            match_entry e = { 0, -1, -1, 0, 0 };
             char *t = next_token(&rest);
             int o = 0;
             while (o < NOUTCOMES && strcmp(t, outcome_names[o]) != 0)
@@ -556,7 +615,8 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             if (o != GR_OUTCOME_VOID) {
                 static const char *const fields[3] = { "knocker", "winner", "points" };
                 int *dst[3] = { &e.knocker, &e.winner, &e.points };
-                for (int f = 0; f < 3 && rc == GR_OK; f++) {
+                int nfields = o == GR_OUTCOME_TIE ? 1 : 3;   /* a tie: knocker */
+                for (int f = 0; f < nfields && rc == GR_OK; f++) {
                     char *name = next_token(&rest), *val = next_token(&rest);
                     unsigned long long v;
                     if (strcmp(name, fields[f]) != 0)
@@ -568,6 +628,15 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                 }
                 if (rc != GR_OK)
                     break;
+            }
+            if (players == 4) {   /* the table of a 4-player deal */
+                char *name = next_token(&rest), *val = next_token(&rest);
+                if (strcmp(name, "table") != 0
+                    || (strcmp(val, "0") != 0 && strcmp(val, "1") != 0)) {
+                    rc = mfail(r, name, strlen(name), GR_REASON_SYNTAX);
+                    break;
+                }
+                e.table = val[0] - '0';
             }
             char *extra = next_token(&rest);
             if (*extra) {
@@ -611,7 +680,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             rc = mfail(r, rules_at, strlen(rules_at), GR_REASON_SYNTAX);
     }
     if (rc == GR_OK)
-        rc = first_dealer < 0 ? gr_match_new(&m, rules, seed)
+        rc = first_dealer < 0 ? gr_match_new_players(&m, rules, seed, players)
                               : gr_match_new_dealer(&m, rules, seed, first_dealer);
     gr_rules_free(rules);
     if (rc == GR_OK) {
@@ -625,7 +694,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             h.knocker = entries[i].knocker;
             h.winner = entries[i].winner;
             h.points = entries[i].points;
-            rc = gr_match_record(m, &h);
+            rc = gr_match_record_table(m, entries[i].table, &h);
             if (rc != GR_OK && rc != GR_ENOMEM) {
                 if (r->err) {
                     memset(r->err, 0, sizeof *r->err);

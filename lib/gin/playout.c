@@ -32,14 +32,20 @@ void gr__game_masks(const gr_game *g, gr_legal_masks *out)
         if (!g->stock_only && g->npile > 0)
             out->types |= 1u << GR_MOVE_DRAW_DISCARD;
         break;
+    case GR_PHASE_WALL:   /* G38 */
+        out->types = 1u << GR_MOVE_PASS;
+        if (g->wall_ok)
+            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
+        break;
     case GR_PHASE_DISCARD: {
         gr_cards allowed = g->hand[g->turn];
         if (g->taken != GR_NO_CARD)
             allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        out->discard = allowed;
+        out->discard = g->wall_draw ? 0 : allowed;   /* G38 */
         out->knock = allowed & g->knock_ok;
         out->gin = allowed & g->gin_ok;
-        out->types = 1u << GR_MOVE_DISCARD;
+        if (out->discard)
+            out->types = 1u << GR_MOVE_DISCARD;
         if (out->knock)
             out->types |= 1u << GR_MOVE_KNOCK;
         if (out->gin)
@@ -99,6 +105,10 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
         if (!g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1)
             return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
         return (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+    case GR_PHASE_WALL:   /* G38: DRAW_DISCARD (when it lets him knock), PASS */
+        if (g->wall_ok && gr__rng_below(rng, 2) == 0)
+            return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
+        return (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
     default: {
         gr_cards allowed = g->hand[g->turn];
         if (g->taken != GR_NO_CARD)
@@ -132,6 +142,9 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
     gr_cards hand = g->hand[g->turn];
     gr_card top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
     switch (g->phase) {
+    case GR_PHASE_WALL:   /* G38: the greedy bot takes the wall card when it may */
+        return g->wall_ok ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top }
+                          : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
     case GR_PHASE_UPCARD:
     case GR_PHASE_DRAW: {
         bool can_take = g->phase == GR_PHASE_UPCARD
@@ -173,7 +186,7 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
         gr_cards bit = GR_CARD_BIT(d);
         if (g->gin_ok & bit)
             return (gr_move){ .type = GR_MOVE_GIN, .card = d };
-        if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4))
+        if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
             return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
         return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
     }

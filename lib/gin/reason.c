@@ -89,6 +89,8 @@ static const reason_info reasons[GR_REASON_COUNT] = {
     [GR_REASON_NO_MEMORY] = { "no_memory", GR_ENOMEM, "out of memory" },
     [GR_REASON_TOO_LONG] = { "too_long", GR_ESTATE,
         "the match has reached the most hands it may have" },
+    [GR_REASON_WALL] = { "wall", GR_EILLEGAL,
+        "the last discard may be taken only to knock or go gin at once (G38)" },
 };
 
 const char *gr_reason_text(int reason)
@@ -274,6 +276,13 @@ int gr__move_reason(const gr_game *g, gr_move m, const gr_arrangement *shown,
     }
     if (g->phase == GR_PHASE_OVER)
         return GR_REASON_HAND_OVER;
+    if (g->phase == GR_PHASE_WALL) {   /* G38 (issue 16) */
+        if (m.type == GR_MOVE_PASS)
+            return GR_REASON_NONE;
+        if (m.type == GR_MOVE_DRAW_DISCARD)
+            return g->wall_ok ? GR_REASON_NONE : GR_REASON_WALL;
+        return GR_REASON_WRONG_PHASE;
+    }
     int want;
     switch (m.type) {
     case GR_MOVE_TAKE_UPCARD:
@@ -309,7 +318,7 @@ int gr__move_reason(const gr_game *g, gr_move m, const gr_arrangement *shown,
         if (m.card == g->taken)
             return GR_REASON_JUST_TAKEN;
         if (m.type == GR_MOVE_DISCARD)
-            return GR_REASON_NONE;
+            return g->wall_draw ? GR_REASON_WALL : GR_REASON_NONE;
         if (has_shown && shown) {
             int why = gr__arrangement_reason_for(shown, hand & ~bit, g->knock_limit);
             if (why != GR_REASON_NONE)

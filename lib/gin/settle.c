@@ -1,5 +1,5 @@
 /* settle.c: the outcome and points of a hand laid down (G13, G14, G18,
- * G20-G24, G28, G29, G32, G33). */
+ * G20-G24, G36, G28, G29, G32, G33). */
 #include "common/bits.h"
 #include "gin/layoff.h"
 #include "gin/melds.h"
@@ -19,11 +19,14 @@ void gr__oklahoma(const gr_rules *rules, gr_card upcard, int *knock_limit,
         *multiplier = 1;
         return;
     }
-    /* G33: the upcard's value is the limit, except that an ace allows gin
-     * only; an ace, or a spade when the option says so, doubles. */
+    /* G33: the upcard's value is the limit, never more than the knock-limit
+     * option, except that an ace allows gin only (or, by option, a knock
+     * with 1 point); an ace, or a spade when the option says so, doubles. */
     bool ace = GR_CARD_RANK(upcard) == GR_ACE;
     bool spade = GR_CARD_SUIT(upcard) == GR_SPADES;
-    *knock_limit = ace ? 0 : gr_card_points(upcard);
+    int limit = ace ? rules->opt[GR_OPT_OKLAHOMA_ACE_KNOCK] : gr_card_points(upcard);
+    int cap = rules->opt[GR_OPT_KNOCK_LIMIT];
+    *knock_limit = limit < cap ? limit : cap;
     *multiplier = ace || (spade && rules->opt[GR_OPT_OKLAHOMA_SPADES]) ? 2 : 1;
 }
 
@@ -91,6 +94,11 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
         outcome = GR_OUTCOME_KNOCK;
         winner = 0;
         points = defender_dw - knocker_dw;
+    } else if (knocker_dw == defender_dw
+               && !rules->opt[GR_OPT_UNDERCUT_TIE]) { /* G36: a drawn hand */
+        outcome = GR_OUTCOME_TIE;
+        winner = -1;
+        points = 0;
     } else {                                         /* G21, G24: undercut */
         outcome = GR_OUTCOME_UNDERCUT;
         winner = 1;
@@ -110,11 +118,16 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
     return GR_OK;
 }
 
+/* The knock limit gr_settle_illegal_knock() settles with: above any
+ * deadwood count of 10 cards (G29, an illegal knock that stands). */
+#define NO_LIMIT 1000
+
 /* Every public settlement, checked: refusals carry their reason
- * (reason.c), so gr_settle and gr_game_knock agree on the same fault. */
-int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
-                 const gr_arrangement *knocker, gr_cards defender,
-                 gr_hand_result *out, int *reason)
+ * (reason.c), so gr_settle and gr_game_knock agree on the same fault.
+ * `stands`: an illegal knock that stands (G29), no knock limit. */
+static int settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                     bool stands, const gr_arrangement *knocker,
+                     gr_cards defender, gr_hand_result *out, int *reason)
 {
     gr_settle_options o;
     memset(&o, 0, sizeof o);
@@ -147,16 +160,26 @@ int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
         if ((nk != HAND_SIZE && !big) || gr__popcount(defender) != HAND_SIZE)
             return gr__reason_put(reason, GR_REASON_CARD_COUNT);
     }
+    if (stands)
+        knock_limit = NO_LIMIT;
     gr_hand_result r;
     int rc = gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL, &r);
     if (rc != GR_OK)   /* the only refusal left without a defence: G29 */
         return gr__reason_put(reason, GR_REASON_OVER_LIMIT);
     if (o.knocker == 1 && r.outcome != GR_OUTCOME_VOID) {
         r.knocker = 1;
-        r.winner = 1 - r.winner;
+        if (r.winner >= 0)   /* a tie (G36) is won by nobody */
+            r.winner = 1 - r.winner;
     }
     *out = r;
     return gr__reason_put(reason, GR_REASON_NONE);
+}
+
+int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                 const gr_arrangement *knocker, gr_cards defender,
+                 gr_hand_result *out, int *reason)
+{
+    return settle_ex(rules, options, false, knocker, defender, out, reason);
 }
 
 int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
@@ -174,4 +197,10 @@ int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
     o.has_upcard = 1;
     o.upcard = upcard;
     return gr_settle_ex(rules, &o, knocker, defender, out, NULL);
+}
+
+int gr_settle_illegal_knock(const gr_rules *rules, const gr_arrangement *knocker,
+                            gr_cards defender, gr_hand_result *out)
+{
+    return settle_ex(rules, NULL, true, knocker, defender, out, NULL);
 }
