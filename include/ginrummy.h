@@ -744,6 +744,10 @@ GR_API int gr_env_meld_id(gr_cards meld);
 GR_API int gr_env_new(gr_env **out, const gr_rules *rules, unsigned flags);
 GR_API void gr_env_free(gr_env *env);
 
+/* An independent copy of an environment, hand and all (for search and for
+ * trying actions).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_env_clone(gr_env **out, const gr_env *env);
+
 /* Deal a new hand as gr_game_new(rules, seed, 1) does, or from a stacked
  * deck as gr_game_new_from_deck(.., 1).  GR_EINVAL, GR_ENOMEM (the
  * environment is then unchanged). */

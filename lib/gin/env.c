@@ -168,6 +168,27 @@ void gr_env_free(gr_env *env)
 
 static void compute_mask(gr_env *env);
 
+int gr_env_clone(gr_env **out, const gr_env *env)
+{
+    if (!out || !env)
+        return GR_EINVAL;
+    gr_env *copy;
+    int rc = gr_env_new(&copy, env->rules, env->flags);
+    if (rc != GR_OK)
+        return rc;
+    gr_rules *rules = copy->rules;
+    gr_game *game = NULL;
+    if (env->game && (rc = gr_game_clone(&game, env->game)) != GR_OK) {
+        gr_env_free(copy);
+        return rc;
+    }
+    *copy = *env;
+    copy->rules = rules;
+    copy->game = game;
+    *out = copy;
+    return GR_OK;
+}
+
 /* start playing `game` (owned from now on) */
 static void start(gr_env *env, gr_game *game)
 {
