@@ -1,0 +1,147 @@
+"""``python3 -m ginrummy play|selfplay``: the example programs gin-play and
+gin-selfplay in Python.
+
+  python3 -m ginrummy play [--preset NAME] [--seed N] [--bot KIND] [--auto]
+  python3 -m ginrummy selfplay [--matches N] [--preset NAME] [--seed N] [--bots A,B]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import List, Optional
+
+from . import BOTS, PRESETS, Bot, Game, GinRummyError, Match, Move, MoveType, Outcome, Rules
+
+
+def _show(game: Game, player: int) -> str:
+    v = game.view(player)
+    top = str(v.discards[-1]) if v.discards else "-"
+    return (f"  your hand: {v.hand}   (deadwood {__import__('ginrummy').deadwood(v.hand)})\n"
+            f"  pile top: {top}   stock: {v.stock_size}   opponent holds {v.opponent_count}")
+
+
+def _ask(game: Game, player: int) -> Move:
+    legal = game.legal_moves()
+    while True:
+        print(_show(game, player))
+        print("  moves: " + ", ".join(str(m) for m in legal))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            raise SystemExit(0)
+        if line in ("q", "quit"):
+            raise SystemExit(0)
+        try:
+            move = Move.parse(line)
+        except ValueError as exc:
+            print(f"  {exc}")
+            continue
+        if move.card is None and move.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD):
+            move = next((m for m in legal if m.type == move.type), move)
+        if move in legal:
+            return move
+        print("  not a legal move")
+
+
+def play(argv: List[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m ginrummy play",
+                                 description="Play a match of Gin against a bot.")
+    ap.add_argument("--preset", default="standard", choices=PRESETS)
+    ap.add_argument("--seed", type=int, default=int(time.time()))
+    ap.add_argument("--bot", default="greedy", choices=BOTS)
+    ap.add_argument("--auto", action="store_true",
+                    help="a greedy bot plays your seat: watch a whole match")
+    args = ap.parse_args(argv)
+    match = Match(Rules(args.preset), seed=args.seed)
+    bots = [Bot("greedy", args.seed + 1) if args.auto else None, Bot(args.bot, args.seed)]
+    hand = 0
+    while not match.over:
+        hand += 1
+        game = match.deal()
+        print(f"hand {hand}: player {game.dealer} deals")
+        while not game.over:
+            p = game.turn
+            move = bots[p].choose(game.view(p)) if bots[p] else _ask(game, p)
+            game.play(move)
+            print(f"  player {p}: {move}")
+        r = game.result()
+        if r.outcome == Outcome.VOID:
+            print("  the hand is void")
+        else:
+            print(f"  {r.outcome.name.lower()}: player {r.winner} scores {r.points}")
+        match.record(r)
+        s = match.score()
+        print(f"  score {s.hand_points[0]} - {s.hand_points[1]}")
+    s = match.score()
+    print(f"player {s.winner} wins the match, {s.total[0]} - {s.total[1]}")
+    return 0
+
+
+def selfplay(argv: List[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m ginrummy selfplay",
+                                 description="Play N matches between two bots and print statistics.")
+    ap.add_argument("--matches", type=int, default=100)
+    ap.add_argument("--preset", default="standard", choices=PRESETS)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bots", default="greedy,random")
+    args = ap.parse_args(argv)
+    kinds = args.bots.split(",")
+    if len(kinds) != 2 or any(k not in BOTS for k in kinds):
+        ap.error(f"--bots A,B with A and B among {', '.join(BOTS)}")
+    rules = Rules(args.preset)
+    won, hands_won, points = [0, 0], [0, 0], [0, 0]
+    outcomes = {o: 0 for o in Outcome}
+    hands = 0
+    t0 = time.perf_counter()
+    for m in range(args.matches):
+        seed = args.seed + m
+        seat_a = m % 2                      # bot A's seat
+        bots = [None, None]
+        bots[seat_a] = Bot(kinds[0], seed * 2)
+        bots[1 - seat_a] = Bot(kinds[1], seed * 2 + 1)
+        match = Match(rules, seed=seed)
+        while not match.over:
+            game = match.deal()
+            while not game.over:
+                p = game.turn
+                game.play(bots[p].choose(game.view(p)))
+            r = game.result()
+            match.record(r)
+            hands += 1
+            outcomes[r.outcome] += 1
+            if r.winner >= 0:
+                who = 0 if r.winner == seat_a else 1
+                hands_won[who] += 1
+                points[who] += r.points
+        s = match.score()
+        won[0 if s.winner == seat_a else 1] += 1
+    dt = time.perf_counter() - t0
+    print(f"{args.matches} matches, {hands} hands, preset {args.preset}")
+    for i, k in enumerate(kinds):
+        print(f"  {k:8s} ({'AB'[i]}): {won[i]} matches, {hands_won[i]} hands, {points[i]} points")
+    print("  hands: " + ", ".join(f"{o.name.lower()} {n}" for o, n in outcomes.items()))
+    print(f"  {hands / dt:.0f} hands/s from Python")
+    return 0
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv else 2
+    cmd, rest = argv[0], argv[1:]
+    try:
+        if cmd == "play":
+            return play(rest)
+        if cmd == "selfplay":
+            return selfplay(rest)
+    except GinRummyError as exc:
+        print(f"ginrummy: {exc}", file=sys.stderr)
+        return 1
+    print(f"unknown command {cmd!r}; use play or selfplay", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
