@@ -291,13 +291,6 @@ static int knock_limit(const gr_env *env)
     return env->game->knock_limit;
 }
 
-/* the least deadwood of 11 cards once one is discarded */
-static int deadwood_11(gr_cards hand)
-{
-    gr_card c;
-    return gr_best_discard(hand, &c);
-}
-
 static void mark(gr_env *env, int action)
 {
     if (!env->mask[action]) {
@@ -380,9 +373,15 @@ static void compute_mask(gr_env *env)
     }
     case ENV_WALL: {
         mark(env, OS_PASS);
-        if (deadwood_11(g->hand[env->player] | GR_CARD_BIT(env->wall_card))
-            <= knock_limit(env))
-            mark(env, OS_KNOCK);
+        /* a knock needs a discard other than the card taken (G11) */
+        gr_cards h = g->hand[env->player];
+        for (int c = 0; c < GR_NCARDS; c++)
+            if ((h & GR_CARD_BIT(c))
+                && gr_deadwood((h & ~GR_CARD_BIT(c)) | GR_CARD_BIT(env->wall_card))
+                   <= knock_limit(env)) {
+                mark(env, OS_KNOCK);
+                break;
+            }
         break;
     }
     default:
@@ -466,8 +465,14 @@ static int settle(gr_env *env)
         gr_hand_result r;
         gr_cards defender = env->held[d] | env->laid_off | meld_union(env, d);
         int rc = gr_layoff_check(&shown, defender, &def);
+        /* the first upcard matters under Oklahoma only (G33), and may be in
+         * a hand by now, which gr_settle_upcard refuses */
+        int oklahoma = 0;
+        gr_rules_get(env->rules, GR_OPT_OKLAHOMA, &oklahoma);
         if (rc == GR_OK)
-            rc = gr_settle_upcard(env->rules, env->first_upcard, &shown, defender, &r);
+            rc = oklahoma ? gr_settle_upcard(env->rules, env->first_upcard, &shown,
+                                             defender, &r)
+                          : gr_settle(env->rules, &shown, defender, &r);
         if (rc != GR_OK)
             return rc;
         env->phase = ENV_OVER;

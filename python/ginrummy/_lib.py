@@ -2,7 +2,7 @@
 
 The library is looked for, in order: the file named by the environment
 variable ``GINRUMMY_LIBRARY``; ``libginrummy.so.0`` next to this package;
-then through the dynamic linker's search path (``ld.so.cache``,
+the library directory ``make install`` used (``_libdir.py``); then through the dynamic linker's search path (``ld.so.cache``,
 ``LD_LIBRARY_PATH``).  Struct layouts are checked against the sizes the
 library reports (``gr_struct_size``): a struct the library has grown at its
 end (reserved space) is padded to match, so the binding keeps working.
@@ -34,6 +34,11 @@ def _load() -> ctypes.CDLL:
         candidates.append(path)
     here = os.path.dirname(os.path.abspath(__file__))
     candidates.append(os.path.join(here, "libginrummy.so.0"))
+    try:  # written by make install: where the library went
+        from ._libdir import LIBDIR  # type: ignore
+        candidates.append(os.path.join(LIBDIR, "libginrummy.so.0"))
+    except ImportError:
+        pass
     candidates.append("libginrummy.so.0")
     found = ctypes.util.find_library("ginrummy")
     if found:
