@@ -332,6 +332,10 @@ static void print_result(const gr_hand_result *r, const player *pl,
         [GR_OUTCOME_KNOCK] = "Knock", [GR_OUTCOME_UNDERCUT] = "Undercut",
         [GR_OUTCOME_GIN] = "Gin", [GR_OUTCOME_BIG_GIN] = "Big gin"
     };
+    if (r->outcome == GR_OUTCOME_TIE) {
+        printf("Tie: equal deadwood, nobody scores.\n");
+        return;
+    }
     printf("%s: %s %s %d points%s.\n", outcome[r->outcome],
            pl[r->winner].name, verb(&pl[r->winner], "score", "scores"),
            r->points, r->multiplier == 2 ? " (doubled by the upcard)" : "");
@@ -508,7 +512,9 @@ int main(int argc, char **argv)
 
     printf("Gin Rummy, %s rules, seed %llu.\n",
            preset == GR_PRESET_FOURNIER ? "Fournier"
-           : preset == GR_PRESET_NOVELTY ? "Novelty" : "standard",
+           : preset == GR_PRESET_NOVELTY ? "Novelty"
+           : preset == GR_PRESET_OPENSPIEL ? "OpenSpiel"
+           : preset == GR_PRESET_EAAI ? "EAAI" : "standard",
            (unsigned long long)seed);
     const char *kind_name = kind == GR_BOT_RANDOM ? "random" : "greedy";
     if (autoplay)

@@ -32,7 +32,7 @@ typedef struct stats {
     long hands_won[2];
     long points[2];          /* hand points scored */
     long hands;
-    long outcomes[GR_OUTCOME_BIG_GIN + 1];
+    long outcomes[GR_OUTCOME_TIE + 1];
 } stats;
 
 static double now(void)
@@ -200,7 +200,8 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    static const char *const preset_names[] = { "Fournier", "Novelty", "standard" };
+    static const char *const preset_names[] = { "Fournier", "Novelty", "standard",
+                                                "OpenSpiel", "EAAI" };
     printf("%llu matches, %s rules, seeds %llu..%llu\n", matches,
            preset_names[preset], seed, seed + matches - 1);
     printf("%-22s %10s %10s\n", "", names[0], names[1]);
@@ -213,13 +214,14 @@ int main(int argc, char **argv)
            st.hands ? (double)st.points[0] / (double)st.hands : 0.0,
            st.hands ? (double)st.points[1] / (double)st.hands : 0.0);
     printf("%ld hands (%.1f per match): knock %.1f%%, undercut %.1f%%, "
-           "gin %.1f%%, big gin %.1f%%, void %.1f%%\n",
+           "gin %.1f%%, big gin %.1f%%, void %.1f%%, tie %.1f%%\n",
            st.hands, (double)st.hands / (double)matches,
            percent(st.outcomes[GR_OUTCOME_KNOCK], st.hands),
            percent(st.outcomes[GR_OUTCOME_UNDERCUT], st.hands),
            percent(st.outcomes[GR_OUTCOME_GIN], st.hands),
            percent(st.outcomes[GR_OUTCOME_BIG_GIN], st.hands),
-           percent(st.outcomes[GR_OUTCOME_VOID], st.hands));
+           percent(st.outcomes[GR_OUTCOME_VOID], st.hands),
+           percent(st.outcomes[GR_OUTCOME_TIE], st.hands));
     printf("%.0f hands per second (%.2f s)\n",
            elapsed > 0 ? (double)st.hands / elapsed : 0.0, elapsed);
 

@@ -251,7 +251,12 @@ typedef struct gr_rules gr_rules;
 enum {
     GR_PRESET_FOURNIER = 0,   /* Fournier (seeds 000/001): the default */
     GR_PRESET_NOVELTY  = 1,   /* Novelty (seed 002) */
-    GR_PRESET_STANDARD = 2    /* the common modern rules */
+    GR_PRESET_STANDARD = 2,   /* the common modern rules */
+    GR_PRESET_OPENSPIEL = 3,  /* OpenSpiel's gin_rummy game, its defaults
+                                 (doc/rules.md lists every setting) */
+    GR_PRESET_EAAI = 4,       /* the EAAI Gin Rummy challenge (Neller's
+                                 GinRummyGame and GinRummyUtil) */
+    GR_PRESET_COUNT           /* number of presets */
 };
 
 /* Rule options.  Append-only. */
@@ -275,6 +280,24 @@ enum {
                                    gin only, ace upcard doubles (G33) */
     GR_OPT_OKLAHOMA_SPADES,     /* 0 or 1: with Oklahoma, a spade upcard
                                    doubles too (G33) */
+    GR_OPT_OKLAHOMA_ACE_KNOCK,  /* 0 or 1: with Oklahoma, an ace upcard
+                                   allows a knock with 1 point (G33) */
+    GR_OPT_UNDERCUT_TIE,        /* 0 or 1: a tie is an undercut (1, G21) or
+                                   a drawn hand scoring 0 (0, G36) */
+    GR_OPT_IMMEDIATE_BOXES,     /* 0 or 1: the box bonus is added to the hand
+                                   points as each hand is won (G37) */
+    GR_OPT_WALL,                /* 0 or 1: with GR_STOCK_END_VOID, the last
+                                   discard may be taken only to knock or go
+                                   gin at once (G38) */
+    GR_OPT_DEALER_ALTERNATES,   /* 0 or 1: in a 2-player match the dealers
+                                   alternate instead of the winner dealing
+                                   (G8; EAAI); a void or drawn hand is dealt
+                                   again by the same dealer */
+    GR_OPT_HOLLYWOOD,           /* 0 or 1: a match scores three games at
+                                   once (G35) */
+    GR_OPT_TEAM_TARGET,         /* 1..100000: the target of a 4-player
+                                   partnership match (G40), used there
+                                   instead of GR_OPT_TARGET */
     GR_OPT_COUNT                /* number of options */
 };
 
@@ -323,7 +346,7 @@ GR_API int gr_option_describe(int option, gr_option_info *out);
 GR_API int gr_option_lookup(const char *name);
 
 /* The preset whose name is `name` ("fournier", "novelty", "standard",
- * case-insensitive), or GR_EINVAL. */
+ * "openspiel", "eaai", case-insensitive), or GR_EINVAL. */
 GR_API int gr_preset_lookup(const char *name);
 
 /* ------------------------------------------------------------------------
@@ -336,13 +359,16 @@ enum {
     GR_OUTCOME_KNOCK = 1,     /* knocker won (G23) */
     GR_OUTCOME_UNDERCUT = 2,  /* defender won a knock (G21, G24) */
     GR_OUTCOME_GIN = 3,       /* G14, G22 */
-    GR_OUTCOME_BIG_GIN = 4    /* G32 */
+    GR_OUTCOME_BIG_GIN = 4,   /* G32 */
+    GR_OUTCOME_TIE = 5        /* a knock tied without undercut
+                                 (GR_OPT_UNDERCUT_TIE 0, G36): won by
+                                 nobody (winner -1), 0 points, not void */
 };
 
 typedef struct gr_hand_result {
     int outcome;        /* GR_OUTCOME_* */
     int knocker;        /* 0 or 1; -1 when void */
-    int winner;         /* 0 or 1; -1 when void */
+    int winner;         /* 0 or 1; -1 when void or a tie (G36) */
     int points;         /* scored by the winner (0 when void) */
     gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
     gr_layoff      defense;              /* the defender's melds and layoffs */
@@ -378,6 +404,18 @@ GR_API int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
                             const gr_arrangement *knocker, gr_cards defender,
                             gr_hand_result *out);
 
+/* G29, score keeping: settle a knock found illegal (deadwood over the knock
+ * limit) only after the defender laid off, which then stands as a valid
+ * knock: as gr_settle(), but the knock limit is not enforced, so the hand
+ * is settled normally with the knocker's real deadwood (a win if strictly
+ * less than the defender's, else an undercut or, with GR_OPT_UNDERCUT_TIE
+ * 0 and equal counts, a tie).  A legal knock gives what gr_settle() gives.
+ * GR_EINVAL for a malformed arrangement, overlapping hands, NULL; *out is
+ * written only on GR_OK. */
+GR_API int gr_settle_illegal_knock(const gr_rules *rules,
+                                   const gr_arrangement *knocker,
+                                   gr_cards defender, gr_hand_result *out);
+
 /* ------------------------------------------------------------------------
  * One hand (opaque handle)
  * ------------------------------------------------------------------------ */
@@ -401,14 +439,22 @@ typedef struct gr_game gr_game;
  *     without shuffling (its bottom card becomes the top of the stock) and
  *     the new stock's top card is turned up as the new pile; play goes on.
  *     GR_OPT_TURNOVER_LIMIT caps the turnovers (0 = unlimited): when the
- *     stock runs out with the cap used up, the hand is void.
+ *     stock runs out with the cap used up, the hand is void.  With
+ *     GR_OPT_WALL (void stock end only) the hand is not void at once: the
+ *     opponent gets GR_PHASE_WALL (G38).
  *   - OVER: after a knock, gin, big gin or a void hand. */
 enum {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
     GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
     GR_PHASE_DISCARD = 3,   /* the player to act holds 11 cards: discard,
                                knock, gin or big gin */
-    GR_PHASE_OVER    = 4    /* the hand has ended (knock, gin or void) */
+    GR_PHASE_OVER    = 4,   /* the hand has ended (knock, gin or void) */
+    GR_PHASE_WALL    = 5    /* G38 (GR_OPT_WALL): the plain discard that
+                               left 2 cards in the stock is offered to the
+                               player to act: DRAW_DISCARD (listed only if
+                               he can then knock or go gin; the discard
+                               phase that follows offers no plain discard)
+                               or PASS (the hand is void) */
 };
 
 /* Move types. */
@@ -663,9 +709,139 @@ GR_API int gr_match_dealer(const gr_match *match);
  * the loser's.  GR_EINVAL for NULL. */
 GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
+/* (gr_match_score() with 4 players gives the teams as players 0 and 1,
+ * and for Hollywood the whole match as gr_match_standing(GR_MATCH_ALL);
+ * with 3 players it is GR_EINVAL: use gr_match_standing().) */
+
 /* Free a match; NULL is a no-op.  Games it dealt are the caller's and stay
  * valid. */
 GR_API void gr_match_free(gr_match *match);
+
+/* ------------------------------------------------------------------------
+ * Matches of three and four players, and Hollywood scoring (G35, G40)
+ *
+ * A match made by gr_match_new_players() seats 2, 3 or 4 players (seats
+ * 0..n-1).  Every hand is a 2-player gr_game; the match says for the next
+ * deal which seats play at each table and who deals there, deals the
+ * tables' games and takes each table's result (gr_game_result(),
+ * gr_settle(), or a real table's), with the knocker and winner as the
+ * game's players 0 and 1, which gr_table maps to seats.
+ *
+ *   - 2 players: one table, seats 0 and 1 as game players 0 and 1: the
+ *     match of gr_match_new(), unchanged.
+ *   - 3 players (G40): each cuts; the lowest card deals and sits out (ties
+ *     cut again).  The table: game player 0 is the seat after the dealer
+ *     (acting first, G9's non-dealer), game player 1 the other, dealing as
+ *     G9's dealer.  After a hand the loser deals and sits out and the
+ *     winner meets the one who sat out; after a void or tied (G36) hand
+ *     the same dealer deals again to the same two.  Each player keeps his
+ *     own score (sides 0, 1, 2 = seats).
+ *   - 4 players (G40): teams 0 (seats 0 and 2) and 1 (seats 1 and 3), the
+ *     sides of the score.  Each deal has two tables: in even deals (the
+ *     first is deal 0) table 0 is seats 0 v 1 and table 1 seats 2 v 3, in
+ *     odd deals 0 v 3 and 2 v 1; the dealer at both is the seat of team 0
+ *     in even deals and of team 1 in odd ones.  Once both tables are
+ *     recorded the deal is netted: each team's points from its two hands,
+ *     the team with more scores the difference and wins the deal (equal:
+ *     nobody); a void or tied hand counts 0.  The target is
+ *     GR_OPT_TEAM_TARGET; hands won, boxes and shutouts count deals.
+ *   - Hollywood (GR_OPT_HOLLYWOOD, any player count, G35): three games
+ *     are scored at once.  A side's k-th hand (deal) won is credited with
+ *     its points to the first min(k, 3) games not yet over; each game ends
+ *     when a side's points in it reach the target and gets its own
+ *     bonuses; the match is over when all three are.
+ *
+ * Bonuses once a game is over (G26, G34, G37, G40): the game bonus to the
+ * winner; the box bonus to every side for each hand (deal) won (0 with
+ * GR_OPT_IMMEDIATE_BOXES, which adds it to the hand points at once); the
+ * flat shutout bonus to the winner once for each other side that won no
+ * hand, or with GR_OPT_SHUTOUT_DOUBLE the winner's total doubled when no
+ * other side won a hand.
+ * ------------------------------------------------------------------------ */
+
+/* Start a match of `players` (2, 3 or 4) players.  With 2 it is exactly
+ * gr_match_new().  With 3 the dealer is chosen by a seeded cut (lowest
+ * rank deals, a tie for the lowest cuts again); with 4 no cut is needed.
+ * GR_EINVAL for NULL or another player count, GR_ENOMEM. */
+GR_API int gr_match_new_players(gr_match **out, const gr_rules *rules,
+                                uint64_t seed, int players);
+
+/* The number of players, 2, 3 or 4; GR_EINVAL for NULL. */
+GR_API int gr_match_players(const gr_match *match);
+
+/* The deciding cut, one card per seat, into out[0..3] (G6, G40); returns
+ * how many were cut: 2 or 3 (the seats' cards), 0 with 4 players.
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_cuts(const gr_match *match, gr_card out[4]);
+
+/* One table of the next deal. */
+typedef struct gr_table {
+    int seats[2];       /* the match seats playing as game players 0, 1 */
+    int dealer;         /* the game player (0 or 1) dealing at this table:
+                           pass it to gr_game_new() */
+    int dealer_seat;    /* the seat that deals: seats[dealer], but with 3
+                           players the seat sitting out */
+    int recorded;       /* 1 once this table's result of the current deal
+                           is recorded (4 players), else 0 */
+    int reserved[8];    /* written as 0 */
+} gr_table;
+
+/* The number of tables of a deal: 2 with 4 players, else 1.  GR_EINVAL
+ * for NULL. */
+GR_API int gr_match_tables(const gr_match *match);
+
+/* Table `table` (0 or 1) of the next deal into *out.  GR_EINVAL for NULL
+ * or a table the deal does not have. */
+GR_API int gr_match_table(const gr_match *match, int table, gr_table *out);
+
+/* Deal table `table`'s hand with its dealer, the match's rules and a seed
+ * drawn from the match's generator.  The caller owns *out.  GR_ESTATE
+ * once the match is over or when the table's result of this deal is
+ * already recorded, GR_EINVAL for NULL or a bad table, GR_ENOMEM (the
+ * match is then unchanged).  gr_match_deal() is table 0. */
+GR_API int gr_match_deal_table(gr_match *match, int table, gr_game **out);
+
+/* Record table `table`'s result, as gr_match_record() (whose rules it
+ * follows: the same checks; GR_OUTCOME_TIE, with knocker 0 or 1, scores
+ * nothing and is won by nobody).  With 4 players the deal is netted when
+ * its second table is recorded.  GR_ESTATE once the match is over or when
+ * the table was already recorded in this deal; GR_EINVAL for NULL, a bad
+ * table or an inconsistent result.  The match is unchanged on error.
+ * gr_match_record() is table 0. */
+GR_API int gr_match_record_table(gr_match *match, int table,
+                                 const gr_hand_result *result);
+
+/* Standing of a match, per side: a player (2 or 3 players) or a team
+ * (4 players: side 0 = seats 0 and 2, side 1 = seats 1 and 3). */
+typedef struct gr_standing {
+    int nsides;           /* 2 or 3 */
+    int over;             /* 1 once the game (or, for the whole match,
+                             every game) is over */
+    int winner;           /* the winning side once over, else -1 (for a
+                             Hollywood match: the side with the highest
+                             summed total, -1 if two share it) */
+    int margin;           /* winner's total minus the best other total */
+    int hands_played;     /* hands recorded (deals with 4 players), void
+                             ones included */
+    int hands_won[4];     /* hands (deals) won and credited to this game;
+                             for the whole match the hands actually won */
+    int hand_points[4];   /* points scored in hands (boxes included with
+                             GR_OPT_IMMEDIATE_BOXES) */
+    int game_bonus[4];    /* bonuses: 0 until the game is over */
+    int box_bonus[4];
+    int shutout_bonus[4];
+    int total[4];         /* hand points plus bonuses */
+    int reserved[8];      /* written as 0 */
+} gr_standing;
+
+#define GR_MATCH_ALL (-1)   /* gr_match_standing(): the whole match */
+
+/* The standing of Hollywood game `game` (0, 1 or 2), or with GR_MATCH_ALL
+ * of the whole match: for Hollywood the sum of the three games' points
+ * and bonuses; otherwise the match's one game (also game 0).  Entries
+ * past nsides are 0.  GR_EINVAL for NULL or another game. */
+GR_API int gr_match_standing(const gr_match *match, int game,
+                             gr_standing *out);
 
 /* ------------------------------------------------------------------------
  * Bots (opaque handle): computer players that decide from a gr_view only

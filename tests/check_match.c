@@ -485,7 +485,7 @@ START_TEST(test_match_bad_arguments)
     static const int bad[][4] = {
         /* outcome, knocker, winner, points */
         { -1, 0, 0, 5 },
-        { 5, 0, 0, 5 },
+        { 6, 0, 0, 5 },                       /* 5 is GR_OUTCOME_TIE */
         { 99, 1, 1, 5 },
         { GR_OUTCOME_KNOCK, 0, 1, 5 },        /* knock: winner is knocker */
         { GR_OUTCOME_GIN, 1, 0, 25 },

@@ -176,7 +176,7 @@ START_TEST(test_out_of_range_numbers)
     ck_assert_int_eq(gr_deadwood((gr_cards)1 << 60), GR_EINVAL);
     ck_assert_int_eq(gr_best_discard(0, &deck[0]), GR_EINVAL);
     ck_assert_int_eq(gr_rules_new(&r2, -1), GR_EINVAL);
-    ck_assert_int_eq(gr_rules_new(&r2, 3), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_new(&r2, GR_PRESET_COUNT), GR_EINVAL);
     for (int opt = -3; opt < GR_OPT_COUNT + 3; opt++) {
         gr_option_info info;
         int known = gr_option_describe(opt, &info) == GR_OK;

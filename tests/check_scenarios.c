@@ -1990,7 +1990,7 @@ START_TEST(test_options_ranges)
     ck_assert_int_eq(gr_rules_get(r, GR_OPT_COUNT, &v), GR_EINVAL);
     ck_assert_int_eq(gr_rules_set(r, -1, 0), GR_EINVAL);
     gr_rules *bad = NULL;
-    ck_assert_int_eq(gr_rules_new(&bad, 3), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_new(&bad, GR_PRESET_COUNT), GR_EINVAL);
     gr_rules_free(r);
 }
 END_TEST

@@ -116,16 +116,25 @@ static gr_hand_result settle_ok(const gr_rules *r, const gr_arrangement *k,
 START_TEST(test_presets_table)
 {
     /* RULES.md, "Presets", one column per preset, in option order */
-    static const int table[3][GR_OPT_COUNT] = {
+    static const int table[GR_PRESET_COUNT][GR_OPT_COUNT] = {
+        /* knock gin under big layoff end turn target game box shut dbl
+         * okla spades | G33 ace knock, G36 tie, G37 boxes, G38 wall,
+         * dealer alternates, G35 hollywood, G40 team target */
         [GR_PRESET_FOURNIER] = { 10, 20, 10, 0, 1, GR_STOCK_END_VOID, 0, 100,
-                                 100, 20, 100, 0, 0, 0 },
+                                 100, 20, 100, 0, 0, 0, 0, 1, 0, 0, 0, 0, 125 },
         [GR_PRESET_NOVELTY]  = { 10, 20, 10, 0, 1, GR_STOCK_END_TURNOVER, 0,
-                                 100, 0, 0, 0, 0, 0, 0 },
+                                 100, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 125 },
         [GR_PRESET_STANDARD] = { 10, 25, 25, 31, 0, GR_STOCK_END_VOID, 0, 100,
-                                 100, 25, 0, 1, 0, 0 },
+                                 100, 25, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 125 },
+        /* doc/rules.md gives the source of each setting */
+        [GR_PRESET_OPENSPIEL] = { 10, 25, 25, 0, 0, GR_STOCK_END_VOID, 0, 1,
+                                  0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 125 },
+        [GR_PRESET_EAAI]     = { 10, 25, 25, 0, 0, GR_STOCK_END_VOID, 0, 100,
+                                 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 125 },
     };
-    ck_assert_int_eq(GR_OPT_COUNT, 14);
-    for (int p = 0; p < 3; p++) {
+    ck_assert_int_eq(GR_OPT_COUNT, 21);
+    ck_assert_int_eq(GR_PRESET_COUNT, 5);
+    for (int p = 0; p < GR_PRESET_COUNT; p++) {
         gr_rules *r = rules_of(p);
         for (int o = 0; o < GR_OPT_COUNT; o++)
             ck_assert_msg(opt(r, o) == table[p][o], "preset %d option %d: %d",
@@ -140,7 +149,7 @@ START_TEST(test_rules_bad_arguments)
     gr_rules *r = (gr_rules *)&r;
     ck_assert_int_eq(gr_rules_new(NULL, GR_PRESET_FOURNIER), GR_EINVAL);
     ck_assert_int_eq(gr_rules_new(&r, -1), GR_EINVAL);
-    ck_assert_int_eq(gr_rules_new(&r, 3), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_new(&r, GR_PRESET_COUNT), GR_EINVAL);
     ck_assert_int_eq(gr_rules_new(&r, INT_MAX), GR_EINVAL);
     ck_assert_ptr_eq(r, (gr_rules *)&r);   /* untouched */
     gr_rules_free(NULL);
@@ -181,6 +190,13 @@ START_TEST(test_option_ranges)
         [GR_OPT_SHUTOUT_DOUBLE] = { 0, 1 },
         [GR_OPT_OKLAHOMA] = { 0, 1 },
         [GR_OPT_OKLAHOMA_SPADES] = { 0, 1 },
+        [GR_OPT_OKLAHOMA_ACE_KNOCK] = { 0, 1 },
+        [GR_OPT_UNDERCUT_TIE] = { 0, 1 },
+        [GR_OPT_IMMEDIATE_BOXES] = { 0, 1 },
+        [GR_OPT_WALL] = { 0, 1 },
+        [GR_OPT_DEALER_ALTERNATES] = { 0, 1 },
+        [GR_OPT_HOLLYWOOD] = { 0, 1 },
+        [GR_OPT_TEAM_TARGET] = { 1, 100000 },
     };
     gr_rules *r = rules_of(GR_PRESET_NOVELTY);
     for (int o = 0; o < GR_OPT_COUNT; o++) {
@@ -369,7 +385,7 @@ END_TEST
 
 START_TEST(test_G20_gin_never_undercut)
 {
-    for (int p = 0; p < 3; p++) {
+    for (int p = 0; p < GR_PRESET_COUNT; p++) {
         gr_rules *r = rules_of(p);
         gr_arrangement g = arr(GIN_MELDS, "");
         /* the defender is all melded too: gin still wins, the bonus alone */

@@ -1,7 +1,7 @@
 /*
  * game.c: one hand of Gin Rummy: the deal (G7), the upcard offer (G9),
  * turns (G10, G11), knock and gin (G13-G15, G29, G30), big gin (G32),
- * the end of the stock (G16) and the result (via settle.c, G33).
+ * the end of the stock (G16, G38) and the result (via settle.c, G33, G36).
  *
  * Every move is validated completely before anything is written, so a
  * refused move leaves the game exactly as it was.  What a discard allows
@@ -111,6 +111,22 @@ static void end_void(gr_game *g)
     g->result.winner = -1;
 }
 
+/* G38: the player to act may take the last discard only to knock or go gin
+ * at once.  Works out whether some discard other than that card (G11)
+ * would then leave deadwood within the limit, or the 11 cards are big gin. */
+static void enter_wall(gr_game *g)
+{
+    g->phase = GR_PHASE_WALL;
+    gr_card top = top_of(g->pile, g->npile);
+    gr_cards hand = g->hand[g->turn] | GR_CARD_BIT(top);
+    bool ok = g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0 && gr__deadwood(hand) == 0;
+    for (gr_cards rest = g->hand[g->turn]; rest && !ok; rest &= rest - 1) {
+        gr_cards bit = rest & (~rest + 1);
+        ok = gr__deadwood(hand & ~bit) <= g->knock_limit;
+    }
+    g->wall_ok = ok;
+}
+
 /* A turn ended with a plain discard: pass the turn, then apply G16. */
 static void end_turn(gr_game *g)
 {
@@ -118,8 +134,12 @@ static void end_turn(gr_game *g)
     g->phase = GR_PHASE_DRAW;
     g->taken = GR_NO_CARD;
     if (g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID) {
-        if (g->nstock <= 2)
-            end_void(g);
+        if (g->nstock <= 2) {
+            if (g->rules.opt[GR_OPT_WALL])
+                enter_wall(g);   /* G38 */
+            else
+                end_void(g);
+        }
         return;
     }
     if (g->nstock > 0)
@@ -145,7 +165,7 @@ static void set_result(gr_game *g, const gr_hand_result *r, int knocker)
 {
     g->result = *r;
     g->result.knocker = knocker;
-    g->result.winner = r->winner == 0 ? knocker : 1 - knocker;
+    g->result.winner = r->winner < 0 ? -1 : r->winner == 0 ? knocker : 1 - knocker;
     if (r->outcome == GR_OUTCOME_VOID) {
         g->result.knocker = -1;
         g->result.winner = -1;
@@ -346,11 +366,17 @@ int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
         if (!g->stock_only && g->npile > 0)
             put(out, cap, &n, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile));
         break;
+    case GR_PHASE_WALL:   /* G38 */
+        if (g->wall_ok)
+            put(out, cap, &n, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile));
+        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
+        break;
     case GR_PHASE_DISCARD: {
         gr_cards allowed = g->hand[g->turn];
         if (g->taken != GR_NO_CARD)
             allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        put_cards(out, cap, &n, GR_MOVE_DISCARD, allowed);
+        if (!g->wall_draw)
+            put_cards(out, cap, &n, GR_MOVE_DISCARD, allowed);
         put_cards(out, cap, &n, GR_MOVE_KNOCK, allowed & g->knock_ok);
         put_cards(out, cap, &n, GR_MOVE_GIN, allowed & g->gin_ok);
         if (g->big_gin_ok)
@@ -464,11 +490,16 @@ int gr_game_play(gr_game *game, gr_move move)
             return GR_ESTATE;
         return draw(g, GR_MOVE_TAKE_UPCARD, top_of(g->pile, g->npile), true);
     case GR_MOVE_PASS: {
-        if (phase != GR_PHASE_UPCARD)
+        if (phase != GR_PHASE_UPCARD && phase != GR_PHASE_WALL)
             return GR_ESTATE;
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;
+        if (phase == GR_PHASE_WALL) {   /* G38: the last discard refused */
+            record(g, GR_MOVE_PASS, GR_NO_CARD);
+            end_void(g);
+            return GR_OK;
+        }
         /* the upcard phase has no other moves: the history counts passes */
         bool first_pass = g->nhistory == 0;
         record(g, GR_MOVE_PASS, GR_NO_CARD);
@@ -488,6 +519,14 @@ int gr_game_play(gr_game *game, gr_move move)
             return GR_EILLEGAL;   /* cannot happen: G16 ends or refills first */
         return draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
     case GR_MOVE_DRAW_DISCARD:
+        if (phase == GR_PHASE_WALL) {   /* G38: only to knock or go gin */
+            if (!g->wall_ok)
+                return GR_EILLEGAL;
+            int rc = draw(g, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile), true);
+            if (rc == GR_OK)
+                g->wall_draw = true;
+            return rc;
+        }
         if (phase != GR_PHASE_DRAW)
             return GR_ESTATE;
         if (g->stock_only || g->npile == 0)
@@ -499,8 +538,8 @@ int gr_game_play(gr_game *game, gr_move move)
         if (phase != GR_PHASE_DISCARD)
             return GR_ESTATE;
         gr_cards bit = GR_CARD_BIT(move.card);
-        if (!(g->hand[g->turn] & bit) || move.card == g->taken)
-            return GR_EILLEGAL;   /* not in hand, or G11 */
+        if (!(g->hand[g->turn] & bit) || move.card == g->taken || g->wall_draw)
+            return GR_EILLEGAL;   /* not in hand, G11, or G38 */
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;

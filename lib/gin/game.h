@@ -36,6 +36,11 @@ struct gr_game {
     gr_cards  knock_ok;          /* discards leaving deadwood <= the limit */
     gr_cards  gin_ok;            /* discards leaving deadwood 0 */
     bool      big_gin_ok;
+    /* G38, the wall */
+    bool      wall_ok;           /* GR_PHASE_WALL: taking the discard lets
+                                    the player knock or go gin */
+    bool      wall_draw;         /* this discard phase follows a wall draw:
+                                    only a knock, gin or big gin may end it */
     /* the end of the hand */
     bool      custom_shown;      /* the knocker chose his arrangement */
     bool      custom_defense;    /* gr_game_defend() was used */

@@ -1,71 +1,93 @@
 /*
- * match.c: a match of several hands (G6, G8, G25-G27, G34).
+ * match.c: a match of several hands for 2, 3 or 4 players (G6, G8, G25,
+ * G36, G40): the cut, the tables of each deal, their dealers, and the
+ * results recorded.
  *
  * The match keeps the rules, a seeded generator for the first cut and for
- * the seeds of the hands it deals, the dealer of the next hand, and the
- * running hand points.  It never looks inside a gr_game: results come in
- * through gr_match_record(), so hands played on a real table count too.
- * The end-of-match bonuses are not stored; gr_match_score() derives them.
+ * the seeds of the hands it deals, who deals next, and the running scores.
+ * It never looks inside a gr_game: results come in through
+ * gr_match_record_table(), so hands played on a real table count too.
+ * Scores, bonuses and Hollywood's games are standing.c's.
  */
 #include "common/alloc.h"
-#include "common/rng.h"
-#include "gin/rules.h"
+#include "gin/match.h"
 
 #include <limits.h>
 #include <string.h>
 
-struct gr_match {
-    gr_rules rules;         /* a copy: later changes by the caller do not count */
-    gr_rng   rng;           /* cut, then one seed per dealt hand */
-    gr_card  cut[2];        /* the deciding cut of player 0 and player 1 (G6) */
-    int      dealer;        /* dealer of the next hand */
-    int      over;          /* 1 once a player's hand points reached the target */
-    int      winner;        /* 0 or 1 once over, else -1 */
-    int      hands_played;  /* void hands included */
-    int      hands_won[2];
-    int      hand_points[2];
-};
-
 /* G6: each player cuts a card from a shuffled deck; the higher rank deals,
  * equal ranks cut again (suits never break a tie).  Each cut shuffles a
- * fresh deck, as the players would reassemble it before cutting again. */
+ * fresh deck, as the players would reassemble it before cutting again.
+ * G40, 3 players: the lowest rank deals (and sits out); a tie for the
+ * lowest cuts again.  4 players need no cut. */
 static void match_cut(gr_match *m)
 {
+    if (m->players == 4)
+        return;
     for (;;) {
         gr_card deck[GR_NCARDS];
         for (int c = 0; c < GR_NCARDS; c++)
             deck[c] = (gr_card)c;
         gr__shuffle(&m->rng, deck, GR_NCARDS);
-        m->cut[0] = deck[0];
-        m->cut[1] = deck[1];
+        for (int p = 0; p < m->players; p++)
+            m->cut[p] = deck[p];
         int r0 = GR_CARD_RANK(deck[0]), r1 = GR_CARD_RANK(deck[1]);
-        if (r0 != r1) {
-            m->dealer = r0 > r1 ? 0 : 1;
+        if (m->players == 2) {
+            if (r0 != r1) {
+                m->dealer = r0 > r1 ? 0 : 1;
+                return;
+            }
+            continue;
+        }
+        int low = 0, ties = 0;
+        for (int p = 1; p < 3; p++)
+            if (GR_CARD_RANK(deck[p]) < GR_CARD_RANK(deck[low]))
+                low = p;
+        for (int p = 0; p < 3; p++)
+            ties += GR_CARD_RANK(deck[p]) == GR_CARD_RANK(deck[low]);
+        if (ties == 1) {
+            m->dealer = low;
             return;
         }
     }
 }
 
-int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
+int gr_match_new_players(gr_match **out, const gr_rules *rules, uint64_t seed,
+                         int players)
 {
-    if (!out || !rules)
+    if (!out || !rules || players < 2 || players > 4)
         return GR_EINVAL;
     gr_match *m = gr__malloc(&rules->mm, sizeof *m);
     if (!m)
         return GR_ENOMEM;
     memset(m, 0, sizeof *m);
     m->rules = *rules;
-    m->winner = -1;
+    m->players = players;
+    m->nsides = players == 3 ? 3 : 2;
+    m->ngames = rules->opt[GR_OPT_HOLLYWOOD] ? MATCH_GAMES : 1;
+    m->target = rules->opt[players == 4 ? GR_OPT_TEAM_TARGET : GR_OPT_TARGET];
+    for (int g = 0; g < MATCH_GAMES; g++)
+        m->game[g].winner = -1;
     gr__rng_seed(&m->rng, seed);
     match_cut(m);
     *out = m;
     return GR_OK;
 }
 
+int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed)
+{
+    return gr_match_new_players(out, rules, seed, 2);
+}
+
 void gr_match_free(gr_match *match)
 {
     if (match)
         gr__free(&match->rules.mm, match);
+}
+
+int gr_match_players(const gr_match *match)
+{
+    return match ? match->players : GR_EINVAL;
 }
 
 int gr_match_cut(const gr_match *match, gr_card out[2])
@@ -77,27 +99,88 @@ int gr_match_cut(const gr_match *match, gr_card out[2])
     return GR_OK;
 }
 
+int gr_match_cuts(const gr_match *match, gr_card out[4])
+{
+    if (!match || !out)
+        return GR_EINVAL;
+    int n = match->players == 4 ? 0 : match->players;
+    for (int p = 0; p < 4; p++)
+        out[p] = p < n ? match->cut[p] : GR_NO_CARD;
+    return n;
+}
+
+int gr_match_tables(const gr_match *match)
+{
+    return match ? (match->players == 4 ? 2 : 1) : GR_EINVAL;
+}
+
+/* Table t of the next deal (t already checked). */
+static void table_of(const gr_match *m, int t, gr_table *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (m->players) {
+    case 2:
+        out->seats[0] = 0;
+        out->seats[1] = 1;
+        out->dealer = m->dealer;
+        out->dealer_seat = m->dealer;
+        break;
+    case 3:   /* G40: the dealer sits out; the seat after him acts first */
+        out->seats[0] = (m->dealer + 1) % 3;
+        out->seats[1] = (m->dealer + 2) % 3;
+        out->dealer = 1;
+        out->dealer_seat = m->dealer;
+        break;
+    default: {   /* G40: 0 v 1 and 2 v 3, then 0 v 3 and 2 v 1 */
+        bool odd = m->hands_played & 1;
+        out->seats[0] = t == 0 ? 0 : 2;
+        out->seats[1] = (t == 0) == !odd ? 1 : 3;
+        out->dealer = odd;   /* team 0-2 deals in even deals, 1-3 in odd */
+        out->dealer_seat = out->seats[out->dealer];
+        out->recorded = (m->recorded >> t) & 1;
+        break;
+    }
+    }
+}
+
+int gr_match_table(const gr_match *match, int table, gr_table *out)
+{
+    if (!match || !out || table < 0 || table >= gr_match_tables(match))
+        return GR_EINVAL;
+    table_of(match, table, out);
+    return GR_OK;
+}
+
 int gr_match_dealer(const gr_match *match)
 {
     if (!match)
         return GR_EINVAL;
-    return match->dealer;
+    gr_table t;
+    table_of(match, 0, &t);
+    return t.dealer_seat;
 }
 
-int gr_match_deal(gr_match *match, gr_game **out)
+int gr_match_deal_table(gr_match *match, int table, gr_game **out)
 {
-    if (!match || !out)
+    if (!match || !out || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over)
+    if (match->over || ((match->recorded >> table) & 1))
         return GR_ESTATE;
+    gr_table t;
+    table_of(match, table, &t);
     /* Draw the seed from a copy, so a failed deal leaves the match as it was. */
     gr_rng next = match->rng;
     uint64_t seed = gr__rng_next(&next);
-    int rc = gr_game_new(out, &match->rules, seed, match->dealer);
+    int rc = gr_game_new(out, &match->rules, seed, t.dealer);
     if (rc != GR_OK)
         return rc;
     match->rng = next;
     return GR_OK;
+}
+
+int gr_match_deal(gr_match *match, gr_game **out)
+{
+    return gr_match_deal_table(match, 0, out);
 }
 
 /* The most points one hand may score: real hands score a few hundred at
@@ -109,6 +192,8 @@ static bool result_valid(const gr_hand_result *r)
     switch (r->outcome) {
     case GR_OUTCOME_VOID:
         return true;            /* knocker, winner and points are ignored */
+    case GR_OUTCOME_TIE:        /* G36: winner and points are ignored */
+        return r->knocker == 0 || r->knocker == 1;
     case GR_OUTCOME_KNOCK:
     case GR_OUTCOME_GIN:
     case GR_OUTCOME_BIG_GIN:
@@ -126,75 +211,58 @@ static bool result_valid(const gr_hand_result *r)
     return r->points >= 0 && r->points <= MATCH_MAX_POINTS;
 }
 
-int gr_match_record(gr_match *match, const gr_hand_result *result)
+/* The hand at table t is won by game player `w` (-1: nobody, void or a
+ * tie) with `points`. */
+static void record_hand(gr_match *m, int t, int w, int points)
 {
-    if (!match || !result)
+    gr_table tab;
+    table_of(m, t, &tab);
+    if (m->players == 4) {
+        m->recorded |= 1 << t;
+        if (w >= 0)
+            m->deal_points[tab.seats[w] % 2] += points;
+        if (m->recorded != 3)
+            return;
+        /* G40: both tables in: the team with more scores the difference */
+        int diff = m->deal_points[0] - m->deal_points[1];
+        m->hands_played++;
+        m->recorded = 0;
+        m->deal_points[0] = m->deal_points[1] = 0;
+        if (diff != 0)
+            gr__match_credit(m, diff > 0 ? 0 : 1, diff > 0 ? diff : -diff);
+        return;
+    }
+    m->hands_played++;
+    if (w < 0)
+        return;   /* G8, G36, G40: the same dealer deals again (the same two) */
+    int winner = tab.seats[w], loser = tab.seats[1 - w];
+    if (m->players == 3)
+        m->dealer = loser;                            /* G40 */
+    else if (m->rules.opt[GR_OPT_DEALER_ALTERNATES])
+        m->dealer = 1 - m->dealer;
+    else
+        m->dealer = winner;                           /* G8 */
+    gr__match_credit(m, winner, points);
+}
+
+int gr_match_record_table(gr_match *match, int table,
+                          const gr_hand_result *result)
+{
+    if (!match || !result || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over || match->hands_played == INT_MAX)
+    if (match->over || match->hands_played == INT_MAX
+        || ((match->recorded >> table) & 1))
         return GR_ESTATE;
     if (!result_valid(result))
         return GR_EINVAL;
-    match->hands_played++;
-    if (result->outcome == GR_OUTCOME_VOID)
-        return GR_OK;           /* G8: the same dealer deals again */
-
-    int w = result->winner;
-    match->hands_won[w]++;
-    /* No overflow: the total was below the target (<= 100000) before. */
-    match->hand_points[w] += result->points;
-    match->dealer = w;          /* G8: the winner deals the next hand */
-    if (match->hand_points[w] >= match->rules.opt[GR_OPT_TARGET]) {
-        match->over = 1;        /* G25 */
-        match->winner = w;
-    }
+    bool scores = result->outcome != GR_OUTCOME_VOID
+                  && result->outcome != GR_OUTCOME_TIE;
+    record_hand(match, table, scores ? result->winner : -1,
+                scores ? result->points : 0);
     return GR_OK;
 }
 
-static int clamp_int(int64_t v)
+int gr_match_record(gr_match *match, const gr_hand_result *result)
 {
-    return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
-}
-
-int gr_match_score(const gr_match *match, gr_score *out)
-{
-    if (!match || !out)
-        return GR_EINVAL;
-    const int *opt = match->rules.opt;
-    gr_score s;
-    memset(&s, 0, sizeof s);
-    s.over = match->over;
-    s.winner = match->winner;
-    s.hands_played = match->hands_played;
-    for (int p = 0; p < 2; p++) {
-        s.hands_won[p] = match->hands_won[p];
-        s.hand_points[p] = match->hand_points[p];
-        s.total[p] = match->hand_points[p];
-    }
-    if (!match->over) {
-        *out = s;
-        return GR_OK;
-    }
-
-    /* G26, G34: bonuses only once the match is over.  Sums in 64 bits,
-     * saturated, as hands_won is bounded only by INT_MAX. */
-    int w = match->winner, l = 1 - w;
-    int64_t sum[2];
-    for (int p = 0; p < 2; p++) {
-        int64_t game = p == w ? opt[GR_OPT_GAME_BONUS] : 0;
-        int64_t box = (int64_t)opt[GR_OPT_HAND_BONUS] * match->hands_won[p];
-        s.game_bonus[p] = (int)game;
-        s.box_bonus[p] = clamp_int(box);
-        sum[p] = match->hand_points[p] + game + box;
-    }
-    if (match->hands_won[l] == 0) {
-        int64_t add = opt[GR_OPT_SHUTOUT_DOUBLE] ? sum[w]
-                                                 : opt[GR_OPT_SHUTOUT_BONUS];
-        s.shutout_bonus[w] = clamp_int(add);
-        sum[w] += add;
-    }
-    s.total[w] = clamp_int(sum[w]);
-    s.total[l] = clamp_int(sum[l]);
-    s.margin = clamp_int(sum[w] - sum[l]);
-    *out = s;
-    return GR_OK;
+    return gr_match_record_table(match, 0, result);
 }

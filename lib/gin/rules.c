@@ -9,63 +9,93 @@ typedef struct option_row {
     const char *name;
     const char *description;
     int min, max;
-    int preset[3];   /* indexed by GR_PRESET_FOURNIER, _NOVELTY, _STANDARD */
+    int preset[5];   /* indexed by GR_PRESET_FOURNIER, _NOVELTY, _STANDARD,
+                        _OPENSPIEL, _EAAI */
 } option_row;
 
 static const option_row options[GR_OPT_COUNT] = {
     [GR_OPT_KNOCK_LIMIT] = { "knock_limit",
         "Most deadwood a knock may leave; 0 allows gin only (G13).",
-        0, 10, { 10, 10, 10 } },
+        0, 10, { 10, 10, 10, 10, 10 } },
     [GR_OPT_GIN_BONUS] = { "gin_bonus",
         "Bonus for going gin, added to the defender's deadwood (G22).",
-        0, 1000, { 20, 20, 25 } },
+        0, 1000, { 20, 20, 25, 25, 25 } },
     [GR_OPT_UNDERCUT_BONUS] = { "undercut_bonus",
         "Bonus to the defender for an undercut (G24).",
-        0, 1000, { 10, 10, 25 } },
+        0, 1000, { 10, 10, 25, 25, 25 } },
     [GR_OPT_BIG_GIN_BONUS] = { "big_gin_bonus",
         "Bonus for big gin, all 11 cards melded; 0 disables big gin (G32).",
-        0, 1000, { 0, 0, 31 } },
+        0, 1000, { 0, 0, 31, 0, 0 } },
     [GR_OPT_LAYOFF_AFTER_GIN] = { "layoff_after_gin",
         "1 if the defender may lay off on the melds of a gin hand (G18).",
-        0, 1, { 1, 1, 0 } },
+        0, 1, { 1, 1, 0, 0, 0 } },
     [GR_OPT_STOCK_END] = { "stock_end",
         "At the end of the stock: 0 the hand is void with 2 cards left, "
         "1 the discard pile is turned over (G16).",
         GR_STOCK_END_VOID, GR_STOCK_END_TURNOVER,
-        { GR_STOCK_END_VOID, GR_STOCK_END_TURNOVER, GR_STOCK_END_VOID } },
+        { GR_STOCK_END_VOID, GR_STOCK_END_TURNOVER, GR_STOCK_END_VOID,
+          GR_STOCK_END_VOID, GR_STOCK_END_VOID } },
     [GR_OPT_TURNOVER_LIMIT] = { "turnover_limit",
         "Most turnovers of the discard pile before the hand is void; "
         "0 means unlimited (G16).",
-        0, 100, { 0, 0, 0 } },
+        0, 100, { 0, 0, 0, 0, 0 } },
     [GR_OPT_TARGET] = { "target",
         "Points that end the match (G25).",
-        1, 100000, { 100, 100, 100 } },
+        1, 100000, { 100, 100, 100, 1, 100 } },
     [GR_OPT_GAME_BONUS] = { "game_bonus",
         "Bonus to the winner of the match (G26).",
-        0, 10000, { 100, 0, 100 } },
+        0, 10000, { 100, 0, 100, 0, 0 } },
     [GR_OPT_HAND_BONUS] = { "hand_bonus",
         "Box bonus for every hand won (G26, G31).",
-        0, 1000, { 20, 0, 25 } },
+        0, 1000, { 20, 0, 25, 0, 0 } },
     [GR_OPT_SHUTOUT_BONUS] = { "shutout_bonus",
         "Flat bonus to a match winner whose opponent won no hand (G26).",
-        0, 10000, { 100, 0, 0 } },
+        0, 10000, { 100, 0, 0, 0, 0 } },
     [GR_OPT_SHUTOUT_DOUBLE] = { "shutout_double",
         "1 if a shutout doubles the winner's total instead of the flat "
         "bonus (G34).",
-        0, 1, { 0, 0, 1 } },
+        0, 1, { 0, 0, 1, 0, 0 } },
     [GR_OPT_OKLAHOMA] = { "oklahoma",
         "1 for Oklahoma: the first upcard sets the knock limit, an ace "
         "upcard allows gin only and doubles the score (G33).",
-        0, 1, { 0, 0, 0 } },
+        0, 1, { 0, 0, 0, 0, 0 } },
     [GR_OPT_OKLAHOMA_SPADES] = { "oklahoma_spades",
         "1 if, under Oklahoma, a spade upcard doubles the score too (G33).",
-        0, 1, { 0, 0, 0 } },
+        0, 1, { 0, 0, 0, 0, 0 } },
+    [GR_OPT_OKLAHOMA_ACE_KNOCK] = { "oklahoma_ace_knock",
+        "1 if, under Oklahoma, an ace upcard allows a knock with 1 point "
+        "instead of gin only (G33).",
+        0, 1, { 0, 0, 0, 0, 0 } },
+    [GR_OPT_UNDERCUT_TIE] = { "undercut_tie",
+        "1 if a knock tied with the defender's deadwood is an undercut; 0 "
+        "makes it a drawn hand scoring 0, won by nobody (G21, G36).",
+        0, 1, { 1, 1, 1, 0, 1 } },
+    [GR_OPT_IMMEDIATE_BOXES] = { "immediate_boxes",
+        "1 if the box bonus is added to the hand points as each hand is won, "
+        "counting toward the target (G37).",
+        0, 1, { 0, 0, 0, 0, 0 } },
+    [GR_OPT_WALL] = { "wall",
+        "1 if, when the hand would be void with 2 cards left, the opponent may "
+        "still take the last discard to knock or go gin at once (G38).",
+        0, 1, { 0, 0, 0, 1, 0 } },
+    [GR_OPT_DEALER_ALTERNATES] = { "dealer_alternates",
+        "1 if the dealers of a 2-player match alternate instead of the "
+        "winner dealing; a void or drawn hand is dealt again (G8).",
+        0, 1, { 0, 0, 0, 0, 1 } },
+    [GR_OPT_HOLLYWOOD] = { "hollywood",
+        "1 for Hollywood scoring: a match scores three games at once (G35).",
+        0, 1, { 0, 0, 0, 0, 0 } },
+    [GR_OPT_TEAM_TARGET] = { "team_target",
+        "Points that end a 4-player partnership match (G40).",
+        1, 100000, { 125, 125, 125, 125, 125 } },
 };
 
 static const char *const preset_names[] = {
     [GR_PRESET_FOURNIER] = "fournier",
     [GR_PRESET_NOVELTY]  = "novelty",
     [GR_PRESET_STANDARD] = "standard",
+    [GR_PRESET_OPENSPIEL] = "openspiel",
+    [GR_PRESET_EAAI] = "eaai",
 };
 #define NPRESETS ((int)(sizeof preset_names / sizeof preset_names[0]))
 

@@ -1,5 +1,5 @@
 /* settle.c: the outcome and points of a hand laid down (G13, G14, G18,
- * G20-G24, G28, G29, G32, G33). */
+ * G20-G24, G36, G28, G29, G32, G33). */
 #include "common/bits.h"
 #include "gin/layoff.h"
 #include "gin/melds.h"
@@ -18,11 +18,14 @@ void gr__oklahoma(const gr_rules *rules, gr_card upcard, int *knock_limit,
         *multiplier = 1;
         return;
     }
-    /* G33: the upcard's value is the limit, except that an ace allows gin
-     * only; an ace, or a spade when the option says so, doubles. */
+    /* G33: the upcard's value is the limit, never more than the knock-limit
+     * option, except that an ace allows gin only (or, by option, a knock
+     * with 1 point); an ace, or a spade when the option says so, doubles. */
     bool ace = GR_CARD_RANK(upcard) == GR_ACE;
     bool spade = GR_CARD_SUIT(upcard) == GR_SPADES;
-    *knock_limit = ace ? 0 : gr_card_points(upcard);
+    int limit = ace ? rules->opt[GR_OPT_OKLAHOMA_ACE_KNOCK] : gr_card_points(upcard);
+    int cap = rules->opt[GR_OPT_KNOCK_LIMIT];
+    *knock_limit = limit < cap ? limit : cap;
     *multiplier = ace || (spade && rules->opt[GR_OPT_OKLAHOMA_SPADES]) ? 2 : 1;
 }
 
@@ -90,6 +93,11 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
         outcome = GR_OUTCOME_KNOCK;
         winner = 0;
         points = defender_dw - knocker_dw;
+    } else if (knocker_dw == defender_dw
+               && !rules->opt[GR_OPT_UNDERCUT_TIE]) { /* G36: a drawn hand */
+        outcome = GR_OUTCOME_TIE;
+        winner = -1;
+        points = 0;
     } else {                                         /* G21, G24: undercut */
         outcome = GR_OUTCOME_UNDERCUT;
         winner = 1;
@@ -109,10 +117,15 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
     return GR_OK;
 }
 
-/* gr_settle() (upcard NULL) and gr_settle_upcard(), checked. */
+/* The knock limit gr_settle_illegal_knock() settles with: above any
+ * deadwood count of 10 cards (G29, an illegal knock that stands). */
+#define NO_LIMIT 1000
+
+/* gr_settle() (upcard NULL), gr_settle_upcard() and (stands) the
+ * settlement of an illegal knock that stands, checked. */
 static int settle_checked(const gr_rules *rules, const gr_card *upcard,
-                          const gr_arrangement *knocker, gr_cards defender,
-                          gr_hand_result *out)
+                          bool stands, const gr_arrangement *knocker,
+                          gr_cards defender, gr_hand_result *out)
 {
     gr_cards knocker_cards;
     if (rules == NULL || knocker == NULL || out == NULL
@@ -127,6 +140,8 @@ static int settle_checked(const gr_rules *rules, const gr_card *upcard,
             return GR_EINVAL;
         gr__oklahoma(rules, *upcard, &knock_limit, &multiplier);
     }
+    if (stands)
+        knock_limit = NO_LIMIT;
     return gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL,
                       out);
 }
@@ -134,12 +149,18 @@ static int settle_checked(const gr_rules *rules, const gr_card *upcard,
 int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
               gr_cards defender, gr_hand_result *out)
 {
-    return settle_checked(rules, NULL, knocker, defender, out);
+    return settle_checked(rules, NULL, false, knocker, defender, out);
 }
 
 int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
                      const gr_arrangement *knocker, gr_cards defender,
                      gr_hand_result *out)
 {
-    return settle_checked(rules, &upcard, knocker, defender, out);
+    return settle_checked(rules, &upcard, false, knocker, defender, out);
+}
+
+int gr_settle_illegal_knock(const gr_rules *rules, const gr_arrangement *knocker,
+                            gr_cards defender, gr_hand_result *out)
+{
+    return settle_checked(rules, NULL, true, knocker, defender, out);
 }
