@@ -894,11 +894,6 @@ GR_API int gr_bot_lookup(const char *name);
 #define GR_ENV_NUM_ACTIONS 241
 #define GR_ENV_OBS_SIZE    644
 
-/* gr_env_new() flag: emulate OpenSpiel's wall (with GR_STOCK_END_VOID, the
- * discard that leaves the stock at 2 cards is offered to the opponent, who
- * may take it only to knock, or pass to end the hand void). */
-#define GR_ENV_WALL 1u
-
 typedef struct gr_env gr_env;
 typedef struct gr_batch gr_batch;
 
@@ -913,11 +908,18 @@ GR_API int gr_env_card_from_openspiel(int id);
 GR_API int gr_env_meld_cards(int id, gr_cards *out);
 GR_API int gr_env_meld_id(gr_cards meld);
 
-/* Make an environment playing hands under `rules` (copied); flags 0 or
- * GR_ENV_WALL.  It has no hand until gr_env_reset().  Player 0 is the
- * non-dealer and acts first, as in OpenSpiel.  GR_EINVAL, GR_ENOMEM.
- * Free with gr_env_free() (NULL is a no-op). */
-GR_API int gr_env_new(gr_env **out, const gr_rules *rules, unsigned flags);
+/* Make an environment playing hands under `rules` (copied; use
+ * GR_PRESET_OPENSPIEL for OpenSpiel's rules).  It has no hand until
+ * gr_env_reset().  Player 0 is the non-dealer and acts first, as in
+ * OpenSpiel.  Up to the knock the engine's legal moves are the actions
+ * (TAKE_UPCARD and DRAW_DISCARD are 52, DRAW_STOCK 53, PASS 54, DISCARD a
+ * card, KNOCK and GIN 55 then the card; at the wall, G38, DRAW_DISCARD is
+ * 55); then OpenSpiel's lay-down: the knocker's melds (meld actions) and
+ * 54, the defender's layoffs (cards; skipped after gin without
+ * GR_OPT_LAYOFF_AFTER_GIN) and 54, his melds and 54, handed to
+ * gr_game_knock() and gr_game_defend().  Big gin has no action.
+ * GR_EINVAL, GR_ENOMEM.  Free with gr_env_free() (NULL is a no-op). */
+GR_API int gr_env_new(gr_env **out, const gr_rules *rules);
 GR_API void gr_env_free(gr_env *env);
 
 /* An independent copy of an environment, hand and all (for search and for
@@ -943,7 +945,7 @@ GR_API int gr_env_legal(const gr_env *env, uint8_t *out);
  * in the mask; the environment is then unchanged. */
 GR_API int gr_env_step(gr_env *env, int a);
 
-/* Whether the hand ended (terminated: knock, gin or void; truncated:
+/* Whether the hand ended (terminated: knock, gin, tie or void; truncated:
  * OpenSpiel's limit of 50 upcard draws, scoring 0) and the hand points
  * each player got (winner +points, loser -points, 0 each otherwise).
  * Any output pointer may be NULL.  GR_EINVAL for NULL env. */
@@ -957,16 +959,14 @@ GR_API int gr_env_status(const gr_env *env, int *terminated, int *truncated,
 GR_API int gr_env_observe(const gr_env *env, int player, float *out);
 
 /* The game the environment plays (owned by it; valid until the next reset
- * or free).  After a knock at the wall (GR_ENV_WALL) the game is void and
- * the hand is scored by gr_settle_upcard().  NULL for NULL or before the
- * first reset. */
+ * or free; do not play moves in it).  NULL for NULL or before the first
+ * reset. */
 GR_API const gr_game *gr_env_game(const gr_env *env);
 
-/* N environments stepped together.  gr_batch_new: n in 1..2^24, flags as
- * gr_env_new; GR_EINVAL, GR_ENOMEM.  gr_batch_env: environment i (owned by
+/* N environments stepped together.  gr_batch_new: n in 1..2^24;
+ * GR_EINVAL, GR_ENOMEM.  gr_batch_env: environment i (owned by
  * the batch; do not free) or NULL. */
-GR_API int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n,
-                        unsigned flags);
+GR_API int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n);
 GR_API void gr_batch_free(gr_batch *batch);
 GR_API gr_env *gr_batch_env(gr_batch *batch, size_t i);
 

@@ -7,9 +7,8 @@
  * the hand down one action at a time: the knocker discards, lays melds and
  * passes; the defender lays off cards, passes, lays melds and passes.  The
  * environment collects those actions and hands them to gr_game_knock() and
- * gr_game_defend(), so the score is the engine's.  OpenSpiel's wall (the
- * last discard with 2 cards in the stock may be taken only to knock) is
- * emulated when GR_ENV_WALL is set.
+ * gr_game_defend(), so the score is the engine's.  OpenSpiel's wall is the
+ * engine's (GR_OPT_WALL, G38): its DRAW_DISCARD is OpenSpiel's knock there.
  */
 #include "ginrummy.h"
 #include "common/alloc.h"
@@ -31,23 +30,17 @@ enum {
     ENV_KNOCK_MELDS,     /* the knocker lays melds, then passes */
     ENV_LAYOFF,          /* the defender lays off cards, then passes */
     ENV_DEFENSE_MELDS,   /* the defender lays melds, then passes */
-    ENV_WALL,            /* the last discard is offered: pass or knock */
     ENV_OVER
 };
 
 struct gr_env {
     gr_allocator mm;
     gr_rules    *rules;
-    unsigned     flags;
     gr_game     *game;
     int          phase;           /* ENV_* */
     int          player;          /* to act; at the end the last to act */
     int          knocker;
-    bool         wall;            /* GR_ENV_WALL with the void-at-2 stock end */
-    bool         wall_knock;      /* knocked at the wall (not in the engine) */
     bool         defending;       /* held[defender] is his hand */
-    gr_card      wall_card;       /* the discard offered at the wall */
-    gr_card      first_upcard;
     gr_card      knock_discard;   /* GR_NO_CARD until chosen */
     gr_cards     held[2];         /* during the lay-down: cards not yet laid */
     gr_cards     laid_off;
@@ -132,19 +125,15 @@ int gr_env_meld_id(gr_cards meld)
 
 /* ---- life cycle ------------------------------------------------------------ */
 
-int gr_env_new(gr_env **out, const gr_rules *rules, unsigned flags)
+int gr_env_new(gr_env **out, const gr_rules *rules)
 {
-    if (!out || !rules || (flags & ~(unsigned)GR_ENV_WALL))
+    if (!out || !rules)
         return GR_EINVAL;
     gr_env *env = gr__malloc(&rules->mm, sizeof *env);
     if (!env)
         return GR_ENOMEM;
     memset(env, 0, sizeof *env);
     env->mm = rules->mm;
-    env->flags = flags;
-    int stock_end = GR_STOCK_END_VOID;
-    gr_rules_get(rules, GR_OPT_STOCK_END, &stock_end);
-    env->wall = (flags & GR_ENV_WALL) && stock_end == GR_STOCK_END_VOID;
     int rc = gr_rules_clone(&env->rules, rules);
     if (rc != GR_OK) {
         gr__free(&env->mm, env);
@@ -173,7 +162,7 @@ int gr_env_clone(gr_env **out, const gr_env *env)
     if (!out || !env)
         return GR_EINVAL;
     gr_env *copy;
-    int rc = gr_env_new(&copy, env->rules, env->flags);
+    int rc = gr_env_new(&copy, env->rules);
     if (rc != GR_OK)
         return rc;
     gr_rules *rules = copy->rules;
@@ -197,10 +186,7 @@ static void start(gr_env *env, gr_game *game)
     env->phase = ENV_PLAY;
     env->player = game->turn;
     env->knocker = -1;
-    env->wall_knock = false;
     env->defending = false;
-    env->wall_card = GR_NO_CARD;
-    env->first_upcard = game->pile[game->npile - 1];
     env->knock_discard = GR_NO_CARD;
     env->held[0] = env->held[1] = 0;
     env->laid_off = 0;
@@ -311,8 +297,11 @@ static void compute_mask(gr_env *env)
         int n = gr__game_legal(g, legal, GR_MAX_MOVES);
         for (int i = 0; i < n; i++) {
             switch (legal[i].type) {
-            case GR_MOVE_TAKE_UPCARD: case GR_MOVE_DRAW_DISCARD:
+            case GR_MOVE_TAKE_UPCARD:
                 mark(env, OS_DRAW_UPCARD); break;
+            case GR_MOVE_DRAW_DISCARD:   /* at the wall: only to knock (G38) */
+                mark(env, g->phase == GR_PHASE_WALL ? OS_KNOCK : OS_DRAW_UPCARD);
+                break;
             case GR_MOVE_PASS:        mark(env, OS_PASS); break;
             case GR_MOVE_DRAW_STOCK:  mark(env, OS_DRAW_STOCK); break;
             case GR_MOVE_DISCARD:
@@ -325,22 +314,12 @@ static void compute_mask(gr_env *env)
         break;
     }
     case ENV_KNOCK_DISCARD: {
-        gr_cards ok;
-        if (env->wall_knock) {
-            ok = 0;
-            gr_cards h = env->held[env->knocker];
-            for (int c = 0; c < GR_NCARDS; c++)
-                if ((h & GR_CARD_BIT(c)) && c != env->wall_card
-                    && gr_deadwood(h & ~GR_CARD_BIT(c)) <= knock_limit(env))
-                    ok |= GR_CARD_BIT(c);
-        } else {
-            gr_move legal[GR_MAX_MOVES];
-            int n = gr__game_legal(g, legal, GR_MAX_MOVES);
-            ok = 0;
-            for (int i = 0; i < n; i++)
-                if (legal[i].type == GR_MOVE_KNOCK || legal[i].type == GR_MOVE_GIN)
-                    ok |= GR_CARD_BIT(legal[i].card);
-        }
+        gr_move legal[GR_MAX_MOVES];
+        int n = gr__game_legal(g, legal, GR_MAX_MOVES);
+        gr_cards ok = 0;
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == GR_MOVE_KNOCK || legal[i].type == GR_MOVE_GIN)
+                ok |= GR_CARD_BIT(legal[i].card);
         for (int c = 0; c < GR_NCARDS; c++)
             if (ok & GR_CARD_BIT(c))
                 mark(env, gr_env_card_to_openspiel((gr_card)c));
@@ -369,19 +348,6 @@ static void compute_mask(gr_env *env)
         for (int id = 0; id < OS_NMELDS; id++)
             if ((t[id] & h) == t[id])
                 mark(env, OS_MELD_BASE + id);
-        break;
-    }
-    case ENV_WALL: {
-        mark(env, OS_PASS);
-        /* a knock needs a discard other than the card taken (G11) */
-        gr_cards h = g->hand[env->player];
-        for (int c = 0; c < GR_NCARDS; c++)
-            if ((h & GR_CARD_BIT(c))
-                && gr_deadwood((h & ~GR_CARD_BIT(c)) | GR_CARD_BIT(env->wall_card))
-                   <= knock_limit(env)) {
-                mark(env, OS_KNOCK);
-                break;
-            }
         break;
     }
     default:
@@ -433,7 +399,7 @@ static void finish(gr_env *env)
     env->phase = ENV_OVER;
     env->terminated = 1;
     env->rewards[0] = env->rewards[1] = 0;
-    if (gr_game_result(env->game, &r) == GR_OK && r.outcome != GR_OUTCOME_VOID) {
+    if (gr_game_result(env->game, &r) == GR_OK && (r.winner == 0 || r.winner == 1)) {
         env->rewards[r.winner] = r.points;
         env->rewards[1 - r.winner] = -r.points;
     }
@@ -457,34 +423,6 @@ static int settle(gr_env *env)
     gr_layoff def;
     arrangement(env, d, env->held[d], &def.defender);
     def.laid_off = env->laid_off;
-    if (env->wall_knock) {
-        /* not a hand the engine played: settle the shown cards; the
-         * defender's layoffs are chosen by gr_settle (best for him) */
-        gr_arrangement shown;
-        arrangement(env, env->knocker, env->held[env->knocker], &shown);
-        gr_hand_result r;
-        gr_cards defender = env->held[d] | env->laid_off | meld_union(env, d);
-        int rc = gr_layoff_check(&shown, defender, &def);
-        /* the first upcard matters under Oklahoma only (G33), and may be in
-         * a hand by now, which gr_settle_upcard refuses */
-        int oklahoma = 0;
-        gr_rules_get(env->rules, GR_OPT_OKLAHOMA, &oklahoma);
-        if (rc == GR_OK)
-            rc = oklahoma ? gr_settle_upcard(env->rules, env->first_upcard, &shown,
-                                             defender, &r)
-                          : gr_settle(env->rules, &shown, defender, &r);
-        if (rc != GR_OK)
-            return rc;
-        env->phase = ENV_OVER;
-        env->terminated = 1;
-        int w = r.winner == 0 ? env->knocker : 1 - env->knocker;   /* settle: knocker is 0 */
-        env->rewards[0] = env->rewards[1] = 0;
-        if (r.outcome != GR_OUTCOME_VOID) {
-            env->rewards[w] = r.points;
-            env->rewards[1 - w] = -r.points;
-        }
-        return GR_OK;
-    }
     int rc = gr_game_defend(env->game, &def);
     if (rc != GR_OK)
         return rc;
@@ -498,11 +436,9 @@ static int knock(gr_env *env)
     int k = env->knocker;
     gr_arrangement shown;
     arrangement(env, k, env->held[k], &shown);
-    if (!env->wall_knock) {
-        int rc = gr_game_knock(env->game, env->knock_discard, &shown);
-        if (rc != GR_OK)
-            return rc;
-    }
+    int rc = gr_game_knock(env->game, env->knock_discard, &shown);
+    if (rc != GR_OK)
+        return rc;
     int layoff_after_gin = 0;
     gr_rules_get(env->rules, GR_OPT_LAYOFF_AFTER_GIN, &layoff_after_gin);
     env->player = 1 - k;
@@ -547,15 +483,13 @@ int gr_env_step(gr_env *env, int action)
         } else if (action == OS_PASS) {
             rc = play(env, GR_MOVE_PASS, GR_NO_CARD);
         } else if (action == OS_KNOCK) {
+            /* at the wall (G38) the knock takes the last discard first */
+            if (g->phase == GR_PHASE_WALL
+                && (rc = play(env, GR_MOVE_DRAW_DISCARD, GR_NO_CARD)) != GR_OK)
+                return rc;
             env->knocker = p;
             env->held[p] = g->hand[p];
             env->phase = ENV_KNOCK_DISCARD;
-        } else if (env->wall && g->nstock == 2) {
-            /* the discard is offered at the wall before the hand is void */
-            env->wall_card = card;
-            env->phase = ENV_WALL;
-            env->player = 1 - p;
-            /* the engine holds the card until the wall is decided */
         } else {
             rc = play(env, GR_MOVE_DISCARD, card);
         }
@@ -568,21 +502,6 @@ int gr_env_step(gr_env *env, int action)
             }
             env->player = g->turn;
         }
-        break;
-    case ENV_WALL:
-        /* the discard happens in the engine in both cases (the hand is
-         * then void there) */
-        rc = play(env, GR_MOVE_DISCARD, env->wall_card);
-        if (rc != GR_OK)
-            return rc;
-        if (action == OS_PASS) {
-            finish(env);
-            goto done;
-        }
-        env->wall_knock = true;
-        env->knocker = p;
-        env->held[p] = g->hand[p] | GR_CARD_BIT(env->wall_card);
-        env->phase = ENV_KNOCK_DISCARD;
         break;
     case ENV_KNOCK_DISCARD:
         env->knock_discard = card;
@@ -647,8 +566,6 @@ int gr_env_observe(const gr_env *env, int player, float *out)
     gr_cards hand = g->hand[player];
     if (player == env->knocker || (env->defending && player == 1 - env->knocker))
         hand = env->held[player];
-    if (env->phase == ENV_WALL)
-        hand &= ~GR_CARD_BIT(env->wall_card);   /* offered, not yet discarded */
     fill_cards(out + 2 + 52 * player, hand);
     if (env->player >= 0)
         out[106 + env->player] = 1.0f;
@@ -660,11 +577,9 @@ int gr_env_observe(const gr_env *env, int player, float *out)
     for (int i = 0; i < g->npile; i++)
         pile |= GR_CARD_BIT(g->pile[i]);
     gr_card upcard = GR_NO_CARD;
-    if (env->phase == ENV_WALL)
-        upcard = env->wall_card;
-    else if (env->phase == ENV_PLAY
-             && (g->phase == GR_PHASE_UPCARD || g->phase == GR_PHASE_DRAW)
-             && g->npile > 0)
+    if (env->phase == ENV_PLAY && g->npile > 0
+        && (g->phase == GR_PHASE_UPCARD || g->phase == GR_PHASE_DRAW
+            || g->phase == GR_PHASE_WALL))
         upcard = g->pile[g->npile - 1];
     if (upcard != GR_NO_CARD) {
         pile &= ~GR_CARD_BIT(upcard);
@@ -672,8 +587,6 @@ int gr_env_observe(const gr_env *env, int player, float *out)
     }
     if (env->knock_discard != GR_NO_CARD)
         pile |= GR_CARD_BIT(env->knock_discard);
-    if (env->wall_knock)
-        pile &= ~GR_CARD_BIT(env->wall_card);
     fill_cards(out + 170, pile);
     for (int i = 0; i < g->nstock; i++)
         out[222 + i] = 1.0f;
@@ -703,10 +616,9 @@ void gr_batch_free(gr_batch *b)
     gr__free(&mm, b);
 }
 
-int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n, unsigned flags)
+int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n)
 {
-    if (!out || !rules || n == 0 || n > (size_t)1 << 24
-        || (flags & ~(unsigned)GR_ENV_WALL))
+    if (!out || !rules || n == 0 || n > (size_t)1 << 24)
         return GR_EINVAL;
     gr_batch *b = gr__malloc(&rules->mm, sizeof *b);
     if (!b)
@@ -720,7 +632,7 @@ int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n, unsigned flags
         return GR_ENOMEM;
     }
     for (; b->n < n; b->n++) {
-        int rc = gr_env_new(&b->env[b->n], rules, flags);
+        int rc = gr_env_new(&b->env[b->n], rules);
         if (rc != GR_OK) {
             gr_batch_free(b);
             return rc;

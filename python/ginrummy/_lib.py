@@ -23,7 +23,6 @@ GR_MAX_MELDS = 17
 GR_MAX_MOVES = 34
 ENV_NUM_ACTIONS = 241
 ENV_OBS_SIZE = 644
-ENV_WALL = 1
 
 
 def _load() -> ctypes.CDLL:
@@ -202,7 +201,7 @@ _protos = {
     "gr_env_card_from_openspiel": (c_int, [c_int]),
     "gr_env_meld_cards": (c_int, [c_int, POINTER(gr_cards)]),
     "gr_env_meld_id": (c_int, [gr_cards]),
-    "gr_env_new": (c_int, [POINTER(P), P, c_uint]),
+    "gr_env_new": (c_int, [POINTER(P), P]),
     "gr_env_free": (None, [P]),
     "gr_env_clone": (c_int, [POINTER(P), P]),
     "gr_env_reset": (c_int, [P, c_uint64]),
@@ -213,7 +212,7 @@ _protos = {
     "gr_env_status": (c_int, [P, POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
     "gr_env_observe": (c_int, [P, c_int, c_void_p]),
     "gr_env_game": (P, [P]),
-    "gr_batch_new": (c_int, [POINTER(P), P, c_size_t, c_uint]),
+    "gr_batch_new": (c_int, [POINTER(P), P, c_size_t]),
     "gr_batch_free": (None, [P]),
     "gr_batch_env": (P, [P, c_size_t]),
     "gr_batch_reset": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),

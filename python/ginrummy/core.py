@@ -20,6 +20,7 @@ class Phase(IntEnum):
     DRAW = 2
     DISCARD = 3
     OVER = 4
+    WALL = 5
 
 
 class MoveType(IntEnum):
@@ -39,6 +40,7 @@ class Outcome(IntEnum):
     UNDERCUT = 2
     GIN = 3
     BIG_GIN = 4
+    TIE = 5
 
 
 class Move(NamedTuple):

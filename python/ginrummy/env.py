@@ -39,8 +39,11 @@ cards (card ids), ``54``, lays melds, ``54``.  The hand is then settled by
 the library (gr_game_knock/gr_game_defend with the cards laid), so the
 rewards are the library's scores for exactly those choices.
 
-Differences from OpenSpiel (rules="openspiel" when the library has that
-preset, else the options below set by hand) are listed in ``DIFFERENCES``.
+At the wall (G38, OpenSpiel's ``Wall`` phase: the discard that left 2
+cards in the stock) the actions are ``55`` (take it and knock) and ``54``
+(pass: the hand is void).  With ``rules="openspiel"`` (the library's
+OPENSPIEL preset) the same actions from the same deal give OpenSpiel's
+scores; the differences that remain are listed in ``DIFFERENCES``.
 """
 from __future__ import annotations
 
@@ -49,7 +52,7 @@ from ctypes import byref, c_int, c_uint64, c_void_p
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _lib
-from ._lib import lib, gr_cards, ENV_NUM_ACTIONS, ENV_OBS_SIZE, ENV_WALL
+from ._lib import lib, gr_cards, ENV_NUM_ACTIONS, ENV_OBS_SIZE
 from .cards import Card, Cards, CardLike
 from .core import Game, Rules, PRESETS, Match
 from .errors import check
@@ -70,30 +73,22 @@ OBS_LAYOUT = {"player": (0, 2), "hands": (2, 106), "current_player": (106, 108),
               "melds_player_0": (274, 459), "melds_player_1": (459, 644)}
 
 DIFFERENCES = """\
-- G11: the card just taken from the pile may not be discarded (OpenSpiel
-  allows it, and ends a hand where both players do so in turn as a draw).
-- Layoffs chain to any depth along a run (OpenSpiel: two cards per end).
-- At the wall, before the library has OpenSpiel's wall rule (G38), the
-  environment emulates it (GR_ENV_WALL); a wall knock is scored by
-  gr_settle_upcard, i.e. with the defender's best layoffs, not his own.
-- Before the library has the OPENSPIEL preset, rules="openspiel" sets knock
-  limit 10, gin and undercut bonus 25, no big gin, no layoff after gin, stock
-  ending void: a tied knock is then an undercut (OpenSpiel: 0 each).
-- The 50-upcard-draws limit ends the hand as truncated (OpenSpiel: terminal
-  with 0 each).
+- G11: the card just taken from the pile (also the upcard taken at the wall)
+  may not be discarded, nor be the knock discard; OpenSpiel allows it (and
+  declares a hand where both players do so in turn a draw).
+- Layoffs chain to any depth along a run (G17); OpenSpiel's AllLayoffs
+  extends a run by at most two cards at each end.
+- OpenSpiel's limit of 50 upcard draws ends the hand as truncated here
+  (OpenSpiel: terminal with 0 each).
+- A deal: OpenSpiel deals card by card as chance actions; here a hand is
+  dealt by a seed or a stacked deck (reset(options={"deck": ...})), player
+  0 being the non-dealer (deck[0, 2, .., 18]).
 """
-
-OPENSPIEL_OPTIONS = dict(knock_limit=10, gin_bonus=25, undercut_bonus=25,
-                         big_gin_bonus=0, layoff_after_gin=0, stock_end=0,
-                         oklahoma=0)
 
 
 def openspiel_rules() -> Rules:
-    """OpenSpiel's gin_rummy rules: the OPENSPIEL preset when the library has
-    it, else the nearest options."""
-    if "openspiel" in PRESETS:
-        return Rules("openspiel")
-    return Rules("standard", **OPENSPIEL_OPTIONS)
+    """OpenSpiel's gin_rummy rules (the library's OPENSPIEL preset)."""
+    return Rules("openspiel")
 
 
 def card_to_openspiel(card: CardLike) -> int:
@@ -173,16 +168,14 @@ class GinRummyEnv:
     possible_agents = ["player_0", "player_1"]
 
     def __init__(self, rules: Union[Rules, str, None] = "openspiel", seed: int = 0,
-                 wall: Optional[bool] = None, reward: str = "hand", **opts: int):
+                 reward: str = "hand", **opts: int):
         _need_numpy()
         self.rules = _rules_for(rules, opts)
-        if wall is None:
-            wall = rules is None or (isinstance(rules, str) and rules.lower() == "openspiel")
         if reward not in ("hand", "match"):
             raise ValueError("reward is 'hand' or 'match'")
         self.reward_mode = reward
         self._p = c_void_p()
-        check(lib.gr_env_new(byref(self._p), self.rules._p, ENV_WALL if wall else 0), "env")
+        check(lib.gr_env_new(byref(self._p), self.rules._p), "env")
         self._seed = seed
         self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
         self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
@@ -387,15 +380,12 @@ class VecGinRummyEnv:
     """
 
     def __init__(self, n: int, rules: Union[Rules, str, None] = "openspiel", seed: int = 0,
-                 wall: Optional[bool] = None, **opts: int):
+                 **opts: int):
         _need_numpy()
         self.n = n
         self.rules = _rules_for(rules, opts)
-        if wall is None:
-            wall = rules is None or (isinstance(rules, str) and rules.lower() == "openspiel")
         self._p = c_void_p()
-        check(lib.gr_batch_new(byref(self._p), self.rules._p, n, ENV_WALL if wall else 0),
-              "batch")
+        check(lib.gr_batch_new(byref(self._p), self.rules._p, n), "batch")
         self.seed = seed
         self.obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
         self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.uint8)

@@ -226,3 +226,65 @@ def test_match_rewards():
                 break
         over = info["match_over"]
     assert hands >= 2 and info["match_score"].over
+
+
+def test_G36_tie_scores_zero_as_openspiel():
+    """Knocker 9 (9S), defender 2D 3S 4H = 9 after layoffs and a 4-card run:
+    OpenSpiel's Returns() gives 0 to both."""
+    deck = deck_of(p0=KNOCK_DECK["p0"], p1="4C 5C 7D 8H 9H 10H JH 2D 3S 4H", upcard="9S")
+    env = GinRummyEnv()
+    env.reset(options={"deck": deck})
+    os = card_to_openspiel
+    for a in [DRAW_UPCARD, KNOCK, os("KS"), MELD_BASE + meld_id("AC 2C 3C"),
+              MELD_BASE + meld_id("4D 5D 6D"), MELD_BASE + meld_id("7H 7S 7C"), PASS,
+              os("4C"), os("5C"), os("7D"), PASS, MELD_BASE + meld_id("8H 9H 10H JH")]:
+        env.step(a)
+    obs, rew, term, trunc, info = env.step(PASS)
+    assert term and list(rew) == [0, 0]
+    assert env.game.result().outcome == gr.Outcome.TIE
+
+
+def _to_wall(env, rng, seeds):
+    """Play hands until one reaches the wall (G38) with a knock possible."""
+    for seed in seeds:
+        env.reset(seed=seed)
+        while env.current_player >= 0:
+            g = env.game
+            if g.phase == gr.Phase.WALL and env.action_mask()[KNOCK]:
+                return True
+            a = _policy(env, rng)
+            if a == KNOCK and g.phase != gr.Phase.WALL:
+                a = PASS if env.action_mask()[PASS] else int(
+                    np.flatnonzero(env.action_mask()[:52])[0])   # keep the hand going
+            env.step(a)
+    return False
+
+
+def test_G38_wall_knock_and_pass():
+    rng = np.random.default_rng(5)
+    env = GinRummyEnv()
+    assert _to_wall(env, rng, range(1000, 3000))
+    assert list(np.flatnonzero(env.action_mask())) == [PASS, KNOCK]
+    obs = env.observe(env.current_player)
+    assert obs[222:274].sum() == 2 and obs[118:170].sum() == 1   # stock 2, upcard offered
+    taken = card_from_openspiel(int(np.flatnonzero(obs[118:170])[0]))
+    passed = env.clone()
+    _, rew, term, _, _ = passed.step(PASS)
+    assert term and list(rew) == [0, 0] and passed.game.result().outcome == gr.Outcome.VOID
+    env.step(KNOCK)
+    mask = env.action_mask()
+    assert mask[:52].any() and not mask[card_to_openspiel(taken)]      # G11
+    while env.current_player >= 0:
+        env.step(_policy(env, rng))
+    r = env.game.result()
+    assert r.outcome in (gr.Outcome.KNOCK, gr.Outcome.GIN, gr.Outcome.UNDERCUT, gr.Outcome.TIE)
+    _, _, rewards = lib_status(env)
+    assert rewards[0] == -rewards[1]
+
+
+def lib_status(env):
+    from ginrummy._lib import lib
+    import ctypes
+    t, u, r = ctypes.c_int(), ctypes.c_int(), (ctypes.c_int * 2)()
+    lib.gr_env_status(env._p, ctypes.byref(t), ctypes.byref(u), r)
+    return t.value, u.value, (r[0], r[1])
