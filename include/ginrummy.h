@@ -995,7 +995,8 @@ GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
 /* The sizes of the public structs as this library was built, for bindings
  * that mirror them (ctypes): sizeof the struct named ("gr_arrangement",
  * "gr_layoff", "gr_hand_result", "gr_view", "gr_score", "gr_move",
- * "gr_option_info", "gr_allocator"), or GR_EINVAL for an unknown name. */
+ * "gr_option_info", "gr_allocator", "gr_table", "gr_standing"), or
+ * GR_EINVAL for an unknown name. */
 GR_API int gr_struct_size(const char *name);
 
 #ifdef __cplusplus

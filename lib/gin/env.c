@@ -744,6 +744,8 @@ int gr_struct_size(const char *name)
         { "gr_move", sizeof(gr_move) },
         { "gr_option_info", sizeof(gr_option_info) },
         { "gr_allocator", sizeof(gr_allocator) },
+        { "gr_table", sizeof(gr_table) },
+        { "gr_standing", sizeof(gr_standing) },
     };
     if (!name)
         return GR_EINVAL;

@@ -11,7 +11,7 @@ Pure Python over ctypes: the C library ``libginrummy.so.0`` is loaded from
 from .cards import Card, Cards, as_cards
 from .errors import GinRummyError, IllegalMove, InvalidArgument, ParseError, WrongState
 from .core import (Arrangement, Bot, BOTS, Game, HandResult, Layoff, Match, Move, MoveType,
-                   Outcome, Phase, PRESETS, Rules, Score, View, arrange, best_discard,
+                   Outcome, Phase, PRESETS, Rules, Score, Standing, Table, View, arrange, best_discard,
                    deadwood, lay_off, layoff_check, options, settle, version)
 
 __version__ = version()
@@ -19,7 +19,7 @@ __version__ = version()
 __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "InvalidArgument",
            "ParseError", "WrongState", "Arrangement", "Bot", "BOTS", "Game", "HandResult",
            "Layoff", "Match", "Move", "MoveType", "Outcome", "Phase", "PRESETS", "Rules",
-           "Score", "View", "arrange", "best_discard", "deadwood", "lay_off", "layoff_check",
+           "Score", "Standing", "Table", "View", "arrange", "best_discard", "deadwood", "lay_off", "layoff_check",
            "options", "settle", "version", "GinRummyEnv", "VecGinRummyEnv"]
 
 

@@ -132,7 +132,23 @@ class View_(Structure):
 
 View_ = _fit(View_, "gr_view")
 
-STRUCTS = {"gr_arrangement": Arrangement_, "gr_layoff": Layoff_,
+class Table_(Structure):
+    _fields_ = [("seats", c_int * 2), ("dealer", c_int), ("dealer_seat", c_int),
+                ("recorded", c_int), ("reserved", c_int * 8)]
+
+
+class Standing_(Structure):
+    _fields_ = [("nsides", c_int), ("over", c_int), ("winner", c_int), ("margin", c_int),
+                ("hands_played", c_int), ("hands_won", c_int * 4),
+                ("hand_points", c_int * 4), ("game_bonus", c_int * 4),
+                ("box_bonus", c_int * 4), ("shutout_bonus", c_int * 4),
+                ("total", c_int * 4), ("reserved", c_int * 8)]
+
+
+Table_ = _fit(Table_, "gr_table")
+Standing_ = _fit(Standing_, "gr_standing")
+
+STRUCTS = {"gr_table": Table_, "gr_standing": Standing_, "gr_arrangement": Arrangement_, "gr_layoff": Layoff_,
            "gr_hand_result": HandResult_, "gr_view": View_, "gr_score": Score_,
            "gr_move": Move_, "gr_option_info": OptionInfo_, "gr_allocator": Allocator_}
 
@@ -193,6 +209,14 @@ _protos = {
     "gr_match_dealer": (c_int, [P]),
     "gr_match_score": (c_int, [P, POINTER(Score_)]),
     "gr_match_free": (None, [P]),
+    "gr_match_new_players": (c_int, [POINTER(P), P, c_uint64, c_int]),
+    "gr_match_players": (c_int, [P]),
+    "gr_match_cuts": (c_int, [P, gr_card * 4]),
+    "gr_match_tables": (c_int, [P]),
+    "gr_match_table": (c_int, [P, c_int, POINTER(Table_)]),
+    "gr_match_deal_table": (c_int, [P, c_int, POINTER(P)]),
+    "gr_match_record_table": (c_int, [P, c_int, POINTER(HandResult_)]),
+    "gr_match_standing": (c_int, [P, c_int, POINTER(Standing_)]),
     "gr_bot_new": (c_int, [POINTER(P), c_int, c_uint64]),
     "gr_bot_choose": (c_int, [P, POINTER(View_), POINTER(Move_)]),
     "gr_bot_free": (None, [P]),

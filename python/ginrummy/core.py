@@ -516,13 +516,98 @@ class Score:
     hands_played: int
 
 
-class Match:
-    """Hands until a player reaches the target (G25), two players."""
+@dataclass(frozen=True)
+class Table:
+    """One table of the next deal: the seats playing as game players 0 and
+    1, the game player who deals there, his seat, and whether this deal's
+    result is recorded."""
+    seats: Tuple[int, int]
+    dealer: int
+    dealer_seat: int
+    recorded: bool
 
-    def __init__(self, rules: Union[Rules, str, None] = None, seed: int = 0, **opts: int):
+
+@dataclass(frozen=True)
+class Standing:
+    """The standing per side (a player, or a team with 4 players)."""
+    nsides: int
+    over: bool
+    winner: int
+    margin: int
+    hands_played: int
+    hands_won: Tuple[int, ...]
+    hand_points: Tuple[int, ...]
+    game_bonus: Tuple[int, ...]
+    box_bonus: Tuple[int, ...]
+    shutout_bonus: Tuple[int, ...]
+    total: Tuple[int, ...]
+
+
+ALL_GAMES = -1
+
+
+class Match:
+    """Hands until a side reaches the target (G25): 2 players, or 3 or 4
+    (G40: ``players=3|4``), Hollywood with the ``hollywood=1`` option (G35).
+
+    With 3 or 4 players each deal has ``tables()`` tables: ``table(i)`` says
+    who plays, ``deal_table(i)`` deals its game, ``record_table(i, game)``
+    records it; ``standing()`` reports per side.
+    """
+
+    def __init__(self, rules: Union[Rules, str, None] = None, seed: int = 0,
+                 players: int = 2, **opts: int):
         self._p = c_void_p()
         self.rules = as_rules(rules, **opts)
-        check(lib.gr_match_new(byref(self._p), self.rules._p, seed & (2**64 - 1)), "match")
+        if players == 2:
+            check(lib.gr_match_new(byref(self._p), self.rules._p, seed & (2**64 - 1)),
+                  "match")
+        else:
+            check(lib.gr_match_new_players(byref(self._p), self.rules._p,
+                                           seed & (2**64 - 1), players), "match")
+
+    @property
+    def players(self) -> int:
+        return check(lib.gr_match_players(self._p))
+
+    @property
+    def cuts(self) -> Tuple[Card, ...]:
+        """The cards cut to choose the first dealer, one per seat (none with 4)."""
+        out = (gr_card * 4)()
+        n = check(lib.gr_match_cuts(self._p, out))
+        return tuple(Card(out[i]) for i in range(n))
+
+    def tables(self) -> int:
+        """The number of tables of a deal (2 with 4 players, else 1)."""
+        return check(lib.gr_match_tables(self._p))
+
+    def table(self, i: int = 0) -> Table:
+        t = _lib.Table_()
+        check(lib.gr_match_table(self._p, i, byref(t)), "table")
+        return Table((t.seats[0], t.seats[1]), t.dealer, t.dealer_seat, bool(t.recorded))
+
+    def deal_table(self, i: int = 0) -> Game:
+        """Deal table i's hand of the next deal."""
+        p = c_void_p()
+        check(lib.gr_match_deal_table(self._p, i, byref(p)), "deal")
+        return Game._wrap(p)
+
+    def record_table(self, i: int, result: Union[HandResult, Game]) -> None:
+        """Record table i's result (game players 0 and 1 as table(i).seats)."""
+        if isinstance(result, Game):
+            result = result.result()
+        r = result._c()
+        check(lib.gr_match_record_table(self._p, i, byref(r)), "record")
+
+    def standing(self, game: int = ALL_GAMES) -> Standing:
+        """The standing of Hollywood game 0..2, or of the whole match."""
+        s = _lib.Standing_()
+        check(lib.gr_match_standing(self._p, game, byref(s)), "standing")
+        n = s.nsides
+        t = lambda a: tuple(a[i] for i in range(n))  # noqa: E731
+        return Standing(n, bool(s.over), s.winner, s.margin, s.hands_played, t(s.hands_won),
+                        t(s.hand_points), t(s.game_bonus), t(s.box_bonus),
+                        t(s.shutout_bonus), t(s.total))
 
     @property
     def cut(self) -> Tuple[Card, Card]:
@@ -557,7 +642,7 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.score().over
+        return self.standing().over
 
     def __del__(self) -> None:
         if getattr(self, "_p", None):

@@ -148,3 +148,37 @@ def test_cli_selfplay_and_play(capsys):
     assert "2 matches" in capsys.readouterr().out
     assert main(["play", "--auto", "--seed", "7"]) == 0
     assert "wins the match" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_G40_matches_of_three_and_four(players):
+    m = gr.Match("standard", seed=players, players=players)
+    assert m.players == players and m.tables() == (2 if players == 4 else 1)
+    bot = gr.Bot("greedy", 1)
+    seats_played = set()
+    while not m.over:
+        for i in range(m.tables()):
+            t = m.table(i)
+            seats_played.update(t.seats)
+            g = m.deal_table(i)
+            assert g.dealer == t.dealer
+            while not g.over:
+                g.play(bot.choose(g.view(g.turn)))
+            m.record_table(i, g)
+    s = m.standing()
+    assert s.over and s.nsides == (3 if players == 3 else 2)
+    assert seats_played == set(range(players))
+    assert s.total[s.winner] == max(s.total)
+
+
+def test_G35_hollywood():
+    m = gr.Match("standard", seed=8, hollywood=1)
+    bot = gr.Bot("greedy", 2)
+    while not m.over:
+        g = m.deal()
+        while not g.over:
+            g.play(bot.choose(g.view(g.turn)))
+        m.record(g)
+    games = [m.standing(i) for i in range(3)]
+    assert all(x.over for x in games)
+    assert sum(x.total[0] for x in games) == m.standing().total[0]
