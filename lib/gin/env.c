@@ -449,6 +449,13 @@ static int knock(gr_env *env)
     return GR_OK;
 }
 
+/* player lays meld `id` (the mask said it is his) */
+static void lay_meld(gr_env *env, int player, int id)
+{
+    env->melds[player][env->nmelds[player]++] = (uint8_t)id;
+    env->held[player] &= ~meld_table[id];
+}
+
 static int play(gr_env *env, int type, gr_card card)
 {
     gr_move m = { type, card };
@@ -509,14 +516,10 @@ int gr_env_step(gr_env *env, int action)
         env->phase = ENV_KNOCK_MELDS;
         break;
     case ENV_KNOCK_MELDS:
-        if (action == OS_PASS) {
-            rc = knock(env);
-            if (rc != GR_OK)
-                return rc;
-        } else {
-            env->melds[p][env->nmelds[p]++] = (uint8_t)(action - OS_MELD_BASE);
-            env->held[p] &= ~meld_table[action - OS_MELD_BASE];
-        }
+        if (action != OS_PASS)
+            lay_meld(env, p, action - OS_MELD_BASE);
+        else if ((rc = knock(env)) != GR_OK)
+            return rc;
         break;
     case ENV_LAYOFF:
         if (action == OS_PASS) {
@@ -527,14 +530,10 @@ int gr_env_step(gr_env *env, int action)
         }
         break;
     case ENV_DEFENSE_MELDS:
-        if (action == OS_PASS) {
-            rc = settle(env);
-            if (rc != GR_OK)
-                return rc;
-            goto done;
-        }
-        env->melds[p][env->nmelds[p]++] = (uint8_t)(action - OS_MELD_BASE);
-        env->held[p] &= ~meld_table[action - OS_MELD_BASE];
+        if (action != OS_PASS)
+            lay_meld(env, p, action - OS_MELD_BASE);
+        else if ((rc = settle(env)) != GR_OK)
+            return rc;
         break;
     default:
         return GR_ESTATE;
