@@ -571,14 +571,14 @@ int gr_env_observe(const gr_env *env, int player, float *out)
     int limit = g->knock_limit < 10 ? g->knock_limit : 10;
     for (int i = 0; i < limit; i++)
         out[108 + i] = 1.0f;
-    /* the upcard is the top of the pile while it may be drawn */
     gr_cards pile = 0;
     for (int i = 0; i < g->npile; i++)
         pile |= GR_CARD_BIT(g->pile[i]);
     gr_card upcard = GR_NO_CARD;
-    if (env->phase == ENV_PLAY && g->npile > 0
-        && (g->phase == GR_PHASE_UPCARD || g->phase == GR_PHASE_DRAW
-            || g->phase == GR_PHASE_WALL))
+    /* the upcard is the top of the pile while it may be taken, and stays
+     * so when the hand ends without a knock (a pass at the wall, OpenSpiel's
+     * limit of upcard draws) */
+    if (env->knocker < 0 && g->phase != GR_PHASE_DISCARD && g->npile > 0)
         upcard = g->pile[g->npile - 1];
     if (upcard != GR_NO_CARD) {
         pile &= ~GR_CARD_BIT(upcard);

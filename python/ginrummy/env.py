@@ -78,6 +78,10 @@ DIFFERENCES = """\
   declares a hand where both players do so in turn a draw).
 - Layoffs chain to any depth along a run (G17); OpenSpiel's AllLayoffs
   extends a run by at most two cards at each end.
+- Deadwood is exact: OpenSpiel's MinDeadwood for 11 cards drops the
+  highest-ranked deadwood card of the first best meld group it finds, which
+  can overstate the least deadwood after a discard, so its knock (55) can be
+  missing where the library offers it.
 - OpenSpiel's limit of 50 upcard draws ends the hand as truncated here
   (OpenSpiel: terminal with 0 each).
 - A deal: OpenSpiel deals card by card as chance actions; here a hand is
