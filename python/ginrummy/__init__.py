@@ -26,6 +26,7 @@ __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "Invalid
 def __getattr__(name: str):
     # the environment needs numpy: imported on first use
     if name in ("GinRummyEnv", "VecGinRummyEnv", "env"):
-        from . import env
+        import importlib
+        env = importlib.import_module(__name__ + ".env")
         return env if name == "env" else getattr(env, name)
     raise AttributeError(name)

@@ -248,5 +248,20 @@ for _name, (_res, _args) in _protos.items():
     _f.restype = _res
     _f.argtypes = _args
 
+# Functions of later library versions (issue 13's refusal reasons): bound
+# when the loaded library has them.
+_optional = {
+    "gr_game_last_reason": (c_int, [P]),
+    "gr_reason_text": (c_char_p, [c_int]),
+    "gr_reason_name": (c_char_p, [c_int]),
+    "gr_reason_status": (c_int, [c_int]),
+}
+for _name, (_res, _args) in _optional.items():
+    if hasattr(lib, _name):
+        _f = getattr(lib, _name)
+        _f.restype = _res
+        _f.argtypes = _args
+HAVE_REASONS = hasattr(lib, "gr_game_last_reason") and hasattr(lib, "gr_reason_text")
+
 del _name, _res, _args, _f
 __all__ = ["lib", "STRUCTS"]

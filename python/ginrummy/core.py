@@ -428,24 +428,30 @@ class Game:
         n = check(lib.gr_game_legal_moves(self._p, buf, GR_MAX_MOVES))
         return [Move._from_c(buf[i]) for i in range(min(n, GR_MAX_MOVES))]
 
+    def _refused(self, rc: int, what: str) -> None:
+        if rc < 0:
+            reason = lib.gr_game_last_reason(self._p) if _lib.HAVE_REASONS else None
+            check(rc, what, reason)
+
     def play(self, move: MoveLike) -> None:
         """Play a move (a Move, ``"DISCARD KS"`` or ``(type, card)``) for the
-        player to act; raises IllegalMove / WrongState and leaves the game
-        unchanged when refused."""
+        player to act; raises IllegalMove / WrongState (with the refusal
+        reason when the library gives one) and leaves the game unchanged
+        when refused."""
         m = as_move(move)
-        check(lib.gr_game_play(self._p, m._c()), f"play {m}")
+        self._refused(lib.gr_game_play(self._p, m._c()), f"play {m}")
 
     def knock(self, discard: CardLike, shown: Optional[Arrangement] = None) -> None:
         """Knock discarding `discard` and showing `shown` (None: the best)."""
         a = shown._c() if shown is not None else None
-        check(lib.gr_game_knock(self._p, int(Card(discard) if isinstance(discard, str)
-                                              else discard),
-                                byref(a) if a is not None else None), "knock")
+        self._refused(lib.gr_game_knock(self._p, int(Card(discard) if isinstance(discard, str)
+                                                      else discard),
+                                        byref(a) if a is not None else None), "knock")
 
     def defend(self, defense: Layoff) -> None:
         """Replace the defender's melds and layoffs with `defense`."""
         d = defense._c()
-        check(lib.gr_game_defend(self._p, byref(d)), "defend")
+        self._refused(lib.gr_game_defend(self._p, byref(d)), "defend")
 
     def hand(self, player: int) -> Cards:
         out = gr_cards()
