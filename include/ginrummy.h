@@ -945,6 +945,14 @@ GR_API int gr_env_legal(const gr_env *env, uint8_t *out);
  * in the mask; the environment is then unchanged. */
 GR_API int gr_env_step(gr_env *env, int a);
 
+/* gr_env_step(), then (on GR_OK) the observation of the player to act next
+ * into obs (of the last to act once the hand is over), the mask into mask
+ * and into out: that player (-1 once over), terminated, truncated and the
+ * two rewards as gr_env_status() gives them: one call per step for
+ * bindings.  obs, mask and out may be NULL. */
+GR_API int gr_env_step_observe(gr_env *env, int a, float *obs, uint8_t *mask,
+                               int out[5]);
+
 /* Whether the hand ended (terminated: knock, gin, tie or void; truncated:
  * OpenSpiel's limit of 50 upcard draws, scoring 0) and the hand points
  * each player got (winner +points, loser -points, 0 each otherwise).

@@ -543,6 +543,27 @@ done:
     return GR_OK;
 }
 
+int gr_env_step_observe(gr_env *env, int a, float *obs, uint8_t *mask,
+                        int out[5])
+{
+    int rc = gr_env_step(env, a);
+    if (rc != GR_OK)
+        return rc;
+    int p = env->phase == ENV_OVER ? -1 : env->player;
+    if (obs)
+        gr_env_observe(env, p >= 0 ? p : env->player, obs);
+    if (mask)
+        memcpy(mask, env->mask, GR_ENV_NUM_ACTIONS);
+    if (out) {
+        out[0] = p;
+        out[1] = env->terminated;
+        out[2] = env->truncated;
+        out[3] = env->rewards[0];
+        out[4] = env->rewards[1];
+    }
+    return GR_OK;
+}
+
 /* ---- observation ------------------------------------------------------------ */
 
 static void fill_cards(float *out, gr_cards cards)

@@ -233,6 +233,7 @@ _protos = {
     "gr_env_player": (c_int, [P]),
     "gr_env_legal": (c_int, [P, c_void_p]),
     "gr_env_step": (c_int, [P, c_int]),
+    "gr_env_step_observe": (c_int, [P, c_int, c_void_p, c_void_p, c_void_p]),
     "gr_env_status": (c_int, [P, POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
     "gr_env_observe": (c_int, [P, c_int, c_void_p]),
     "gr_env_game": (P, [P]),

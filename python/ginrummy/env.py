@@ -185,8 +185,9 @@ class GinRummyEnv:
         self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
         self._obs_ptr = self._obs.ctypes.data
         self._mask_ptr = self._mask.ctypes.data
-        self._term, self._trunc, self._rew = c_int(), c_int(), (c_int * 2)()
-        self._status_args = (byref(self._term), byref(self._trunc), self._rew)
+        self._out = np.zeros(5, dtype=np.int32)
+        self._out_ptr = self._out.ctypes.data
+        self._step_observe = lib.gr_env_step_observe
         self._match: Optional[Match] = None
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
@@ -240,17 +241,18 @@ class GinRummyEnv:
     def step(self, action: int) -> Tuple["np.ndarray", "np.ndarray", bool, bool, Dict[str, Any]]:
         """Play `action` for the player to act.  Raises IllegalMove (the
         environment unchanged) for an action that is not legal."""
-        check(lib.gr_env_step(self._p, int(action)), f"action {action}")
-        lib.gr_env_status(self._p, *self._status_args)
-        p = lib.gr_env_player(self._p)
-        lib.gr_env_observe(self._p, p if p >= 0 else 0, self._obs_ptr)
-        lib.gr_env_legal(self._p, self._mask_ptr)
-        rewards = np.array((self._rew[0], self._rew[1]), dtype=np.float32)
-        terminated, truncated = bool(self._term.value), bool(self._trunc.value)
+        rc = self._step_observe(self._p, int(action), self._obs_ptr, self._mask_ptr,
+                                self._out_ptr)
+        if rc < 0:
+            check(rc, f"action {action}")
+        out = self._out
+        p, terminated, truncated = int(out[0]), bool(out[1]), bool(out[2])
+        rewards = out[3:5].astype(np.float32)
         info: Dict[str, Any] = {"player": p, "action_mask": self._mask.copy()}
         if (terminated or truncated) and self.reward_mode == "match":
             self._record_match(info, rewards)
-        self._after_step(rewards, terminated, truncated)
+        if terminated or truncated or self.rewards["player_0"]:
+            self._after_step(rewards, terminated, truncated)
         return self._obs.copy(), rewards, terminated, truncated, info
 
     def _record_match(self, info: Dict[str, Any], rewards: "np.ndarray") -> None:
@@ -342,8 +344,8 @@ class GinRummyEnv:
         new._obs = self._obs.copy()
         new._mask = self._mask.copy()
         new._obs_ptr, new._mask_ptr = new._obs.ctypes.data, new._mask.ctypes.data
-        new._term, new._trunc, new._rew = c_int(), c_int(), (c_int * 2)()
-        new._status_args = (byref(new._term), byref(new._trunc), new._rew)
+        new._out = self._out.copy()
+        new._out_ptr = new._out.ctypes.data
         new.rewards, new.terminations = dict(self.rewards), dict(self.terminations)
         new.truncations, new._cumulative = dict(self.truncations), list(self._cumulative)
         return new
