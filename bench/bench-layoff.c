@@ -55,7 +55,8 @@ static void dense_case(test_rng *r, lcase *c)
         gr_cards m;
         if (test_below(r, 3)) {                 /* runs fit more cards */
             int len = 3 + test_below(r, 2);
-            m = (((gr_cards)1 << len) - 1) << (13 * test_below(r, 4) + test_below(r, 14 - len));
+            int suit = test_below(r, 4);   /* one draw per statement */
+            m = (((gr_cards)1 << len) - 1) << (13 * suit + test_below(r, 14 - len));
         } else {
             m = ONE_RANK << test_below(r, 13);
             m &= ~((gr_cards)1 << (13 * test_below(r, 4) + __builtin_ctzll(m)));

@@ -263,7 +263,7 @@ static int ask_move(const gr_view *v, gr_move *out)
         /* a blank last line without a newline ends at cmd: nothing after */
         char *arg = *cmd ? cmd + 1 + strspn(cmd + 1, " \t") : cmd;
         arg[strcspn(arg, "\r\n")] = '\0';
-        gr_move m = { 0, GR_NO_CARD };
+        gr_move m = { .type = 0, .card = GR_NO_CARD };
         switch (*cmd) {
         case 'q': case 'Q': return ASK_QUIT;
         case '?': case 'h': case 'H': fputs(help, stdout); continue;

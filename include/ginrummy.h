@@ -16,6 +16,17 @@
  *     (0..51) and a set of cards is a gr_cards bit mask.
  *   - A refused move (GR_EILLEGAL, GR_ESTATE) leaves the handle exactly as
  *     it was.
+ *   - ABI: every public struct the library writes or reads (gr_arrangement,
+ *     gr_layoff, gr_allocator, gr_option_info, gr_hand_result, gr_move,
+ *     gr_view, gr_score) ends with reserved space, a `reserved` array.
+ *     The library writes it as zeros and refuses with GR_EINVAL an input
+ *     struct whose reserved space is not all zero, so initialise input
+ *     structs whole (`gr_hand_result r = {0};`, memset, or a struct the
+ *     library filled).  Fields added in 0.x are carved out of the reserve:
+ *     sizeof of these structs never changes within 0.x, the library never
+ *     writes past it, and a program built against an older 0.x header keeps
+ *     working.  GR_NCARDS and GR_MAX_MOVES, which size arrays in gr_view,
+ *     are fixed for 0.x too.
  *
  * Threads
  *   The library has no mutable global state.  Different handles may be used
@@ -151,6 +162,7 @@ typedef struct gr_arrangement {
     gr_cards melds[GR_MAX_MELDS];    /* disjoint melds; entries past nmelds are 0 */
     gr_cards deadwood;               /* the cards in no meld */
     int      deadwood_points;        /* gr_cards_points(deadwood) */
+    int      reserved[8];            /* zero (see Conventions: ABI) */
 } gr_arrangement;
 
 /* The least deadwood count of a hand (G5), exact for any set of 0..52
@@ -186,6 +198,7 @@ typedef struct gr_layoff {
     gr_arrangement defender;   /* the defender's own melds, and the deadwood
                                   left after his layoffs */
     gr_cards       laid_off;   /* defender cards laid off on the knocker's melds */
+    int            reserved[8];   /* zero (see Conventions: ABI) */
 } gr_layoff;
 
 /* The defender's melds and layoffs onto the knocker's melds chosen together
@@ -205,9 +218,9 @@ typedef struct gr_layoff {
  *
  * The knocker's arrangement is validated: its melds must be real melds,
  * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
- * to the points of its deadwood, and the defender's cards must not overlap
- * the knocker's: GR_EINVAL otherwise (also for NULL and bits above 51);
- * *out is then untouched. */
+ * to the points of its deadwood, its reserved space zero, and the
+ * defender's cards must not overlap the knocker's: GR_EINVAL otherwise
+ * (also for NULL and bits above 51); *out is then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
@@ -239,6 +252,8 @@ typedef struct gr_allocator {
     void *(*malloc_fn)(size_t size, void *ctx);   /* NULL when out of memory */
     void  (*free_fn)(void *ptr, void *ctx);
     void  *ctx;
+    void  *reserved[4];   /* NULL: an allocator with any of these set is
+                             refused with GR_EINVAL (see Conventions: ABI) */
 } gr_allocator;
 
 /* ------------------------------------------------------------------------
@@ -313,7 +328,8 @@ GR_API int gr_rules_new(gr_rules **out, int preset);
 
 /* As gr_rules_new(), allocating through `mm` (NULL: malloc and free).  The
  * allocator is part of the rule set: its copies, and every game and match
- * made from it, allocate through it too.  GR_EINVAL if mm lacks a function. */
+ * made from it, allocate through it too.  GR_EINVAL if mm lacks a function
+ * or a reserved pointer is not NULL. */
 GR_API int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm);
 
 /* A copy of a rule set (same allocator), to be freed with gr_rules_free().
@@ -335,6 +351,7 @@ typedef struct gr_option_info {
     const char *name;          /* short name, e.g. "knock_limit" (static) */
     const char *description;   /* one English sentence (static) */
     int         min, max;      /* the accepted range, inclusive */
+    int         reserved[8];   /* zero (see Conventions: ABI) */
 } gr_option_info;
 
 /* Describe option number `option` (0 .. GR_OPT_COUNT-1).  GR_EINVAL for an
@@ -372,11 +389,12 @@ typedef struct gr_hand_result {
     int points;         /* scored by the winner (0 when void) */
     gr_arrangement knocker_arrangement;  /* the hand the knocker showed */
     gr_layoff      defense;              /* the defender's melds and layoffs */
-    /* Added fields (the struct only grows at the end): */
+    /* fields added before the reserve: */
     int knocker_deadwood;   /* knocker's deadwood count */
     int defender_deadwood;  /* defender's deadwood count after layoffs */
     int multiplier;         /* 1, or 2 when an Oklahoma upcard doubled the
                                score (G33); 0 when void */
+    int reserved[8];        /* zero (see Conventions: ABI) */
 } gr_hand_result;
 
 /* Settle a hand laid down on a table: the knocker (player 0) shows
@@ -442,6 +460,14 @@ typedef struct gr_game gr_game;
  *     stock runs out with the cap used up, the hand is void.  With
  *     GR_OPT_WALL (void stock end only) the hand is not void at once: the
  *     opponent gets GR_PHASE_WALL (G38).
+ *   - The length of a hand (a library rule; the sources set none, see
+ *     doc/rules.md, G16): a hand never has more than GR_MAX_HAND_MOVES
+ *     moves.  When a turn ends with a plain discard and another whole turn
+ *     (a draw and a discard) would not fit, the hand is void, as at the
+ *     end of the stock; a knock or gin on that last turn still counts.
+ *     Without it a hand could last for ever (turnovers without a cap, or
+ *     players drawing each other's discards), so every hand ends and a
+ *     game never holds more than GR_MAX_HAND_MOVES moves of history.
  *   - OVER: after a knock, gin, big gin or a void hand. */
 enum {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
@@ -475,11 +501,22 @@ typedef struct gr_move {
                        (in the history: the card drawn or taken; in legal
                        moves: the upcard for TAKE_UPCARD and DRAW_DISCARD;
                        GR_NO_CARD for PASS, DRAW_STOCK and BIG_GIN) */
+    uint8_t reserved[3];   /* zero: the library writes zeros (no undefined
+                              padding bytes), gr_game_play() refuses a move
+                              with any of them set (GR_EINVAL) */
 } gr_move;
 
 /* The most moves that can be legal at once (11 discards, knocks and gins,
- * and big gin). */
+ * and big gin).  Fixed for 0.x (it sizes gr_view). */
 #define GR_MAX_MOVES 34
+
+/* The most moves a hand can have (see "The length of a hand" above): at
+ * the 5000th move, or the 4999th when no whole turn fits, the hand is over.
+ * A hand played to the end of the stock has about 60 moves; each turnover
+ * of the pile adds at most about 64 more, so 5000 moves is some 75
+ * turnovers or 2500 turns, far beyond any hand people play, while the
+ * history stays below 40 KB and a save text below 50 KB. */
+#define GR_MAX_HAND_MOVES 5000
 
 /* Deal a new hand with a seeded shuffle: the same seed gives the same deal
  * on every platform (xoshiro256** seeded through splitmix64, unbiased
@@ -521,8 +558,8 @@ GR_API int gr_game_dealer(const gr_game *game);
  * once the hand is over. */
 GR_API int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap);
 
-/* Play a move for the player to act.  GR_EINVAL for an unknown move type
- * or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
+/* Play a move for the player to act.  GR_EINVAL for an unknown move type,
+ * nonzero reserved bytes or (for DISCARD, KNOCK, GIN) a card above 51; then GR_ESTATE if the
  * move's type does not fit the phase; GR_EILLEGAL if it breaks a rule (a
  * card not in hand, discarding the card just taken from the discard pile
  * (G11), a knock whose discard leaves more deadwood than the limit even if
@@ -577,9 +614,10 @@ GR_API int gr_game_upcard(const gr_game *game, gr_card *out);
 GR_API int gr_game_knock_limit(const gr_game *game);
 
 /* The moves played so far, oldest first, into out[0..cap-1]; returns how
- * many (which may be more than cap).  Draws (TAKE_UPCARD too) record the
- * card drawn, DISCARD, KNOCK and GIN the card discarded, PASS and BIG_GIN
- * GR_NO_CARD. */
+ * many (which may be more than cap; never more than GR_MAX_HAND_MOVES).
+ * Draws (TAKE_UPCARD too) record the card drawn, DISCARD, KNOCK and GIN
+ * the card discarded, PASS and BIG_GIN GR_NO_CARD.  Every byte written is
+ * defined (the reserved bytes of each move are zero). */
 GR_API int gr_game_history(const gr_game *game, gr_move *out, size_t cap);
 
 /* The result of a finished hand.  GR_ESTATE until the hand is over. */
@@ -603,6 +641,8 @@ typedef struct gr_view {
     int      nlegal;          /* the player's legal moves when it is his
                                  turn (else 0), as gr_game_legal_moves() */
     gr_move  legal[GR_MAX_MOVES];
+    int      reserved[16];    /* zero (see Conventions: ABI); gr_bot_choose()
+                                 refuses a view with any of them set */
 } gr_view;
 
 /* Fill *out with what `player` may know now.  Nothing else leaks: the
@@ -612,17 +652,21 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
 /* Write the game as a small text with snprintf semantics (at most size
  * bytes with the NUL; buf may be NULL when size is 0): returns the length
  * needed without the NUL.  GR_EINVAL for NULL.  The text, one line each:
- *   ginrummy 1
+ *   ginrummy 2
  *   rules knock_limit=10 gin_bonus=20 ...    (every option, by the names of
  *                                             gr_option_describe())
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
- *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *                                            (the number of moves first)
  *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
  *                                             with an arrangement)
  *   defense meld ...; laid_off 9C; deadwood 2S  (only after gr_game_defend())
+ *   end                                      (the last line, with its
+ *                                             newline)
  * Move names: TAKE, PASS, STOCK, DRAW (from the pile), DISCARD, KNOCK, GIN,
- * BIG_GIN. */
+ * BIG_GIN.  The move count and the end line make a text cut short
+ * detectable: no proper prefix of a saved text loads. */
 GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
 
 /* Rebuild a game from gr_game_save() text by replaying every move through
@@ -630,7 +674,10 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * may leave out its card, but a card it names must be the one drawn.
  * GR_EPARSE for damaged text (bad syntax, unknown option or value out of
  * range, bad card, a deck that is not 52 distinct cards, a line twice, a
- * shown line whose last move is not a knock or gin),
+ * shown line whose last move is not a knock or gin, a move count that is
+ * not the number of moves, no end line or anything but blank lines after
+ * it, so a text cut short anywhere; a version other than 2: version 1
+ * texts, which had no count and no end line, are refused),
  * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
  * or a shown arrangement or defence that is not legal), GR_EINVAL for
  * NULL, GR_ENOMEM.  *out is written only on success. */
@@ -646,6 +693,18 @@ GR_API int gr_game_load_mm(gr_game **out, const char *text,
 
 typedef struct gr_match gr_match;
 
+/* The most hands a match records, void ones included.  A match can go on
+ * for ever (void hands, or hands that score 0 points when the bonuses are
+ * 0), so it is cut short there: after GR_MAX_MATCH_HANDS hands
+ * gr_match_deal() and gr_match_record() return GR_ESTATE and the score
+ * stays as it is (over 0 if nobody reached the target).  A real match has
+ * a few dozen hands.  With this cap and the option ranges no total can
+ * overflow an int (see gr_score). */
+#define GR_MAX_MATCH_HANDS 1000000
+
+/* A match's score.  Every total is exactly the sum of its parts: with the
+ * option ranges and GR_MAX_MATCH_HANDS every value is below 2,000,240,000,
+ * so nothing is clamped or wraps. */
 typedef struct gr_score {
     int over;              /* 1 once a player has reached the target (G25) */
     int winner;            /* 0 or 1 once over, else -1 */
@@ -656,9 +715,11 @@ typedef struct gr_score {
     int shutout_bonus[2];  /* what the shutout adds: the flat bonus, or the
                               doubling (G26, G34); 0 until over */
     int total[2];          /* hand points plus bonuses */
-    int margin;            /* winner's total minus the loser's, once over */
-    /* Added fields: */
+    int margin;            /* winner's total minus the loser's, once over;
+                              may be negative: the loser's box bonuses can
+                              outweigh the winner's points (G26) */
     int hands_played;      /* hands recorded, void ones included */
+    int reserved[8];       /* zero (see Conventions: ABI) */
 } gr_score;
 
 /* Start a match.  The first dealer is chosen by a seeded cut (G6): each
@@ -678,8 +739,9 @@ GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
  * a seed drawn from the match's generator, as gr_game_new() would.  The
  * match does not follow the game: play it, then pass gr_game_result() to
  * gr_match_record().  Each call deals a new hand.  The caller owns *out
- * (gr_game_free).  GR_ESTATE once the match is over, GR_EINVAL for NULL,
- * GR_ENOMEM (the match is then unchanged). */
+ * (gr_game_free).  GR_ESTATE once the match is over or has recorded
+ * GR_MAX_MATCH_HANDS hands (it would refuse the result), GR_EINVAL for
+ * NULL, GR_ENOMEM (the match is then unchanged). */
 GR_API int gr_match_deal(gr_match *match, gr_game **out);
 
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
@@ -690,8 +752,10 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
  * and points 0..10000.  The winner of a hand deals the next; after a void
  * hand the same dealer deals again (G8).  The match is over after the hand
  * in which a player's hand points reach GR_OPT_TARGET (G25).
- * GR_EINVAL for NULL or an inconsistent result, GR_ESTATE once the match
- * is over (or after INT_MAX hands): the match is then unchanged. */
+ * GR_EINVAL for NULL, an inconsistent result or nonzero reserved space
+ * (the result's own; the arrangements in it are not read), GR_ESTATE once
+ * the match is over or after GR_MAX_MATCH_HANDS hands: the match is then
+ * unchanged. */
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
 /* The dealer of the next hand, 0 or 1 (once over: the winner of the last
@@ -706,7 +770,8 @@ GR_API int gr_match_dealer(const gr_match *match);
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
  * hand points plus the three bonuses; margin is the winner's total minus
- * the loser's.  GR_EINVAL for NULL. */
+ * the loser's, negative when the loser's box bonuses outweigh.  The
+ * reserved space is written as zeros.  GR_EINVAL for NULL. */
 GR_API int gr_match_score(const gr_match *match, gr_score *out);
 
 /* (gr_match_score() with 4 players gives the teams as players 0 and 1,
@@ -867,7 +932,8 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
 /* Choose a move for the player whose view this is; it is one of
  * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
  * the view offers no legal move (nlegal 0 or less: not this player's turn,
- * or the hand is over), GR_EINVAL for NULL or a malformed view. */
+ * or the hand is over), GR_EINVAL for NULL or a malformed view (its
+ * reserved space, or a legal move's, not zero). */
 GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);

@@ -82,7 +82,7 @@ static void play_hand(gr_game *g, gr_bot *bots[2], const gr_allocator *mm)
 /* A whole match through the allocator; returns its final score. */
 static gr_score scenario(counter *c)
 {
-    gr_allocator mm = { counting_malloc, counting_free, c };
+    gr_allocator mm = { .malloc_fn = counting_malloc, .free_fn = counting_free, .ctx = c };
     gr_rules *rules = NULL;
     gr_bot *bots[2] = { NULL, NULL };
     gr_match *match = NULL;
@@ -139,7 +139,7 @@ END_TEST
 
 START_TEST(test_allocator_validation)
 {
-    gr_allocator half = { counting_malloc, NULL, NULL };
+    gr_allocator half = { .malloc_fn = counting_malloc, .free_fn = NULL, .ctx = NULL };
     gr_rules *rules = NULL;
     gr_bot *bot = NULL;
     gr_game *g = NULL;

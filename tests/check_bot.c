@@ -31,8 +31,8 @@
                          __LINE__, #expr, rc_, (int)(want));               \
     } while (0)
 
-/* No hand lasts this long: a void stock end or a knock comes first. */
-#define MAX_MOVES_PER_HAND 20000
+/* No hand lasts longer: the rules end it void at GR_MAX_HAND_MOVES. */
+#define MAX_MOVES_PER_HAND GR_MAX_HAND_MOVES
 
 static gr_rules *rules_of(int preset)
 {
@@ -81,7 +81,7 @@ static int play_hand(gr_game *g, gr_bot *bots[2], gr_move *moves, int cap)
         if (moves && n < cap)
             moves[n] = m;
         n++;
-        REQUIRE(n < MAX_MOVES_PER_HAND);
+        REQUIRE(n <= MAX_MOVES_PER_HAND);
     }
     return n;
 }
@@ -126,8 +126,8 @@ static void upcard_view(gr_view *v)
     ck_assert_int_eq(gr_card_parse("3S", &v->discards[0]), GR_OK);
     v->knock_limit = 10;
     v->nlegal = 2;
-    v->legal[0] = (gr_move){ GR_MOVE_TAKE_UPCARD, GR_NO_CARD };
-    v->legal[1] = (gr_move){ GR_MOVE_PASS, GR_NO_CARD };
+    v->legal[0] = (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = GR_NO_CARD };
+    v->legal[1] = (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
 }
 
 START_TEST(test_bot_bad_view)
@@ -136,7 +136,7 @@ START_TEST(test_bot_bad_view)
     for (int k = 0; k < 2; k++) {
         gr_bot *b = bot_of(kinds[k], 5);
         gr_view v;
-        const gr_move unset = { 99, 99 };
+        const gr_move unset = { .type = 99, .card = 99 };
         gr_move m = unset;
 
         upcard_view(&v);
@@ -165,11 +165,11 @@ START_TEST(test_bot_bad_view)
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
         v.legal[1].type = GR_MOVE_BIG_GIN + 1;
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
-        v.legal[1] = (gr_move){ GR_MOVE_DISCARD, 52 };
+        v.legal[1] = (gr_move){ .type = GR_MOVE_DISCARD, .card = 52 };
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
-        v.legal[1] = (gr_move){ GR_MOVE_KNOCK, 200 };
+        v.legal[1] = (gr_move){ .type = GR_MOVE_KNOCK, .card = 200 };
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
-        v.legal[1] = (gr_move){ GR_MOVE_GIN, GR_NO_CARD };
+        v.legal[1] = (gr_move){ .type = GR_MOVE_GIN, .card = GR_NO_CARD };
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
 
         upcard_view(&v);
@@ -227,7 +227,7 @@ static void discard_view(gr_view *v, const char *hand, int limit)
             if (type == GR_MOVE_DISCARD
                 || (type == GR_MOVE_KNOCK && dw > 0 && dw <= limit)
                 || (type == GR_MOVE_GIN && dw == 0))
-                v->legal[v->nlegal++] = (gr_move){ type, c };
+                v->legal[v->nlegal++] = (gr_move){ .type = type, .card = c };
         }
 }
 
@@ -250,7 +250,7 @@ START_TEST(test_G14_greedy_goes_gin)
     ck_assert_int_eq(m.card, card("9H"));
 
     /* big gin when it is offered */
-    v.legal[v.nlegal++] = (gr_move){ GR_MOVE_BIG_GIN, GR_NO_CARD };
+    v.legal[v.nlegal++] = (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
     m = greedy_move(&v);
     ck_assert_int_eq(m.type, GR_MOVE_BIG_GIN);
 }
@@ -315,8 +315,8 @@ START_TEST(test_greedy_takes_only_what_lowers_deadwood)
 
     /* the same test in the draw phase */
     v.phase = GR_PHASE_DRAW;
-    v.legal[0] = (gr_move){ GR_MOVE_DRAW_STOCK, GR_NO_CARD };
-    v.legal[1] = (gr_move){ GR_MOVE_DRAW_DISCARD, GR_NO_CARD };
+    v.legal[0] = (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+    v.legal[1] = (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = GR_NO_CARD };
     v.discards[0] = card("KH");
     ck_assert_int_eq(greedy_move(&v).type, GR_MOVE_DRAW_STOCK);
     v.discards[0] = card("3S");
@@ -337,12 +337,17 @@ START_TEST(test_G12_bots_play_legal_moves)
     for (int p = 0; p < 3; p++) {
         gr_rules *rules = rules_of(presets[p]);
         for (long h = 0; h < hands; h++) {
-            int kinds[2] = { 1 + test_below(&rng, 2), 1 + test_below(&rng, 2) };
-            gr_bot *bots[2] = { bot_of(kinds[0], test_next(&rng)),
-                                bot_of(kinds[1], test_next(&rng)) };
+            /* one draw per statement: the order in which C evaluates the
+             * arguments of a call (or an initializer list) is unspecified */
+            int kind0 = 1 + test_below(&rng, 2);
+            int kind1 = 1 + test_below(&rng, 2);
+            gr_bot *bots[2];
+            bots[0] = bot_of(kind0, test_next(&rng));
+            bots[1] = bot_of(kind1, test_next(&rng));
+            int dealer = test_below(&rng, 2);
+            uint64_t seed = test_next(&rng);
             gr_game *g = NULL;
-            REQUIRE_RC(gr_game_new(&g, rules, test_next(&rng),
-                               test_below(&rng, 2)), GR_OK);
+            REQUIRE_RC(gr_game_new(&g, rules, seed, dealer), GR_OK);
             play_hand(g, bots, NULL, 0);
             gr_hand_result r;
             REQUIRE_RC(gr_game_result(g, &r), GR_OK);
@@ -375,7 +380,9 @@ START_TEST(test_bot_deterministic)
     long games = test_count(60);
     for (long i = 0; i < games; i++) {
         int kinds[2] = { 1 + (int)(i % 2), 1 + (int)(i / 2 % 2) };
-        uint64_t seed[2] = { test_next(&rng), test_next(&rng) };
+        uint64_t seed[2];
+        seed[0] = test_next(&rng);
+        seed[1] = test_next(&rng);
         uint64_t deal = test_next(&rng);
         int n[3];
         for (int run = 0; run < 3; run++) {
@@ -457,8 +464,9 @@ START_TEST(test_G12_bot_decides_from_view_only)
 
         gr_game *a = NULL, *b = NULL;
         REQUIRE_RC(gr_game_new_from_deck(&a, rules, deck, dealer), GR_OK);
-        gr_bot *randoms[2] = { bot_of(GR_BOT_RANDOM, test_next(&rng)),
-                               bot_of(GR_BOT_RANDOM, test_next(&rng)) };
+        gr_bot *randoms[2];
+        randoms[0] = bot_of(GR_BOT_RANDOM, test_next(&rng));
+        randoms[1] = bot_of(GR_BOT_RANDOM, test_next(&rng));
         for (int s = 0; gr_game_phase(a) != GR_PHASE_OVER
                         && (s < steps || gr_game_turn(a) != P); s++) {
             gr_view v;

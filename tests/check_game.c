@@ -116,7 +116,7 @@ static gr_game *stacked(const gr_rules *r, int dealer, const char *nondealer,
 
 static int mv(gr_game *g, int type, const char *c)
 {
-    gr_move m = { type, c ? card(c) : GR_NO_CARD };
+    gr_move m = { .type = type, .card = c ? card(c) : GR_NO_CARD };
     return gr_game_play(g, m);
 }
 
@@ -249,7 +249,7 @@ static void pass_and_churn(gr_game *g, int turns)
         gr_move *all = malloc(sizeof *all * (size_t)n);
         REQUIRE(NULL != all);
         gr_game_history(g, all, (size_t)n);
-        gr_move m = { GR_MOVE_DISCARD, all[n - 1].card };
+        gr_move m = { .type = GR_MOVE_DISCARD, .card = all[n - 1].card };
         free(all);
         REQUIRE_OP(gr_game_play(g, m), ==, GR_OK);
     }
@@ -530,7 +530,7 @@ START_TEST(test_G11_taken_card_stays)
     gr_move h[3];
     REQUIRE_OP(gr_game_history(g, h, 3), ==, 3);
     REQUIRE(listed(g, GR_MOVE_DISCARD, h[2].card));
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_DISCARD, h[2].card }), ==, GR_OK);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = h[2].card }), ==, GR_OK);
     gr_game_free(g);
     gr_rules_free(r);
 }
@@ -985,7 +985,7 @@ START_TEST(test_G16_turnover_order)
     /* ... or discard: the pile is turned over */
     gr_move h[128];
     int nh = gr_game_history(g, h, 128);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_DISCARD, h[nh - 1].card }), ==, GR_OK);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = h[nh - 1].card }), ==, GR_OK);
     REQUIRE_OP(gr_game_phase(g), ==, GR_PHASE_DRAW);
     REQUIRE_OP(gr_game_turn(g), ==, 0);
     REQUIRE_OP(gr_game_stock_size(g), ==, 31);
@@ -1442,7 +1442,7 @@ static int expected_refusal(const gr_game *g, gr_move m)
 static void check_round_trip(const gr_game *g)
 {
     char *text = test_save(g);
-    gr_game *l = NULL;
+    gr_game *l = NULL, *l2_unused = NULL;
     REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
     char *text2 = test_save(l);
     REQUIRE(strcmp(text, text2) == 0);
@@ -1450,8 +1450,17 @@ static void check_round_trip(const gr_game *g)
     snap(g, a);
     snap(l, b);
     assert_same(a, b);
-    /* a smaller buffer gets a truncated, terminated prefix */
+    /* cut short (the end line, or only its newline, lost): refused */
     int n = (int)strlen(text);
+    REQUIRE_OP(n, >, 5);
+    REQUIRE(strcmp(text + n - 5, "\nend\n") == 0);
+    text[n - 1] = '\0';
+    REQUIRE_OP(gr_game_load(&l2_unused, text), ==, GR_EPARSE);
+    text[n - 4] = '\0';
+    REQUIRE_OP(gr_game_load(&l2_unused, text), ==, GR_EPARSE);
+    text[n - 4] = 'e';
+    text[n - 1] = '\n';
+    /* a smaller buffer gets a truncated, terminated prefix */
     char small[17];
     REQUIRE_OP(gr_game_save(g, small, sizeof small), ==, n);
     REQUIRE_OP(strlen(small), ==, sizeof small - 1);
@@ -1476,7 +1485,7 @@ static void playouts(int preset_id, long hands, uint64_t seed)
         REQUIRE_OP(gr_game_new(&g, r, test_next(&rng), (int)(hand & 1)), ==, GR_OK);
         bool deep = hand % 8 == 0;   /* the costly checks on every 8th hand */
         int check_at = test_below(&rng, 60);
-        for (int step = 0; step < 3000; step++) {
+        for (int step = 0; step <= GR_MAX_HAND_MOVES; step++) {
             check_cards_accounted(g);
             gr_move legal[GR_MAX_MOVES];
             int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
@@ -1506,7 +1515,8 @@ static void playouts(int preset_id, long hands, uint64_t seed)
             /* random other moves are refused and change nothing */
             snap(g, before);
             for (int k = 0; k < (deep ? 6 : 2); k++) {
-                gr_move m = { test_below(&rng, 10), (gr_card)test_below(&rng, 56) };
+                gr_move m = { .type = test_below(&rng, 10) };
+                m.card = (gr_card)test_below(&rng, 56);
                 bool is_legal = false;
                 for (int i = 0; i < n; i++)
                     if (legal[i].type == m.type
@@ -1538,8 +1548,8 @@ static void playouts(int preset_id, long hands, uint64_t seed)
         }
         gr_game_free(g);
     }
-    /* every hand ends (a turnover game may rarely run past the bound) */
-    REQUIRE_OP(ended, >=, hands - hands / 100);
+    /* every hand ends, within GR_MAX_HAND_MOVES moves */
+    REQUIRE_OP(ended, ==, hands);
     REQUIRE_OP(outcomes[GR_OUTCOME_KNOCK] + outcomes[GR_OUTCOME_UNDERCUT], >, 0);
     free(before);
     free(after);
@@ -1569,8 +1579,20 @@ START_TEST(test_save_damaged_text)
     gr_game *l = NULL;
     /* whole lines broken */
     static const struct { const char *from, *to; int rc; } edits[] = {
-        { "ginrummy 1", "ginrummy 2", GR_EPARSE },
-        { "ginrummy 1", "gin rummy", GR_EPARSE },
+        { "ginrummy 2", "ginrummy 1", GR_EPARSE },   /* the old version */
+        { "ginrummy 2", "ginrummy 3", GR_EPARSE },
+        { "ginrummy 2", "gin rummy", GR_EPARSE },
+        { "\nend\n", "\n", GR_EPARSE },
+        { "\nend\n", "\nend", GR_EPARSE },
+        { "\nend\n", "\nend 1\n", GR_EPARSE },
+        { "\nend\n", "\nend\nend\n", GR_EPARSE },
+        { "\nend\n", "\nend\ndealer 0\n", GR_EPARSE },
+        { "\nend\n", "\nend\n\n  \n", GR_OK },   /* blank lines may follow */
+        { "\ndealer", "\nend\ndealer", GR_EPARSE },
+        { "MOVES", "\nmoves -1 ", GR_EPARSE },
+        { "MOVES", "\nmoves x ", GR_EPARSE },
+        { "MOVES", "MOVES+1", GR_EPARSE },   /* the count and the moves differ */
+        { "MOVES", "MOVES-1", GR_EPARSE },
         { "knock_limit=10", "knock_limit=11", GR_EPARSE },
         { "knock_limit=10", "knock_limt=10", GR_EPARSE },
         { "knock_limit=10", "knock_limit=x", GR_EPARSE },
@@ -1582,20 +1604,41 @@ START_TEST(test_save_damaged_text)
         { "\nmoves ", "\nmoves DISCARD AC; ", GR_EILLEGAL },
         { "\nmoves ", "\nmoves ; ", GR_EPARSE },
         { "\nmoves ", "\nmoves PASS 7H; ", GR_EPARSE },
-        { "\nmoves ", "\nfoo bar\nmoves ", GR_EPARSE },
-        { "\nmoves ", "\ndealer 1\nmoves ", GR_EPARSE },
+        { "\ndeck ", "\nfoo bar\ndeck ", GR_EPARSE },
+        { "\ndeck ", "\ndealer 1\ndeck ", GR_EPARSE },
     };
+    /* "\nmoves N " for MOVES, N+1 and N-1 for MOVES+1 and MOVES-1 */
+    int nmoves = gr_game_history(g, NULL, 0);
+    char moves[3][32];
+    for (int d = 0; d < 3; d++)
+        snprintf(moves[d], sizeof moves[d], "\nmoves %d ", nmoves + (d == 2 ? -1 : d));
     for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
-        const char *at = strstr(text, edits[k].from);
+        const char *from = edits[k].from, *to = edits[k].to;
+        if (strcmp(from, "MOVES") == 0)
+            from = moves[0];
+        if (strncmp(to, "MOVES", 5) == 0) {
+            to = !to[5] ? moves[0] : to[5] == '+' ? moves[1] : moves[2];
+        } else if (strncmp(to, "\nmoves ", 7) == 0 && strcmp(to, "\nmoves -1 ") != 0
+                   && strcmp(to, "\nmoves x ") != 0) {
+            static char buf[64];   /* the same edit, after the count */
+            snprintf(buf, sizeof buf, "%s%s", moves[0], to + 7);
+            to = buf;
+            from = moves[0];
+        }
+        const char *at = strstr(text, from);
         REQUIRE_MSG(at != NULL, "edit %zu", k);
         size_t pre = (size_t)(at - text);
         char *bad = malloc(strlen(text) + 64);
         memcpy(bad, text, pre);
-        strcpy(bad + pre, edits[k].to);
-        strcat(bad, at + strlen(edits[k].from));
+        strcpy(bad + pre, to);
+        strcat(bad, at + strlen(from));
         l = NULL;
-        REQUIRE_MSG(gr_game_load(&l, bad) == edits[k].rc, "edit %zu", k);
-        REQUIRE(NULL == l);
+        REQUIRE_MSG(gr_game_load(&l, bad) == edits[k].rc, "edit %zu: %d", k,
+                    gr_game_load(&l, bad));
+        if (edits[k].rc == GR_OK)
+            gr_game_free(l);
+        else
+            REQUIRE(NULL == l);
         free(bad);
     }
     /* a card drawn that is not the one on top */
@@ -1610,12 +1653,8 @@ START_TEST(test_save_damaged_text)
         memcpy(prefix, text, n);
         prefix[n] = '\0';
         l = NULL;
-        int rc = gr_game_load(&l, prefix);
-        REQUIRE(rc == GR_OK || rc == GR_EPARSE || rc == GR_EILLEGAL);
-        if (rc == GR_OK)
-            gr_game_free(l);
-        else
-            REQUIRE(NULL == l);
+        REQUIRE_OP(gr_game_load(&l, prefix), ==, GR_EPARSE);   /* never loads */
+        REQUIRE(NULL == l);
         free(prefix);
     }
     for (long k = 0; k < test_count(3000); k++) {
@@ -1640,6 +1679,85 @@ START_TEST(test_save_damaged_text)
 }
 END_TEST
 
+static int churn_turn(gr_game *g, int type);
+
+/* Every proper prefix of `text` (or the text with a NUL at that place) is
+ * refused with GR_EPARSE; `step` > 1 tries every step-th cut and the last
+ * 64 (for long texts). */
+static void check_no_prefix_loads(const char *text, size_t step)
+{
+    size_t len = strlen(text);
+    char *buf = malloc(len + 1);
+    REQUIRE(NULL != buf);
+    for (size_t n = 0; n < len; n++) {
+        if (step > 1 && n % step != 0 && n + 64 < len)
+            continue;
+        memcpy(buf, text, len + 1);
+        buf[n] = '\0';   /* a prefix, or a NUL inside the text */
+        gr_game *l = NULL;
+        int rc = gr_game_load(&l, buf);
+        REQUIRE_MSG(rc == GR_EPARSE, "cut at %zu of %zu: %d", n, len, rc);
+        REQUIRE(NULL == l);
+    }
+    gr_game *l = NULL;
+    REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
+    gr_game_free(l);
+    free(buf);
+}
+
+START_TEST(test_save_no_prefix_loads)
+{
+    test_rng rng = { 0x7121u };
+    /* a fresh deal (no moves) and random hands of each preset, finished with
+     * a knock that shows its own arrangement and a chosen defence */
+    for (int p = 0; p < NPRESETS; p++) {
+        long hands = test_count(6);
+        for (long h = 0; h < hands; h++) {
+            gr_rules *r = preset(p);
+            uint64_t seed = test_next(&rng);
+            gr_game *g;
+            REQUIRE_OP(gr_game_new(&g, r, seed, (int)(h & 1)), ==, GR_OK);
+            for (int moves = 0; moves < (int)h * 7; moves++) {
+                gr_move legal[GR_MAX_MOVES];
+                int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
+                if (n == 0)
+                    break;
+                int k = test_below(&rng, n);
+                if (legal[k].type == GR_MOVE_KNOCK) {
+                    gr_cards hand;
+                    gr_arrangement a;
+                    REQUIRE_OP(gr_game_hand(g, gr_game_turn(g), &hand), ==, GR_OK);
+                    gr_arrange(hand & ~GR_CARD_BIT(legal[k].card), &a);
+                    REQUIRE_OP(gr_game_knock(g, legal[k].card, &a), ==, GR_OK);
+                    gr_hand_result res;
+                    REQUIRE_OP(gr_game_result(g, &res), ==, GR_OK);
+                    REQUIRE_OP(gr_game_defend(g, &res.defense), ==, GR_OK);
+                    break;
+                }
+                REQUIRE_OP(gr_game_play(g, legal[k]), ==, GR_OK);
+            }
+            char *text = test_save(g);
+            check_no_prefix_loads(text, 1);
+            free(text);
+            gr_game_free(g);
+            gr_rules_free(r);
+        }
+    }
+    /* a hand played to GR_MAX_HAND_MOVES (a long text: every 97th cut) */
+    gr_rules *r = preset(GR_PRESET_NOVELTY);
+    gr_game *g = stacked(r, 0, ND_JUNK, D_JUNK, "QD", "8S");
+    REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+    REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+    while (churn_turn(g, GR_MOVE_DRAW_STOCK) != GR_PHASE_OVER)
+        continue;
+    char *text = test_save(g);
+    check_no_prefix_loads(text, 97);
+    free(text);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
 START_TEST(test_save_draw_card_checked)
 {
     gr_rules *r = preset(GR_PRESET_FOURNIER);
@@ -1648,7 +1766,7 @@ START_TEST(test_save_draw_card_checked)
     REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
     REQUIRE_OP(mv(g, GR_MOVE_DRAW_STOCK, NULL), ==, GR_OK);
     char *text = test_save(g);
-    REQUIRE(NULL != strstr(text, "\nmoves PASS; PASS; STOCK 8S\n"));
+    REQUIRE(NULL != strstr(text, "\nmoves 3 PASS; PASS; STOCK 8S\nend\n"));
     char *bad = malloc(strlen(text) + 8);
     strcpy(bad, text);
     char *s = strstr(bad, "STOCK 8S");
@@ -1742,7 +1860,7 @@ static void counting_free(void *ptr, void *ctx)
 static bool alloc_run(long fail_at)
 {
     counting c = { 0, fail_at, 0 };
-    gr_allocator mm = { counting_malloc, counting_free, &c };
+    gr_allocator mm = { .malloc_fn = counting_malloc, .free_fn = counting_free, .ctx = &c };
     gr_rules *r = NULL;
     bool failed = false;
     int rc = gr_rules_new_mm(&r, GR_PRESET_NOVELTY, &mm);
@@ -1762,7 +1880,7 @@ static bool alloc_run(long fail_at)
     for (int i = 0; i < 2; i++)
         REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
     for (int turn = 0; turn < 120; turn++) {
-        gr_move m = { GR_MOVE_DRAW_STOCK, GR_NO_CARD };
+        gr_move m = { .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
         for (int half = 0; half < 2; half++) {
             snapshot *before = malloc(sizeof *before), *after = malloc(sizeof *after);
             snap(g, before);
@@ -1818,8 +1936,8 @@ START_TEST(test_alloc_failure)
         fail_at++;
     REQUIRE_OP(fail_at, >=, 5);   /* rules, game, history, clone, load... */
     gr_game *l;
-    ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 1\n",
-                                     &(gr_allocator){ NULL, counting_free, NULL }),
+    ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 2\nend\n",
+                                     &(gr_allocator){ .free_fn = counting_free }),
                      GR_EINVAL);
 }
 END_TEST
@@ -1861,15 +1979,15 @@ START_TEST(test_bad_input)
     gr_move m2[1];
     REQUIRE_OP(gr_game_legal_moves(g, m2, 1), ==, 2);   /* more than cap */
     REQUIRE_OP(m2[0].type, ==, GR_MOVE_TAKE_UPCARD);
-    REQUIRE_OP(gr_game_play(NULL, (gr_move){ GR_MOVE_PASS, 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(NULL, (gr_move){ .type = GR_MOVE_PASS, .card = 0 }), ==, GR_EINVAL);
     snapshot before, after;
     snap(g, &before);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ 0, 0 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ 9, 0 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ -1, 0 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_DISCARD, 52 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_KNOCK, 255 }), ==, GR_EINVAL);
-    REQUIRE_OP(gr_game_play(g, (gr_move){ GR_MOVE_GIN, 60 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = 0, .card = 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = 9, .card = 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = -1, .card = 0 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = 52 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_KNOCK, .card = 255 }), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = GR_MOVE_GIN, .card = 60 }), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_knock(NULL, 0, NULL), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_knock(g, 52, NULL), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_knock(g, 0, NULL), ==, GR_ESTATE);
@@ -1905,10 +2023,10 @@ START_TEST(test_bad_input)
     REQUIRE_OP(gr_game_save(NULL, buf, sizeof buf), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_save(g, NULL, 5), ==, GR_EINVAL);
     gr_game *l = NULL;
-    REQUIRE_OP(gr_game_load(NULL, "ginrummy 1\n"), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_load(NULL, "ginrummy 2\nend\n"), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_load(&l, NULL), ==, GR_EINVAL);
     REQUIRE_OP(gr_game_load(&l, ""), ==, GR_EPARSE);
-    REQUIRE_OP(gr_game_load(&l, "ginrummy 1\n"), ==, GR_EPARSE);
+    REQUIRE_OP(gr_game_load(&l, "ginrummy 2\nend\n"), ==, GR_EPARSE);
     REQUIRE_OP(gr_game_load(&l, "\n\n\n;;;==="), ==, GR_EPARSE);
     REQUIRE(NULL == l);
     snap(g, &after);
@@ -1939,6 +2057,144 @@ START_TEST(test_G16_long_history)
 }
 END_TEST
 
+/* ---- G16 and the length of a hand: no hand lasts for ever ------------------- */
+
+/* Play `type` (a draw) and then discard, unless the rules forbid it (G11),
+ * the card just drawn; else the lowest other card.  Returns the phase. */
+static int churn_turn(gr_game *g, int type)
+{
+    int p = gr_game_turn(g);
+    gr_cards before, after;
+    REQUIRE_OP(gr_game_hand(g, p, &before), ==, GR_OK);
+    REQUIRE_OP(gr_game_play(g, (gr_move){ .type = type }), ==, GR_OK);
+    REQUIRE_OP(gr_game_hand(g, p, &after), ==, GR_OK);
+    gr_cards drawn = after & ~before;
+    REQUIRE_OP(gr_cards_count(drawn), ==, 1);
+    gr_cards pick = type == GR_MOVE_DRAW_STOCK ? drawn : before;
+    gr_move m = { .type = GR_MOVE_DISCARD, .card = (gr_card)__builtin_ctzll(pick) };
+    REQUIRE_OP(gr_game_play(g, m), ==, GR_OK);
+    return gr_game_phase(g);
+}
+
+/* After the hand was driven to its cap: void, over, nothing legal, every
+ * move refused, the history within the cap, save and load agree. */
+static void check_capped(gr_game *g)
+{
+    REQUIRE_OP(gr_game_phase(g), ==, GR_PHASE_OVER);
+    gr_hand_result r;
+    REQUIRE_OP(gr_game_result(g, &r), ==, GR_OK);
+    REQUIRE_OP(r.outcome, ==, GR_OUTCOME_VOID);
+    REQUIRE_OP(gr_game_legal_moves(g, NULL, 0), ==, 0);
+    for (int t = GR_MOVE_TAKE_UPCARD; t <= GR_MOVE_BIG_GIN; t++)
+        REQUIRE_OP(gr_game_play(g, (gr_move){ .type = t, .card = 0 }), ==, GR_ESTATE);
+    int n = gr_game_history(g, NULL, 0);
+    REQUIRE_OP(n, <=, GR_MAX_HAND_MOVES);
+    REQUIRE_OP(n, >=, GR_MAX_HAND_MOVES - 1);   /* no whole turn fitted */
+    check_round_trip(g);
+}
+
+START_TEST(test_G16_novelty_hand_capped)
+{
+    /* NOVELTY: turnover without a cap.  Both pass, then each draws from the
+     * stock and throws the card drawn: the hand would never end.  `parity`
+     * 1 starts with the dealer taking the upcard (3 upcard moves, not 2),
+     * so the last turn ends at the other count. */
+    for (int parity = 0; parity < 2; parity++) {
+        gr_rules *r = preset(GR_PRESET_NOVELTY);
+        gr_game *g = stacked(r, 0, ND_JUNK, D_JUNK, "QD", "8S");
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        if (parity) {
+            REQUIRE_OP(mv(g, GR_MOVE_TAKE_UPCARD, NULL), ==, GR_OK);
+            REQUIRE_OP(mv(g, GR_MOVE_DISCARD, "2H"), ==, GR_OK);
+        } else {
+            REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        }
+        int turns = 0;
+        while (churn_turn(g, GR_MOVE_DRAW_STOCK) != GR_PHASE_OVER)
+            REQUIRE_OP(++turns, <, GR_MAX_HAND_MOVES);   /* else stuck */
+        REQUIRE_OP(gr_game_history(g, NULL, 0), ==,
+                   parity ? GR_MAX_HAND_MOVES - 1 : GR_MAX_HAND_MOVES);
+        check_capped(g);
+        gr_game_free(g);
+        gr_rules_free(r);
+    }
+}
+END_TEST
+
+START_TEST(test_G16_pile_draws_capped)
+{
+    /* Every stock end: the players take each other's discards for ever and
+     * the stock never runs down; the hand still ends void at the cap. */
+    static const int ends[][2] = {
+        { GR_STOCK_END_VOID, 0 }, { GR_STOCK_END_TURNOVER, 0 },
+        { GR_STOCK_END_TURNOVER, 1 }, { GR_STOCK_END_TURNOVER, 100 },
+    };
+    for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++) {
+        gr_rules *r = preset(GR_PRESET_FOURNIER);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_STOCK_END, ends[e][0]), ==, GR_OK);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_TURNOVER_LIMIT, ends[e][1]), ==, GR_OK);
+        gr_game *g = stacked(r, 0, ND_JUNK, D_JUNK, "QD", "8S");
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        REQUIRE_OP(mv(g, GR_MOVE_PASS, NULL), ==, GR_OK);
+        REQUIRE_OP(churn_turn(g, GR_MOVE_DRAW_STOCK), ==, GR_PHASE_DRAW);
+        int turns = 0;
+        while (churn_turn(g, GR_MOVE_DRAW_DISCARD) != GR_PHASE_OVER)
+            REQUIRE_OP(++turns, <, GR_MAX_HAND_MOVES);
+        REQUIRE_OP(gr_game_stock_size(g), ==, 30);
+        check_capped(g);
+        gr_game_free(g);
+        gr_rules_free(r);
+    }
+}
+END_TEST
+
+START_TEST(test_G16_random_hands_never_stuck)
+{
+    /* Random legal moves under every stock end: in every state either the
+     * hand is over (nothing legal) or each listed move is accepted; every
+     * hand ends within GR_MAX_HAND_MOVES moves. */
+    static const int ends[][2] = {
+        { GR_STOCK_END_VOID, 0 }, { GR_STOCK_END_TURNOVER, 0 },
+        { GR_STOCK_END_TURNOVER, 2 }, { GR_STOCK_END_TURNOVER, 100 },
+    };
+    test_rng rng = { 0x5eed1116u };
+    long hands = test_count(40);
+    for (long h = 0; h < hands; h++) {
+        gr_rules *r = preset(GR_PRESET_NOVELTY);
+        int e = (int)(h % 4);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_STOCK_END, ends[e][0]), ==, GR_OK);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_TURNOVER_LIMIT, ends[e][1]), ==, GR_OK);
+        REQUIRE_OP(gr_rules_set(r, GR_OPT_KNOCK_LIMIT, 0), ==, GR_OK);   /* long hands */
+        uint64_t seed = test_next(&rng);
+        int dealer = test_below(&rng, 2);
+        gr_game *g;
+        REQUIRE_OP(gr_game_new(&g, r, seed, dealer), ==, GR_OK);
+        int moves = 0;
+        for (;;) {
+            gr_move legal[GR_MAX_MOVES];
+            int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
+            if (gr_game_phase(g) == GR_PHASE_OVER) {
+                REQUIRE_OP(n, ==, 0);
+                break;
+            }
+            REQUIRE_OP(n, >, 0);
+            /* mostly pile draws and plain discards: the longest hands */
+            int k = test_below(&rng, n);
+            for (int i = 0; i < n; i++)
+                if (legal[i].type == GR_MOVE_DRAW_DISCARD && test_below(&rng, 8))
+                    k = i;
+            if (legal[k].type == GR_MOVE_KNOCK || legal[k].type == GR_MOVE_GIN)
+                k = 0;   /* a plain discard */
+            REQUIRE_OP(gr_game_play(g, legal[k]), ==, GR_OK);
+            REQUIRE_OP(++moves, <=, GR_MAX_HAND_MOVES);
+        }
+        REQUIRE_OP(gr_game_history(g, NULL, 0), ==, moves);
+        gr_game_free(g);
+        gr_rules_free(r);
+    }
+}
+END_TEST
+
 static Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -1962,6 +2218,9 @@ static Suite *game_suite(void)
     tcase_add_test(tc, test_G16_turnover_order);
     tcase_add_test(tc, test_G16_turnover_cap);
     tcase_add_test(tc, test_G16_long_history);
+    tcase_add_test(tc, test_G16_novelty_hand_capped);
+    tcase_add_test(tc, test_G16_pile_draws_capped);
+    tcase_add_test(tc, test_G16_random_hands_never_stuck);
     tcase_add_test(tc, test_G18_defend_after_gin);
     tcase_add_test(tc, test_G19_defend);
     tcase_add_test(tc, test_G32_big_gin);
@@ -1971,6 +2230,7 @@ static Suite *game_suite(void)
     TCase *io = tcase_create("io");
     tcase_add_test(io, test_save_damaged_text);
     tcase_add_test(io, test_save_draw_card_checked);
+    tcase_add_test(io, test_save_no_prefix_loads);
     tcase_add_test(io, test_save_numbers_out_of_range);
     tcase_add_test(io, test_bad_input);
     tcase_add_test(io, test_alloc_failure);

@@ -444,7 +444,8 @@ START_TEST(test_G17_G19_dense_vs_oracle)
     long n = test_count(20000);
     for (long i = 0; i < n; i++) {
         gr_arrangement k;
-        random_knocker(&r, &k, 2 + test_below(&r, 2), test_below(&r, 4));
+        int last = test_below(&r, 4);   /* one draw per statement (argument order) */
+        random_knocker(&r, &k, 2 + test_below(&r, 2), last);
         gr_cards d = dense_defender(&r, &k, 10);
         check_case(&k, d, i % 8 == 0);
     }
@@ -471,7 +472,8 @@ START_TEST(test_G17_G19_odd_sizes_vs_oracle)
     long n = test_count(6000);
     for (long i = 0; i < n; i++) {
         gr_arrangement k;
-        random_knocker(&r, &k, test_below(&r, 7), test_below(&r, 5));
+        int last = test_below(&r, 5);   /* one draw per statement (argument order) */
+        random_knocker(&r, &k, test_below(&r, 7), last);
         gr_cards d = dense_defender(&r, &k, test_below(&r, 15));
         check_case(&k, d, i % 4 == 0);
     }
@@ -515,7 +517,8 @@ START_TEST(test_G17_G19_big_hands_vs_oracle)
     long n = test_count(400);
     for (long i = 0; i < n; i++) {
         gr_arrangement k;
-        random_knocker(&r, &k, 2 + test_below(&r, 5), test_below(&r, 3));
+        int last = test_below(&r, 3);   /* one draw per statement (argument order) */
+        random_knocker(&r, &k, 2 + test_below(&r, 5), last);
         gr_cards d = dense_defender(&r, &k, 14 + test_below(&r, 5));
         check_case(&k, d, i % 8 == 0);
     }
@@ -606,7 +609,8 @@ START_TEST(test_G17_layoff_check_vs_oracle)
     long n = test_count(20000);
     for (long i = 0; i < n; i++) {
         gr_arrangement k;
-        random_knocker(&r, &k, 1 + test_below(&r, 3), test_below(&r, 3));
+        int last = test_below(&r, 3);   /* one draw per statement (argument order) */
+        random_knocker(&r, &k, 1 + test_below(&r, 3), last);
         gr_cards hand = dense_defender(&r, &k, 4 + test_below(&r, 8));
         gr_layoff d;
         memset(&d, 0, sizeof d);

@@ -452,6 +452,132 @@ START_TEST(test_G27_margin_with_loser_bonuses)
 }
 END_TEST
 
+START_TEST(test_G27_margin_negative)
+{
+    /* the loser's box bonuses outweigh the winner's points: margin < 0 */
+    gr_rules *r = rules_of(GR_PRESET_FOURNIER);
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_TARGET, 50), GR_OK);
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_HAND_BONUS, 1000), GR_OK);
+    gr_match *m = NULL;
+    ck_assert_int_eq(gr_match_new(&m, r, 17), GR_OK);
+    gr_rules_free(r);
+    for (int i = 0; i < 3; i++)
+        win(m, 1, 1);       /* player 1: 3 points, 3 hands */
+    win(m, 0, 50);          /* player 0: the match, 1 hand */
+    gr_score s = score_of(m);
+    ck_assert_int_eq(s.winner, 0);
+    ck_assert_int_eq(s.total[0], 50 + 100 + 1000);
+    ck_assert_int_eq(s.total[1], 3 + 3000);
+    ck_assert_int_eq(s.margin, s.total[0] - s.total[1]);
+    ck_assert_int_lt(s.margin, 0);
+    gr_match_free(m);
+}
+END_TEST
+
+/* n hands won by `winner` with `points` each (-1: void hands), checked
+ * without Check's per-assertion cost */
+static void record_many(gr_match *m, int n, int winner, int points)
+{
+    gr_hand_result r = winner < 0 ? hand(GR_OUTCOME_VOID, -1, -1, 0)
+                                  : hand(GR_OUTCOME_KNOCK, winner, winner, points);
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        bad |= gr_match_record(m, &r) != GR_OK;
+    ck_assert_int_eq(bad, 0);
+}
+
+/* every option that adds to a total at its maximum */
+static gr_match *extreme_match(int shutout_double)
+{
+    gr_rules *r = rules_of(GR_PRESET_FOURNIER);
+    gr_option_info info;
+    static const int opts[] = { GR_OPT_TARGET, GR_OPT_GAME_BONUS,
+                                GR_OPT_HAND_BONUS, GR_OPT_SHUTOUT_BONUS };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        ck_assert_int_eq(gr_option_describe(opts[i], &info), GR_OK);
+        ck_assert_int_eq(gr_rules_set(r, opts[i], info.max), GR_OK);
+    }
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_SHUTOUT_DOUBLE, shutout_double), GR_OK);
+    gr_match *m = NULL;
+    ck_assert_int_eq(gr_match_new(&m, r, 5), GR_OK);
+    gr_rules_free(r);
+    return m;
+}
+
+static void check_parts(const gr_score *s)
+{
+    for (int p = 0; p < 2; p++) {
+        ck_assert_int_ge(s->total[p], 0);
+        ck_assert_int_lt(s->total[p], 2000240001);
+        ck_assert_int_eq(s->total[p], s->hand_points[p] + s->game_bonus[p]
+                                      + s->box_bonus[p] + s->shutout_bonus[p]);
+    }
+    int w = s->winner;
+    ck_assert_int_eq(s->margin, s->total[w] - s->total[1 - w]);
+}
+
+START_TEST(test_G26_G34_extreme_totals_exact)
+{
+    /* The largest totals a match can reach: every bonus at its maximum, the
+     * winner wins every one of GR_MAX_MATCH_HANDS hands (all but the last
+     * few scoring 0), the last one scoring the most a hand may, and his
+     * total is doubled (G34).  No total is clamped: each equals its parts. */
+    for (int dbl = 0; dbl < 2; dbl++) {
+        gr_match *m = extreme_match(dbl);
+        record_many(m, GR_MAX_MATCH_HANDS - 11, 0, 0);
+        for (int i = 0; i < 9; i++)
+            win(m, 0, 10000);
+        win(m, 0, 9999);
+        win(m, 0, 10000);               /* over the target by 9999 */
+        gr_score s = score_of(m);
+        ck_assert_int_eq(s.over, 1);
+        ck_assert_int_eq(s.winner, 0);
+        ck_assert_int_eq(s.hands_played, GR_MAX_MATCH_HANDS);
+        ck_assert_int_eq(s.hand_points[0], 109999);
+        ck_assert_int_eq(s.box_bonus[0], 1000 * GR_MAX_MATCH_HANDS);
+        int base = 109999 + 10000 + 1000 * GR_MAX_MATCH_HANDS;
+        ck_assert_int_eq(s.shutout_bonus[0], dbl ? base : 10000);
+        check_parts(&s);
+        gr_match_free(m);
+    }
+    /* the most negative margin: the loser wins all hands but the last */
+    gr_match *m = extreme_match(1);
+    record_many(m, GR_MAX_MATCH_HANDS - 10, 1, 0);
+    for (int i = 0; i < 10; i++)
+        win(m, 0, 10000);
+    gr_score s = score_of(m);
+    ck_assert_int_eq(s.winner, 0);
+    check_parts(&s);
+    ck_assert_int_eq(s.margin, 100000 + 10000 + 10000 - 1000 * (GR_MAX_MATCH_HANDS - 10));
+    gr_match_free(m);
+}
+END_TEST
+
+START_TEST(test_G25_match_hand_cap)
+{
+    /* Void hands for ever: once the match has recorded GR_MAX_MATCH_HANDS
+     * hands it deals no more (it would refuse to record them). */
+    gr_match *m = match_of(GR_PRESET_FOURNIER, 3);
+    gr_hand_result v = hand(GR_OUTCOME_VOID, -1, -1, 0);
+    record_many(m, GR_MAX_MATCH_HANDS - 1, -1, 0);
+    gr_game *g = NULL;
+    ck_assert_int_eq(gr_match_deal(m, &g), GR_OK);   /* the last hand */
+    gr_game_free(g);
+    ck_assert_int_eq(gr_match_record(m, &v), GR_OK);
+    g = NULL;
+    ck_assert_int_eq(gr_match_deal(m, &g), GR_ESTATE);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(gr_match_record(m, &v), GR_ESTATE);
+    gr_hand_result k = hand(GR_OUTCOME_KNOCK, 0, 0, 5);
+    ck_assert_int_eq(gr_match_record(m, &k), GR_ESTATE);
+    gr_score s = score_of(m);
+    ck_assert_int_eq(s.hands_played, GR_MAX_MATCH_HANDS);
+    ck_assert_int_eq(s.over, 0);
+    ck_assert_int_eq(s.winner, -1);
+    gr_match_free(m);
+}
+END_TEST
+
 /* ---- arguments ----------------------------------------------------------- */
 
 START_TEST(test_match_bad_arguments)
@@ -606,7 +732,7 @@ static void random_matches(int preset, long count, uint64_t seed)
         while (gr_match_deal(m, &g) == GR_OK) {
             REQUIRE_EQ(gr_game_dealer(g), dealer);
             for (long moves = 0; gr_game_phase(g) != GR_PHASE_OVER; moves++) {
-                REQUIRE(moves < 100000);
+                REQUIRE(moves < GR_MAX_HAND_MOVES);
                 REQUIRE_EQ(gr_game_play(g, pick_move(g, &rng)), GR_OK);
             }
             gr_hand_result h;
@@ -702,6 +828,9 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_G34_standard_shutout_doubles);
     tcase_add_test(tc, test_G34_double_replaces_flat_bonus);
     tcase_add_test(tc, test_G27_margin_with_loser_bonuses);
+    tcase_add_test(tc, test_G27_margin_negative);
+    tcase_add_test(tc, test_G26_G34_extreme_totals_exact);
+    tcase_add_test(tc, test_G25_match_hand_cap);
     tcase_add_test(tc, test_match_bad_arguments);
     suite_add_tcase(s, tc);
 

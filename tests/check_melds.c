@@ -598,9 +598,13 @@ START_TEST(test_G5_large_hands)
     test_rng r = { 52 };
     long n = test_count(400);
     for (long i = 0; i < n; i++) {
-        gr_cards hand = i % 4 == 3 ? dense_hand(&r, 5 + test_below(&r, 4),
-                                                 16 + test_below(&r, 16))
-                                   : test_hand(&r, 16 + test_below(&r, 37));
+        gr_cards hand;
+        if (i % 4 == 3) {   /* one draw per statement (argument order) */
+            int cards = 16 + test_below(&r, 16);
+            hand = dense_hand(&r, 5 + test_below(&r, 4), cards);
+        } else {
+            hand = test_hand(&r, 16 + test_below(&r, 37));
+        }
         int want = dp_deadwood(hand);
         ck_assert_msg(gr_deadwood(hand) == want, "gr_deadwood(%s) = %d, dp %d",
                       fmt(hand), gr_deadwood(hand), want);

@@ -30,7 +30,7 @@ static void teardown(void)
 static void play_out(gr_game *g, test_rng *r)
 {
     gr_move moves[GR_MAX_MOVES];
-    for (int k = 0; k < 2000 && gr_game_phase(g) != GR_PHASE_OVER; k++) {
+    for (int k = 0; k <= GR_MAX_HAND_MOVES && gr_game_phase(g) != GR_PHASE_OVER; k++) {
         int n = gr_game_legal_moves(g, moves, GR_MAX_MOVES);
         ck_assert_int_gt(n, 0);
         int pick = 0;   /* prefer ending the hand, so it ends soon */
@@ -106,7 +106,7 @@ START_TEST(test_null_pointers)
     ck_assert_int_eq(gr_game_dealer(NULL), GR_EINVAL);
     ck_assert_int_eq(gr_game_legal_moves(NULL, NULL, 0), GR_EINVAL);
     ck_assert_int_eq(gr_game_legal_moves(game, NULL, 3), GR_EINVAL);
-    ck_assert_int_eq(gr_game_play(NULL, (gr_move){ GR_MOVE_PASS, 0 }), GR_EINVAL);
+    ck_assert_int_eq(gr_game_play(NULL, (gr_move){ .type = GR_MOVE_PASS, .card = 0 }), GR_EINVAL);
     ck_assert_int_eq(gr_game_knock(NULL, 0, NULL), GR_EINVAL);
     ck_assert_int_eq(gr_game_defend(NULL, &l), GR_EINVAL);
     ck_assert_int_eq(gr_game_defend(game, NULL), GR_EINVAL);
@@ -209,8 +209,10 @@ START_TEST(test_out_of_range_numbers)
 
     /* moves naming cards that do not exist, or no move at all */
     char *before = test_save(game);
-    gr_move bad[] = { { 0, 0 }, { 99, 0 }, { -1, 0 }, { GR_MOVE_DISCARD, 52 },
-                      { GR_MOVE_KNOCK, 200 } };
+    gr_move bad[] = { { .type = 0, .card = 0 }, { .type = 99, .card = 0 },
+                      { .type = -1, .card = 0 },
+                      { .type = GR_MOVE_DISCARD, .card = 52 },
+                      { .type = GR_MOVE_KNOCK, .card = 200 } };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = gr_game_play(game, bad[i]);
         ck_assert_msg(rc == GR_EINVAL || rc == GR_ESTATE || rc == GR_EILLEGAL,
@@ -247,7 +249,7 @@ START_TEST(test_wrong_phase_moves)
                 if (phase != GR_PHASE_OVER && allowed[phase][type])
                     continue;
                 char *before = test_save(g);
-                ck_assert_int_eq(gr_game_play(g, (gr_move){ type, own }), GR_ESTATE);
+                ck_assert_int_eq(gr_game_play(g, (gr_move){ .type = type, .card = own }), GR_ESTATE);
                 char *after = test_save(g);
                 ck_assert_str_eq(before, after);
                 free(before);
@@ -277,7 +279,7 @@ START_TEST(test_calls_after_the_hand)
     ck_assert_int_eq(gr_game_legal_moves(game, NULL, 0), 0);
     char *before = test_save(game);
     for (int type = GR_MOVE_TAKE_UPCARD; type <= GR_MOVE_BIG_GIN; type++)
-        ck_assert_int_eq(gr_game_play(game, (gr_move){ type, 0 }), GR_ESTATE);
+        ck_assert_int_eq(gr_game_play(game, (gr_move){ .type = type, .card = 0 }), GR_ESTATE);
     ck_assert_int_eq(gr_game_knock(game, 0, NULL), GR_ESTATE);
     char *after = test_save(game);
     ck_assert_str_eq(before, after);

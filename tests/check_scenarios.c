@@ -143,7 +143,7 @@ static gr_game *G(const gr_rules *r, const char *nondealer, const char *dealer,
 
 static int play(gr_game *g, int type, gr_card card)
 {
-    gr_move m = { type, card };
+    gr_move m = { .type = type, .card = card };
     return gr_game_play(g, m);
 }
 

@@ -6,17 +6,19 @@
  * family of handles without any global state.
  */
 #include "common/alloc.h"
+#include "common/bits.h"
 
 #include <stdlib.h>
 
 bool gr__allocator_valid(const gr_allocator *mm)
 {
-    return mm == NULL || (mm->malloc_fn != NULL && mm->free_fn != NULL);
+    return mm == NULL || (mm->malloc_fn != NULL && mm->free_fn != NULL
+                          && GR__RESERVED_ZERO(mm));
 }
 
 gr_allocator gr__allocator_or_default(const gr_allocator *mm)
 {
-    gr_allocator none = { NULL, NULL, NULL };
+    gr_allocator none = { NULL, NULL, NULL, { NULL } };
     return mm ? *mm : none;
 }
 

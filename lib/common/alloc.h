@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* NULL, or both functions present */
+/* NULL, or both functions present and the reserved pointers NULL */
 bool gr__allocator_valid(const gr_allocator *mm);
 /* *mm, or the all-NULL allocator (malloc and free) for NULL */
 gr_allocator gr__allocator_or_default(const gr_allocator *mm);

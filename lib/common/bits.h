@@ -8,6 +8,7 @@
 #include "ginrummy.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* the 13-bit rank mask m (bit 0 = ace) repeated in every suit */
 #define GR_EVERY_SUIT(m) \
@@ -18,6 +19,18 @@ static inline bool gr__cards_valid(gr_cards cards)
 {
     return (cards & ~GR_ALL_CARDS) == 0;
 }
+
+/* true if the n bytes at p are all zero: the reserved space of a public
+ * struct (the ABI rule of ginrummy.h: nonzero reserved input is GR_EINVAL) */
+static inline bool gr__zeros(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    unsigned char any = 0;
+    for (size_t i = 0; i < n; i++)
+        any |= b[i];
+    return any == 0;
+}
+#define GR__RESERVED_ZERO(s) gr__zeros((s)->reserved, sizeof (s)->reserved)
 
 /* a function kept out of its caller, for a rare path whose registers
  * would slow down the common one */

@@ -82,7 +82,7 @@ static int view_check(const gr_view *v)
     if ((v->player != 0 && v->player != 1)
         || !gr__cards_valid(v->hand) || !gr__cards_valid(v->opponent_known)
         || v->ndiscards < 0 || v->ndiscards > GR_NCARDS
-        || v->nlegal > GR_MAX_MOVES)
+        || v->nlegal > GR_MAX_MOVES || !GR__RESERVED_ZERO(v))
         return GR_EINVAL;
     for (int i = 0; i < v->ndiscards; i++)
         if (v->discards[i] >= GR_NCARDS)
@@ -93,7 +93,8 @@ static int view_check(const gr_view *v)
         const gr_move *m = &v->legal[i];
         if (m->type < GR_MOVE_TAKE_UPCARD || m->type > GR_MOVE_BIG_GIN)
             return GR_EINVAL;
-        if (move_names_card(m->type) && m->card >= GR_NCARDS)
+        if ((move_names_card(m->type) && m->card >= GR_NCARDS)
+            || !GR__RESERVED_ZERO(m))
             return GR_EINVAL;
     }
     return GR_OK;

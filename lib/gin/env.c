@@ -421,6 +421,7 @@ static int settle(gr_env *env)
 {
     int d = 1 - env->knocker;
     gr_layoff def;
+    memset(&def, 0, sizeof def);   /* the reserved space too */
     arrangement(env, d, env->held[d], &def.defender);
     def.laid_off = env->laid_off;
     int rc = gr_game_defend(env->game, &def);
@@ -458,7 +459,10 @@ static void lay_meld(gr_env *env, int player, int id)
 
 static int play(gr_env *env, int type, gr_card card)
 {
-    gr_move m = { type, card };
+    gr_move m;
+    memset(&m, 0, sizeof m);   /* the reserved bytes too */
+    m.type = type;
+    m.card = card;
     return gr_game_play(env->game, m);
 }
 

@@ -73,12 +73,17 @@ static void compute_discard_options(gr_game *g)
     }
 }
 
-/* Room for one more move in the history; GR_ENOMEM leaves it as it was. */
+/* Room for one more move in the history; GR_ENOMEM leaves it as it was.
+ * A hand never has more than GR_MAX_HAND_MOVES moves (end_turn), so the
+ * history never needs more room than that. */
+_Static_assert(GR_HISTORY_INLINE <= GR_MAX_HAND_MOVES, "history: inline room");
 static int grow_history(gr_game *g)
 {
-    if (g->caphistory > (1 << 24))
-        return GR_ENOMEM;
+    if (g->caphistory >= GR_MAX_HAND_MOVES)
+        return GR_ENOMEM;   /* cannot happen: the hand is over by then */
     int cap = g->caphistory * 2;
+    if (cap > GR_MAX_HAND_MOVES)
+        cap = GR_MAX_HAND_MOVES;
     gr_move *h = gr__malloc(&g->rules.mm, (size_t)cap * sizeof *h);
     if (!h)
         return GR_ENOMEM;
@@ -97,9 +102,7 @@ static inline int reserve_history(gr_game *g)
 
 static void record(gr_game *g, int type, gr_card card)
 {
-    g->history[g->nhistory].type = type;
-    g->history[g->nhistory].card = card;
-    g->nhistory++;
+    g->history[g->nhistory++] = (gr_move){ .type = type, .card = card };
 }
 
 static void end_void(gr_game *g)
@@ -127,12 +130,17 @@ static void enter_wall(gr_game *g)
     g->wall_ok = ok;
 }
 
-/* A turn ended with a plain discard: pass the turn, then apply G16. */
+/* A turn ended with a plain discard: pass the turn, then apply G16 and the
+ * cap on the length of a hand (no room for another whole turn: void). */
 static void end_turn(gr_game *g)
 {
     g->turn = 1 - g->turn;
     g->phase = GR_PHASE_DRAW;
     g->taken = GR_NO_CARD;
+    if (g->nhistory > GR_MAX_HAND_MOVES - 2) {
+        end_void(g);
+        return;
+    }
     if (g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID) {
         if (g->nstock <= 2) {
             if (g->rules.opt[GR_OPT_WALL])
@@ -340,10 +348,8 @@ int gr_game_result(const gr_game *game, gr_hand_result *out)
 
 static void put(gr_move *out, size_t cap, int *n, int type, gr_card card)
 {
-    if ((size_t)*n < cap) {
-        out[*n].type = type;
-        out[*n].card = card;
-    }
+    if ((size_t)*n < cap)   /* whole, so the reserved bytes are zero */
+        out[*n] = (gr_move){ .type = type, .card = card };
     (*n)++;
 }
 
@@ -480,7 +486,7 @@ static int draw(gr_game *g, int type, gr_card card, bool from_pile)
 
 int gr_game_play(gr_game *game, gr_move move)
 {
-    if (!game)
+    if (!game || !GR__RESERVED_ZERO(&move))
         return GR_EINVAL;
     gr_game *g = game;
     int phase = g->phase;

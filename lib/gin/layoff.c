@@ -50,6 +50,8 @@
 #include "gin/layoff.h"
 #include "gin/melds.h"
 
+#include <string.h>
+
 /* bits of rank 0 (aces) and rank 12 (kings) in the four suits */
 #define RANK_ACES   ((gr_cards)0x0008004002001ull)
 #define RANK_KINGS  ((gr_cards)0x8004002001000ull)
@@ -321,6 +323,7 @@ static int lay_off(const gr__targets *t, gr_cards defender, gr_layoff *out)
     gr_cards sets = ~(gr_cards)0;           /* not known */
     gr_cards laid = best_layoff(t, defender, &sets);
     out->laid_off = laid;
+    memset(out->reserved, 0, sizeof out->reserved);
     if (sets != ~(gr_cards)0)
         return gr__arrange_sets(defender & ~laid, sets, &out->defender);
     return gr__arrange(defender & ~laid, &out->defender);
@@ -336,6 +339,7 @@ int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out
 int gr__defend_without_layoff(gr_cards defender, gr_layoff *out)
 {
     out->laid_off = 0;
+    memset(out->reserved, 0, sizeof out->reserved);
     return gr__arrange(defender, &out->defender);
 }
 
@@ -362,7 +366,8 @@ int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
 {
     gr_cards kcards;
     gr__targets t;
-    if (!knocker || !defense || !gr__cards_valid(defender))
+    if (!knocker || !defense || !gr__cards_valid(defender)
+        || !GR__RESERVED_ZERO(defense))
         return GR_EINVAL;
     if (gr__arrangement_check(knocker, &kcards, &t) != GR_OK || (kcards & defender))
         return GR_EINVAL;

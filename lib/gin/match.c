@@ -11,6 +11,9 @@
  */
 #include "common/alloc.h"
 #include "gin/match.h"
+#include "common/bits.h"
+#include "common/rng.h"
+#include "gin/rules.h"
 
 #include <limits.h>
 #include <string.h>
@@ -164,8 +167,9 @@ int gr_match_deal_table(gr_match *match, int table, gr_game **out)
 {
     if (!match || !out || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over || ((match->recorded >> table) & 1))
-        return GR_ESTATE;
+    if (match->over || ((match->recorded >> table) & 1)
+        || match->hands_played >= GR_MAX_MATCH_HANDS)
+        return GR_ESTATE;   /* gr_match_record would refuse its result */
     gr_table t;
     table_of(match, table, &t);
     /* Draw the seed from a copy, so a failed deal leaves the match as it was. */
@@ -250,10 +254,10 @@ int gr_match_record_table(gr_match *match, int table,
 {
     if (!match || !result || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over || match->hands_played == INT_MAX
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS
         || ((match->recorded >> table) & 1))
         return GR_ESTATE;
-    if (!result_valid(result))
+    if (!result_valid(result) || !GR__RESERVED_ZERO(result))
         return GR_EINVAL;
     bool scores = result->outcome != GR_OUTCOME_VOID
                   && result->outcome != GR_OUTCOME_TIE;

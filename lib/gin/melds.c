@@ -1130,7 +1130,7 @@ static int best_discard(gr_cards hand, gr_card *out)
 
 bool gr__arrangement_well_formed(const gr_arrangement *a)
 {
-    if (!a || a->nmelds < 0 || a->nmelds > GR_MAX_MELDS)
+    if (!a || a->nmelds < 0 || a->nmelds > GR_MAX_MELDS || !GR__RESERVED_ZERO(a))
         return false;
     gr_cards any = a->deadwood;   /* one test for every mask */
     for (int i = 0; i < GR_MAX_MELDS; i++)
@@ -1145,7 +1145,7 @@ int gr__arrangement_check(const gr_arrangement *a, gr_cards *cards,
 
     /* gr__arrangement_well_formed's tests folded into this one pass: every
      * gr_lay_off runs it, and a second scan of the melds costs ~10 ns */
-    if (!a || a->nmelds < 0 || a->nmelds > GR_MAX_MELDS)
+    if (!a || a->nmelds < 0 || a->nmelds > GR_MAX_MELDS || !GR__RESERVED_ZERO(a))
         return GR_EINVAL;
     for (int i = 0; i < a->nmelds; i++) {
         gr_cards m = a->melds[i];

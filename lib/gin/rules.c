@@ -2,6 +2,8 @@
 #include "common/alloc.h"
 #include "gin/rules.h"
 
+#include <string.h>
+
 /* The single source of truth for every option: its name, description,
  * accepted range (what gr_rules_set() validates) and its value in each
  * preset, in the order of the presets table of RULES.md. */
@@ -173,6 +175,7 @@ int gr_option_describe(int option, gr_option_info *out)
 {
     if (out == NULL || !option_valid(option))
         return GR_EINVAL;
+    memset(out, 0, sizeof *out);   /* the reserved space too */
     out->option = option;
     out->name = options[option].name;
     out->description = options[option].description;

@@ -3,13 +3,19 @@
  *
  * The text is line oriented, one keyword per line:
  *
- *   ginrummy 1
+ *   ginrummy 2
  *   rules knock_limit=10 gin_bonus=20 ...      every option, by its name
  *   dealer 0
  *   deck 7H KS AC ...                          the 52 cards, as dealt (G7)
- *   moves PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
+ *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
  *   shown meld AC 2C 3C; meld 4D 5D 6D; deadwood 7H 8S
  *   defense meld 9C 9D 9H; laid_off 7D; deadwood 2S
+ *   end
+ *
+ * A text cut short is refused, never loaded as an earlier position: the
+ * moves line starts with the number of moves, and the text must end with
+ * the line "end" and its newline, so no proper prefix of a saved text
+ * loads (version 2; version 1 texts, which had neither, are refused).
  *
  * Draws name the card drawn (checked on replay).  `shown` appears only
  * when the knocker chose his own arrangement (gr_game_knock), `defense`
@@ -25,7 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SAVE_VERSION "1"
+#define SAVE_VERSION "2"
 
 /* ---- writing, with snprintf semantics --------------------------------------- */
 
@@ -84,7 +90,8 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
         gr__write_str(&w, " ");
         gr__write_card(&w, game->deck[i]);
     }
-    gr__write_str(&w, "\nmoves");
+    gr__write_str(&w, "\nmoves ");
+    w_int(&w, game->nhistory);
     for (int i = 0; i < game->nhistory; i++) {
         const gr_move *m = &game->history[i];
         gr__write_str(&w, i ? "; " : " ");
@@ -110,6 +117,7 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
         w_item(&w, "deadwood", r->defense.defender.deadwood);
         gr__write_str(&w, "\n");
     }
+    gr__write_str(&w, "end\n");
     if (w.len > (size_t)0x7FFFFFFF)
         return GR_ENOMEM;
     return (int)w.len;
@@ -252,10 +260,14 @@ static int parse_arrangement(char *s, gr_arrangement *a, gr_cards *laid_off)
     return have_deadwood && (!laid_off || have_laid_off) ? GR_OK : GR_EPARSE;
 }
 
-/* Replay "NAME [CARD]; ..." on g.  `shown`, when not NULL, is the
- * arrangement for the final knock or gin. */
+/* Replay "COUNT NAME [CARD]; ..." on g: exactly COUNT moves.  `shown`,
+ * when not NULL, is the arrangement for the final knock or gin. */
 static int replay(gr_game *g, char *s, const gr_arrangement *shown)
 {
+    int count, played = 0;
+    if (parse_int(next_word(&s), &count) != GR_OK || count < 0
+        || count > GR_MAX_HAND_MOVES)
+        return GR_EPARSE;
     char *field;
     bool first = true;
     while ((field = next_field(&s, ';')) != NULL) {
@@ -269,7 +281,7 @@ static int replay(gr_game *g, char *s, const gr_arrangement *shown)
                 type = t;
         if (!type)
             return GR_EPARSE;
-        gr_move m = { type, GR_NO_CARD };
+        gr_move m = { .type = type, .card = GR_NO_CARD };
         bool has_card = type != GR_MOVE_PASS && type != GR_MOVE_BIG_GIN;
         if (*field) {
             if (!has_card || gr_card_parse(field, &m.card) != GR_OK)
@@ -299,7 +311,11 @@ static int replay(gr_game *g, char *s, const gr_arrangement *shown)
             return rc;
         if (rc != GR_OK)
             return GR_EILLEGAL;
+        if (++played > count)
+            return GR_EPARSE;
     }
+    if (played != count)
+        return GR_EPARSE;   /* moves cut off */
     if (shown && g->phase != GR_PHASE_OVER)
         return GR_EPARSE;   /* a shown arrangement without a knock */
     return GR_OK;
@@ -314,11 +330,20 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
 {
     char *lines[L_COUNT] = { NULL };
     char *s = text, *line;
-    bool header = false;
+    bool header = false, end = false;
     while ((line = next_field(&s, '\n')) != NULL) {
         if (!*line)
             continue;
+        if (end)
+            return GR_EPARSE;   /* text after the end line */
         char *key = next_word(&line);
+        if (header && strcmp(key, "end") == 0) {
+            /* the end line, with its newline: a text cut anywhere lacks it */
+            if (*line || !s)
+                return GR_EPARSE;
+            end = true;
+            continue;
+        }
         if (!header) {
             if (strcmp(key, "ginrummy") != 0 || strcmp(line, SAVE_VERSION) != 0)
                 return GR_EPARSE;
@@ -332,7 +357,7 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
             return GR_EPARSE;
         lines[k] = line;
     }
-    if (!header || !lines[L_RULES] || !lines[L_DEALER] || !lines[L_DECK]
+    if (!header || !end || !lines[L_RULES] || !lines[L_DEALER] || !lines[L_DECK]
         || !lines[L_MOVES])
         return GR_EPARSE;
 
@@ -340,6 +365,7 @@ static int load(gr_game **out, char *text, const gr_allocator *mm)
     gr_card deck[GR_NCARDS];
     gr_arrangement shown;
     gr_layoff defense;
+    memset(&defense, 0, sizeof defense);   /* its reserved space too */
     if (parse_int(lines[L_DEALER], &dealer) != GR_OK || (dealer != 0 && dealer != 1)
         || parse_deck(lines[L_DECK], deck) != GR_OK
         || (lines[L_SHOWN] && parse_arrangement(lines[L_SHOWN], &shown, NULL) != GR_OK)

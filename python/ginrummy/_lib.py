@@ -3,9 +3,10 @@
 The library is looked for, in order: the file named by the environment
 variable ``GINRUMMY_LIBRARY``; ``libginrummy.so.0`` next to this package;
 the library directory ``make install`` used (``_libdir.py``); then through the dynamic linker's search path (``ld.so.cache``,
-``LD_LIBRARY_PATH``).  Struct layouts are checked against the sizes the
-library reports (``gr_struct_size``): a struct the library has grown at its
-end (reserved space) is padded to match, so the binding keeps working.
+``LD_LIBRARY_PATH``).  Struct layouts mirror ginrummy.h, reserved tails included, and are
+checked against the sizes the library reports (``gr_struct_size``; a test
+compares them all); should a library's struct be larger, it is padded at
+its end to match.
 """
 from __future__ import annotations
 
@@ -74,27 +75,29 @@ def _fit(cls: type, name: str) -> type:
 
 class Arrangement_(Structure):
     _fields_ = [("nmelds", c_int), ("melds", gr_cards * GR_MAX_MELDS),
-                ("deadwood", gr_cards), ("deadwood_points", c_int)]
+                ("deadwood", gr_cards), ("deadwood_points", c_int), ("reserved", c_int * 8)]
 
 
 class Move_(Structure):
-    _fields_ = [("type", c_int), ("card", gr_card)]
+    _fields_ = [("type", c_int), ("card", gr_card), ("reserved", c_uint8 * 3)]
 
 
 class Allocator_(Structure):
-    _fields_ = [("malloc_fn", c_void_p), ("free_fn", c_void_p), ("ctx", c_void_p)]
+    _fields_ = [("malloc_fn", c_void_p), ("free_fn", c_void_p), ("ctx", c_void_p),
+                ("reserved", c_void_p * 4)]
 
 
 class OptionInfo_(Structure):
     _fields_ = [("option", c_int), ("name", c_char_p), ("description", c_char_p),
-                ("min", c_int), ("max", c_int)]
+                ("min", c_int), ("max", c_int), ("reserved", c_int * 8)]
 
 
 class Score_(Structure):
     _fields_ = [("over", c_int), ("winner", c_int), ("hands_won", c_int * 2),
                 ("hand_points", c_int * 2), ("game_bonus", c_int * 2),
                 ("box_bonus", c_int * 2), ("shutout_bonus", c_int * 2),
-                ("total", c_int * 2), ("margin", c_int), ("hands_played", c_int)]
+                ("total", c_int * 2), ("margin", c_int), ("hands_played", c_int),
+                ("reserved", c_int * 8)]
 
 
 lib.gr_struct_size.restype = c_int
@@ -103,10 +106,11 @@ Arrangement_ = _fit(Arrangement_, "gr_arrangement")
 Move_ = _fit(Move_, "gr_move")
 OptionInfo_ = _fit(OptionInfo_, "gr_option_info")
 Score_ = _fit(Score_, "gr_score")
+Allocator_ = _fit(Allocator_, "gr_allocator")
 
 
 class Layoff_(Structure):
-    _fields_ = [("defender", Arrangement_), ("laid_off", gr_cards)]
+    _fields_ = [("defender", Arrangement_), ("laid_off", gr_cards), ("reserved", c_int * 8)]
 
 
 Layoff_ = _fit(Layoff_, "gr_layoff")
@@ -116,7 +120,7 @@ class HandResult_(Structure):
     _fields_ = [("outcome", c_int), ("knocker", c_int), ("winner", c_int),
                 ("points", c_int), ("knocker_arrangement", Arrangement_),
                 ("defense", Layoff_), ("knocker_deadwood", c_int),
-                ("defender_deadwood", c_int), ("multiplier", c_int)]
+                ("defender_deadwood", c_int), ("multiplier", c_int), ("reserved", c_int * 8)]
 
 
 HandResult_ = _fit(HandResult_, "gr_hand_result")
@@ -127,7 +131,7 @@ class View_(Structure):
                 ("hand", gr_cards), ("opponent_known", gr_cards),
                 ("opponent_count", c_int), ("stock_size", c_int), ("ndiscards", c_int),
                 ("discards", gr_card * GR_NCARDS), ("knock_limit", c_int),
-                ("nlegal", c_int), ("legal", Move_ * GR_MAX_MOVES)]
+                ("nlegal", c_int), ("legal", Move_ * GR_MAX_MOVES), ("reserved", c_int * 16)]
 
 
 View_ = _fit(View_, "gr_view")

@@ -37,8 +37,13 @@ static int32_t word(reader *r)
 
 static uint64_t quad(reader *r)
 {
-    return (uint64_t)(uint32_t)word(r) | (uint64_t)(uint32_t)word(r) << 32;
+    uint64_t low = (uint32_t)word(r);   /* one read per statement: the order */
+    return low | (uint64_t)(uint32_t)word(r) << 32;   /* of operands is unspecified */
 }
+
+/* long hands this input may still play: one, and only in some inputs, as
+ * each may take GR_MAX_HAND_MOVES moves (some 50 ms under the sanitizers) */
+static int long_hands_left;
 
 /* a saved copy of a game, to prove a refused call changed nothing */
 static char *snapshot(const gr_game *g)
@@ -99,10 +104,17 @@ static void check_game(const gr_game *g)
 
 static void play_any(gr_game *g, reader *r)
 {
-    gr_move m = { byte(r) % 10, byte(r) % 64 };
+    gr_move m = { .type = byte(r) % 10 };
+    m.card = byte(r) % 64;
+    if (byte(r) % 16 == 0) {
+        int at = byte(r) % 3;   /* reserved bytes set: always refused */
+        m.reserved[at] = byte(r);
+    }
     char *before = snapshot(g);
     int rc = gr_game_play(g, m);
     CHECK(rc == GR_OK || rc == GR_EILLEGAL || rc == GR_ESTATE || rc == GR_EINVAL);
+    if (m.reserved[0] | m.reserved[1] | m.reserved[2])
+        CHECK(rc == GR_EINVAL);
     if (rc == GR_OK)
         free(before);
     else
@@ -208,7 +220,7 @@ static void match_step(gr_match **m, const gr_rules *rules, reader *r)
         int rc = *m ? gr_match_deal(*m, &g) : GR_EINVAL;
         CHECK(rc == GR_OK || rc == GR_ESTATE || rc == GR_EINVAL);
         if (rc == GR_OK) {
-            /* bounded: with an unlimited turnover a hand may never end */
+            /* a few hundred moves (long_hand plays hands to their end) */
             for (int k = 0; k < 400 && gr_game_phase(g) != GR_PHASE_OVER; k++)
                 play_legal(g, r);
             gr_hand_result res;
@@ -247,18 +259,63 @@ static void match_step(gr_match **m, const gr_rules *rules, reader *r)
     }
 }
 
+/* A long hand under the stock end the input picks (void at 2 cards,
+ * turnover without a cap or with one): the players draw (from the stock,
+ * or the pile when the input says so) and throw a card back, never
+ * knocking, so only the stock end or the length cap can end it.  It ends
+ * within GR_MAX_HAND_MOVES moves, every state on the way has a legal move
+ * that is accepted, and the finished hand saves and loads. */
+static void long_hand(const gr_rules *base, reader *r)
+{
+    gr_rules *rules = NULL;
+    CHECK(gr_rules_clone(&rules, base) == GR_OK);
+    int end = byte(r) % 3;
+    CHECK(gr_rules_set(rules, GR_OPT_STOCK_END,
+                       end ? GR_STOCK_END_TURNOVER : GR_STOCK_END_VOID) == GR_OK);
+    CHECK(gr_rules_set(rules, GR_OPT_TURNOVER_LIMIT, end == 2 ? byte(r) % 101 : 0) == GR_OK);
+    gr_game *g = NULL;
+    uint64_t seed = quad(r);
+    CHECK(gr_game_new(&g, rules, seed, byte(r) % 2) == GR_OK);
+    gr_rules_free(rules);
+    int pile = byte(r) % 4;   /* how often to take the top discard, of 4 */
+    int moves = 0;
+    while (gr_game_phase(g) != GR_PHASE_OVER) {
+        gr_move legal[GR_MAX_MOVES];
+        int n = gr_game_legal_moves(g, legal, GR_MAX_MOVES);
+        CHECK(n > 0);
+        int k = 0;   /* TAKE, DRAW_STOCK, or the lowest plain discard */
+        if (legal[0].type == GR_MOVE_TAKE_UPCARD)
+            k = 1;   /* pass */
+        else if (n == 2 && legal[1].type == GR_MOVE_DRAW_DISCARD
+                 && (int)(byte(r) % 4) < pile)
+            k = 1;
+        else if (legal[0].type == GR_MOVE_DISCARD)
+            k = byte(r) % 11 % n;
+        if (legal[k].type != GR_MOVE_DISCARD && legal[0].type == GR_MOVE_DISCARD)
+            k = 0;
+        CHECK(gr_game_play(g, legal[k]) == GR_OK);
+        CHECK(++moves <= GR_MAX_HAND_MOVES);
+    }
+
+    CHECK(gr_game_history(g, NULL, 0) == moves);
+    check_game(g);
+    save_load(g);
+    gr_game_free(g);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = { data, size, 0 };
+    long_hands_left = size % 16 == 0;   /* 1 input in 16: keeps the rate up */
     gr_rules *rules = NULL;
     gr_game *game = NULL;
     gr_match *match = NULL;
     CHECK(gr_rules_new(&rules, byte(&r) % 3) == GR_OK);
 
     for (int steps = 0; more(&r) && steps < 2000; steps++) {
-        switch (byte(&r) % 12) {
+        switch (byte(&r) % 13) {
         case 0: {
             int opt = (int8_t)byte(&r), value = word(&r) % 1200, old = 0;
             int known = gr_rules_get(rules, opt, &old) == GR_OK;
@@ -268,11 +325,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 CHECK(gr_rules_get(rules, opt, &now) == GR_OK && now == old);
             break;
         }
-        case 1:
+        case 1: {
             gr_game_free(game);
             game = NULL;
-            CHECK(gr_game_new(&game, rules, quad(&r), byte(&r) % 2) == GR_OK);
+            uint64_t seed = quad(&r);   /* one read per argument list */
+            CHECK(gr_game_new(&game, rules, seed, byte(&r) % 2) == GR_OK);
             break;
+        }
         case 2: {
             gr_card deck[GR_NCARDS];
             for (int i = 0; i < GR_NCARDS; i++)
@@ -281,8 +340,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int j = byte(&r) % (i + 1);
                 gr_card t = deck[i]; deck[i] = deck[j]; deck[j] = t;
             }
-            if (byte(&r) % 8 == 0)
-                deck[byte(&r) % GR_NCARDS] = byte(&r);
+            if (byte(&r) % 8 == 0) {
+                int at = byte(&r) % GR_NCARDS;
+                deck[at] = byte(&r);
+            }
             gr_game *g = NULL;
             int rc = gr_game_new_from_deck(&g, rules, deck, (int8_t)byte(&r) % 3);
             CHECK(rc == GR_OK || rc == GR_EINVAL);
@@ -299,6 +360,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 8: if (game) defend_any(game, &r); break;
         case 9: if (game) queries(game, &r); break;
         case 10: if (game) save_load(game); break;
+        case 11: if (long_hands_left-- > 0) long_hand(rules, &r); break;
         default: match_step(&match, rules, &r); break;
         }
         if (game)
