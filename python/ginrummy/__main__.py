@@ -1,12 +1,15 @@
 """``python3 -m ginrummy play|selfplay``: the example programs gin-play and
 gin-selfplay in Python.
 
-  python3 -m ginrummy play [--preset NAME] [--seed N] [--bot KIND] [--auto]
+  python3 -m ginrummy play [--preset NAME] [--seed N] [--bot KIND] [--ascii] [--auto]
+                           [--rule NAME=VALUE]...
   python3 -m ginrummy selfplay [--matches N] [--preset NAME] [--seed N] [--bots A,B]
+                               [--rule NAME=VALUE]...
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import List, Optional
@@ -14,10 +17,34 @@ from typing import List, Optional
 from . import BOTS, PRESETS, Bot, Game, GinRummyError, Match, Move, MoveType, Outcome, Rules
 
 
+ASCII = False
+
+
+def _card(c) -> str:
+    return str(c) if ASCII else str(c)[:-1] + "\u2663\u2666\u2665\u2660"[c.suit]
+
+
+def _cards(cards) -> str:
+    return " ".join(_card(c) for c in cards)
+
+
+def _move(m: Move) -> str:
+    return m.type.name if m.card is None else f"{m.type.name} {_card(m.card)}"
+
+
+def _rules(preset: str, rules: List[str]) -> Rules:
+    r = Rules(preset)
+    for item in rules:
+        name, _, value = item.partition("=")
+        r[name] = int(value)
+    return r
+
+
 def _show(game: Game, player: int) -> str:
     v = game.view(player)
-    top = str(v.discards[-1]) if v.discards else "-"
-    return (f"  your hand: {v.hand}   (deadwood {__import__('ginrummy').deadwood(v.hand)})\n"
+    top = _card(v.discards[-1]) if v.discards else "-"
+    return (f"  your hand: {_cards(v.hand)}   (deadwood "
+            f"{__import__('ginrummy').deadwood(v.hand)})\n"
             f"  pile top: {top}   stock: {v.stock_size}   opponent holds {v.opponent_count}")
 
 
@@ -25,7 +52,7 @@ def _ask(game: Game, player: int) -> Move:
     legal = game.legal_moves()
     while True:
         print(_show(game, player))
-        print("  moves: " + ", ".join(str(m) for m in legal))
+        print("  moves: " + ", ".join(_move(m) for m in legal))
         try:
             line = input("> ").strip()
         except EOFError:
@@ -34,7 +61,7 @@ def _ask(game: Game, player: int) -> Move:
             raise SystemExit(0)
         try:
             move = Move.parse(line)
-        except ValueError as exc:
+        except (ValueError, GinRummyError) as exc:
             print(f"  {exc}")
             continue
         if move.card is None and move.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD):
@@ -50,10 +77,16 @@ def play(argv: List[str]) -> int:
     ap.add_argument("--preset", default="standard", choices=PRESETS)
     ap.add_argument("--seed", type=int, default=int(time.time()))
     ap.add_argument("--bot", default="greedy", choices=BOTS)
+    ap.add_argument("--ascii", action="store_true",
+                    help="write suits as letters (7H) instead of symbols")
     ap.add_argument("--auto", action="store_true",
                     help="a greedy bot plays your seat: watch a whole match")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a rule option (see ginrummy.options())")
     args = ap.parse_args(argv)
-    match = Match(Rules(args.preset), seed=args.seed)
+    global ASCII
+    ASCII = args.ascii
+    match = Match(_rules(args.preset, args.rule), seed=args.seed)
     bots = [Bot("greedy", args.seed + 1) if args.auto else None, Bot(args.bot, args.seed)]
     hand = 0
     while not match.over:
@@ -64,7 +97,7 @@ def play(argv: List[str]) -> int:
             p = game.turn
             move = bots[p].choose(game.view(p)) if bots[p] else _ask(game, p)
             game.play(move)
-            print(f"  player {p}: {move}")
+            print(f"  player {p}: {_move(move)}")
         r = game.result()
         if r.outcome == Outcome.VOID:
             print("  the hand is void")
@@ -85,11 +118,13 @@ def selfplay(argv: List[str]) -> int:
     ap.add_argument("--preset", default="standard", choices=PRESETS)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bots", default="greedy,random")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a rule option (see ginrummy.options())")
     args = ap.parse_args(argv)
     kinds = args.bots.split(",")
     if len(kinds) != 2 or any(k not in BOTS for k in kinds):
         ap.error(f"--bots A,B with A and B among {', '.join(BOTS)}")
-    rules = Rules(args.preset)
+    rules = _rules(args.preset, args.rule)
     won, hands_won, points = [0, 0], [0, 0], [0, 0]
     outcomes = {o: 0 for o in Outcome}
     hands = 0
@@ -139,6 +174,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except GinRummyError as exc:
         print(f"ginrummy: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:          # output piped into head and the like
+        sys.stdout = open(os.devnull, "w")
+        return 0
     print(f"unknown command {cmd!r}; use play or selfplay", file=sys.stderr)
     return 2
 

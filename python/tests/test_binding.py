@@ -147,8 +147,21 @@ def test_cli_selfplay_and_play(capsys):
     from ginrummy.__main__ import main
     assert main(["selfplay", "--matches", "2", "--seed", "3"]) == 0
     assert "2 matches" in capsys.readouterr().out
-    assert main(["play", "--auto", "--seed", "7"]) == 0
+    assert main(["play", "--auto", "--seed", "7", "--ascii", "--rule", "knock_limit=7"]) == 0
     assert "wins the match" in capsys.readouterr().out
+    assert main(["selfplay", "--matches", "1", "--preset", "openspiel", "--bots",
+                 "random,greedy"]) == 0
+    assert "1 matches" in capsys.readouterr().out
+
+
+def test_cli_play_a_person(monkeypatch, capsys):
+    from ginrummy.__main__ import main
+    lines = iter(["FOLD", "DISCARD XX", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    with pytest.raises(SystemExit):
+        main(["play", "--seed", "5", "--ascii"])
+    out = capsys.readouterr().out
+    assert "your hand:" in out and "moves:" in out and "unknown move" in out
 
 
 @pytest.mark.parametrize("players", [3, 4])
