@@ -44,10 +44,23 @@ START_TEST(test_env_openspiel_numbering)
     for (int i = 0; i < 52; i++)
         ck_assert_int_eq(gr_env_card_to_openspiel(
                              (gr_card)gr_env_card_from_openspiel(i)), i);
-    gr_cards seen = 0, m;
-    (void)seen;
+    gr_cards m;
     for (int id = 0; id < 185; id++) {
+        /* OpenSpiel's numbering, from the formula of gin_rummy_utils.cc */
+        gr_cards want = 0;
+        if (id < 65) {
+            for (int os_suit = 0; os_suit < 4; os_suit++)
+                if (os_suit != id % 5)
+                    want |= GR_CARD_BIT(gr_env_card_from_openspiel(os_suit * 13 + id / 5));
+        } else {
+            int k = id - 65, len = 3, per = 11;
+            for (; k >= 4 * per; len++, per--)
+                k -= 4 * per;
+            for (int rank = k % per; rank < k % per + len; rank++)
+                want |= GR_CARD_BIT(gr_env_card_from_openspiel(k / per * 13 + rank));
+        }
         ck_assert_int_eq(gr_env_meld_cards(id, &m), GR_OK);
+        ck_assert_msg(m == want, "meld %d", id);
         ck_assert_int_eq(gr_meld_kind(m), id < 65 ? GR_MELD_SET : GR_MELD_RUN);
         ck_assert_int_eq(gr_env_meld_id(m), id);
         int n = __builtin_popcountll(m);
