@@ -16,6 +16,7 @@ setup(
     long_description=open(__file__.replace("setup.py", "README.md"), encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     packages=["ginrummy"],
+    package_data={"ginrummy": ["py.typed"]},
     python_requires=">=3.7",
     extras_require={"env": ["numpy"], "test": ["pytest", "numpy"]},
 )
