@@ -2,9 +2,9 @@
 gin-selfplay in Python.
 
   python3 -m ginrummy play [--preset NAME] [--seed N] [--bot KIND] [--ascii] [--auto]
-                           [--rule NAME=VALUE]...
+                           [--players 2|3|4] [--rule NAME=VALUE]...
   python3 -m ginrummy selfplay [--matches N] [--preset NAME] [--seed N] [--bots A,B]
-                               [--rule NAME=VALUE]...
+                               [--players 2|3|4] [--rule NAME=VALUE]...
 """
 from __future__ import annotations
 
@@ -83,31 +83,42 @@ def play(argv: List[str]) -> int:
                     help="a greedy bot plays your seat: watch a whole match")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                     help="set a rule option (see ginrummy.options())")
+    ap.add_argument("--players", type=int, default=2, choices=[2, 3, 4],
+                    help="2, 3 or 4 players (you and bots)")
     args = ap.parse_args(argv)
     global ASCII
     ASCII = args.ascii
-    match = Match(_rules(args.preset, args.rule), seed=args.seed)
-    bots = [Bot("greedy", args.seed + 1) if args.auto else None, Bot(args.bot, args.seed)]
-    hand = 0
+    n = args.players
+    match = Match(_rules(args.preset, args.rule), seed=args.seed, players=n)
+    # seat 0 is the person (or a greedy bot with --auto), the others bots
+    seats = [Bot("greedy", args.seed + 1) if args.auto else None] + \
+        [Bot(args.bot, args.seed + s) for s in range(1, n)]
+    deal = 0
     while not match.over:
-        hand += 1
-        game = match.deal()
-        print(f"hand {hand}: player {game.dealer} deals")
-        while not game.over:
-            p = game.turn
-            move = bots[p].choose(game.view(p)) if bots[p] else _ask(game, p)
-            game.play(move)
-            print(f"  player {p}: {_move(move)}")
-        r = game.result()
-        if r.outcome == Outcome.VOID:
-            print("  the hand is void")
-        else:
-            print(f"  {r.outcome.name.lower()}: player {r.winner} scores {r.points}")
-        match.record(r)
-        s = match.score()
-        print(f"  score {s.hand_points[0]} - {s.hand_points[1]}")
-    s = match.score()
-    print(f"player {s.winner} wins the match, {s.total[0]} - {s.total[1]}")
+        deal += 1
+        for t in range(match.tables()):
+            table = match.table(t)
+            game = match.deal_table(t)
+            who = table.seats
+            print(f"deal {deal}" + (f", table {t}" if match.tables() > 1 else "")
+                  + f": seat {table.dealer_seat} deals, seats {who[0]} and {who[1]} play")
+            while not game.over:
+                p = game.turn
+                bot = seats[who[p]]
+                move = bot.choose(game.view(p)) if bot else _ask(game, p)
+                game.play(move)
+                print(f"  seat {who[p]}: {_move(move)}")
+            r = game.result()
+            if r.winner < 0:
+                print(f"  the hand is {r.outcome.name.lower()}")
+            else:
+                print(f"  {r.outcome.name.lower()}: seat {who[r.winner]} scores {r.points}")
+            match.record_table(t, r)
+        st = match.standing()
+        print("  score " + " - ".join(str(x) for x in st.hand_points))
+    st = match.standing()
+    side = "team" if n == 4 else "player"
+    print(f"{side} {st.winner} wins the match, " + " - ".join(str(x) for x in st.total))
     return 0
 
 
@@ -120,42 +131,49 @@ def selfplay(argv: List[str]) -> int:
     ap.add_argument("--bots", default="greedy,random")
     ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                     help="set a rule option (see ginrummy.options())")
+    ap.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
     args = ap.parse_args(argv)
     kinds = args.bots.split(",")
     if len(kinds) != 2 or any(k not in BOTS for k in kinds):
         ap.error(f"--bots A,B with A and B among {', '.join(BOTS)}")
     rules = _rules(args.preset, args.rule)
-    won, hands_won, points = [0, 0], [0, 0], [0, 0]
+    n = args.players
+    won = [0, 0]
+    hands_won, points = [0, 0], [0, 0]
     outcomes = {o: 0 for o in Outcome}
     hands = 0
     t0 = time.perf_counter()
     for m in range(args.matches):
         seed = args.seed + m
-        seat_a = m % 2                      # bot A's seat
-        bots = [None, None]
-        bots[seat_a] = Bot(kinds[0], seed * 2)
-        bots[1 - seat_a] = Bot(kinds[1], seed * 2 + 1)
-        match = Match(rules, seed=seed)
+        # bot A at the even seats in even matches and the odd ones in odd
+        # matches, so neither keeps the advantage of a seat
+        kind_of = [(s + m) % 2 for s in range(n)]
+        bots = [Bot(kinds[kind_of[s]], seed * 4 + s) for s in range(n)]
+        match = Match(rules, seed=seed, players=n)
         while not match.over:
-            game = match.deal()
-            while not game.over:
-                p = game.turn
-                game.play(bots[p].choose(game.view(p)))
-            r = game.result()
-            match.record(r)
-            hands += 1
-            outcomes[r.outcome] += 1
-            if r.winner >= 0:
-                who = 0 if r.winner == seat_a else 1
-                hands_won[who] += 1
-                points[who] += r.points
-        s = match.score()
-        won[0 if s.winner == seat_a else 1] += 1
+            for t in range(match.tables()):
+                who = match.table(t).seats
+                game = match.deal_table(t)
+                while not game.over:
+                    p = game.turn
+                    game.play(bots[who[p]].choose(game.view(p)))
+                r = game.result()
+                match.record_table(t, r)
+                hands += 1
+                outcomes[r.outcome] += 1
+                if r.winner >= 0:
+                    k = kind_of[who[r.winner]]
+                    hands_won[k] += 1
+                    points[k] += r.points
+        st = match.standing()
+        if st.winner >= 0:
+            # the winning side: a seat (2, 3 players) or a team of seats w, w + 2
+            won[kind_of[st.winner]] += 1
     dt = time.perf_counter() - t0
-    print(f"{args.matches} matches, {hands} hands, preset {args.preset}")
+    print(f"{args.matches} matches, {hands} hands, preset {args.preset}, {n} players")
     for i, k in enumerate(kinds):
         print(f"  {k:8s} ({'AB'[i]}): {won[i]} matches, {hands_won[i]} hands, {points[i]} points")
-    print("  hands: " + ", ".join(f"{o.name.lower()} {n}" for o, n in outcomes.items()))
+    print("  hands: " + ", ".join(f"{o.name.lower()} {c}" for o, c in outcomes.items()))
     print(f"  {hands / dt:.0f} hands/s from Python")
     return 0
 

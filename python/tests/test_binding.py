@@ -154,6 +154,15 @@ def test_cli_selfplay_and_play(capsys):
     assert "1 matches" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_G40_cli_players(players, capsys):
+    from ginrummy.__main__ import main
+    assert main(["selfplay", "--matches", "2", "--players", str(players)]) == 0
+    assert f"{players} players" in capsys.readouterr().out
+    assert main(["play", "--auto", "--seed", "3", "--players", str(players)]) == 0
+    assert "wins the match" in capsys.readouterr().out
+
+
 def test_cli_play_a_person(monkeypatch, capsys):
     from ginrummy.__main__ import main
     lines = iter(["FOLD", "DISCARD XX", "q"])
