@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_int, c_uint64, c_void_p
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from . import _lib
 from ._lib import lib, gr_cards, ENV_NUM_ACTIONS, ENV_OBS_SIZE
@@ -142,6 +142,21 @@ def _rules_for(rules: Union[Rules, str, None], opts: Dict[str, int]) -> Rules:
     for k, v in opts.items():
         r[k] = v
     return r
+
+
+class Space(NamedTuple):
+    """A description of an observation or action space in Gymnasium's terms
+    (Box: shape, dtype, low, high; Discrete: n), without depending on it."""
+    kind: str
+    shape: Tuple[int, ...]
+    dtype: str
+    low: float = 0.0
+    high: float = 1.0
+    n: int = 0
+
+
+OBSERVATION_SPACE = Space("Box", (OBS_SIZE,), "float32", 0.0, 1.0)
+ACTION_SPACE = Space("Discrete", (), "int64", 0, NUM_ACTIONS - 1, NUM_ACTIONS)
 
 
 def _need_numpy() -> None:
@@ -285,6 +300,24 @@ class GinRummyEnv:
             self.truncations[a] = truncated
 
     # -- AEC-shaped ------------------------------------------------------------
+
+    def observation_space(self, agent: Union[str, int] = 0) -> Space:
+        """644 floats in [0, 1] (Gymnasium: Box(0, 1, (644,), float32))."""
+        return OBSERVATION_SPACE
+
+    def action_space(self, agent: Union[str, int] = 0) -> Space:
+        """241 actions (Gymnasium: Discrete(241)); legal ones by action_mask()."""
+        return ACTION_SPACE
+
+    def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
+        """The agent to act, until the hand is over (PettingZoo's loop:
+        ``for agent in env.agent_iter(): obs, r, term, trunc, info =
+        env.last(); env.step(action)``)."""
+        for _ in range(max_iter):
+            agent = self.agent_selection
+            if agent is None:
+                return
+            yield agent
 
     @property
     def agent_selection(self) -> Optional[str]:

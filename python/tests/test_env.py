@@ -288,3 +288,18 @@ def lib_status(env):
     t, u, r = ctypes.c_int(), ctypes.c_int(), (ctypes.c_int * 2)()
     lib.gr_env_status(env._p, ctypes.byref(t), ctypes.byref(u), r)
     return t.value, u.value, (r[0], r[1])
+
+
+def test_aec_loop():
+    env = GinRummyEnv(seed=4)
+    env.reset()
+    assert env.observation_space().shape == (644,) and env.action_space("player_1").n == 241
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        assert agent == env.possible_agents[env.current_player] and not (term or trunc)
+        assert (obs == env.observe(agent)).all()
+        env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        steps += 1
+    assert steps > 0 and any(env.terminations.values()) or any(env.truncations.values())
+    assert env.rewards["player_0"] == -env.rewards["player_1"]
