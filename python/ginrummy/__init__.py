@@ -12,7 +12,8 @@ from .cards import Card, Cards, as_cards
 from .errors import GinRummyError, IllegalMove, InvalidArgument, ParseError, WrongState
 from .core import (Arrangement, Bot, BOTS, Game, HandResult, Layoff, Match, Move, MoveType,
                    Outcome, Phase, PRESETS, Rules, Score, Standing, Table, View, arrange, best_discard,
-                   deadwood, lay_off, layoff_check, options, settle, version)
+                   deadwood, lay_off, layoff_check, options, settle, settle_illegal_knock, version,
+                   version_number)
 
 __version__ = version()
 
@@ -20,7 +21,7 @@ __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "Invalid
            "ParseError", "WrongState", "Arrangement", "Bot", "BOTS", "Game", "HandResult",
            "Layoff", "Match", "Move", "MoveType", "Outcome", "Phase", "PRESETS", "Rules",
            "Score", "Standing", "Table", "View", "arrange", "best_discard", "deadwood", "lay_off", "layoff_check",
-           "options", "settle", "version", "GinRummyEnv", "VecGinRummyEnv"]
+           "options", "settle", "settle_illegal_knock", "version", "version_number", "GinRummyEnv", "VecGinRummyEnv"]
 
 
 def __getattr__(name: str):

@@ -185,6 +185,8 @@ _protos = {
     "gr_settle": (c_int, [P, POINTER(Arrangement_), gr_cards, POINTER(HandResult_)]),
     "gr_settle_upcard": (c_int, [P, gr_card, POINTER(Arrangement_), gr_cards,
                                  POINTER(HandResult_)]),
+    "gr_settle_illegal_knock": (c_int, [P, POINTER(Arrangement_), gr_cards,
+                                        POINTER(HandResult_)]),
     "gr_game_new": (c_int, [POINTER(P), P, c_uint64, c_int]),
     "gr_game_new_from_deck": (c_int, [POINTER(P), P, POINTER(gr_card), c_int]),
     "gr_game_clone": (c_int, [POINTER(P), P]),

@@ -319,6 +319,18 @@ def settle(rules: Union[Rules, str], knocker: Arrangement, defender: CardsLike,
     return HandResult._from_c(out)
 
 
+def settle_illegal_knock(rules: Union[Rules, str], knocker: Arrangement,
+                         defender: CardsLike) -> HandResult:
+    """G29, score keeping: settle a knock found illegal (deadwood over the
+    limit) only after the defender laid off, which then stands."""
+    rules = as_rules(rules)
+    out = _lib.HandResult_()
+    k = knocker._c()
+    check(lib.gr_settle_illegal_knock(rules._p, byref(k), as_cards(defender).mask,
+                                      byref(out)), "settle_illegal_knock")
+    return HandResult._from_c(out)
+
+
 # ---------------------------------------------------------------- games
 
 
@@ -691,5 +703,10 @@ class Bot:
 
 
 def version() -> str:
-    """The C library's version."""
+    """The C library's version, "MAJOR.MINOR.PATCH"."""
     return lib.gr_version().decode()
+
+
+def version_number() -> int:
+    """The C library's version as MAJOR * 10000 + MINOR * 100 + PATCH."""
+    return lib.gr_version_number()

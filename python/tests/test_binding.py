@@ -57,6 +57,17 @@ def test_G17_lay_off_and_settle():
     gr.layoff_check(knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC", d)
 
 
+def test_G29_illegal_knock_stands():
+    knocker = gr.Arrangement.of(["AC 2C 3C", "4D 5D 6D", "7H 7S 7C"], "QS")   # 10 points
+    rules = gr.Rules("standard", knock_limit=5)
+    with pytest.raises(gr.IllegalMove):
+        gr.settle(rules, knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC")
+    r = gr.settle_illegal_knock(rules, knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC")
+    assert r.outcome == gr.Outcome.KNOCK and r.points == 40 - 10
+    major, minor, patch = (int(x) for x in gr.version().split("."))
+    assert gr.version_number() == major * 10000 + minor * 100 + patch
+
+
 def test_rules_by_keyword():
     r = gr.Rules("standard", knock_limit=7, gin_bonus=30)
     assert r["knock_limit"] == 7 and r.as_dict()["gin_bonus"] == 30
