@@ -15,6 +15,8 @@ from .core import (Arrangement, Bot, BOTS, Game, HandResult, Layoff, Match, Move
                    deadwood, lay_off, layoff_check, options, settle, settle_illegal_knock, version,
                    version_number)
 
+from . import rummy   # basic Rummy (rummy.AVAILABLE when the library has it)
+
 __version__ = version()
 
 __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "InvalidArgument",
