@@ -250,10 +250,18 @@ _protos = {
     "gr_batch_step": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p]),
     "gr_batch_random_actions": (c_int, [P, POINTER(c_uint64), c_void_p]),
 }
-for _name, (_res, _args) in _protos.items():
-    _f = getattr(lib, _name)
-    _f.restype = _res
-    _f.argtypes = _args
+def bind(protos: dict, optional: bool = False) -> None:
+    """Give each named library function its result and argument types
+    (those the library lacks are skipped when `optional`)."""
+    for name, (res, args) in protos.items():
+        if optional and not hasattr(lib, name):
+            continue
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+
+
+bind(_protos)
 
 # Functions of later library versions (issue 13's refusal reasons): bound
 # when the loaded library has them.
@@ -263,12 +271,6 @@ _optional = {
     "gr_reason_name": (c_char_p, [c_int]),
     "gr_reason_status": (c_int, [c_int]),
 }
-for _name, (_res, _args) in _optional.items():
-    if hasattr(lib, _name):
-        _f = getattr(lib, _name)
-        _f.restype = _res
-        _f.argtypes = _args
+bind(_optional, optional=True)
 HAVE_REASONS = hasattr(lib, "gr_game_last_reason") and hasattr(lib, "gr_reason_text")
-
-del _name, _res, _args, _f
 __all__ = ["lib", "STRUCTS"]

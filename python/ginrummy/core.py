@@ -190,24 +190,58 @@ class OptionInfo:
     max: int
 
 
-def options() -> List[OptionInfo]:
-    """Every rule option the library knows, in number order."""
+def describe_options(describe) -> List[OptionInfo]:
+    """Every option a gr_*option_describe function knows, in number order."""
     out, i = [], 0
     info = _lib.OptionInfo_()
-    while lib.gr_option_describe(i, byref(info)) == 0:
+    while describe(i, byref(info)) == 0:
         out.append(OptionInfo(info.option, info.name.decode(), info.description.decode(),
                               info.min, info.max))
         i += 1
     return out
 
 
-class Rules:
+def options() -> List[OptionInfo]:
+    """Every rule option the library knows, in number order."""
+    return describe_options(lib.gr_option_describe)
+
+
+class OptionTable:
+    """Rule options by name or number, as a mapping (Gin's and Rummy's
+    rules).  A subclass names its C functions in ``_fns``: lookup, get, set,
+    describe."""
+
+    _fns: tuple = ()
+    _p: c_void_p
+
+    def _option(self, name: Union[str, int]) -> int:
+        if isinstance(name, int):
+            return name
+        return check(self._fns[0](name.encode()), f"option {name!r}")
+
+    def __getitem__(self, name: Union[str, int]) -> int:
+        out = c_int()
+        check(self._fns[1](self._p, self._option(name), byref(out)), f"option {name!r}")
+        return out.value
+
+    def __setitem__(self, name: Union[str, int], value: int) -> None:
+        check(self._fns[2](self._p, self._option(name), int(value)),
+              f"option {name!r} = {value!r}")
+
+    def as_dict(self) -> Dict[str, int]:
+        """Every option by name."""
+        return {o.name: self[o.option] for o in describe_options(self._fns[3])}
+
+
+class Rules(OptionTable):
     """A rule set: a preset and options set by name.
 
     >>> r = Rules("standard", knock_limit=7, gin_bonus=25)
     >>> r["knock_limit"], r.preset
     (7, 'standard')
     """
+
+    _fns = (lib.gr_option_lookup, lib.gr_rules_get, lib.gr_rules_set, lib.gr_option_describe)
 
     def __init__(self, preset: Union[str, int] = "fournier", **opts: int):
         self._p = c_void_p()
@@ -220,25 +254,6 @@ class Rules:
         check(lib.gr_rules_new(byref(self._p), num), "rules")
         for k, v in opts.items():
             self[k] = v
-
-    @staticmethod
-    def _option(name: Union[str, int]) -> int:
-        if isinstance(name, int):
-            return name
-        return check(lib.gr_option_lookup(name.encode()), f"option {name!r}")
-
-    def __getitem__(self, name: Union[str, int]) -> int:
-        out = c_int()
-        check(lib.gr_rules_get(self._p, self._option(name), byref(out)), f"option {name!r}")
-        return out.value
-
-    def __setitem__(self, name: Union[str, int], value: int) -> None:
-        check(lib.gr_rules_set(self._p, self._option(name), int(value)),
-              f"option {name!r} = {value!r}")
-
-    def as_dict(self) -> Dict[str, int]:
-        """Every option by name."""
-        return {o.name: self[o.option] for o in options()}
 
     def copy(self) -> "Rules":
         new = Rules.__new__(Rules)

@@ -16,7 +16,7 @@ from typing import Dict, Iterator, List, Optional, Tuple, Union
 from . import _lib
 from ._lib import lib, gr_card, gr_cards, GR_NO_CARD
 from .cards import Card, Cards
-from .core import OptionInfo
+from .core import OptionInfo, OptionTable, describe_options
 from .errors import check
 
 AVAILABLE = hasattr(lib, "gr_rummy_rules_new")
@@ -125,9 +125,7 @@ _protos = {
     "gr_rummy_bot_free": (None, [P]),
 }
 if AVAILABLE:
-    for _name, (_res, _args) in _protos.items():
-        _f = getattr(lib, _name)
-        _f.restype, _f.argtypes = _res, _args
+    _lib.bind(_protos)
 
 
 def _need() -> None:
@@ -265,18 +263,15 @@ class RummyArrangement:
 def rummy_options() -> List[OptionInfo]:
     """Every Rummy rule option, in number order."""
     _need()
-    out, i = [], 0
-    info = _lib.OptionInfo_()
-    while lib.gr_rummy_option_describe(i, byref(info)) == 0:
-        out.append(OptionInfo(info.option, info.name.decode(), info.description.decode(),
-                              info.min, info.max))
-        i += 1
-    return out
+    return describe_options(lib.gr_rummy_option_describe)
 
 
-class RummyRules:
+class RummyRules(OptionTable):
     """Basic Rummy rules: the PARLETT preset (seed 003) and options by name:
     ``RummyRules(players=4, jokers=2)``."""
+
+    _fns = (lib.gr_rummy_option_lookup, lib.gr_rummy_rules_get, lib.gr_rummy_rules_set,
+            lib.gr_rummy_option_describe) if AVAILABLE else ()
 
     def __init__(self, preset: int = 0, **opts: int):
         _need()
@@ -284,24 +279,6 @@ class RummyRules:
         check(lib.gr_rummy_rules_new(byref(self._p), preset), "rummy rules")
         for k, v in opts.items():
             self[k] = v
-
-    @staticmethod
-    def _option(name: Union[str, int]) -> int:
-        if isinstance(name, int):
-            return name
-        return check(lib.gr_rummy_option_lookup(name.encode()), f"option {name!r}")
-
-    def __getitem__(self, name: Union[str, int]) -> int:
-        out = c_int()
-        check(lib.gr_rummy_rules_get(self._p, self._option(name), byref(out)))
-        return out.value
-
-    def __setitem__(self, name: Union[str, int], value: int) -> None:
-        check(lib.gr_rummy_rules_set(self._p, self._option(name), int(value)),
-              f"option {name!r} = {value!r}")
-
-    def as_dict(self) -> Dict[str, int]:
-        return {o.name: self[o.option] for o in rummy_options()}
 
     def __del__(self) -> None:
         if getattr(self, "_p", None):

@@ -25,7 +25,7 @@ def test_R3_melds_and_value():
 
 def test_rummy_games_and_a_match_with_bots():
     rules = rummy.RummyRules(players=3)
-    assert rules["players"] == 3
+    assert rules["players"] == 3 and rules.as_dict()["players"] == 3
     m = rummy.RummyMatch(rules, seed=5)
     bots = [rummy.RummyBot("greedy", s) for s in range(3)]
     hands = 0
