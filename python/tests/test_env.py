@@ -185,31 +185,35 @@ def test_random_hands_end_with_zero_sum_scores():
 
 
 def test_vectorised_matches_single_environments():
-    n = 8
-    v = VecGinRummyEnv(n, seed=50)
-    obs, mask, player = v.reset()
-    singles = [GinRummyEnv(seed=50 + i) for i in range(n)]
+    """A batch of n steps as n single environments do, new deals included
+    (environment i starts with seed + i, later hands take the next seeds)."""
+    n, seed = 8, 50
+    v = VecGinRummyEnv(n, seed=seed)
+    v.reset()
+    singles = [GinRummyEnv(seed=seed + i) for i in range(n)]
     for s in singles:
         s.reset()
-    for step in range(60):
-        acts = v.random_actions().copy()
+    next_seed = seed + n
+    for step in range(400):
         for i, s in enumerate(singles):
             assert (s.observe(s.current_player) == v.obs[i]).all()
-            assert (s.action_mask() == v.mask[i]).all()
+            assert (s.action_mask() == v.mask[i]).all() and v.player[i] == s.current_player
+        acts = v.random_actions().copy()
         v.step(acts)
         for i, s in enumerate(singles):
             _, rew, term, trunc, _ = s.step(int(acts[i]))
             assert list(v.rewards[i]) == list(rew)
             assert v.done[i] == (2 if trunc else 1 if term else 0)
             if term or trunc:
-                singles[i] = None  # hand over: stop comparing this one
-        singles = [s for s in singles if s is not None] if False else singles
-        if any(s is None for s in singles):
-            break
+                s.reset(seed=next_seed)
+                next_seed += 1
+    # one illegal action: nothing is played anywhere
+    before = v.obs.copy()
+    acts = np.array([int(np.flatnonzero(v.mask[i])[0]) for i in range(n)])
+    acts[3] = int(np.flatnonzero(v.mask[3] == 0)[0])
     with pytest.raises(gr.IllegalMove):
-        bad = np.where(v.mask == 0)[1][:n].reshape(n) if False else None
-        acts = np.array([int(np.flatnonzero(v.mask[i] == 0)[0]) for i in range(n)])
         v.step(acts)
+    assert (v.observe(0, int(v.player[0])) == before[0]).all()
 
 
 def test_match_rewards():
