@@ -143,16 +143,11 @@ static const gr_cards meld_table[OS_NMELDS] = {
     0x0003e00000000ull, 0x0007c00000000ull
 };
 
-static const gr_cards *melds(void)
-{
-    return meld_table;
-}
-
 int gr_env_meld_cards(int id, gr_cards *out)
 {
     if (id < 0 || id >= OS_NMELDS || !out)
         return GR_EINVAL;
-    *out = melds()[id];
+    *out = meld_table[id];
     return GR_OK;
 }
 
@@ -160,9 +155,8 @@ int gr_env_meld_id(gr_cards meld)
 {
     if (meld & ~GR_ALL_CARDS)
         return GR_EINVAL;
-    const gr_cards *t = melds();
     for (int id = 0; id < OS_NMELDS; id++)
-        if (t[id] == meld)
+        if (meld_table[id] == meld)
             return id;
     return GR_EINVAL;
 }
@@ -334,7 +328,7 @@ static void compute_mask(gr_env *env)
     memset(env->mask, 0, sizeof env->mask);
     env->nlegal = 0;
     const gr_game *g = env->game;
-    const gr_cards *t = melds();
+    const gr_cards *t = meld_table;
     switch (env->phase) {
     case ENV_PLAY: {
         gr_move legal[GR_MAX_MOVES];
