@@ -21,9 +21,15 @@ static bool ascii;                 /* --ascii: "7H" instead of "7♥" */
 
 static const char usage[] =
     "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy]\n"
-    "                [--ascii] [--auto] [--help]\n"
-    "Play a match of Gin Rummy against a bot.\n"
-    "  --preset NAME  rules: fournier, novelty or standard (default standard)\n"
+    "                [--players 2|3|4] [--rule NAME=VALUE]... [--ascii] [--auto]\n"
+    "                [--help]\n"
+    "Play a match of Gin Rummy against a bot (or bots).\n"
+    "  --preset NAME  rules: fournier, novelty, standard, openspiel or eaai\n"
+    "                 (default standard)\n"
+    "  --players N    2, 3 or 4 players (4: you and South against East and\n"
+    "                 West); the others are bots (default 2)\n"
+    "  --rule N=V     set rule option N after the preset, e.g. hollywood=1;\n"
+    "                 may be repeated\n"
     "  --seed N       seed of the match (default: from the clock)\n"
     "  --bot KIND     the opponent: random or greedy (default greedy)\n"
     "  --ascii        write suits as letters (7H) instead of symbols (7\u2665)\n"
@@ -172,11 +178,10 @@ static void print_prompt(const gr_view *v)
     fflush(stdout);
 }
 
-static void print_table(const gr_view *v, const gr_score *s, const player *pl)
+static void print_table(const gr_view *v, const char *score, const player *pl)
 {
     char buf[8];
-    printf("\n%s %d, %s %d.  Stock: %d cards.  Discard pile: ", pl[0].name,
-           s->hand_points[0], pl[1].name, s->hand_points[1], v->stock_size);
+    printf("\n%s  Stock: %d cards.  Discard pile: ", score, v->stock_size);
     if (v->ndiscards > 0)
         printf("%s on top (%d card%s)\n",
                card_text(v->discards[v->ndiscards - 1], buf), v->ndiscards,
@@ -184,7 +189,7 @@ static void print_table(const gr_view *v, const gr_score *s, const player *pl)
     else
         printf("empty\n");
     if (v->opponent_known) {
-        printf("%s is known to hold: ", pl[1].name);
+        printf("%s is known to hold: ", pl[1 - v->player].name);
         print_cards(v->opponent_known);
         printf("\n");
     }
@@ -203,9 +208,15 @@ static void explain_refusal(const gr_view *v, gr_move m)
 
     if (v->phase == GR_PHASE_UPCARD)
         printf("First turn: take the upcard (t) or pass (p).\n");
+    else if (v->phase == GR_PHASE_WALL)
+        printf("Two cards are left in the stock: take the discard (t) only to"
+               " knock or go gin at once, or pass (p): the hand is void.\n");
     else if (v->phase == GR_PHASE_DRAW)
         printf("Draw first: d (stock)%s.\n",
                legal_has(v, GR_MOVE_DRAW_DISCARD) ? " or t (discard pile)" : "");
+    else if (m.type == GR_MOVE_DISCARD && !legal_has(v, GR_MOVE_DISCARD))
+        printf("You took the last discard: now knock (k CARD) or go gin"
+               " (g CARD).\n");
     else if (!card_move && m.type != GR_MOVE_BIG_GIN)
         printf("You have drawn: now discard (x CARD), knock (k CARD) or go"
                " gin (g CARD).\n");
@@ -360,7 +371,7 @@ enum { HAND_OVER, HAND_LEFT, HAND_ERROR };
 
 /* Play one hand: HAND_OVER, HAND_LEFT if the person quit or input ended,
  * HAND_ERROR if the library refused something (a bug). */
-static int play_hand(gr_game *game, const player *pl, const gr_score *score,
+static int play_hand(gr_game *game, const player *pl, const char *score,
                       bool autoplay, gr_hand_result *out)
 {
     gr_card last_discard = GR_NO_CARD;
@@ -415,6 +426,8 @@ static int play_hand(gr_game *game, const player *pl, const gr_score *score,
     return HAND_OVER;
 }
 
+static void print_games(const gr_match *match, const char *const *names);
+
 static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
                       bool autoplay)
 {
@@ -434,7 +447,10 @@ static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
                pl[gr_game_dealer(game)].name,
                verb(&pl[gr_game_dealer(game)], "deal", "deals"));
         gr_hand_result r;
-        status = play_hand(game, pl, &s, autoplay, &r);
+        char line[128];
+        snprintf(line, sizeof line, "%s %d, %s %d.", pl[0].name,
+                 s.hand_points[0], pl[1].name, s.hand_points[1]);
+        status = play_hand(game, pl, line, autoplay, &r);
         gr_game_free(game);
         if (status != HAND_OVER)
             break;
@@ -446,8 +462,125 @@ static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
         printf("Score: %s %d, %s %d.\n", pl[0].name, s.hand_points[0],
                pl[1].name, s.hand_points[1]);
     }
-    if (status == HAND_OVER)
+    if (status == HAND_OVER) {
         print_final(&s, pl);
+        const char *names[2] = { pl[0].name, pl[1].name };
+        print_games(match, names);
+    }
+    gr_match_free(match);
+    return status == HAND_ERROR ? 1 : 0;
+}
+
+/* ---- three and four players (G40) ---------------------------------------- */
+
+/* One line per score row of a standing, a column per side. */
+static void print_standing(const gr_standing *s, const char *const *names)
+{
+    static const char *const rows[] = {
+        "hands won", "hand points", "game bonus", "box bonus",
+        "shutout bonus", "total"
+    };
+    printf("%-16s", "");
+    for (int i = 0; i < s->nsides; i++)
+        printf(" %14s", names[i]);
+    printf("\n");
+    for (int r = 0; r < 6; r++) {
+        const int *v = r == 0 ? s->hands_won : r == 1 ? s->hand_points
+                     : r == 2 ? s->game_bonus : r == 3 ? s->box_bonus
+                     : r == 4 ? s->shutout_bonus : s->total;
+        printf("%-16s", rows[r]);
+        for (int i = 0; i < s->nsides; i++)
+            printf(" %14d", v[i]);
+        printf("\n");
+    }
+}
+
+/* Under Hollywood scoring (G35), each of the three games. */
+static void print_games(const gr_match *match, const char *const *names)
+{
+    gr_standing g;
+    if (gr_match_standing(match, 1, &g) != GR_OK)
+        return;   /* not Hollywood */
+    for (int i = 0; i < 3; i++) {
+        gr_match_standing(match, i, &g);
+        printf("\nHollywood game %d:%s%s\n", i + 1, g.winner >= 0 ? " won by " : "",
+               g.winner >= 0 ? names[g.winner] : "");
+        print_standing(&g, names);
+    }
+}
+
+/* "You 30, East 20, West 0." or "You & South 45, East & West 25." */
+static void score_text(const gr_standing *s, const char *const *names,
+                       char *buf, size_t size)
+{
+    size_t n = 0;
+    for (int i = 0; i < s->nsides && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s %d", i ? ", " : "",
+                              names[i], s->hand_points[i]);
+    if (n < size)
+        snprintf(buf + n, size - n, ".");
+}
+
+static int play_table_match(const gr_rules *rules, uint64_t seed, int players,
+                            player *seat, bool autoplay)
+{
+    gr_match *match;
+    if (gr_match_new_players(&match, rules, seed, players) != GR_OK)
+        return 1;
+    char team[2][48];
+    const char *names[3];
+    if (players == 4) {
+        snprintf(team[0], sizeof team[0], "%s & %s", seat[0].name, seat[2].name);
+        snprintf(team[1], sizeof team[1], "%s & %s", seat[1].name, seat[3].name);
+        names[0] = team[0];
+        names[1] = team[1];
+    } else {
+        for (int i = 0; i < 3; i++)
+            names[i] = seat[i].name;
+    }
+    gr_standing s;
+    int status = HAND_OVER;
+    while (status == HAND_OVER && gr_match_standing(match, GR_MATCH_ALL, &s) == GR_OK
+           && !s.over) {
+        for (int t = 0; t < gr_match_tables(match) && status == HAND_OVER; t++) {
+            gr_table tab;
+            gr_game *game;
+            if (gr_match_table(match, t, &tab) != GR_OK
+                || gr_match_deal_table(match, t, &game) != GR_OK) {
+                status = HAND_ERROR;
+                break;
+            }
+            player pl[2] = { seat[tab.seats[0]], seat[tab.seats[1]] };
+            const player *d = &seat[tab.dealer_seat];
+            printf("\n== %s %d%s: %s against %s; %s %s%s ==\n",
+                   players == 4 ? "Deal" : "Hand", s.hands_played + 1,
+                   players == 4 ? (t == 0 ? ", table 1" : ", table 2") : "",
+                   pl[0].name, pl[1].name, d->name, verb(d, "deal", "deals"),
+                   players == 3 ? verb(d, " and sit out", " and sits out") : "");
+            char line[160];
+            score_text(&s, names, line, sizeof line);
+            gr_hand_result r;
+            status = play_hand(game, pl, line, autoplay, &r);
+            gr_game_free(game);
+            if (status == HAND_OVER && gr_match_record_table(match, t, &r) != GR_OK)
+                status = HAND_ERROR;
+        }
+        if (status == HAND_OVER && gr_match_standing(match, GR_MATCH_ALL, &s) == GR_OK) {
+            char line[160];
+            score_text(&s, names, line, sizeof line);
+            printf("Score: %s\n", line);
+        }
+    }
+    if (status == HAND_OVER) {
+        printf("\n== The match is over after %d %s ==\n", s.hands_played,
+               players == 4 ? "deals" : "hands");
+        print_standing(&s, names);
+        if (s.winner >= 0)
+            printf("%s %s the match by %d points.\n", names[s.winner],
+                   players == 4 ? "win"
+                   : verb(&seat[s.winner], "win", "wins"), s.margin);
+        print_games(match, names);
+    }
     gr_match_free(match);
     return status == HAND_ERROR ? 1 : 0;
 }
@@ -466,6 +599,8 @@ int main(int argc, char **argv)
     int preset = GR_PRESET_STANDARD, kind = GR_BOT_GREEDY;
     uint64_t seed = (uint64_t)time(NULL);
     bool autoplay = false;
+    int players = 2, nrules = 0;
+    const char *rule_args[64];
 
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
@@ -479,10 +614,21 @@ int main(int argc, char **argv)
         } else if (!strcmp(opt, "--auto")) {
             autoplay = true;
         } else if (!strcmp(opt, "--preset") || !strcmp(opt, "--bot")
-                   || !strcmp(opt, "--seed")) {
+                   || !strcmp(opt, "--seed") || !strcmp(opt, "--players")
+                   || !strcmp(opt, "--rule")) {
             if (!arg)
                 return bad_usage("missing value after", opt);
             i++;
+            if (!strcmp(opt, "--players")) {
+                if (strlen(arg) != 1 || arg[0] < '2' || arg[0] > '4')
+                    return bad_usage("players must be 2, 3 or 4", arg);
+                players = arg[0] - '0';
+            }
+            if (!strcmp(opt, "--rule")) {
+                if (nrules == 64)
+                    return bad_usage("too many rules", arg);
+                rule_args[nrules++] = arg;
+            }
             if (!strcmp(opt, "--preset") && (preset = gr_preset_lookup(arg)) < 0)
                 return bad_usage("unknown preset", arg);
             if (!strcmp(opt, "--bot") && (kind = gr_bot_lookup(arg)) < 0)
@@ -502,6 +648,11 @@ int main(int argc, char **argv)
     gr_rules *rules;
     if (gr_rules_new(&rules, preset) != GR_OK)
         return 1;
+    for (int i = 0; i < nrules; i++)
+        if (gr_rules_set_text(rules, rule_args[i]) != GR_OK) {
+            gr_rules_free(rules);
+            return bad_usage("unknown rule or value out of range", rule_args[i]);
+        }
     player pl[2] = {
         { autoplay ? "North" : "You", !autoplay, NULL },
         { autoplay ? "South" : "Bot", false, NULL },
@@ -517,11 +668,33 @@ int main(int argc, char **argv)
            : preset == GR_PRESET_EAAI ? "EAAI" : "standard",
            (unsigned long long)seed);
     const char *kind_name = kind == GR_BOT_RANDOM ? "random" : "greedy";
-    if (autoplay)
-        printf("North is a greedy bot, South a %s bot.\n", kind_name);
-    else
-        printf("You play against the %s bot; type ? for help.\n", kind_name);
-    int rc = play_match(rules, seed, pl, autoplay);
+    int rc;
+    if (players == 2) {
+        if (autoplay)
+            printf("North is a greedy bot, South a %s bot.\n", kind_name);
+        else
+            printf("You play against the %s bot; type ? for help.\n", kind_name);
+        rc = play_match(rules, seed, pl, autoplay);
+    } else {
+        /* seats 0..3: you (or North), East, South, West; 3 players: no South */
+        player seat[4] = {
+            pl[0], { "East", false, pl[1].bot }, { "South", false, NULL },
+            { "West", false, NULL },
+        };
+        if (players == 3)
+            seat[2] = seat[3];
+        for (int p = 2; p < players; p++)
+            if (gr_bot_new(&seat[p].bot, kind, seed ^ (0x1234u * (unsigned)p)) != GR_OK)
+                return 1;
+        if (players == 4)
+            printf("%s and South play against East and West.\n", seat[0].name);
+        printf("%s %s; the others are %s bots%s.\n", seat[0].name,
+               autoplay ? "is a greedy bot" : "play", kind_name,
+               autoplay ? "" : "; type ? for help");
+        rc = play_table_match(rules, seed, players, seat, autoplay);
+        for (int p = 2; p < players; p++)
+            gr_bot_free(seat[p].bot);
+    }
 
     gr_bot_free(pl[0].bot);
     gr_bot_free(pl[1].bot);

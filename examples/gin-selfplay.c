@@ -3,9 +3,12 @@
  * and how fast the engine goes.
  *
  *   gin-selfplay [--matches N] [--preset NAME] [--seed N] [--bots A,B]
+ *                [--players 2|3|4] [--rule NAME=VALUE]...
  *
  * Bot A sits at player 0 in even matches and at player 1 in odd ones, so
- * neither bot keeps the advantage of a seat.
+ * neither bot keeps the advantage of a seat.  With 3 or 4 players the
+ * seats alternate between the two bots (A B A, or A B A B: with 4 players
+ * bot A is team 0-2), and swap in odd matches.
  */
 #define _POSIX_C_SOURCE 200809L   /* isatty, clock_gettime */
 #include <ginrummy.h>
@@ -20,11 +23,17 @@
 
 static const char usage[] =
     "usage: gin-selfplay [--matches N] [--preset NAME] [--seed N] [--bots A,B]\n"
+    "                    [--players 2|3|4] [--rule NAME=VALUE]...\n"
     "Play N matches between two bots and print statistics.\n"
     "  --matches N    number of matches (default 100)\n"
-    "  --preset NAME  rules: fournier, novelty or standard (default standard)\n"
+    "  --preset NAME  rules: fournier, novelty, standard, openspiel or eaai\n"
+    "                 (default standard)\n"
     "  --seed N       seed of the first match (default 1)\n"
     "  --bots A,B     the two bots, random or greedy (default greedy,random)\n"
+    "  --players N    2, 3 or 4 players (4: partnerships); the seats\n"
+    "                 alternate between the two bots (default 2)\n"
+    "  --rule N=V     set rule option N (a name of gr_option_describe, e.g.\n"
+    "                 hollywood=1) after the preset; may be repeated\n"
     "  --help         this text\n";
 
 typedef struct stats {
@@ -57,40 +66,43 @@ static int play_hand(gr_game *game, gr_bot *seat[2])
     return GR_OK;
 }
 
-/* Play one match with bot A at player `a_seat`; counts into *st. */
+/* Play one match of `players` in which seat s has bot (s + flip) % 2 (so
+ * bot A is player 0 at 2 players when flip is 0); counts into *st. */
 static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2],
-                      int a_seat, stats *st)
+                      int players, int flip, stats *st)
 {
-    gr_bot *seat[2];
-    seat[a_seat] = bots[0];
-    seat[1 - a_seat] = bots[1];
-
     gr_match *match;
-    int rc = gr_match_new(&match, rules, seed);
+    int rc = gr_match_new_players(&match, rules, seed, players);
     if (rc != GR_OK)
         return rc;
-    gr_score s;
-    while ((rc = gr_match_score(match, &s)) == GR_OK && !s.over) {
-        gr_game *game;
-        gr_hand_result r;
-        if ((rc = gr_match_deal(match, &game)) != GR_OK)
-            break;
-        if ((rc = play_hand(game, seat)) == GR_OK
-            && (rc = gr_game_result(game, &r)) == GR_OK)
-            rc = gr_match_record(match, &r);
-        gr_game_free(game);
-        if (rc != GR_OK)
-            break;
-        st->hands++;
-        st->outcomes[r.outcome]++;
-        if (r.winner >= 0) {
-            int bot = r.winner == a_seat ? 0 : 1;
-            st->hands_won[bot]++;
-            st->points[bot] += r.points;
+    gr_standing s;
+    while ((rc = gr_match_standing(match, GR_MATCH_ALL, &s)) == GR_OK && !s.over) {
+        for (int t = 0; t < gr_match_tables(match) && rc == GR_OK; t++) {
+            gr_table tab;
+            gr_game *game;
+            gr_hand_result r;
+            if ((rc = gr_match_table(match, t, &tab)) != GR_OK
+                || (rc = gr_match_deal_table(match, t, &game)) != GR_OK)
+                break;
+            gr_bot *seat[2] = { bots[(tab.seats[0] + flip) % 2],
+                                bots[(tab.seats[1] + flip) % 2] };
+            if ((rc = play_hand(game, seat)) == GR_OK
+                && (rc = gr_game_result(game, &r)) == GR_OK)
+                rc = gr_match_record_table(match, t, &r);
+            gr_game_free(game);
+            if (rc != GR_OK)
+                break;
+            st->hands++;
+            st->outcomes[r.outcome]++;
+            if (r.winner >= 0) {
+                int bot = (tab.seats[r.winner] + flip) % 2;
+                st->hands_won[bot]++;
+                st->points[bot] += r.points;
+            }
         }
     }
-    if (rc == GR_OK)
-        st->matches_won[s.winner == a_seat ? 0 : 1]++;
+    if (rc == GR_OK && s.winner >= 0)   /* a side: a seat, or team t = seat t */
+        st->matches_won[(s.winner + flip) % 2]++;
     gr_match_free(match);
     return rc;
 }
@@ -138,6 +150,8 @@ int main(int argc, char **argv)
     int preset = GR_PRESET_STANDARD;
     int kinds[2] = { GR_BOT_GREEDY, GR_BOT_RANDOM };
     const char *names[2] = { "greedy", "random" };
+    int players = 2, nrules = 0;
+    const char *rule_args[64];
 
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *arg = i + 1 < argc ? argv[i + 1] : NULL;
@@ -146,7 +160,8 @@ int main(int argc, char **argv)
             return 0;
         }
         bool takes_value = !strcmp(opt, "--matches") || !strcmp(opt, "--seed")
-                        || !strcmp(opt, "--preset") || !strcmp(opt, "--bots");
+                        || !strcmp(opt, "--preset") || !strcmp(opt, "--bots")
+                        || !strcmp(opt, "--players") || !strcmp(opt, "--rule");
         if (!takes_value)
             return bad_usage("unknown option", opt);
         if (!arg)
@@ -161,6 +176,15 @@ int main(int argc, char **argv)
         } else if (!strcmp(opt, "--preset")) {
             if ((preset = gr_preset_lookup(arg)) < 0)
                 return bad_usage("unknown preset", arg);
+        } else if (!strcmp(opt, "--players")) {
+            unsigned long long n;
+            if (!parse_number(arg, 4, &n) || n < 2)
+                return bad_usage("players must be 2, 3 or 4", arg);
+            players = (int)n;
+        } else if (!strcmp(opt, "--rule")) {
+            if (nrules == 64)
+                return bad_usage("too many rules", arg);
+            rule_args[nrules++] = arg;
         } else if (!strcmp(opt, "--bots")) {
             if (!parse_bots(arg, kinds))
                 return bad_usage("bots must be two of random, greedy", arg);
@@ -177,6 +201,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "gin-selfplay: out of memory\n");
         return 1;
     }
+    for (int i = 0; i < nrules; i++)
+        if (gr_rules_set_text(rules, rule_args[i]) != GR_OK)
+            return bad_usage("unknown rule or value out of range", rule_args[i]);
 
     stats st = { { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, { 0 } };
     bool tty = isatty(STDERR_FILENO);
@@ -184,7 +211,7 @@ int main(int argc, char **argv)
     int rc = GR_OK;
     unsigned long long m;
     for (m = 0; m < matches && rc == GR_OK; m++) {
-        rc = play_match(rules, seed + m, bots, (int)(m % 2), &st);
+        rc = play_match(rules, seed + m, bots, players, (int)(m % 2), &st);
         double t = now();
         if (t - last_report >= (tty ? 0.5 : 5.0)) {
             fprintf(stderr, "%s%llu/%llu matches, %ld hands%s", tty ? "\r" : "",
@@ -204,6 +231,9 @@ int main(int argc, char **argv)
                                                 "OpenSpiel", "EAAI" };
     printf("%llu matches, %s rules, seeds %llu..%llu\n", matches,
            preset_names[preset], seed, seed + matches - 1);
+    if (players > 2)
+        printf("%d players: bot %s holds seats %s in even matches\n", players,
+               names[0], players == 3 ? "0 and 2" : "0 and 2 (team 0-2)");
     printf("%-22s %10s %10s\n", "", names[0], names[1]);
     printf("%-22s %9.1f%% %9.1f%%\n", "matches won",
            percent(st.matches_won[0], (long)matches),

@@ -340,6 +340,13 @@ GR_API int gr_rules_clone(gr_rules **out, const gr_rules *rules);
  * range; the rules are then unchanged. */
 GR_API int gr_rules_set(gr_rules *rules, int option, int value);
 
+/* Set an option from text "NAME=VALUE": NAME as gr_option_lookup() takes
+ * it, VALUE a decimal integer, no spaces ("hollywood=1", for a command
+ * line's --rule).  GR_EPARSE if the text is not of that shape or names no
+ * option, GR_EINVAL for NULL or a value out of the option's range; the
+ * rules are then unchanged. */
+GR_API int gr_rules_set_text(gr_rules *rules, const char *text);
+
 /* Read an option into *out.  GR_EINVAL for an unknown option or NULL. */
 GR_API int gr_rules_get(const gr_rules *rules, int option, int *out);
 
@@ -732,7 +739,8 @@ GR_API int gr_match_new(gr_match **out, const gr_rules *rules, uint64_t seed);
 
 /* The deciding cut of gr_match_new() (G6): out[0] is the card player 0 cut,
  * out[1] player 1's; their ranks differ and the higher one dealt the first
- * hand.  GR_EINVAL for NULL. */
+ * hand.  GR_EINVAL for NULL or a match of 3 or 4 players (see
+ * gr_match_cuts()). */
 GR_API int gr_match_cut(const gr_match *match, gr_card out[2]);
 
 /* Deal the next hand with the right dealer (G6, G8), the match's rules and
@@ -747,10 +755,15 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
 /* Record a hand's result (from gr_game_result() or gr_settle(), or a hand
  * played on a real table): only outcome, knocker, winner and points are
  * used.  A void hand scores nothing and its knocker, winner and points are
- * ignored; it counts in hands_played.  Otherwise knocker and winner must be
- * 0 or 1, equal for a knock, gin or big gin and different for an undercut,
- * and points 0..10000.  The winner of a hand deals the next; after a void
- * hand the same dealer deals again (G8).  The match is over after the hand
+ * ignored; it counts in hands_played.  A tie (GR_OUTCOME_TIE, G36) needs
+ * a knocker 0 or 1, scores nothing and is won by nobody.  Otherwise knocker
+ * and winner must be 0 or 1, equal for a knock, gin or big gin and
+ * different for an undercut, and points 0..10000.  The winner of a hand
+ * deals the next (with GR_OPT_DEALER_ALTERNATES the other player does);
+ * after a void or tied hand the same dealer deals again (G8).  With
+ * GR_OPT_IMMEDIATE_BOXES the box bonus is added to the hand points at once
+ * (G37).  With 3 or 4 players or Hollywood scoring see the section
+ * "Matches of three and four players" below.  The match is over after the hand
  * in which a player's hand points reach GR_OPT_TARGET (G25).
  * GR_EINVAL for NULL, an inconsistent result or nonzero reserved space
  * (the result's own; the arrangements in it are not read), GR_ESTATE once
@@ -759,13 +772,16 @@ GR_API int gr_match_deal(gr_match *match, gr_game **out);
 GR_API int gr_match_record(gr_match *match, const gr_hand_result *result);
 
 /* The dealer of the next hand, 0 or 1 (once over: the winner of the last
- * hand).  GR_EINVAL for NULL. */
+ * hand); with 3 players the seat that deals and sits out, with 4 the
+ * dealer seat of table 0.  GR_EINVAL for NULL. */
 GR_API int gr_match_dealer(const gr_match *match);
 
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_HAND_BONUS times the hands he won; if the loser won no hand
+ * bonus GR_OPT_HAND_BONUS times the hands he won (0 with
+ * GR_OPT_IMMEDIATE_BOXES, G37: already in the hand points); if the loser
+ * won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
  * GR_OPT_SHUTOUT_DOUBLE his total (hand points + game + box bonus) is
  * doubled and shutout_bonus is what the doubling adds (G34).  total is
@@ -885,7 +901,8 @@ typedef struct gr_standing {
     int winner;           /* the winning side once over, else -1 (for a
                              Hollywood match: the side with the highest
                              summed total, -1 if two share it) */
-    int margin;           /* winner's total minus the best other total */
+    int margin;           /* winner's total minus the best other total
+                             (negative when boxes outweigh) */
     int hands_played;     /* hands recorded (deals with 4 players), void
                              ones included */
     int hands_won[4];     /* hands (deals) won and credited to this game;
@@ -895,7 +912,9 @@ typedef struct gr_standing {
     int game_bonus[4];    /* bonuses: 0 until the game is over */
     int box_bonus[4];
     int shutout_bonus[4];
-    int total[4];         /* hand points plus bonuses */
+    int total[4];         /* hand points plus bonuses (a Hollywood sum of
+                             the three games saturates at INT_MAX, which
+                             only absurd matches of 10^5 hands approach) */
     int reserved[8];      /* written as 0 */
 } gr_standing;
 

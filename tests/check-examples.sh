@@ -44,8 +44,28 @@ STDIN=$tmp.in expect "gin-play: unknown command hint" 0 "Unknown command" -- "$b
 printf 'p\n  ' > "$tmp.in"    # the last line ends in blanks, with no newline
 STDIN=$tmp.in expect "gin-play: trailing blanks at end of input" 0 "End of input" -- "$bin/gin-play" --seed 5 --ascii
 
+expect "gin-play --auto --players 4: a partnership match" 0 "win the match" -- "$bin/gin-play" --auto --seed 1 --players 4 --ascii
+expect "gin-play --auto --players 3, Hollywood" 0 "Hollywood game 3" -- "$bin/gin-play" --auto --seed 2 --players 3 --rule hollywood=1 --ascii
+expect "gin-play --auto, OpenSpiel preset" 0 "OpenSpiel rules" -- "$bin/gin-play" --auto --seed 4 --preset openspiel
+expect "gin-play --players 3 --rule hollywood=1 (manual page)" 0 "End of input" -- "$bin/gin-play" --players 3 --rule hollywood=1
+expect "gin-play: bad --players" 2 "players must be" -- "$bin/gin-play" --players 5
+expect "gin-play: bad --rule" 2 "unknown rule" -- "$bin/gin-play" --rule knock_limit=11
+
+printf 'd\nx KS\n?\nq\n' > "$tmp.in"
+STDIN=$tmp.in expect "gin-play --players 3: a person and two bots" 0 "East deals and sits out" -- "$bin/gin-play" --players 3 --seed 5 --ascii
+STDIN=$tmp.in expect "gin-play --players 3: a refused card" 0 "You do not hold KS" -- "$bin/gin-play" --players 3 --seed 5 --ascii
+printf 'p\nd\n' > "$tmp.in"
+STDIN=$tmp.in expect "gin-play --players 4: a person and three bots" 0 "Deal 1, table 1: You against East" -- "$bin/gin-play" --players 4 --seed 9 --ascii
+STDIN=$tmp.in expect "gin-play --players 4: end of input" 0 "End of input" -- "$bin/gin-play" --players 4 --seed 9 --ascii
+
 expect "gin-selfplay: statistics" 0 "matches won" -- "$bin/gin-selfplay" --matches 3 --seed 1
 expect "gin-selfplay: bad option" 2 "" -- "$bin/gin-selfplay" --matches -1
+expect "gin-selfplay --players 3" 0 "3 players" -- "$bin/gin-selfplay" --matches 4 --players 3
+expect "gin-selfplay --players 4, Hollywood" 0 "matches won" -- "$bin/gin-selfplay" --matches 4 --players 4 --rule hollywood=1
+expect "gin-selfplay --rule, OpenSpiel" 0 "OpenSpiel rules" -- "$bin/gin-selfplay" --matches 4 --preset openspiel --rule target=100
+expect "gin-selfplay: bad --players" 2 "players must be" -- "$bin/gin-selfplay" --players 5
+expect "gin-selfplay: bad --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule wall=7
+expect "gin-selfplay: unknown --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule nope=1
 
 echo "examples: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

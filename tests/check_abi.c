@@ -81,6 +81,18 @@ typedef struct v0_score {
     int reserved[8];
 } v0_score;
 
+typedef struct v0_table {
+    int seats[2], dealer, dealer_seat, recorded;
+    int reserved[8];
+} v0_table;
+
+typedef struct v0_standing {
+    int nsides, over, winner, margin, hands_played;
+    int hands_won[4], hand_points[4], game_bonus[4], box_bonus[4];
+    int shutout_bonus[4], total[4];
+    int reserved[8];
+} v0_standing;
+
 #define SAME_LAYOUT(pub, old)                                                  \
     _Static_assert(sizeof(pub) == sizeof(old), #pub ": size changed");         \
     _Static_assert(alignof(pub) == alignof(old), #pub ": alignment changed");  \
@@ -94,6 +106,8 @@ SAME_LAYOUT(gr_hand_result, v0_hand_result);
 SAME_LAYOUT(gr_move, v0_move);
 SAME_LAYOUT(gr_view, v0_view);
 SAME_LAYOUT(gr_score, v0_score);
+SAME_LAYOUT(gr_table, v0_table);
+SAME_LAYOUT(gr_standing, v0_standing);
 _Static_assert(GR_NCARDS == 52 && GR_MAX_MOVES == 34 && GR_MAX_MELDS == 17,
                "array sizes of the 0.x structs are fixed");
 _Static_assert(sizeof(gr_move) == 8, "gr_move: no padding left undefined");
@@ -111,6 +125,8 @@ START_TEST(test_abi_sizes_recorded)
         { "gr_move", sizeof(gr_move), 8 },
         { "gr_view", sizeof(gr_view), 440 },
         { "gr_score", sizeof(gr_score), 96 },
+        { "gr_table", sizeof(gr_table), 52 },
+        { "gr_standing", sizeof(gr_standing), 148 },
     };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         if (getenv("GR_ABI_VERBOSE"))
@@ -296,6 +312,26 @@ START_TEST(test_abi_outputs_guarded)
                                .winner = 0, .points = 100 };
         if (!over)
             ck_assert_int_eq(gr_match_record(m, &win), GR_OK);
+    }
+    gr_match_free(m);
+    /* a 4-player match's tables and standing, before and after the end */
+    ck_assert_int_eq(gr_match_new_players(&m, r, 3, 4), GR_OK);
+    for (int over = 0; over < 2; over++) {
+        for (int t = 0; t < 2; t++) {
+            b = guard_new(sizeof(v0_table));
+            ck_assert_int_eq(gr_match_table(m, t, (gr_table *)b.buf), GR_OK);
+            guard_check(b, RESERVE(v0_table), "gr_match_table");
+        }
+        b = guard_new(sizeof(v0_standing));
+        ck_assert_int_eq(gr_match_standing(m, GR_MATCH_ALL, (gr_standing *)b.buf),
+                         GR_OK);
+        guard_check(b, RESERVE(v0_standing), "gr_match_standing");
+        gr_hand_result win = { .outcome = GR_OUTCOME_GIN, .knocker = 0,
+                               .winner = 0, .points = 150 };
+        if (!over) {
+            ck_assert_int_eq(gr_match_record_table(m, 0, &win), GR_OK);
+            ck_assert_int_eq(gr_match_record_table(m, 1, &win), GR_OK);
+        }
     }
     gr_match_free(m);
     gr_rules_free(r);

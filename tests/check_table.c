@@ -11,13 +11,7 @@
 #include <string.h>
 
 #include "testutil.h"
-
-static gr_rules *R(int preset)
-{
-    gr_rules *r = NULL;
-    ck_assert_int_eq(gr_rules_new(&r, preset), GR_OK);
-    return r;
-}
+#include "stacked.h"
 
 static gr_match *M(const gr_rules *r, int players, uint64_t seed)
 {
@@ -305,6 +299,84 @@ START_TEST(test_G40_four_player_shutout)
 }
 END_TEST
 
+/* Real hands from stacked decks at both tables, recorded as played: a tie
+ * (G36) and the wall (G38) in one deal, a void and a knock in the next. */
+START_TEST(test_G40_four_player_stacked_deals)
+{
+    gr_rules *r = R(GR_PRESET_OPENSPIEL);   /* ties score 0, the wall */
+    gr_match *m = M(r, 4, 21);
+    /* deal 0, table 0: seat 0 deals, seat 1 (game player 1) takes 9C and
+     * knocks with 9 against seat 0's 9: a tie */
+    gr_table t0 = table(m, 0);
+    ck_assert_int_eq(t0.dealer, 0);
+    gr_game *g = G(r, "AS 2S 3S 7C 7D 7H JD QD KD 10S", TIE_DEF, "9C", NULL, 0,
+                   t0.dealer);
+    ck_assert_int_eq(play(g, GR_MOVE_TAKE_UPCARD, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_KNOCK, C("10S")), GR_OK);
+    gr_hand_result h = result(g);
+    ck_assert_int_eq(h.outcome, GR_OUTCOME_TIE);
+    ck_assert_int_eq(gr_match_record_table(m, 0, &h), GR_OK);
+    gr_game_free(g);
+    /* table 1: seat 2 deals; seat 3 (non-dealer, game player 1) discards
+     * JS with 2 cards left; seat 2 takes it at the wall and knocks with 10
+     * against 2: seat 3 undercuts, 25 + 10 - 2 = 33 for team 1 */
+    gr_table t1 = table(m, 1);
+    ck_assert_int_eq(t1.seats[0], 2);
+    g = G(r, W_ND, W_DL, "KS", "JS", 28, t1.dealer);
+    ck_assert_int_eq(to_the_wall(g), C("JS"));
+    ck_assert_int_eq(gr_game_phase(g), GR_PHASE_WALL);
+    ck_assert_int_eq(gr_game_turn(g), 0);
+    ck_assert_int_eq(play(g, GR_MOVE_DRAW_DISCARD, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_KNOCK, C("KD")), GR_OK);
+    h = result(g);
+    ck_assert_int_eq(h.outcome, GR_OUTCOME_UNDERCUT);
+    ck_assert_int_eq(h.winner, 1);
+    ck_assert_int_eq(h.points, 33);
+    ck_assert_int_eq(gr_match_record_table(m, 1, &h), GR_OK);
+    gr_game_free(g);
+    gr_standing s = standing(m, GR_MATCH_ALL);
+    expect_side(&s, 0, 0, 0, 0, 0, 0, 0);
+    expect_side(&s, 1, 1, 33, 0, 0, 0, 33);
+    /* deal 1, table 0: seat 0 v seat 3 (dealer, game player 1); the same
+     * wall deal, but seat 3 passes at the wall: void */
+    t0 = table(m, 0);
+    ck_assert_int_eq(t0.seats[1], 3);
+    ck_assert_int_eq(t0.dealer, 1);
+    g = G(r, W_ND, W_DL, "KS", "JS", 28, t0.dealer);
+    to_the_wall(g);
+    ck_assert_int_eq(gr_game_turn(g), 1);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    h = result(g);
+    ck_assert_int_eq(h.outcome, GR_OUTCOME_VOID);
+    ck_assert_int_eq(gr_match_record_table(m, 0, &h), GR_OK);
+    gr_game_free(g);
+    /* table 1: seat 2 (non-dealer) draws JS as the 29th card and knocks
+     * with 2D against seat 1's 40: 38 for team 0 */
+    t1 = table(m, 1);
+    ck_assert_int_eq(t1.seats[0], 2);
+    ck_assert_int_eq(t1.seats[1], 1);
+    g = G(r, W_ND, W_DL, "KS", "JS", 28, t1.dealer);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    for (int i = 0; i < 28; i++)
+        ck_assert_int_eq(play(g, GR_MOVE_DISCARD, draw_stock(g)), GR_OK);
+    ck_assert_int_eq(draw_stock(g), C("JS"));
+    ck_assert_int_eq(play(g, GR_MOVE_KNOCK, C("JS")), GR_OK);
+    h = result(g);
+    ck_assert_int_eq(h.outcome, GR_OUTCOME_KNOCK);
+    ck_assert_int_eq(h.knocker, 0);
+    ck_assert_int_eq(h.points, 38);
+    ck_assert_int_eq(gr_match_record_table(m, 1, &h), GR_OK);
+    gr_game_free(g);
+    s = standing(m, GR_MATCH_ALL);
+    ck_assert_int_eq(s.hands_played, 2);
+    expect_side(&s, 0, 1, 38, 0, 0, 0, 38);
+    expect_side(&s, 1, 1, 33, 0, 0, 0, 33);
+    gr_match_free(m);
+    gr_rules_free(r);
+}
+END_TEST
+
 /* ---- G35: Hollywood ----------------------------------------------------------- */
 
 START_TEST(test_G35_hollywood)
@@ -493,6 +565,9 @@ START_TEST(test_G40_bad_arguments)
     ck_assert_int_eq(gr_match_tables(NULL), GR_EINVAL);
     ck_assert_int_eq(gr_match_cuts(NULL, cut), GR_EINVAL);
     ck_assert_int_eq(gr_match_cuts(m, NULL), GR_EINVAL);
+    gr_card two[2] = { 7, 7 };
+    ck_assert_int_eq(gr_match_cut(m, two), GR_EINVAL);   /* 3 players */
+    ck_assert_int_eq(two[0], 7);
     ck_assert_int_eq(gr_match_table(NULL, 0, &t), GR_EINVAL);
     ck_assert_int_eq(gr_match_table(m, 0, NULL), GR_EINVAL);
     ck_assert_int_eq(gr_match_table(m, 1, &t), GR_EINVAL);
@@ -525,6 +600,61 @@ START_TEST(test_G40_bad_arguments)
     ck_assert_int_eq(gr_match_record_table(m, 2, &h), GR_EINVAL);
     gr_match_free(m);
     gr_rules_free(r);
+}
+END_TEST
+
+/* ---- memory ---------------------------------------------------------------- */
+
+typedef struct limit { int left; int live; } limit;
+
+static void *limited_malloc(size_t size, void *ctx)
+{
+    limit *l = ctx;
+    if (l->left == 0)
+        return NULL;
+    l->left--;
+    l->live++;
+    return malloc(size);
+}
+
+static void limited_free(void *ptr, void *ctx)
+{
+    limit *l = ctx;
+    l->live--;
+    free(ptr);
+}
+
+START_TEST(test_G40_out_of_memory)
+{
+    limit l = { 1, 0 };
+    gr_allocator mm = { limited_malloc, limited_free, &l };
+    gr_rules *r = NULL;
+    ck_assert_int_eq(gr_rules_new_mm(&r, GR_PRESET_STANDARD, &mm), GR_OK);
+    gr_match *m = (gr_match *)&l;
+    ck_assert_int_eq(gr_match_new_players(&m, r, 1, 4), GR_ENOMEM);
+    ck_assert_ptr_eq(m, (gr_match *)&l);
+    l.left = 1;
+    ck_assert_int_eq(gr_match_new_players(&m, r, 1, 4), GR_OK);
+    /* a failed deal leaves the match as it was: the retry deals the same */
+    gr_game *g = NULL, *h = NULL;
+    ck_assert_int_eq(gr_match_deal_table(m, 1, &g), GR_ENOMEM);
+    ck_assert_ptr_null(g);
+    l.left = 2;
+    gr_match *copy = NULL;
+    ck_assert_int_eq(gr_match_new_players(&copy, r, 1, 4), GR_OK);
+    ck_assert_int_eq(gr_match_deal_table(m, 1, &g), GR_OK);
+    l.left = 1;
+    ck_assert_int_eq(gr_match_deal_table(copy, 1, &h), GR_OK);
+    gr_cards a, b;
+    ck_assert_int_eq(gr_game_hand(g, 0, &a), GR_OK);
+    ck_assert_int_eq(gr_game_hand(h, 0, &b), GR_OK);
+    ck_assert(a == b);
+    gr_game_free(g);
+    gr_game_free(h);
+    gr_match_free(copy);
+    gr_match_free(m);
+    gr_rules_free(r);
+    ck_assert_int_eq(l.live, 0);
 }
 END_TEST
 
@@ -676,12 +806,14 @@ static Suite *table_suite(void)
     tcase_add_test(tc, test_G40_three_player_shutouts);
     tcase_add_test(tc, test_G40_four_player_netting);
     tcase_add_test(tc, test_G40_four_player_shutout);
+    tcase_add_test(tc, test_G40_four_player_stacked_deals);
     tcase_add_test(tc, test_G35_hollywood);
     tcase_add_test(tc, test_G35_hollywood_three_and_four);
     tcase_add_test(tc, test_G37_immediate_boxes);
     tcase_add_test(tc, test_G36_tie_in_a_match);
     tcase_add_test(tc, test_G8_eaai_dealers_alternate);
     tcase_add_test(tc, test_G40_bad_arguments);
+    tcase_add_test(tc, test_G40_out_of_memory);
     tcase_add_test(tc, test_G40_G35_random_matches);
     suite_add_tcase(s, tc);
     return s;

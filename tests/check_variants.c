@@ -75,9 +75,6 @@ END_TEST
 
 /* ---- G36: a tie without undercut ----------------------------------------- */
 
-/* knocker deadwood 9 (9C); the defender keeps 9D (nothing lays off) */
-#define TIE_DEF "2C 3C 4C 8H 9H 10H 6D 6H 6S 9D"
-
 START_TEST(test_G36_tie_scores_nothing)
 {
     gr_arrangement k = A("9C", "AS 2S 3S", "7C 7D 7H", "JD QD KD", NULL);
@@ -142,28 +139,6 @@ END_TEST
 
 /* ---- G38: the wall --------------------------------------------------------- */
 
-/* P0 (non-dealer, dealer 1): a 9-card run and 2D, never knocks here.  P1:
- * 5H-7H, 8S-10S, JC JD and KD QC: deadwood 40; a third jack melds the
- * jacks and leaves KD QC (20), one of which can go: a knock with 10. */
-#define W_ND "AC 2C 3C 4C 5C 6C 7C 8C 9C 2D"
-#define W_DL "5H 6H 7H 8S 9S 10S JC JD KD QC"
-
-/* Both pass the upcard; 29 stock draws, each discarded at once, leave 2
- * cards; P0 made the last draw and discarded it: returns that card. */
-static gr_card to_the_wall(gr_game *g)
-{
-    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
-    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
-    gr_card c = GR_NO_CARD;
-    for (int i = 0; i < 29; i++) {
-        ck_assert_int_eq(gr_game_phase(g), GR_PHASE_DRAW);
-        c = draw_stock(g);
-        ck_assert_int_eq(play(g, GR_MOVE_DISCARD, c), GR_OK);
-    }
-    ck_assert_int_eq(gr_game_stock_size(g), 2);
-    return c;
-}
-
 START_TEST(test_G38_wall_take_to_knock)
 {
     gr_rules *r = R(GR_PRESET_OPENSPIEL);
@@ -215,6 +190,29 @@ START_TEST(test_G38_wall_take_to_knock)
     ck_assert_int_eq(res.knocker, 1);
     ck_assert_int_eq(res.winner, 0);
     ck_assert_int_eq(res.points, 33);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
+/* the greedy bot takes the wall card when it is offered, then knocks */
+START_TEST(test_G38_greedy_bot_takes_the_wall_card)
+{
+    gr_rules *r = R(GR_PRESET_OPENSPIEL);
+    gr_game *g = G(r, W_ND, W_DL, "KS", "JS", 28, 1);
+    to_the_wall(g);
+    gr_bot *bot = NULL;
+    ck_assert_int_eq(gr_bot_new(&bot, GR_BOT_GREEDY, 1), GR_OK);
+    while (gr_game_phase(g) != GR_PHASE_OVER) {
+        gr_view v;
+        gr_move m;
+        ck_assert_int_eq(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+        ck_assert_int_eq(gr_bot_choose(bot, &v, &m), GR_OK);
+        ck_assert_int_eq(gr_game_play(g, m), GR_OK);
+    }
+    ck_assert_int_eq(result(g).outcome, GR_OUTCOME_UNDERCUT);
+    ck_assert_int_eq(result(g).knocker, 1);
+    gr_bot_free(bot);
     gr_game_free(g);
     gr_rules_free(r);
 }
@@ -421,6 +419,101 @@ START_TEST(test_presets_eaai_gin_no_layoff)
 }
 END_TEST
 
+/* The hand scores of the two engines, from their sources (OpenSpiel's
+ * GinRummyState::Returns, Neller's GinRummyGame), as the knocker's signed
+ * result given both deadwood counts after layoffs, against gr_settle on
+ * random knocks with fixed seeds. */
+static int openspiel_returns(int kd, int dd)
+{
+    int r = dd - kd;
+    if (kd == 0)
+        r += 25;
+    if (r < 0)
+        r -= 25;
+    return r;
+}
+
+static int eaai_returns(int kd, int dd)
+{
+    if (kd == 0)
+        return 25 + dd;
+    if (kd < dd)
+        return dd - kd;
+    return -(25 + kd - dd);
+}
+
+START_TEST(test_presets_returns_match_the_engines)
+{
+    gr_rules *os = R(GR_PRESET_OPENSPIEL), *ea = R(GR_PRESET_EAAI);
+    test_rng rng = { 16 };
+    long n = test_count(6000), ties = 0, gins = 0;
+    for (long i = 0; i < n; i++) {
+        gr_cards k;
+        gr_arrangement a;
+        do
+            k = test_hand(&rng, 10);
+        while (gr_arrange(k, &a) > 10);
+        gr_cards d = test_hand_from(&rng, GR_ALL_CARDS & ~k, 10);
+        for (int e = 0; e < 2; e++) {
+            gr_hand_result res;
+            ck_assert_int_eq(gr_settle(e ? ea : os, &a, d, &res), GR_OK);
+            int kd = res.knocker_deadwood, dd = res.defender_deadwood;
+            int got = res.winner == 0 ? res.points
+                    : res.winner == 1 ? -res.points : 0;
+            int want = e ? eaai_returns(kd, dd) : openspiel_returns(kd, dd);
+            ck_assert_msg(got == want, "engine %d: %d, want %d (kd %d dd %d)",
+                          e, got, want, kd, dd);
+            if (kd == 0) {   /* no layoff after gin in either */
+                ck_assert_int_eq(res.defense.laid_off, 0);
+                ck_assert_int_eq(dd, gr_deadwood(d));
+            }
+            ties += !e && kd == dd;
+            gins += !e && kd == 0;
+        }
+    }
+    if (n >= 5000)
+        ck_assert(ties > 0 && gins > 0);
+    gr_rules_free(os);
+    gr_rules_free(ea);
+}
+END_TEST
+
+START_TEST(test_rules_set_text)
+{
+    gr_rules *r = R(GR_PRESET_FOURNIER);
+    int v = 0;
+    ck_assert_int_eq(gr_rules_set_text(r, "hollywood=1"), GR_OK);
+    ck_assert_int_eq(gr_rules_get(r, GR_OPT_HOLLYWOOD, &v), GR_OK);
+    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(gr_rules_set_text(r, "Team_Target=+150"), GR_OK);
+    ck_assert_int_eq(gr_rules_get(r, GR_OPT_TEAM_TARGET, &v), GR_OK);
+    ck_assert_int_eq(v, 150);
+    gr_rules *before = NULL;
+    ck_assert_int_eq(gr_rules_clone(&before, r), GR_OK);
+    static const char *const unreadable[] = {
+        "hollywood", "hollywood=", "=1", "nope=1", "hollywood=1x", "hollywood= 1",
+        " hollywood=1", "hollywood=0x1", "hollywood=-", "",
+        "a_name_much_longer_than_any_option_name_there_is_in_the_table_x=1",
+    };
+    for (size_t i = 0; i < sizeof unreadable / sizeof *unreadable; i++)
+        ck_assert_msg(gr_rules_set_text(r, unreadable[i]) == GR_EPARSE, "%s",
+                      unreadable[i]);
+    ck_assert_int_eq(gr_rules_set_text(r, "wall=2"), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(r, "target=-1"), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(r, "target=99999999999999999999"), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(r, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_rules_set_text(NULL, "wall=1"), GR_EINVAL);
+    for (int o = 0; o < GR_OPT_COUNT; o++) {
+        int a, b;
+        gr_rules_get(r, o, &a);
+        gr_rules_get(before, o, &b);
+        ck_assert_int_eq(a, b);
+    }
+    gr_rules_free(before);
+    gr_rules_free(r);
+}
+END_TEST
+
 static Suite *variants_suite(void)
 {
     Suite *s = suite_create("variants");
@@ -432,6 +525,7 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_G36_tie_in_a_game);
     tcase_add_test(tc, test_G38_wall_take_to_knock);
     tcase_add_test(tc, test_G38_wall_pass_is_void);
+    tcase_add_test(tc, test_G38_greedy_bot_takes_the_wall_card);
     tcase_add_test(tc, test_G38_wall_useless_card);
     tcase_add_test(tc, test_G38_wall_off_and_turnover);
     tcase_add_test(tc, test_G38_last_drawer_may_knock);
@@ -439,6 +533,8 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_G29_illegal_knock_stands);
     tcase_add_test(tc, test_presets_openspiel_and_eaai_by_name);
     tcase_add_test(tc, test_presets_eaai_gin_no_layoff);
+    tcase_add_test(tc, test_rules_set_text);
+    tcase_add_test(tc, test_presets_returns_match_the_engines);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -160,4 +160,32 @@ static inline gr_hand_result result(const gr_game *g)
     return res;
 }
 
+/* ---- decks shared by the scenarios ---- */
+
+/* knocker deadwood 9 (9C); the defender keeps 9D (nothing lays off) */
+#define TIE_DEF "2C 3C 4C 8H 9H 10H 6D 6H 6S 9D"
+
+/* P0 (non-dealer, dealer 1): a 9-card run and 2D, never knocks here.  P1:
+ * 5H-7H, 8S-10S, JC JD and KD QC: deadwood 40; a third jack melds the
+ * jacks and leaves KD QC (20), one of which can go: a knock with 10. */
+#define W_ND "AC 2C 3C 4C 5C 6C 7C 8C 9C 2D"
+#define W_DL "5H 6H 7H 8S 9S 10S JC JD KD QC"
+
+/* Both pass the upcard; 29 stock draws, each discarded at once, leave 2
+ * cards; the non-dealer made the last draw and discarded it: returns that
+ * card. */
+static inline gr_card to_the_wall(gr_game *g)
+{
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(play(g, GR_MOVE_PASS, GR_NO_CARD), GR_OK);
+    gr_card c = GR_NO_CARD;
+    for (int i = 0; i < 29; i++) {
+        ck_assert_int_eq(gr_game_phase(g), GR_PHASE_DRAW);
+        c = draw_stock(g);
+        ck_assert_int_eq(play(g, GR_MOVE_DISCARD, c), GR_OK);
+    }
+    ck_assert_int_eq(gr_game_stock_size(g), 2);
+    return c;
+}
+
 #endif /* GR_TEST_STACKED_H */

@@ -204,6 +204,10 @@ static int greedy_choose(const gr_view *v)
     if ((i = best_discard_move(v, GR_MOVE_DISCARD)) >= 0)
         return i;
 
+    /* G38, the wall: the discard is offered only when a knock follows,
+     * which beats the void hand of a pass. */
+    if (v->phase == GR_PHASE_WALL && (i = find_move(v, GR_MOVE_DRAW_DISCARD)) >= 0)
+        return i;
     /* Upcard offer or draw: decide on the top discard. */
     bool take = v->ndiscards > 0
              && worth_taking(v->hand, v->discards[v->ndiscards - 1]);

@@ -10,10 +10,8 @@
  * Scores, bonuses and Hollywood's games are standing.c's.
  */
 #include "common/alloc.h"
-#include "gin/match.h"
 #include "common/bits.h"
-#include "common/rng.h"
-#include "gin/rules.h"
+#include "gin/match.h"
 
 #include <limits.h>
 #include <string.h>
@@ -95,7 +93,7 @@ int gr_match_players(const gr_match *match)
 
 int gr_match_cut(const gr_match *match, gr_card out[2])
 {
-    if (!match || !out)
+    if (!match || !out || match->players != 2)
         return GR_EINVAL;
     out[0] = match->cut[0];
     out[1] = match->cut[1];
@@ -167,9 +165,9 @@ int gr_match_deal_table(gr_match *match, int table, gr_game **out)
 {
     if (!match || !out || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over || ((match->recorded >> table) & 1)
-        || match->hands_played >= GR_MAX_MATCH_HANDS)
-        return GR_ESTATE;   /* gr_match_record would refuse its result */
+    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS
+        || ((match->recorded >> table) & 1))
+        return GR_ESTATE;   /* gr_match_record_table would refuse its result */
     gr_table t;
     table_of(match, table, &t);
     /* Draw the seed from a copy, so a failed deal leaves the match as it was. */

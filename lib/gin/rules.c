@@ -2,6 +2,9 @@
 #include "common/alloc.h"
 #include "gin/rules.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The single source of truth for every option: its name, description,
@@ -155,6 +158,30 @@ int gr_rules_set(gr_rules *rules, int option, int value)
         return GR_EINVAL;
     rules->opt[option] = value;
     return GR_OK;
+}
+
+int gr_rules_set_text(gr_rules *rules, const char *text)
+{
+    if (rules == NULL || text == NULL)
+        return GR_EINVAL;
+    char name[64];
+    const char *eq = strchr(text, '=');
+    if (eq == NULL || (size_t)(eq - text) >= sizeof name)
+        return GR_EPARSE;
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    int option = gr_option_lookup(name);
+    const char *digits = eq + 1 + (eq[1] == '-' || eq[1] == '+');
+    if (option < 0 || *digits < '0' || *digits > '9')
+        return GR_EPARSE;
+    char *end;
+    errno = 0;
+    long value = strtol(eq + 1, &end, 10);
+    if (*end != '\0')
+        return GR_EPARSE;
+    if (errno != 0 || value < INT_MIN || value > INT_MAX)
+        return GR_EINVAL;
+    return gr_rules_set(rules, option, (int)value);
 }
 
 int gr_rules_get(const gr_rules *rules, int option, int *out)

@@ -81,7 +81,7 @@ static void check_game(const gr_game *g)
     CHECK(__builtin_popcountll(seen) + stock == GR_NCARDS);
 
     int phase = gr_game_phase(g), turn = gr_game_turn(g);
-    CHECK(phase >= GR_PHASE_UPCARD && phase <= GR_PHASE_OVER);
+    CHECK(phase >= GR_PHASE_UPCARD && phase <= GR_PHASE_WALL);
     CHECK(turn == 0 || turn == 1);
     gr_move moves[GR_MAX_MOVES];
     int n = gr_game_legal_moves(g, moves, GR_MAX_MOVES);
@@ -213,19 +213,27 @@ static void match_step(gr_match **m, const gr_rules *rules, reader *r)
     case 0:
         gr_match_free(*m);
         *m = NULL;
-        CHECK(gr_match_new(m, rules, quad(r)) == GR_OK);
+        {
+            uint64_t seed = quad(r);
+            int players = 2 + byte(r) % 3;
+            CHECK(gr_match_new_players(m, rules, seed, players) == GR_OK);
+        }
         break;
     case 1: {
         gr_game *g = NULL;
-        int rc = *m ? gr_match_deal(*m, &g) : GR_EINVAL;
+        int t = byte(r) % 2;
+        int rc = *m ? gr_match_deal_table(*m, t, &g) : GR_EINVAL;
         CHECK(rc == GR_OK || rc == GR_ESTATE || rc == GR_EINVAL);
         if (rc == GR_OK) {
+            gr_table tab;
+            CHECK(gr_match_table(*m, t, &tab) == GR_OK);
+            CHECK(gr_game_dealer(g) == tab.dealer);
             /* a few hundred moves (long_hand plays hands to their end) */
             for (int k = 0; k < 400 && gr_game_phase(g) != GR_PHASE_OVER; k++)
                 play_legal(g, r);
             gr_hand_result res;
             if (gr_game_result(g, &res) == GR_OK)
-                CHECK(gr_match_record(*m, &res) == GR_OK);
+                CHECK(gr_match_record_table(*m, t, &res) == GR_OK);
         }
         gr_game_free(g);
         break;
@@ -237,12 +245,13 @@ static void match_step(gr_match **m, const gr_rules *rules, reader *r)
         res.knocker = (int8_t)byte(r);
         res.winner = (int8_t)byte(r);
         res.points = word(r);
+        int t = (int8_t)byte(r) % 3;
         if (*m) {
-            gr_score before, after;
-            CHECK(gr_match_score(*m, &before) == GR_OK);
-            int rc = gr_match_record(*m, &res);
+            gr_standing before, after;
+            CHECK(gr_match_standing(*m, GR_MATCH_ALL, &before) == GR_OK);
+            int rc = gr_match_record_table(*m, t, &res);
             CHECK(rc == GR_OK || rc == GR_EINVAL || rc == GR_ESTATE);
-            CHECK(gr_match_score(*m, &after) == GR_OK);
+            CHECK(gr_match_standing(*m, GR_MATCH_ALL, &after) == GR_OK);
             if (rc != GR_OK)
                 CHECK(memcmp(&before, &after, sizeof before) == 0);
         }
@@ -250,10 +259,14 @@ static void match_step(gr_match **m, const gr_rules *rules, reader *r)
     }
     default:
         if (*m) {
-            gr_score s;
-            CHECK(gr_match_score(*m, &s) == GR_OK);
-            CHECK(s.total[0] >= s.hand_points[0] && s.total[1] >= s.hand_points[1]);
-            CHECK(gr_match_dealer(*m) == 0 || gr_match_dealer(*m) == 1);
+            gr_standing s;
+            CHECK(gr_match_standing(*m, GR_MATCH_ALL, &s) == GR_OK);
+            for (int i = 0; i < s.nsides; i++)
+                CHECK(s.total[i] >= s.hand_points[i]);
+            int d = gr_match_dealer(*m), n = gr_match_players(*m);
+            CHECK(d >= 0 && d < n);
+            gr_score sc;
+            CHECK((gr_match_score(*m, &sc) == GR_OK) == (s.nsides == 2));
         }
         break;
     }
@@ -312,7 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gr_rules *rules = NULL;
     gr_game *game = NULL;
     gr_match *match = NULL;
-    CHECK(gr_rules_new(&rules, byte(&r) % 3) == GR_OK);
+    CHECK(gr_rules_new(&rules, byte(&r) % GR_PRESET_COUNT) == GR_OK);
 
     for (int steps = 0; more(&r) && steps < 2000; steps++) {
         switch (byte(&r) % 13) {
