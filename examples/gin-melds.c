@@ -21,43 +21,32 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: %s \"CARDS\"\n"
         "       %s --knock \"CARDS\" --defender \"CARDS\" [--preset NAME]\n"
-        "       %s --help\n"
+        "       %s -h | --help\n"
         "\n"
         "CARDS are separated by spaces or commas: AS 10h Td Q\u2663 ...\n"
         "With 10 or 11 cards, show the least-deadwood arrangement (and the\n"
         "best discard of 11).  With --knock, settle a hand: the knocker's\n"
         "melds, the defender's melds and layoffs, the outcome and points.\n"
-        "Presets: fournier (default), novelty, standard.\n",
+        "Presets: fournier (the default, the library's default preset),\n"
+        "novelty, standard.  Options take their value as --preset NAME or\n"
+        "--preset=NAME.\n",
         progname, progname, progname);
 }
 
-/* Parse a hand; on error, name the bad token on stderr. */
+/* Parse a hand; on error, name the bad token on stderr (the library says
+ * where it is). */
 static int parse_hand(const char *text, gr_cards *out)
 {
-    int rc = gr_cards_parse(text, out);
+    gr_parse_error e;
+    int rc = gr_cards_parse_ex(text, out, &e);
     if (rc == GR_OK)
         return 0;
-
-    /* find the culprit token by parsing one at a time */
-    const char *seps = " \t\n\r\v\f,";
-    gr_cards seen = 0;
-    for (const char *s = text + strspn(text, seps); *s; s += strspn(s, seps)) {
-        size_t len = strcspn(s, seps);
-        char token[16];
-        gr_card card;
-        snprintf(token, sizeof token, "%.*s", (int)len, s);
-        if (len >= sizeof token || gr_card_parse(token, &card) != GR_OK) {
-            fprintf(stderr, "%s: bad card \"%.*s\"\n", progname, (int)len, s);
-            return -1;
-        }
-        if (seen & GR_CARD_BIT(card)) {
-            fprintf(stderr, "%s: card \"%s\" given twice\n", progname, token);
-            return -1;
-        }
-        seen |= GR_CARD_BIT(card);
-        s += len;
-    }
-    fprintf(stderr, "%s: %s\n", progname, gr_strerror(rc));
+    if (e.reason == GR_REASON_DUPLICATE_CARD)
+        fprintf(stderr, "%s: card \"%.*s\" given twice\n", progname, (int)e.length,
+                text + e.offset);
+    else
+        fprintf(stderr, "%s: bad card \"%.*s\"\n", progname, (int)e.length,
+                text + e.offset);
     return -1;
 }
 
@@ -157,10 +146,21 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-        const char **value = strcmp(arg, "--knock") == 0 ? &knock
-                           : strcmp(arg, "--defender") == 0 ? &defend
-                           : strcmp(arg, "--preset") == 0 ? &preset : NULL;
-        if (value != NULL && i + 1 < argc) {
+        /* "--preset NAME" or "--preset=NAME" */
+        char name[16] = "";
+        const char *eq = strchr(arg, '=');
+        if (arg[0] == '-' && eq && (size_t)(eq - arg) < sizeof name) {
+            memcpy(name, arg, (size_t)(eq - arg));
+            name[eq - arg] = '\0';
+        } else if (strlen(arg) < sizeof name) {
+            strcpy(name, arg);
+        }
+        const char **value = strcmp(name, "--knock") == 0 ? &knock
+                           : strcmp(name, "--defender") == 0 ? &defend
+                           : strcmp(name, "--preset") == 0 ? &preset : NULL;
+        if (value != NULL && eq) {
+            *value = eq + 1;
+        } else if (value != NULL && i + 1 < argc) {
             *value = argv[++i];
         } else if (value == NULL && arg[0] != '-' && hand == NULL) {
             hand = arg;

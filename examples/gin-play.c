@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,7 +27,7 @@ static const char usage[] =
     "                [--help]\n"
     "Play a match of Gin Rummy against a bot (or bots).\n"
     "  --preset NAME  rules: fournier, novelty, standard, openspiel or eaai\n"
-    "                 (default standard)\n"
+    "                 (default fournier, the library's default preset)\n"
     "  --players N    2, 3 or 4 players (4: you and South against East and\n"
     "                 West); the others are bots (default 2)\n"
     "  --rule N=V     set rule option N after the preset, e.g. hollywood=1;\n"
@@ -34,20 +36,25 @@ static const char usage[] =
     "  --bot KIND     the opponent: random or greedy (default greedy)\n"
     "  --ascii        write suits as letters (7H) instead of symbols (7\u2665)\n"
     "  --auto         a greedy bot plays your seat: watch a whole match\n"
-    "  --help         this text\n";
+    "  -h, --help     this text\n"
+    "Options take their value as --seed 5 or --seed=5.\n";
 
 static const char help[] =
-    "Commands:\n"
-    "  d       draw from the stock\n"
-    "  t       take the upcard, or the top card of the discard pile\n"
-    "  p       pass (refuse the upcard on the first turn)\n"
-    "  x 7H    discard the 7 of hearts\n"
-    "  k 7H    discard the 7 of hearts and knock\n"
-    "  g 7H    discard the 7 of hearts and go gin\n"
-    "  G       big gin: lay down all eleven cards\n"
-    "  ?       this help\n"
-    "  q       quit\n"
-    "Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.\n";
+    "Commands (a whole word or its abbreviation; case does not matter):\n"
+    "  draw, d           draw from the stock\n"
+    "  take, t           take the upcard, or the top card of the discard pile\n"
+    "  pass, p           pass (refuse the upcard on the first turn)\n"
+    "  discard 7H, x 7H  discard the 7 of hearts; a card alone (7H) discards it\n"
+    "  knock 7H, k 7H    discard the 7 of hearts and knock; you choose the\n"
+    "                    melds you show when there is a choice\n"
+    "  gin [7H], g [7H]  discard (the 7 of hearts) and go gin\n"
+    "  big gin           lay down all eleven cards melded\n"
+    "  hint              advice: take or draw, the best discard, how to knock\n"
+    "  help, ?           this help\n"
+    "  quit, q           leave the match (asks first)\n"
+    "Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.\n"
+    "When the bot knocks you may choose your layoffs (Enter: the best ones).\n"
+    "Between hands press Enter to go on.\n";
 
 /* ---- printing cards ------------------------------------------------------ */
 
@@ -157,24 +164,42 @@ static bool legal_has(const gr_view *v, int type)
     return false;
 }
 
+/* the cards the person may discard now (not the one just taken, G11) */
+static gr_cards discardable(const gr_view *v)
+{
+    gr_cards ok = 0;
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == GR_MOVE_DISCARD)
+            ok |= GR_CARD_BIT(v->legal[i].card);
+    return ok;
+}
+
+static gr_cards pile_cards(const gr_view *v)
+{
+    gr_cards c = 0;
+    for (int i = 0; i < v->ndiscards; i++)
+        c |= GR_CARD_BIT(v->discards[i]);
+    return c;
+}
+
 static void print_prompt(const gr_view *v)
 {
     printf("Your move [");
     if (legal_has(v, GR_MOVE_DRAW_STOCK))
-        printf("d ");
+        printf("draw ");
     if (legal_has(v, GR_MOVE_TAKE_UPCARD) || legal_has(v, GR_MOVE_DRAW_DISCARD))
-        printf("t ");
+        printf("take ");
     if (legal_has(v, GR_MOVE_PASS))
-        printf("p ");
+        printf("pass ");
     if (legal_has(v, GR_MOVE_DISCARD))
-        printf("x CARD ");
+        printf("discard CARD ");
     if (legal_has(v, GR_MOVE_KNOCK))
-        printf("k CARD ");
+        printf("knock CARD ");
     if (legal_has(v, GR_MOVE_GIN))
-        printf("g CARD ");
+        printf("gin ");
     if (legal_has(v, GR_MOVE_BIG_GIN))
-        printf("G ");
-    printf("? q]: ");
+        printf("big gin ");
+    printf("hint ? quit]: ");
     fflush(stdout);
 }
 
@@ -195,52 +220,52 @@ static void print_table(const gr_view *v, const char *score, const player *pl)
     }
     printf("Your hand: ");
     print_hand(v->hand);
+    if (v->phase == GR_PHASE_DISCARD) {   /* 11 cards: what the best discard leaves */
+        gr_card best;
+        gr_cards ok = discardable(v);
+        if (ok && gr_best_discard_except(v->hand, v->hand & ~ok, &best) >= 0) {
+            printf("Best discard %s leaves: ", card_text(best, buf));
+            print_hand(v->hand & ~GR_CARD_BIT(best));
+        }
+    }
 }
 
-/* Why a move the person typed was refused: a hint for the next try. */
-static void explain_refusal(const gr_view *v, gr_move m)
+/* Why a move the person typed was refused: the library's reason, with a
+ * hint for the next try. */
+static void explain_refusal(const gr_view *v, gr_move m, int reason)
 {
     char buf[8];
-    bool card_move = m.type == GR_MOVE_DISCARD || m.type == GR_MOVE_KNOCK
-                  || m.type == GR_MOVE_GIN;
-    int left = card_move && m.card < GR_NCARDS
-             ? gr_deadwood(v->hand & ~GR_CARD_BIT(m.card)) : 0;
-
-    if (v->phase == GR_PHASE_UPCARD)
-        printf("First turn: take the upcard (t) or pass (p).\n");
-    else if (v->phase == GR_PHASE_WALL)
-        printf("Two cards are left in the stock: take the discard (t) only to"
-               " knock or go gin at once, or pass (p): the hand is void.\n");
-    else if (v->phase == GR_PHASE_DRAW)
-        printf("Draw first: d (stock)%s.\n",
-               legal_has(v, GR_MOVE_DRAW_DISCARD) ? " or t (discard pile)" : "");
-    else if (m.type == GR_MOVE_DISCARD && !legal_has(v, GR_MOVE_DISCARD))
-        printf("You took the last discard: now knock (k CARD) or go gin"
-               " (g CARD).\n");
-    else if (!card_move && m.type != GR_MOVE_BIG_GIN)
-        printf("You have drawn: now discard (x CARD), knock (k CARD) or go"
-               " gin (g CARD).\n");
-    else if (m.type == GR_MOVE_BIG_GIN)
-        printf("Big gin needs all eleven cards melded.\n");
-    else if (!(v->hand & GR_CARD_BIT(m.card)))
+    switch (reason) {
+    case GR_REASON_WRONG_PHASE:
+        if (v->phase == GR_PHASE_UPCARD)
+            printf("First turn: take the upcard (take) or pass (pass).\n");
+        else if (v->phase == GR_PHASE_WALL)
+            printf("Two cards are left in the stock: take the discard (take) only"
+                   " to knock or go gin at once, or pass (pass): the hand is"
+                   " void.\n");
+        else if (v->phase == GR_PHASE_DRAW)
+            printf("Draw first: draw (the stock)%s.\n",
+                   legal_has(v, GR_MOVE_DRAW_DISCARD) ? " or take (the discard pile)" : "");
+        else
+            printf("You have drawn: now discard, knock or go gin (for example:"
+                   " discard 7H).\n");
+        return;
+    case GR_REASON_NOT_IN_HAND:
         printf("You do not hold %s.\n", card_text(m.card, buf));
-    else if (m.type == GR_MOVE_DISCARD)
-        printf("You cannot discard the card you just took from the discard"
-               " pile.\n");
-    else if (m.type == GR_MOVE_KNOCK && left == 0)
-        printf("That is gin: type g %s.\n", card_text(m.card, buf));
-    else if (m.type == GR_MOVE_KNOCK && left <= v->knock_limit)
-        printf("You cannot knock with the card you just took from the"
-               " discard pile.\n");
-    else if (m.type == GR_MOVE_KNOCK)
-        printf("To knock, the deadwood left must be at most %d; without %s"
-               " it is %d.\n", v->knock_limit, card_text(m.card, buf), left);
-    else if (left > 0)
+        return;
+    case GR_REASON_OVER_LIMIT:
+        printf("To knock, the deadwood left must be at most %d; without %s it"
+               " is %d.\n", v->knock_limit, card_text(m.card, buf),
+               gr_deadwood(v->hand & ~GR_CARD_BIT(m.card)));
+        return;
+    case GR_REASON_NOT_GIN:
         printf("Gin needs every card melded; without %s the deadwood is %d.\n",
-               card_text(m.card, buf), left);
-    else
-        printf("You cannot go gin with the card you just took from the"
-               " discard pile.\n");
+               card_text(m.card, buf), gr_deadwood(v->hand & ~GR_CARD_BIT(m.card)));
+        return;
+    default:
+        printf("Not allowed: %s.\n", gr_reason_text(reason));
+        return;
+    }
 }
 
 /* Read one line; false at end of input.  Long lines are cut, not split.
@@ -257,56 +282,364 @@ static bool read_line(char *line, size_t size)
     }
     if (!isatty(STDIN_FILENO))
         printf("%.*s\n", (int)strcspn(line, "\r\n"), line);
+    line[strcspn(line, "\r\n")] = '\0';
     return true;
+}
+
+/* Ask a yes/no question; end of input counts as `eof_answer`. */
+static bool ask_yes(const char *question, bool eof_answer)
+{
+    char line[64];
+    printf("%s [y/N]: ", question);
+    fflush(stdout);
+    if (!read_line(line, sizeof line))
+        return eof_answer;
+    char *w = line + strspn(line, " \t");
+    return !strcasecmp(w, "y") || !strcasecmp(w, "yes");
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+enum { CMD_MOVE, CMD_HELP, CMD_HINT, CMD_QUIT, CMD_EMPTY, CMD_ERROR };
+
+typedef struct command {
+    int     kind;
+    gr_move move;
+    char    message[160];   /* CMD_ERROR: what was wrong */
+} command;
+
+/* Split a line into at most 3 words (the rest counts as more). */
+static int split(char *line, char *words[4])
+{
+    int n = 0;
+    for (char *t = strtok(line, " \t"); t; t = strtok(NULL, " \t")) {
+        if (n == 4)
+            return 5;
+        words[n++] = t;
+    }
+    return n;
+}
+
+static bool is_word(const char *w, const char *full, const char *abbrev)
+{
+    return !strcasecmp(w, full) || (abbrev && !strcasecmp(w, abbrev));
+}
+
+/* Read a command: whole words or their abbreviations, nothing guessed. */
+static void parse_command(const char *text, const gr_view *v, command *c)
+{
+    char line[256], *w[4];
+    snprintf(line, sizeof line, "%s", text);
+    int n = split(line, w);
+    memset(c, 0, sizeof *c);
+    c->move.card = GR_NO_CARD;
+    if (n == 0) {
+        c->kind = CMD_EMPTY;
+        return;
+    }
+    gr_card card;
+    int want_card = 0;   /* 0 no card, 1 a card, 2 an optional card */
+    if (is_word(w[0], "help", "?") || is_word(w[0], "h", NULL)) {
+        c->kind = CMD_HELP;
+    } else if (is_word(w[0], "hint", NULL)) {
+        c->kind = CMD_HINT;
+    } else if (is_word(w[0], "quit", "q")) {
+        c->kind = CMD_QUIT;
+    } else if (is_word(w[0], "draw", "d")) {
+        c->move.type = GR_MOVE_DRAW_STOCK;
+    } else if (is_word(w[0], "take", "t")) {
+        c->move.type = legal_has(v, GR_MOVE_DRAW_DISCARD) ? GR_MOVE_DRAW_DISCARD
+                                                          : GR_MOVE_TAKE_UPCARD;
+    } else if (is_word(w[0], "pass", "p")) {
+        c->move.type = GR_MOVE_PASS;
+    } else if (is_word(w[0], "discard", "x")) {
+        c->move.type = GR_MOVE_DISCARD;
+        want_card = 1;
+    } else if (is_word(w[0], "knock", "k")) {
+        c->move.type = GR_MOVE_KNOCK;
+        want_card = 1;
+    } else if (is_word(w[0], "gin", "g")) {
+        c->move.type = GR_MOVE_GIN;
+        want_card = 2;
+    } else if (is_word(w[0], "big", NULL) && n >= 2 && is_word(w[1], "gin", NULL)) {
+        c->move.type = GR_MOVE_BIG_GIN;
+        w[1] = w[0];   /* "big gin" counts as one word */
+        n--;
+    } else if (n == 1 && gr_card_parse(w[0], &card) == GR_OK) {
+        c->move.type = GR_MOVE_DISCARD;   /* a bare card discards it */
+        c->move.card = card;
+        c->kind = CMD_MOVE;
+        return;
+    } else {
+        c->kind = CMD_ERROR;
+        snprintf(c->message, sizeof c->message,
+                 "Unknown command \"%.40s\"; type ? for help.", w[0]);
+        return;
+    }
+    if (c->move.type == 0) {   /* help, hint, quit: nothing after them */
+        if (n > 1) {
+            c->kind = CMD_ERROR;
+            snprintf(c->message, sizeof c->message,
+                     "\"%.20s\" takes nothing after it; type ? for help.", w[0]);
+        }
+        return;
+    }
+    c->kind = CMD_MOVE;
+    if (n > (want_card ? 2 : 1)) {
+        c->kind = CMD_ERROR;
+        snprintf(c->message, sizeof c->message, "Too many words after \"%.20s\".",
+                 w[0]);
+        return;
+    }
+    if (want_card && n == 2) {
+        gr_parse_error e;
+        if (gr_card_parse_ex(w[1], &c->move.card, &e) != GR_OK) {
+            c->kind = CMD_ERROR;
+            snprintf(c->message, sizeof c->message,
+                     "\"%.20s\" is not a card (for example 7H, 10S, QD).", w[1]);
+        }
+    } else if (want_card == 1) {
+        c->kind = CMD_ERROR;
+        snprintf(c->message, sizeof c->message,
+                 "Name the card, for example: %s 7H", w[0]);
+    } else if (want_card == 2) {   /* gin without a card: the one that goes gin */
+        for (int i = 0; i < v->nlegal; i++)
+            if (v->legal[i].type == GR_MOVE_GIN) {
+                c->move.card = v->legal[i].card;
+                break;
+            }
+        if (c->move.card == GR_NO_CARD) {
+            c->kind = CMD_ERROR;
+            snprintf(c->message, sizeof c->message, "%s",
+                     v->phase == GR_PHASE_DISCARD ? "No discard gives gin now."
+                     : "Draw first: gin is a discard (for example: gin 7H).");
+        }
+    }
+}
+
+/* ---- advice ------------------------------------------------------------------ */
+
+static void print_hint(const gr_view *v)
+{
+    char buf[8], buf2[8];
+    if (v->phase == GR_PHASE_UPCARD || v->phase == GR_PHASE_DRAW) {
+        gr_take_advice a;
+        if (gr_view_advise_take(v, &a) != GR_OK) {
+            printf("Hint: draw from the stock (the discard pile is not offered).\n");
+            return;
+        }
+        gr_card offered = GR_NO_CARD;
+        for (int i = 0; i < v->nlegal; i++)
+            if (v->legal[i].type == GR_MOVE_TAKE_UPCARD
+                || v->legal[i].type == GR_MOVE_DRAW_DISCARD)
+                offered = v->legal[i].card;
+        printf("Hint: taking %s and discarding %s leaves deadwood %d; a blind draw"
+               " leaves %.1f on average (%d to %d).  %s\n",
+               card_text(offered, buf), card_text(a.take_discard, buf2),
+               a.take_deadwood, a.draw_expected, a.draw_best, a.draw_worst,
+               a.take ? "Take it." : v->phase == GR_PHASE_UPCARD ? "Pass." : "Draw.");
+        return;
+    }
+    gr_cards ok = discardable(v);
+    gr_card best;
+    int left = gr_best_discard_except(v->hand, v->hand & ~ok, &best);
+    if (left < 0)
+        return;
+    if (legal_has(v, GR_MOVE_BIG_GIN)) {
+        printf("Hint: big gin!  Type: big gin\n");
+        return;
+    }
+    if (left == 0 && legal_has(v, GR_MOVE_GIN)) {
+        printf("Hint: gin by discarding %s.\n", card_text(best, buf));
+        return;
+    }
+    if (left <= v->knock_limit && legal_has(v, GR_MOVE_KNOCK)) {
+        gr_knock_advice k;
+        if (gr_advise_knock(v->hand & ~GR_CARD_BIT(best), v->knock_limit,
+                            pile_cards(v) | GR_CARD_BIT(best), &k) == GR_OK) {
+            printf("Hint: you can knock discarding %s and showing ", card_text(best, buf));
+            print_arrangement(&k.arrangement);
+            printf("      (the defender could lay off %d card%s on it).\n",
+                   k.layoffs, k.layoffs == 1 ? "" : "s");
+            return;
+        }
+    }
+    printf("Hint: discard %s (deadwood %d left).\n", card_text(best, buf), left);
+}
+
+/* ---- choosing what to show and what to lay off -------------------------------- */
+
+/* The arrangement the person shows when knocking with `discard`: the
+ * advised one unless he picks another.  false at end of input or quit. */
+static void choose_knock(const gr_view *v, gr_card discard, gr_arrangement *out,
+                         bool *chosen)
+{
+    gr_arrangement list[32];
+    gr_cards kept = v->hand & ~GR_CARD_BIT(discard);
+    int n = gr_arrangements(kept, v->knock_limit, list, 32);
+    *chosen = false;
+    if (n <= 1 || n > 32)
+        return;
+    gr_knock_advice k;
+    if (gr_advise_knock(kept, v->knock_limit, pile_cards(v) | GR_CARD_BIT(discard),
+                        &k) != GR_OK)
+        return;
+    /* the advised one first */
+    for (int i = 0; i < n; i++)
+        if (!memcmp(&list[i], &k.arrangement, sizeof list[i])) {
+            gr_arrangement t = list[0];
+            list[0] = list[i];
+            list[i] = t;
+        }
+    printf("You may show:\n");
+    for (int i = 0; i < n; i++) {
+        printf("  %d) ", i + 1);
+        print_arrangement(&list[i]);
+    }
+    printf("(1 leaves the fewest possible layoffs: %d.)\n", k.layoffs);
+    char line[64];
+    for (;;) {
+        printf("Show which? [1-%d, Enter for 1]: ", n);
+        fflush(stdout);
+        if (!read_line(line, sizeof line))
+            break;
+        char *w = line + strspn(line, " \t"), *end;
+        if (!*w)
+            break;
+        long pick = strtol(w, &end, 10);
+        if (*end == '\0' && pick >= 1 && pick <= n) {
+            *out = list[pick - 1];
+            *chosen = true;
+            return;
+        }
+        printf("Type a number from 1 to %d.\n", n);
+    }
+    *out = list[0];
+    *chosen = true;
+}
+
+/* After the bot knocked: let the person choose his layoffs (Enter keeps
+ * the best ones the game chose). */
+static void choose_layoffs(gr_game *game, const player *pl)
+{
+    gr_hand_result r;
+    if (gr_game_result(game, &r) != GR_OK || r.outcome == GR_OUTCOME_VOID
+        || !pl[1 - r.knocker].you)
+        return;
+    gr_cards mine;
+    gr_game_hand(game, 1 - r.knocker, &mine);
+    gr_cards t[GR_MAX_MELDS];
+    int n = gr_layoff_targets(&r.knocker_arrangement, mine, 0, t);
+    gr_cards any = 0;
+    for (int i = 0; i < n; i++)
+        any |= t[i];
+    if (n <= 0 || !any)
+        return;
+    /* can he lay off at all (G18)? try the best layoff including the first */
+    gr_layoff probe;
+    gr_cards first = any & (~any + 1);
+    if (gr_layoff_build(&r.knocker_arrangement, mine, first, &probe) < 0
+        || gr_game_defend(game, &probe) != GR_OK) {
+        if (gr_game_last_reason(game) == GR_REASON_NO_LAYOFF_AFTER_GIN)
+            return;   /* G18: no layoff after gin */
+    }
+    gr_game_defend(game, &r.defense);   /* back to the best */
+    printf("%s knocked showing ", pl[r.knocker].name);
+    print_arrangement(&r.knocker_arrangement);
+    printf("You can lay off now:");
+    for (int i = 0; i < n; i++)
+        if (t[i]) {
+            printf(" ");
+            print_cards(t[i]);
+            printf(" on [");
+            print_cards(r.knocker_arrangement.melds[i]);
+            printf("]");
+        }
+    printf(" (chains may add more).\nThe best layoffs: ");
+    if (r.defense.laid_off)
+        print_cards(r.defense.laid_off);
+    else
+        printf("none");
+    printf(", deadwood %d.\n", r.defense.defender.deadwood_points);
+    char line[256];
+    for (;;) {
+        printf("Lay off which cards? [Enter: the best, none, or cards]: ");
+        fflush(stdout);
+        if (!read_line(line, sizeof line))
+            return;
+        char *w = line + strspn(line, " \t");
+        if (!*w)
+            return;
+        gr_cards laid = 0;
+        gr_parse_error e;
+        if (strcasecmp(w, "none") && gr_cards_parse_ex(w, &laid, &e) != GR_OK) {
+            printf("\"%.*s\" is not a card.\n", (int)e.length, w + e.offset);
+            continue;
+        }
+        gr_layoff d;
+        int rc = gr_layoff_build(&r.knocker_arrangement, mine, laid, &d);
+        if (rc < 0) {
+            printf("Those cards cannot all be laid off (%s).\n",
+                   (laid & ~mine) ? "you do not hold them all"
+                                  : gr_reason_text(GR_REASON_CANNOT_LAY_OFF));
+            continue;
+        }
+        if (gr_game_defend(game, &d) != GR_OK) {
+            printf("Not allowed: %s.\n", gr_reason_text(gr_game_last_reason(game)));
+            continue;
+        }
+        return;
+    }
 }
 
 enum { ASK_MOVE, ASK_QUIT, ASK_EOF };
 
-/* Ask the person for a legal move. */
-static int ask_move(const gr_view *v, gr_move *out)
+/* Ask the person for a legal move; a knock may come with the arrangement
+ * he chose (*shown, *has_shown). */
+static int ask_move(gr_game *game, const gr_view *v, gr_move *out,
+                    gr_arrangement *shown, bool *has_shown)
 {
     char line[256];
+    *has_shown = false;
     for (;;) {
         print_prompt(v);
         if (!read_line(line, sizeof line))
             return ASK_EOF;
-        char *cmd = line + strspn(line, " \t");
-        /* a blank last line without a newline ends at cmd: nothing after */
-        char *arg = *cmd ? cmd + 1 + strspn(cmd + 1, " \t") : cmd;
-        arg[strcspn(arg, "\r\n")] = '\0';
-        gr_move m = { .type = 0, .card = GR_NO_CARD };
-        switch (*cmd) {
-        case 'q': case 'Q': return ASK_QUIT;
-        case '?': case 'h': case 'H': fputs(help, stdout); continue;
-        case '\n': case '\r': case '\0': continue;
-        case 'd': case 'D': m.type = GR_MOVE_DRAW_STOCK; break;
-        case 't': case 'T':
-            m.type = legal_has(v, GR_MOVE_TAKE_UPCARD) ? GR_MOVE_TAKE_UPCARD
-                                                     : GR_MOVE_DRAW_DISCARD;
-            break;
-        case 'p': case 'P': m.type = GR_MOVE_PASS; break;
-        case 'x': case 'X': m.type = GR_MOVE_DISCARD; break;
-        case 'k': case 'K': m.type = GR_MOVE_KNOCK; break;
-        case 'g': m.type = GR_MOVE_GIN; break;
-        case 'G': m.type = GR_MOVE_BIG_GIN; break;
+        command c;
+        parse_command(line, v, &c);
+        switch (c.kind) {
+        case CMD_EMPTY:
+            continue;
+        case CMD_HELP:
+            fputs(help, stdout);
+            continue;
+        case CMD_HINT:
+            print_hint(v);
+            continue;
+        case CMD_ERROR:
+            printf("%s\n", c.message);
+            continue;
+        case CMD_QUIT:
+            if (ask_yes("Really leave the match?", true))
+                return ASK_QUIT;
+            continue;
         default:
-            printf("Unknown command; type ? for help.\n");
+            break;
+        }
+        /* try it on a copy: the library says whether and why not */
+        gr_game *probe;
+        if (gr_game_clone(&probe, game) != GR_OK)
+            return ASK_EOF;
+        int rc = gr_game_play(probe, c.move), why = gr_game_last_reason(probe);
+        gr_game_free(probe);
+        if (rc != GR_OK) {
+            explain_refusal(v, c.move, why);
             continue;
         }
-        if ((m.type == GR_MOVE_DISCARD || m.type == GR_MOVE_KNOCK
-             || m.type == GR_MOVE_GIN) && v->phase == GR_PHASE_DISCARD) {
-            if (gr_card_parse(arg, &m.card) != GR_OK) {
-                printf("Name the card, for example: %c 7H\n", *cmd);
-                continue;
-            }
-        }
-        for (int i = 0; i < v->nlegal; i++)
-            if (v->legal[i].type == m.type
-                && (m.card == GR_NO_CARD || v->legal[i].card == m.card)) {
-                *out = v->legal[i];
-                return ASK_MOVE;
-            }
-        explain_refusal(v, m);
+        *out = c.move;
+        if (c.move.type == GR_MOVE_KNOCK)
+            choose_knock(v, c.move.card, shown, has_shown);
+        return ASK_MOVE;
     }
 }
 
@@ -394,9 +727,11 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
             fprintf(stderr, "gin-play: %s\n", gr_strerror(rc));
             return HAND_ERROR;
         }
+        gr_arrangement shown;
+        bool has_shown = false;
         if (!pl[turn].bot) {
             print_table(&v, score, pl);
-            int asked = ask_move(&v, &m);
+            int asked = ask_move(game, &v, &m, &shown, &has_shown);
             if (asked == ASK_EOF)
                 printf("\nEnd of input: the match is left unfinished.\n");
             if (asked == ASK_QUIT)
@@ -404,21 +739,21 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
             if (asked != ASK_MOVE)
                 return HAND_LEFT;
         }
-        if ((rc = gr_game_play(game, m)) != GR_OK) {
-            fprintf(stderr, "gin-play: move refused: %s\n", gr_strerror(rc));
+        gr_card drawn = GR_NO_CARD;
+        rc = has_shown ? gr_game_knock(game, m.card, &shown)
+                       : gr_game_play_drawn(game, m, &drawn);
+        if (rc != GR_OK) {
+            fprintf(stderr, "gin-play: move refused: %s (%s)\n", gr_strerror(rc),
+                    gr_reason_text(gr_game_last_reason(game)));
             return HAND_ERROR;
         }
-        if (m.type == GR_MOVE_TAKE_UPCARD || m.type == GR_MOVE_DRAW_STOCK
-            || m.type == GR_MOVE_DRAW_DISCARD) {
-            gr_cards now;               /* name the card drawn */
-            gr_game_hand(game, turn, &now);
-            for (gr_card c = 0; c < GR_NCARDS; c++)
-                if ((now & ~v.hand) & GR_CARD_BIT(c))
-                    m.card = c;
-        } else if (m.type != GR_MOVE_PASS && m.type != GR_MOVE_BIG_GIN) {
+        if (drawn != GR_NO_CARD)
+            m.card = drawn;             /* name the card drawn */
+        else if (m.type != GR_MOVE_PASS && m.type != GR_MOVE_BIG_GIN)
             last_discard = m.card;
-        }
         print_move(&pl[turn], m, autoplay || !pl[turn].bot);
+        if (pl[turn].bot && !autoplay && gr_game_phase(game) == GR_PHASE_OVER)
+            choose_layoffs(game, pl);
     }
     if (gr_game_result(game, out) != GR_OK)
         return HAND_ERROR;
@@ -427,6 +762,22 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
 }
 
 static void print_games(const gr_match *match, const char *const *names);
+
+/* After a hand a person played: a pause, so that lines typed ahead do not
+ * play the next hand; false at the end of input. */
+static bool pause_for_next(void)
+{
+    char line[256];
+    if (isatty(STDIN_FILENO))
+        tcflush(STDIN_FILENO, TCIFLUSH);
+    printf("Press Enter for the next hand: ");
+    fflush(stdout);
+    if (!read_line(line, sizeof line)) {
+        printf("\nEnd of input: the match is left unfinished.\n");
+        return false;
+    }
+    return true;
+}
 
 static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
                       bool autoplay)
@@ -461,6 +812,10 @@ static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
         }
         printf("Score: %s %d, %s %d.\n", pl[0].name, s.hand_points[0],
                pl[1].name, s.hand_points[1]);
+        if (!autoplay && !s.over && !pause_for_next()) {
+            status = HAND_LEFT;
+            break;
+        }
     }
     if (status == HAND_OVER) {
         print_final(&s, pl);
@@ -569,6 +924,8 @@ static int play_table_match(const gr_rules *rules, uint64_t seed, int players,
             char line[160];
             score_text(&s, names, line, sizeof line);
             printf("Score: %s\n", line);
+            if (!autoplay && !s.over && !pause_for_next())
+                status = HAND_LEFT;
         }
     }
     if (status == HAND_OVER) {
@@ -594,18 +951,40 @@ static int bad_usage(const char *what, const char *arg)
     return 2;
 }
 
+/* "--name value" or "--name=value": the value of option `name` at argv[*i]
+ * (moving *i past it), NULL if argv[*i] is another option; *missing when
+ * the value is absent. */
+static const char *option_value(int argc, char **argv, int *i, const char *name,
+                                bool *missing)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    *missing = false;
+    if (strncmp(a, name, n) != 0)
+        return NULL;
+    if (a[n] == '=')
+        return a + n + 1;
+    if (a[n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
 int main(int argc, char **argv)
 {
-    int preset = GR_PRESET_STANDARD, kind = GR_BOT_GREEDY;
+    int preset = GR_PRESET_FOURNIER, kind = GR_BOT_GREEDY;
     uint64_t seed = (uint64_t)time(NULL);
     bool autoplay = false;
     int players = 2, nrules = 0;
     const char *rule_args[64];
 
     for (int i = 1; i < argc; i++) {
-        const char *opt = argv[i];
-        const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(opt, "--help")) {
+        const char *opt = argv[i], *arg;
+        bool missing;
+        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
             fputs(usage, stdout);
             fputs(help, stdout);
             return 0;
@@ -613,33 +992,28 @@ int main(int argc, char **argv)
             ascii = true;
         } else if (!strcmp(opt, "--auto")) {
             autoplay = true;
-        } else if (!strcmp(opt, "--preset") || !strcmp(opt, "--bot")
-                   || !strcmp(opt, "--seed") || !strcmp(opt, "--players")
-                   || !strcmp(opt, "--rule")) {
-            if (!arg)
-                return bad_usage("missing value after", opt);
-            i++;
-            if (!strcmp(opt, "--players")) {
-                if (strlen(arg) != 1 || arg[0] < '2' || arg[0] > '4')
-                    return bad_usage("players must be 2, 3 or 4", arg);
-                players = arg[0] - '0';
-            }
-            if (!strcmp(opt, "--rule")) {
-                if (nrules == 64)
-                    return bad_usage("too many rules", arg);
-                rule_args[nrules++] = arg;
-            }
-            if (!strcmp(opt, "--preset") && (preset = gr_preset_lookup(arg)) < 0)
+        } else if ((arg = option_value(argc, argv, &i, "--preset", &missing))) {
+            if ((preset = gr_preset_lookup(arg)) < 0)
                 return bad_usage("unknown preset", arg);
-            if (!strcmp(opt, "--bot") && (kind = gr_bot_lookup(arg)) < 0)
+        } else if (!missing && (arg = option_value(argc, argv, &i, "--bot", &missing))) {
+            if ((kind = gr_bot_lookup(arg)) < 0)
                 return bad_usage("unknown bot", arg);
-            if (!strcmp(opt, "--seed")) {
-                char *end;
-                errno = 0;
-                seed = strtoull(arg, &end, 10);
-                if (errno || end == arg || *end || *arg == '-')
-                    return bad_usage("bad seed", arg);
-            }
+        } else if (!missing && (arg = option_value(argc, argv, &i, "--seed", &missing))) {
+            char *end;
+            errno = 0;
+            seed = strtoull(arg, &end, 10);
+            if (errno || end == arg || *end || *arg == '-')
+                return bad_usage("bad seed", arg);
+        } else if (!missing && (arg = option_value(argc, argv, &i, "--players", &missing))) {
+            if (strlen(arg) != 1 || arg[0] < '2' || arg[0] > '4')
+                return bad_usage("players must be 2, 3 or 4", arg);
+            players = arg[0] - '0';
+        } else if (!missing && (arg = option_value(argc, argv, &i, "--rule", &missing))) {
+            if (nrules == 64)
+                return bad_usage("too many rules", arg);
+            rule_args[nrules++] = arg;
+        } else if (missing) {
+            return bad_usage("missing value after", opt);
         } else {
             return bad_usage("unknown option", opt);
         }

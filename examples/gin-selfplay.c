@@ -27,14 +27,15 @@ static const char usage[] =
     "Play N matches between two bots and print statistics.\n"
     "  --matches N    number of matches (default 100)\n"
     "  --preset NAME  rules: fournier, novelty, standard, openspiel or eaai\n"
-    "                 (default standard)\n"
+    "                 (default fournier, the library's default preset)\n"
     "  --seed N       seed of the first match (default 1)\n"
     "  --bots A,B     the two bots, random or greedy (default greedy,random)\n"
     "  --players N    2, 3 or 4 players (4: partnerships); the seats\n"
     "                 alternate between the two bots (default 2)\n"
     "  --rule N=V     set rule option N (a name of gr_option_describe, e.g.\n"
     "                 hollywood=1) after the preset; may be repeated\n"
-    "  --help         this text\n";
+    "  -h, --help     this text\n"
+    "Options take their value as --seed 5 or --seed=5.\n";
 
 typedef struct stats {
     long matches_won[2];     /* by bot A, bot B */
@@ -147,26 +148,35 @@ static bool parse_bots(const char *text, int kinds[2])
 int main(int argc, char **argv)
 {
     unsigned long long matches = 100, seed = 1;
-    int preset = GR_PRESET_STANDARD;
+    int preset = GR_PRESET_FOURNIER;
     int kinds[2] = { GR_BOT_GREEDY, GR_BOT_RANDOM };
     const char *names[2] = { "greedy", "random" };
     int players = 2, nrules = 0;
     const char *rule_args[64];
 
     for (int i = 1; i < argc; i++) {
+        char name[32];
         const char *opt = argv[i], *arg = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(opt, "--help")) {
+        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
             fputs(usage, stdout);
             return 0;
+        }
+        const char *eq = strchr(opt, '=');
+        if (eq && !strncmp(opt, "--", 2) && (size_t)(eq - opt) < sizeof name) {
+            memcpy(name, opt, (size_t)(eq - opt));   /* --seed=5 */
+            name[eq - opt] = '\0';
+            opt = name;
+            arg = eq + 1;
         }
         bool takes_value = !strcmp(opt, "--matches") || !strcmp(opt, "--seed")
                         || !strcmp(opt, "--preset") || !strcmp(opt, "--bots")
                         || !strcmp(opt, "--players") || !strcmp(opt, "--rule");
         if (!takes_value)
-            return bad_usage("unknown option", opt);
+            return bad_usage("unknown option", argv[i]);
         if (!arg)
             return bad_usage("missing value after", opt);
-        i++;
+        if (opt != name)
+            i++;   /* --seed 5: the value is the next argument */
         if (!strcmp(opt, "--matches")) {
             if (!parse_number(arg, 100000000, &matches) || matches == 0)
                 return bad_usage("bad number of matches", arg);

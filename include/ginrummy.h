@@ -216,11 +216,13 @@ typedef struct gr_layoff {
  * picks the numerically smallest laid_off mask; out->defender is then
  * gr_arrange() of the cards he keeps.
  *
- * The knocker's arrangement is validated: its melds must be real melds,
- * pairwise disjoint, disjoint from its deadwood, with deadwood_points equal
- * to the points of its deadwood, its reserved space zero, and the
- * defender's cards must not overlap the knocker's: GR_EINVAL otherwise
- * (also for NULL and bits above 51); *out is then untouched. */
+ * The knocker's arrangement is validated: its melds must be pairwise
+ * disjoint, disjoint from its deadwood, with deadwood_points equal to the
+ * points of its deadwood, its reserved space zero, and the defender's cards
+ * must not overlap the knocker's: GR_EINVAL otherwise (also for NULL and
+ * bits above 51); a meld that is not a real meld is GR_EILLEGAL (G4;
+ * GR_REASON_NOT_A_MELD, as gr_settle() and gr_game_knock() say).  *out is
+ * then untouched. */
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
@@ -231,12 +233,14 @@ GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
  * laid-off card chained to that run); his deadwood must be the rest of his
  * cards, with deadwood_points matching.  The defence need not be optimal.
  *
- * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off or a
- * defender meld is not a real meld.  GR_EINVAL for a malformed argument:
- * NULL, bits above 51, an invalid knocker arrangement (as gr_lay_off),
- * defender cards overlapping the knocker's, nmelds out of 0..GR_MAX_MELDS
- * or melds past nmelds not 0, melds/deadwood/laid_off overlapping, their
- * union not exactly the defender's cards, wrong deadwood_points. */
+ * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
+ * defender (or knocker) meld is not a real meld, or the pieces are not
+ * exactly the defender's cards (GR_REASON_NOT_THE_HAND).  GR_EINVAL for a
+ * malformed argument: NULL, bits above 51, an invalid knocker arrangement
+ * (as gr_lay_off), defender cards overlapping the knocker's, nmelds out of
+ * 0..GR_MAX_MELDS or melds past nmelds not 0, melds/deadwood/laid_off
+ * overlapping, wrong deadwood_points.  gr_layoff_check_ex() also gives the
+ * reason. */
 GR_API int gr_layoff_check(const struct gr_arrangement *knocker, gr_cards defender,
                            const gr_layoff *defense);
 
@@ -287,7 +291,9 @@ enum {
                                    0 = unlimited (G16, turnover only) */
     GR_OPT_TARGET,              /* 1..100000: points that end the match (G25) */
     GR_OPT_GAME_BONUS,          /* 0..10000: to the winner of the match (G26) */
-    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31) */
+    GR_OPT_HAND_BONUS,          /* 0..1000: box bonus per hand won (G26, G31);
+                                   named "box_bonus" (GR_OPT_BOX_BONUS), as
+                                   the score's box_bonus field */
     GR_OPT_SHUTOUT_BONUS,       /* 0..10000: flat shutout bonus (G26) */
     GR_OPT_SHUTOUT_DOUBLE,      /* 0 or 1: a shutout doubles the winner's total
                                    instead of the flat bonus (G34) */
@@ -315,6 +321,10 @@ enum {
                                    instead of GR_OPT_TARGET */
     GR_OPT_COUNT                /* number of options */
 };
+
+/* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
+ * "hand_bonus" (gr_option_lookup()) stay as aliases. */
+#define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
 
 /* Values of GR_OPT_STOCK_END. */
 enum {
@@ -416,9 +426,12 @@ typedef struct gr_hand_result {
  * GR_OUTCOME_VOID, knocker and winner -1, points and multiplier 0, and
  * the arrangements still filled in (the defender's without layoffs).
  * Otherwise every field is set, knocker 0 and winner 0 or 1.
- * GR_EILLEGAL if the knocker's deadwood is over the limit (G29);
- * GR_EINVAL for a malformed arrangement, overlapping hands, NULL.  *out is
- * written only on GR_OK. */
+ * GR_EILLEGAL if the knocker's deadwood is over the limit (G29) or one of
+ * his melds is not a real meld (G4, the same status gr_game_knock() gives);
+ * GR_EINVAL for a malformed arrangement (overlapping melds, wrong
+ * deadwood_points, bad nmelds), overlapping hands, NULL.  *out is written
+ * only on GR_OK.  gr_settle_ex() gives the reason, settles with the knocker
+ * in seat 1, and has a strict mode where a wrong card count is an error. */
 GR_API int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
                      gr_cards defender, gr_hand_result *out);
 
@@ -582,8 +595,11 @@ GR_API int gr_game_play(gr_game *game, gr_move move);
 /* Knock (or go gin) discarding `discard` and showing the arrangement
  * `shown` of the 10 cards left (G15); NULL shows the least-deadwood one.
  * `shown` must cover exactly those cards with real, disjoint melds and a
- * deadwood within the knock limit: GR_EILLEGAL otherwise (also for a card
- * not in hand or the card just taken from the pile, G11).  A shown
+ * deadwood within the knock limit: GR_EILLEGAL for a meld that is not a
+ * meld, cards other than those ten, or deadwood over the limit (also for a
+ * card not in hand or the card just taken from the pile, G11); GR_EINVAL
+ * for a malformed arrangement (overlapping melds, wrong deadwood_points),
+ * the same statuses gr_settle() gives.  gr_game_last_reason() tells which.  A shown
  * deadwood of 0 is gin (recorded as GR_MOVE_GIN); a player who could go
  * gin may still show a knock.
  * GR_EINVAL for NULL game, discard > 51, nmelds out of range or bits above
@@ -664,6 +680,10 @@ GR_API int gr_game_view(const gr_game *game, int player, gr_view *out);
  *                                             gr_option_describe())
  *   dealer 0
  *   deck 7H KS ...                           (the 52 cards as dealt)
+ *   position dealer 0; turn 1; ...            (instead of dealer and deck
+ *                                             for a game made by
+ *                                             gr_game_from_position(); the
+ *                                             moves are those played since)
  *   moves 12 PASS; PASS; STOCK 4D; DISCARD KS; ...; KNOCK 5D
  *                                            (the number of moves first)
  *   shown meld AC 2C 3C; ...; deadwood 7H    (only after gr_game_knock()
@@ -779,7 +799,7 @@ GR_API int gr_match_dealer(const gr_match *match);
 /* The score so far (G25-G27).  Until the match is over the bonuses are 0,
  * total is the hand points, winner -1 and margin 0.  Once over: the game
  * bonus (GR_OPT_GAME_BONUS) goes to the winner; each player gets the box
- * bonus GR_OPT_HAND_BONUS times the hands he won (0 with
+ * bonus GR_OPT_BOX_BONUS times the hands he won (0 with
  * GR_OPT_IMMEDIATE_BOXES, G37: already in the hand points); if the loser
  * won no hand
  * (a shutout) the winner gets GR_OPT_SHUTOUT_BONUS, or with
@@ -960,6 +980,1102 @@ GR_API void gr_bot_free(gr_bot *bot);
 /* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
  * or GR_EINVAL. */
 GR_API int gr_bot_lookup(const char *name);
+
+/* ========================================================================
+ * Reasons, advice, positions, move text and score keeping (issue 13)
+ * ======================================================================== */
+
+/* ------------------------------------------------------------------------
+ * Why a call was refused
+ *
+ * The status codes say what kind of failure it was; a reason says which
+ * rule or which part of an argument.  Every refusal has exactly one reason
+ * and every reason belongs to one status (gr_reason_status()), whichever
+ * function found it: the same fault gives the same status and the same
+ * reason from gr_settle(), gr_lay_off(), gr_layoff_check(),
+ * gr_game_knock(), gr_game_defend() and the others.  For an arrangement a
+ * caller passes, the faults are checked in this order and the first one
+ * found is reported:
+ *   GR_REASON_NULL_ARGUMENT, GR_REASON_MELD_SLOTS, GR_REASON_BAD_CARD
+ *     (GR_EINVAL: the struct is malformed),
+ *   GR_REASON_MELDS_OVERLAP (GR_EINVAL: a card in two places),
+ *   GR_REASON_NOT_A_MELD (GR_EILLEGAL: G4, G5),
+ *   GR_REASON_DEADWOOD_POINTS (GR_EINVAL: deadwood_points is not the
+ *     points of the deadwood),
+ *   then what the call checks against the hand: GR_REASON_NOT_THE_HAND
+ *     (GR_EILLEGAL), GR_REASON_OVER_LIMIT (GR_EILLEGAL, G13, G29).
+ * Parsers (gr_cards_parse_ex(), gr_move_parse(), gr_match_load(), ...)
+ * return GR_EPARSE whatever the reason, except that a repeated card in
+ * gr_cards_parse_ex() stays GR_EINVAL as in gr_cards_parse().
+ * Append-only: values are never renumbered.
+ * ------------------------------------------------------------------------ */
+enum {
+    GR_REASON_NONE = 0,           /* no refusal (GR_OK) */
+    /* GR_EINVAL */
+    GR_REASON_NULL_ARGUMENT = 1,  /* a required pointer is NULL */
+    GR_REASON_BAD_CARD,           /* a card above 51 or a set with bits above 51 */
+    GR_REASON_BAD_VALUE,          /* a number out of range: player, move type,
+                                     option, preset, seat, phase, ... */
+    GR_REASON_MELD_SLOTS,         /* nmelds out of 0..GR_MAX_MELDS, a meld
+                                     entry past nmelds not 0, or one before
+                                     it empty */
+    GR_REASON_MELDS_OVERLAP,      /* a card in two melds, or in a meld and the
+                                     deadwood or the laid-off cards */
+    GR_REASON_DEADWOOD_POINTS,    /* deadwood_points is not the points of the
+                                     deadwood */
+    GR_REASON_HANDS_OVERLAP,      /* the two hands (or the upcard and a hand)
+                                     share a card */
+    GR_REASON_CARD_COUNT,         /* a hand with the wrong number of cards in a
+                                     strict settlement (G28) */
+    GR_REASON_CARDS_UNACCOUNTED,  /* a position whose hands, pile and stock are
+                                     not the 52 cards, each once */
+    GR_REASON_BAD_RESULT,         /* a hand result that is not consistent
+                                     (gr_match_record) */
+    GR_REASON_RESERVED_NOT_ZERO,  /* reserved space in an input struct not 0 */
+    /* GR_ESTATE */
+    GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
+    GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
+    GR_REASON_HAND_OVER,          /* the hand has ended */
+    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+                                     knock, gin or big gin */
+    GR_REASON_MATCH_OVER,         /* the match is over (G25) */
+    GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
+    /* GR_EILLEGAL */
+    GR_REASON_NOT_IN_HAND,        /* the card is not in the player's hand */
+    GR_REASON_JUST_TAKEN,         /* the card just taken from the pile may not
+                                     be discarded this turn (G11) */
+    GR_REASON_OVER_LIMIT,         /* the deadwood is over the knock limit
+                                     (G13, G29, G30, G33) */
+    GR_REASON_NOT_GIN,            /* gin with deadwood left (G14) */
+    GR_REASON_NO_BIG_GIN,         /* big gin without all 11 cards melded, or
+                                     without a big gin bonus (G32) */
+    GR_REASON_PILE_CLOSED,        /* both passed the upcard: draw from the
+                                     stock (G9) */
+    GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
+    GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
+                                     of 3+ in a suit (G4) */
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+                                     the cards of the hand */
+    GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
+                                     (G17) */
+    GR_REASON_NO_LAYOFF_AFTER_GIN,/* laying off after gin is not allowed (G18) */
+    GR_REASON_DRAW_MISMATCH,      /* a saved draw names another card than the
+                                     one drawn */
+    /* GR_EPARSE */
+    GR_REASON_SYNTAX,             /* text that does not read: an unknown word,
+                                     a bad card, a missing part */
+    GR_REASON_DUPLICATE_CARD,     /* a card named twice */
+    /* GR_ENOMEM */
+    GR_REASON_NO_MEMORY,          /* an allocation failed */
+    /* GR_ESTATE (added later: the enum is append-only) */
+    GR_REASON_TOO_LONG,           /* the match has GR_MAX_MATCH_HANDS hands */
+    GR_REASON_WALL,               /* G38: the last discard may be taken only
+                                     to knock or go gin at once (issue 16) */
+    GR_REASON_COUNT               /* number of reasons */
+};
+
+/* A short English text for a reason ("the card just taken from the pile
+ * cannot be discarded this turn (G11)"); never NULL, "unknown reason" for
+ * a value out of range.  Static: do not free. */
+GR_API const char *gr_reason_text(int reason);
+
+/* The reason's name as in this header without the prefix, in lower case
+ * ("just_taken"); never NULL ("unknown" out of range).  Static. */
+GR_API const char *gr_reason_name(int reason);
+
+/* The status (GR_E*) a refusal with this reason returns; GR_OK for
+ * GR_REASON_NONE, GR_EINVAL for a value out of range. */
+GR_API int gr_reason_status(int reason);
+
+/* Why the last refused call on this game was refused: gr_game_play(),
+ * gr_game_play_as(), gr_game_play_drawn(), gr_game_knock(),
+ * gr_game_defend().  A call that succeeds sets it to GR_REASON_NONE.  This
+ * is the one thing a refused call changes in the game.  GR_EINVAL for
+ * NULL (the reason of a call with a NULL game cannot be kept). */
+GR_API int gr_game_last_reason(const gr_game *game);
+
+/* As gr_game_play(), for `player`: GR_ESTATE with GR_REASON_NOT_YOUR_TURN
+ * when he is not the player to act (a network or table program passes
+ * whoever sent the move); GR_EINVAL for a player other than 0 or 1. */
+GR_API int gr_game_play_as(gr_game *game, int player, gr_move move);
+
+/* Check an arrangement a caller built (a person choosing his melds):
+ * GR_OK when its melds are real and disjoint (G4), its deadwood_points
+ * right, its cards exactly `hand` and its deadwood points at most `limit`
+ * (a negative limit: no limit).  Otherwise the status of the first fault
+ * in the order given above.  When reason is not NULL the reason is written
+ * to *reason (GR_REASON_NONE on GR_OK). */
+GR_API int gr_arrangement_check(const gr_arrangement *a, gr_cards hand,
+                                int limit, int *reason);
+
+/* gr_layoff_check() with the reason of a refusal in *reason (when reason
+ * is not NULL; GR_REASON_NONE on GR_OK). */
+GR_API int gr_layoff_check_ex(const gr_arrangement *knocker, gr_cards defender,
+                              const gr_layoff *defense, int *reason);
+
+/* Where a parser stopped: the byte offset and length of the bad token in
+ * the text (length 0 when something is missing at offset, e.g. at the end)
+ * and the reason.  Written by the *_ex parsers on failure only, and
+ * zeroed on success.  The library never reads it. */
+typedef struct gr_parse_error {
+    size_t offset;     /* bytes from the start of the text */
+    size_t length;     /* bytes of the bad token (0: something is missing) */
+    int    reason;     /* GR_REASON_* */
+    int    line;       /* 1-based line of offset */
+    int    reserved[8];
+} gr_parse_error;
+
+/* gr_card_parse() and gr_cards_parse(), with the place of the first bad
+ * token in *err (when err is not NULL). */
+GR_API int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err);
+GR_API int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err);
+
+/* As gr_game_load_mm(), with the place of the first fault in *err (when
+ * err is not NULL): the offset and length of the bad line key, word or
+ * move, and the reason (GR_REASON_SYNTAX for damaged text,
+ * GR_REASON_DRAW_MISMATCH, or the rule a replayed move broke, e.g.
+ * GR_REASON_JUST_TAKEN).  Zeroed on success. */
+GR_API int gr_game_load_ex(gr_game **out, const char *text, const gr_allocator *mm,
+                           gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Settlement, extended: either seat, strict card counts, reasons
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_settle_options {
+    int     knocker;       /* the knocker's seat, 0 or 1: the result's knocker
+                              and winner are seats, ready for
+                              gr_match_record() */
+    int     strict;        /* 1: a hand with the wrong number of cards is
+                              GR_EINVAL (GR_REASON_CARD_COUNT) instead of a
+                              void hand (G28) */
+    int     has_upcard;    /* 1: upcard is the hand's first upcard (G33, as
+                              gr_settle_upcard()) */
+    gr_card upcard;
+    int     reserved[8];   /* must be 0 */
+} gr_settle_options;
+
+/* gr_settle() with options (NULL: knocker in seat 0, void on a wrong card
+ * count, no upcard: exactly gr_settle()) and the reason of a refusal in
+ * *reason when reason is not NULL.  Refusals as gr_settle(), plus
+ * GR_EINVAL for a seat other than 0 or 1 (GR_REASON_BAD_VALUE), reserved
+ * space not zero, and in strict mode a wrong card count.  gr_settle() and
+ * gr_game_knock() agree: a knocker meld that is not a meld is GR_EILLEGAL
+ * (GR_REASON_NOT_A_MELD) from both. */
+GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                        const gr_arrangement *knocker, gr_cards defender,
+                        gr_hand_result *out, int *reason);
+
+/* ------------------------------------------------------------------------
+ * Advice: discards, taking a card, knocking (pure functions; advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* The discard that leaves the least deadwood among the cards of `hand`
+ * not in `excluded` (pass the card just taken from the pile: G11); ties
+ * as gr_best_discard().  Writes it to *out and returns the deadwood left.
+ * GR_EINVAL for NULL, bits above 51, or no card left to discard. */
+GR_API int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out);
+
+/* The best discard for the player to act in the discard phase, under G11
+ * (the card he just took from the pile is never advised); returns the
+ * deadwood left.  GR_ESTATE outside the discard phase, GR_EINVAL for NULL. */
+GR_API int gr_game_best_discard(const gr_game *game, gr_card *out);
+
+/* "Should I take this card": the least deadwood after taking `card` and
+ * making the best allowed discard (not that card, G11), against drawing
+ * blind: the mean, over the cards of `unseen` (the cards that may be in
+ * the stock, from the player's view: see gr_view_unseen()), of the least
+ * deadwood after drawing that card and making the best discard. */
+typedef struct gr_take_advice {
+    int     take_deadwood;  /* deadwood after taking and the best discard */
+    gr_card take_discard;   /* that discard */
+    double  draw_expected;  /* mean deadwood after a blind draw (0 when no
+                               card is unseen) */
+    int     draw_best;      /* the least and the most of those deadwoods */
+    int     draw_worst;
+    int     unseen;         /* how many cards were averaged */
+    int     take;           /* 1 when take_deadwood < draw_expected (or no
+                               card is unseen), else 0 */
+    int     reserved[8];
+} gr_take_advice;
+
+/* Advice for taking `card` into `hand` (1..51 cards; `card` not in it;
+ * `unseen` disjoint from both).  GR_EINVAL for NULL, bits above 51, or
+ * overlapping arguments. */
+GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
+                          gr_take_advice *out);
+
+/* The cards a player cannot see from his view: not in his hand, not on
+ * the pile, not known to be in the opponent's hand.  They are the stock
+ * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
+
+/* gr_advise_take() for the card the view offers (the upcard in the upcard
+ * phase, the top of the pile in the draw phase) with the view's unseen
+ * cards.  GR_ESTATE when no card is offered to this player now. */
+GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
+
+/* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most
+ * `limit` (negative: no limit), each once: melds are sets of 3 or 4 and
+ * runs of 3 or more, two runs of one suit that touch are always one run
+ * (so a 6-card run is listed whole, never as 3 + 3); a 3-set with the
+ * 4th card in the deadwood is a different arrangement from the 4-set.
+ * Melds are listed by their lowest card.  Written to out[0..cap-1] (out
+ * may be NULL when cap is 0); returns how many there are (which may be
+ * more than cap).  Order: deterministic (a depth-first search from the
+ * lowest card, deadwood before melds).  GR_EINVAL for bits above 51, more
+ * than 16 cards, or out NULL with cap > 0. */
+GR_API int gr_arrangements(gr_cards hand, int limit, gr_arrangement *out,
+                           size_t cap);
+
+typedef struct gr_knock_advice {
+    gr_arrangement arrangement;  /* the arrangement to show */
+    int            layoffs;      /* how many cards could be laid off on it */
+    gr_cards       targets;      /* those cards */
+    int            reserved[8];
+} gr_knock_advice;
+
+/* Knock advice: among the arrangements of `hand` (the ten cards kept)
+ * within `limit`, the one that leaves the defender the fewest possible
+ * layoffs (G17), given `not_his`: cards known to be out of his hand (the
+ * pile, cards seen elsewhere).  A possible layoff is a card not in hand
+ * and not in not_his that is the 4th card of a 3-set, or extends a run
+ * (chains count through possible cards only).  Ties: the least deadwood,
+ * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
+GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
+                           gr_knock_advice *out);
+
+/* ------------------------------------------------------------------------
+ * Layoff helpers for a user interface (advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* Which defender cards can go on which knocker meld now: out[i] is the set
+ * of the defender's cards (not yet in `laid`) that can be laid off on
+ * knocker->melds[i] given the cards `laid` already laid off (they extend
+ * the runs they were laid on).  Entries past nmelds are 0.  Returns
+ * nmelds.  GR_EILLEGAL (GR_REASON_CANNOT_LAY_OFF) if `laid` is not a legal
+ * set of layoffs, GR_EINVAL for NULL, a bad knocker arrangement, laid not
+ * within defender, overlapping hands. */
+GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
+                             gr_cards laid, gr_cards out[GR_MAX_MELDS]);
+
+/* Build the defence a person chose: the cards `laid_off`, the defender's
+ * own melds the least-deadwood arrangement of the rest, deadwood and its
+ * points filled in (ready for gr_game_defend()).  Returns the defender's
+ * deadwood.  Refused as gr_layoff_targets(). */
+GR_API int gr_layoff_build(const gr_arrangement *knocker, gr_cards defender,
+                           gr_cards laid_off, gr_layoff *out);
+
+/* ------------------------------------------------------------------------
+ * Positions: a game set up without replaying a hand (position.c)
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_position {
+    int      dealer;          /* 0 or 1 */
+    int      turn;            /* the player to act, 0 or 1 */
+    int      phase;           /* GR_PHASE_UPCARD, _DRAW or _DISCARD */
+    gr_cards hand[2];         /* 10 cards each; 11 for the player to act in
+                                 the discard phase */
+    int      npile;           /* the discard pile, bottom first */
+    gr_card  pile[GR_NCARDS];
+    int      nstock;          /* the stock, top first (stock[0] is drawn
+                                 next); ignored with stock_from_seed */
+    gr_card  stock[GR_NCARDS];
+    int      stock_from_seed; /* 1: the stock is every card in no hand and
+                                 not on the pile, shuffled by `seed` */
+    uint64_t seed;
+    gr_card  taken;           /* discard phase: the card the player to act
+                                 took from the pile this turn (G11), else
+                                 GR_NO_CARD */
+    int      pile_closed;     /* draw phase: both passed the upcard, so the
+                                 pile is not offered (G9) */
+    gr_cards known[2];        /* cards each player is known to hold (taken
+                                 from the pile; within his hand) */
+    gr_card  first_upcard;    /* the hand's first upcard (Oklahoma, G33), or
+                                 GR_NO_CARD: then the pile's bottom card */
+    int      turnovers;       /* turnovers of the pile so far (G16) */
+    int      played;          /* moves played in the hand before this
+                                 position, 0..GR_MAX_HAND_MOVES - 2: they
+                                 count toward the cap on a hand's length */
+    int      reserved[8];     /* must be 0 */
+} gr_position;
+
+/* A game from a position, validated: the hands, pile and stock hold the 52
+ * cards each once (GR_REASON_CARDS_UNACCOUNTED), card counts fit the phase
+ * (10 and 10; 11 for the player to act in the discard phase; the upcard
+ * phase has one card on the pile), a non-empty stock (in GR_STOCK_END_VOID
+ * mode more than 2 cards before a draw), `taken` in the hand of the player
+ * to act, known cards within the hands.  In the upcard phase, turn is the
+ * non-dealer (nobody passed yet) or the dealer (the non-dealer passed).
+ * The game's history starts empty.  GR_EINVAL for a position that is not
+ * valid, GR_ENOMEM; *out is written only on success.  Saved and loaded as
+ * any game (gr_game_save() writes a "position" line). */
+GR_API int gr_game_from_position(gr_game **out, const gr_rules *rules,
+                                 const gr_position *position);
+
+/* Check a position as gr_game_from_position() does, without making a
+ * game: GR_OK or GR_EINVAL, with the reason in *reason when not NULL
+ * (GR_REASON_CARDS_UNACCOUNTED, GR_REASON_CARD_COUNT, GR_REASON_BAD_VALUE,
+ * GR_REASON_BAD_CARD, GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT). */
+GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
+                             int *reason);
+
+/* The position of a game in play (the stock is listed, not a seed):
+ * gr_game_from_position() of it continues the same hand.  GR_ESTATE once
+ * the hand is over, GR_EINVAL for NULL. */
+GR_API int gr_game_position(const gr_game *game, gr_position *out);
+
+/* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
+
+/* Read gr_position_format() text; GR_EPARSE with the place in *err (when
+ * not NULL) for text that does not read.  The position is not validated
+ * against the rules (gr_game_from_position() does that). */
+GR_API int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Moves as text, the card drawn, each player's history (movetext.c)
+ * ------------------------------------------------------------------------ */
+
+/* A move as short text: "take", "pass", "draw", "discard 7H", "knock 7H",
+ * "gin 7H", "big gin"; DRAW_DISCARD is "take" too.  A draw with a card
+ * (as in the history) names it: "draw 4D", "take QS".  snprintf semantics;
+ * GR_EINVAL for an unknown move type or a bad card. */
+GR_API int gr_move_format(gr_move move, char *buf, size_t size);
+
+/* Read a move written by gr_move_format() (words case-insensitive, white
+ * space free).  "take" is TAKE_UPCARD, or DRAW_DISCARD when `game` (may be
+ * NULL) is in the draw phase; "draw" is DRAW_STOCK; an optional card after
+ * a draw is kept in move.card.  GR_EPARSE with the place of the bad word
+ * in *err (when not NULL); GR_EINVAL for NULL text or out. */
+GR_API int gr_move_parse(const char *text, const gr_game *game, gr_move *out,
+                         gr_parse_error *err);
+
+/* gr_game_play(), writing the card the move drew to *drawn (when not
+ * NULL): the stock card for DRAW_STOCK, the pile card for TAKE_UPCARD and
+ * DRAW_DISCARD, GR_NO_CARD for other moves.  *drawn is written only on
+ * success. */
+GR_API int gr_game_play_drawn(gr_game *game, gr_move move, gr_card *drawn);
+
+/* The history as `player` saw it: as gr_game_history(), except that the
+ * opponent's stock draws (DRAW_STOCK) show GR_NO_CARD.  GR_EINVAL for
+ * NULL or a bad player. */
+GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
+                                size_t cap);
+
+/* ------------------------------------------------------------------------
+ * Score keeping (match.c)
+ *
+ * For a score keeper at a real table: settle with the knocker in either
+ * seat (gr_settle_ex(), whose result goes straight to gr_match_record()),
+ * choose the first dealer instead of the cut, undo the last recorded hand,
+ * list the hands recorded, and save and load a match as text.
+ * ------------------------------------------------------------------------ */
+
+/* As gr_match_new(), with `first_dealer` (0 or 1) dealing the first hand
+ * instead of a cut (gr_match_cut() then returns GR_ESTATE).  The seed
+ * still gives the hands gr_match_deal() deals.  GR_EINVAL for NULL or a
+ * bad dealer, GR_ENOMEM. */
+GR_API int gr_match_new_dealer(gr_match **out, const gr_rules *rules,
+                               uint64_t seed, int first_dealer);
+
+/* Take back the last hand recorded by gr_match_record(): the score, the
+ * dealer of the next hand and whether the match is over are as before
+ * that hand (a match that hand ended is open again).  Hands already dealt
+ * by gr_match_deal() are not taken back (the next deal is a new hand).
+ * GR_ESTATE (GR_REASON_NOTHING_TO_UNDO) when no hand is recorded,
+ * GR_EINVAL for NULL.  May be called again to undo more. */
+GR_API int gr_match_undo(gr_match *match);
+
+/* The hands recorded, oldest first, into out[0..cap-1] (outcome, knocker,
+ * winner and points; the other fields 0; a void hand has knocker and
+ * winner -1); returns how many (which may be more than cap).  GR_EINVAL
+ * for NULL, or out NULL with cap > 0. */
+GR_API int gr_match_results(const gr_match *match, gr_hand_result *out,
+                            size_t cap);
+
+/* Why the last refused gr_match_record() or gr_match_undo() was refused
+ * (GR_REASON_MATCH_OVER, GR_REASON_TOO_LONG, GR_REASON_BAD_RESULT,
+ * GR_REASON_RESERVED_NOT_ZERO, GR_REASON_NULL_ARGUMENT,
+ * GR_REASON_NOTHING_TO_UNDO, GR_REASON_NO_MEMORY), GR_REASON_NONE after a
+ * call that succeeded.  GR_EINVAL for NULL. */
+GR_API int gr_match_last_reason(const gr_match *match);
+
+/* Write the match as text with snprintf semantics (returns the length
+ * needed without the NUL; buf may be NULL when size is 0):
+ *   ginrummy-match 1
+ *   rules knock_limit=10 gin_bonus=20 ...     (every option)
+ *   seed 42
+ *   first_dealer cut                          (or 0 / 1 when chosen)
+ *   deals 3                                   (hands dealt so far)
+ *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
+ *   hand void                                  void, knock, undercut, gin,
+ *   end                                        big_gin)
+ * With 3 or 4 players a line "players N" follows the seed, and with 4
+ * every hand line ends with " table T" (0 or 1); a tie (G36) is
+ * "hand tie knocker K".
+ * GR_EINVAL for NULL. */
+GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
+
+/* Rebuild a match from gr_match_save() text: the same rules, seed, first
+ * dealer or cut, the same next deal, and every hand recorded again through
+ * gr_match_record().  GR_EPARSE for damaged text (bad syntax, an unknown
+ * option or a value out of range, a line twice or missing, anything after
+ * "end"; a text cut short has no "end" line and is refused, so no proper
+ * prefix of a saved text loads), GR_EILLEGAL for a hand the match refuses
+ * (inconsistent, or after the match is over), GR_EINVAL for NULL,
+ * GR_ENOMEM.  *out is written only on success. */
+GR_API int gr_match_load(gr_match **out, const char *text);
+
+/* As gr_match_load(), allocating through `mm` (NULL: malloc and free), with
+ * the place of the fault in *err (when not NULL). */
+GR_API int gr_match_load_ex(gr_match **out, const char *text,
+                            const gr_allocator *mm, gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Basic Rummy: cards and melding (R1, R3, R4, R5, R7): pure functions
+ * ------------------------------------------------------------------------
+ *
+ * A Rummy card is a gr_card: 0..51 for the faces (as in Gin) and
+ * GR_RUMMY_JOKER (52) for a joker.  With two decks a hand can hold two
+ * identical faces, so a hand is a gr_rummy_hand (a multiset), not a
+ * gr_cards.  Every function here is pure (no handle, no global state) and
+ * safe to call from any thread.
+ *
+ * flags: 0 or GR_RUMMY_ACE_HIGH (R3: the ace may also follow the king,
+ * Q-K-A, and then scores 11 (R7)); any other bit is GR_EINVAL.
+ *
+ * Jokers (R5).  A joker on the table stands for one named face, one the
+ * meld lacks.  Decision: the face a joker names may also be held elsewhere
+ * (a natural in another meld, with one deck as with two); only within one
+ * meld is every face distinct.  A meld holds at least one natural card.
+ */
+
+/* A physical joker card, where a gr_card is expected (parse, add, moves). */
+#define GR_RUMMY_JOKER      ((gr_card)52)
+/* The most jokers a hand (and the functions here) handle: 2 decks x 4. */
+#define GR_RUMMY_MAX_JOKERS 8
+/* flags of the melding functions: the ace-high option of R3 */
+#define GR_RUMMY_ACE_HIGH   1
+
+/* A Rummy hand: a multiset of the 52 faces (each held 0, 1 or 2 times,
+ * two decks) plus a number of jokers.  Invariant: (twice & ~once) == 0,
+ * no bit above 51, 0 <= jokers <= GR_RUMMY_MAX_JOKERS (8).  A plain value:
+ * copy it with =, compare it field by field.  Every function taking one
+ * returns GR_EINVAL when the invariant does not hold. */
+typedef struct gr_rummy_hand {
+    gr_cards once;    /* faces held at least once */
+    gr_cards twice;   /* faces held twice (a subset of once) */
+    int      jokers;  /* jokers held */
+} gr_rummy_hand;
+
+/* A meld on the table (R5): a set or run never repeats a face, so it is
+ * the faces it stands for plus which of them are jokers. */
+typedef struct gr_rummy_meld {
+    gr_cards cards;   /* every face it stands for, jokers' named cards included */
+    gr_cards jokers;  /* the faces of `cards` that jokers stand for (subset) */
+} gr_rummy_meld;
+
+/* Points of one Rummy card (R7): joker 15, J Q K 10, ace 1 (11 with
+ * GR_RUMMY_ACE_HIGH), other cards their pip value.  GR_EINVAL for a card
+ * above 52 or bad flags. */
+GR_API int gr_rummy_card_points(gr_card card, int flags);
+
+/* Parse one Rummy card: a face as gr_card_parse() reads it, or a joker:
+ * "JK" (any case), "*", or U+1F0CF (the Unicode joker).  White space
+ * around it is allowed.  GR_EPARSE if the text is not exactly one card,
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_card_parse(const char *text, gr_card *out);
+
+/* Write one Rummy card ("7H", "JK") with snprintf semantics (see
+ * gr_card_format).  GR_EINVAL for a card above 52, or buf NULL with
+ * size > 0. */
+GR_API int gr_rummy_card_format(gr_card card, char *buf, size_t size);
+
+/* GR_OK if *hand satisfies the invariant above, else GR_EINVAL (also for
+ * NULL). */
+GR_API int gr_rummy_hand_check(const gr_rummy_hand *hand);
+
+/* GR_OK if the hand can come from `decks` decks (1 or 2) with
+ * `jokers_per_deck` jokers each (0..4, R1): no face twice with one deck,
+ * at most decks * jokers_per_deck jokers.  GR_EINVAL otherwise, for a bad
+ * hand, NULL, or decks / jokers_per_deck out of range. */
+GR_API int gr_rummy_hand_fits(const gr_rummy_hand *hand, int decks,
+                              int jokers_per_deck);
+
+/* Parse a hand: Rummy cards (gr_rummy_card_parse) separated by white space
+ * and/or commas, in any order: "7H 7H JK 2C".  Blank text is the empty
+ * hand.  GR_EPARSE for a token that is not a card; GR_EINVAL for a third
+ * copy of a face, a ninth joker (GR_RUMMY_MAX_JOKERS), or NULL text/out.
+ * On GR_EPARSE or GR_EINVAL for a card, *bad (if bad is not NULL) is set
+ * to the byte offset in text of the token refused.  *out is written only
+ * on success.  Use gr_rummy_hand_fits() to check against the decks in use. */
+GR_API int gr_rummy_hand_parse(const char *text, gr_rummy_hand *out,
+                               size_t *bad);
+
+/* Write a hand as text: faces in card order (clubs A..K, diamonds, hearts,
+ * spades), a face held twice written twice, then the jokers as "JK", all
+ * separated by single spaces: "2C 7H 7H JK".  The empty hand is "".
+ * snprintf semantics (gr_card_format).  GR_EINVAL for a bad hand, NULL
+ * hand, or buf NULL with size > 0. */
+GR_API int gr_rummy_hand_format(const gr_rummy_hand *hand, char *buf,
+                                size_t size);
+
+/* The number of cards in the hand, jokers included.  GR_EINVAL for a bad
+ * hand or NULL. */
+GR_API int gr_rummy_hand_count(const gr_rummy_hand *hand);
+
+/* The sum of the points (R7, gr_rummy_card_points) of the hand's cards.
+ * GR_EINVAL for a bad hand, NULL or bad flags. */
+GR_API int gr_rummy_hand_points(const gr_rummy_hand *hand, int flags);
+
+/* How many copies of `card` (a face 0..51, or GR_RUMMY_JOKER) the hand
+ * holds: 0..2 for a face, 0..8 for the joker.  GR_EINVAL for a bad hand,
+ * NULL or a card above 52. */
+GR_API int gr_rummy_hand_holds(const gr_rummy_hand *hand, gr_card card);
+
+/* Add one card (a face or GR_RUMMY_JOKER) to the hand.  GR_EINVAL for a
+ * third copy of a face, a ninth joker, a card above 52, a bad hand or
+ * NULL; the hand is then unchanged. */
+GR_API int gr_rummy_hand_add(gr_rummy_hand *hand, gr_card card);
+
+/* Remove one copy of `card` from the hand.  GR_EILLEGAL if the hand does
+ * not hold it (the hand is then unchanged); GR_EINVAL as gr_rummy_hand_add. */
+GR_API int gr_rummy_hand_remove(gr_rummy_hand *hand, gr_card card);
+
+/* What a table meld is (R3, R5): GR_MELD_SET for 3 or 4 faces of one rank
+ * (distinct suits, as every face of a meld is distinct); GR_MELD_RUN for 3
+ * or more consecutive faces of one suit, ace low (A-2-3 .. J-Q-K), or with
+ * GR_RUMMY_ACE_HIGH also ending Q-K-A (never K-A-2, never the ace at both
+ * ends); 0 if it is neither, or if every face is a joker (a meld needs a
+ * natural card).  GR_EINVAL for NULL, bad flags, bits above 51, or jokers
+ * not a subset of cards. */
+GR_API int gr_rummy_meld_kind(const gr_rummy_meld *meld, int flags);
+
+/* Parse a meld: its cards as in gr_rummy_hand_parse, each joker written
+ * with the face it names after '=': "5H JK=6H 7H" (also "*=6H").  Every
+ * face must be distinct.  The text is not checked to be a legal meld (use
+ * gr_rummy_meld_kind).  GR_EPARSE for an unreadable token or a joker
+ * without its face, GR_EINVAL for a face twice or NULL; *bad as in
+ * gr_rummy_hand_parse.  *out is written only on success. */
+GR_API int gr_rummy_meld_parse(const char *text, gr_rummy_meld *out,
+                               size_t *bad);
+
+/* Write a meld as text, faces in card order, a joker as "JK=6H":
+ * "5H JK=6H 7H".  snprintf semantics.  GR_EINVAL for NULL, bits above 51
+ * or jokers not a subset of cards, buf NULL with size > 0. */
+GR_API int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf,
+                                size_t size);
+
+/* The most melds a hand of 104 faces and 8 jokers can make (112 / 3), and
+ * the most table melds the functions below accept. */
+#define GR_RUMMY_MAX_MELDS 37
+
+/* A Rummy hand arranged into melds and unmelded cards. */
+typedef struct gr_rummy_arrangement {
+    int           nmelds;                        /* 0..GR_RUMMY_MAX_MELDS */
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];     /* each a legal set or run;
+                                                    entries past nmelds are 0 */
+    gr_rummy_hand unmelded;                      /* the cards in no meld */
+    int           unmelded_points;               /* R7 points of unmelded */
+    int           reserved[8];                   /* written as 0 */
+} gr_rummy_arrangement;
+
+/* The least unmelded value of a hand (R3, R5, R7): the least sum of the
+ * points of the cards left over when the hand is split into legal sets and
+ * runs, jokers standing for any face a meld lacks.  Exact for every valid
+ * hand (any number of faces, up to 8 jokers), never greedy.  Returns the
+ * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags, GR_ENOMEM
+ * (most hands of 10 cards or fewer need no heap memory; large or dense
+ * hands do). */
+GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
+
+/* One best arrangement of the hand, written to *out; returns its unmelded
+ * value (= gr_rummy_value).  Each joker in a meld names its face.
+ * Deterministic: the same hand and flags always give the same
+ * arrangement; the tie-break among arrangements of equal value is
+ * documented in gr_rummy_cards(3).  GR_EINVAL for a bad hand, NULL or bad
+ * flags, GR_ENOMEM (*out is then untouched). */
+GR_API int gr_rummy_arrange(const gr_rummy_hand *hand, int flags,
+                            gr_rummy_arrangement *out);
+
+/* Check an arrangement of `hand` made by a caller (it need not be best):
+ * every meld legal (gr_rummy_meld_kind), the melds' natural faces plus
+ * their jokers plus unmelded exactly the hand, unmelded_points right,
+ * nmelds in range, entries past nmelds and reserved zero.  GR_OK if so,
+ * GR_EILLEGAL for an illegal meld, GR_EINVAL for anything else malformed. */
+GR_API int gr_rummy_arrangement_check(const gr_rummy_hand *hand, int flags,
+                                      const gr_rummy_arrangement *arr);
+
+/* Kinds of move in a going-out plan (R4, R5). */
+enum {
+    GR_RUMMY_MOVE_MELD = 1,        /* lay a new meld down from the hand */
+    GR_RUMMY_MOVE_LAY_OFF = 2,     /* lay one card off onto a table meld */
+    GR_RUMMY_MOVE_TAKE_JOKER = 3   /* put a natural card in place of a table
+                                      joker naming it; the joker goes to the
+                                      hand */
+};
+
+/* One move.  meld is the index of the table meld it acts on: the caller's
+ * table melds are 0..ntable-1, and the melds the plan lays down are
+ * numbered ntable, ntable+1, ... in the order they are laid.
+ *   MELD:       cards = the new meld (jokers named), meld = its new index.
+ *   LAY_OFF:    cards.cards = the one face laid off; cards.jokers = that
+ *               face if a joker laid off names it, else 0.
+ *   TAKE_JOKER: cards.cards = the natural face put in, cards.jokers = 0. */
+typedef struct gr_rummy_move {
+    int           kind;          /* GR_RUMMY_MOVE_* */
+    int           meld;          /* the meld acted on */
+    gr_rummy_meld cards;         /* see above */
+    int           reserved[4];   /* written as 0 */
+} gr_rummy_move;
+
+/* The most moves a plan holds (every move uses a card of the hand or a
+ * joker taken from the table). */
+#define GR_RUMMY_MAX_MOVES 120
+
+/* A plan of moves for step (2) of a turn (R4): from the hand and the table,
+ * in this order, leaving `left` in the hand. */
+typedef struct gr_rummy_plan {
+    int           value;                         /* R7 points of left */
+    int           nmoves;                        /* 0..GR_RUMMY_MAX_MOVES */
+    gr_rummy_move moves[GR_RUMMY_MAX_MOVES];     /* entries past nmoves are 0 */
+    gr_rummy_hand left;                          /* the cards left in hand */
+    int           reserved[8];                   /* written as 0 */
+} gr_rummy_plan;
+
+/* Going out with the table (R4, R5, R7): the least value left in the hand
+ * after melding from it AND laying off onto the table's melds (runs at
+ * either end, chained; sets a suit they lack; a joker laid off names its
+ * face; a natural card may take a table joker (R5), which then plays from
+ * the hand), written with its plan of moves to *out; returns that value.
+ * table[0..ntable-1] are the melds on the table, each a legal meld
+ * (gr_rummy_meld_kind > 0 under flags); table may be NULL when ntable is
+ * 0.  Exact: every choice of jokers to take and of cards to lay off is
+ * searched (memoised), and the cards left are melded by gr_rummy_arrange.
+ * The plan lists the joker takes first, then the layoffs meld by meld
+ * (each run outward from its old ends), then the new melds.  Deterministic
+ * (tie-break in gr_rummy_cards(3)).  GR_EINVAL for a bad hand, NULL out,
+ * bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS, table NULL with ntable
+ * > 0, a table meld that is not legal, or more than GR_RUMMY_MAX_JOKERS
+ * jokers in the hand and on the table together; GR_ENOMEM.  *out is
+ * written only on success. */
+GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
+                           const gr_rummy_meld *table, int ntable, int flags,
+                           gr_rummy_plan *out);
+
+/* Results of gr_rummy_can_go_out. */
+enum {
+    GR_RUMMY_OUT_NO = 0,        /* the hand cannot be emptied this turn */
+    GR_RUMMY_OUT_MELD = 1,      /* every card can be melded or laid off */
+    GR_RUMMY_OUT_DISCARD = 2    /* all but one card can, and that card may
+                                   be discarded */
+};
+
+/* Can the player go out this turn (R4, R7), with the hand he holds after
+ * his draw?  GR_RUMMY_OUT_MELD if every card can be melded or laid off
+ * (gr_rummy_go_out value 0), else GR_RUMMY_OUT_DISCARD if some card other
+ * than `no_discard` (a face or GR_RUMMY_JOKER that may not be discarded,
+ * e.g. the card just taken from the discard pile; GR_NO_CARD for none) can
+ * be kept back and everything else melded or laid off, else
+ * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out (out aside), or
+ * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
+GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
+                               const gr_rummy_meld *table, int ntable,
+                               int flags, gr_card no_discard);
+
+/* ------------------------------------------------------------------------
+ * Basic Rummy: rules, game, match, bots (R1-R8)
+ *
+ * A table of 2-7 players (R2), one or two decks with 0-4 jokers each (R1).
+ * Seats are numbered 0..players-1; turns go in seat order.  A physical card
+ * is a gr_card 0..51 or GR_RUMMY_JOKER.  The objects mirror the Gin ones:
+ * gr_rummy_rules (options), gr_rummy_game (one hand), gr_rummy_view (what
+ * one seat may know), gr_rummy_match (hands until the target),
+ * gr_rummy_bot.  Public structs end with reserved space: the library
+ * writes it as zeros and refuses (GR_EINVAL) input whose reserved space is
+ * not zero.  Handles follow the threading rule of the whole library.
+ *
+ * Rules the library settles where RULES.md leaves room:
+ *   - Dead ends (R4 Decision): the card taken from the pile, and any card
+ *     identical to it (second deck, or another joker), may not be
+ *     discarded that turn.  A step-2 move that would leave only such cards
+ *     is refused, and so is taking the pile's card when only such cards
+ *     would then be held; so every turn can end.
+ *   - Known cards (R8): a card taken from the pile, or a joker taken from
+ *     the table, is known until it leaves the hand; when a face (or joker)
+ *     leaves a hand holding a known copy, the known copy is the one that
+ *     goes, so what is known never depends on hidden cards.
+ *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
+ *     with a discard).
+ *   - The length of a hand (a library rule, as GR_MAX_HAND_MOVES for Gin):
+ *     a hand never has more than GR_RUMMY_MAX_HAND_MOVES actions.  A turn
+ *     has at most 24 (a draw, at most 22 melds, layoffs and joker
+ *     exchanges, a discard); when a turn ends with a discard and another
+ *     whole turn would not fit, the hand is void, as at the end of the
+ *     stock.  Without it, with GR_RUMMY_OPT_TURNOVER_LIMIT 0 (PARLETT), a
+ *     hand nobody can finish would go on for ever.
+ * ------------------------------------------------------------------------ */
+
+#define GR_RUMMY_MAX_PLAYERS 7
+/* The most actions a hand can have (see "The length of a hand" above):
+ * some 400 turns of 7 players, far beyond a hand people play. */
+#define GR_RUMMY_MAX_HAND_MOVES 10000
+/* the most cards of a table: two decks and 4 jokers each */
+#define GR_RUMMY_MAX_CARDS   112
+
+typedef struct gr_rummy_rules gr_rummy_rules;
+
+/* Presets. */
+enum {
+    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of RULES.md */
+};
+
+/* Rummy rule options.  Append-only.  PARLETT values in brackets. */
+enum {
+    GR_RUMMY_OPT_PLAYERS = 0,     /* 2..7 [2] (R2) */
+    GR_RUMMY_OPT_DECKS,           /* 0 = as R2's table for the player count,
+                                     1 or 2 where R2 gives the choice [0] */
+    GR_RUMMY_OPT_HAND_SIZE,       /* 0 = as R2's table, 7 or 10 where R2
+                                     gives the choice [0] */
+    GR_RUMMY_OPT_JOKERS,          /* jokers per deck, 0..4 [0] (R1) */
+    GR_RUMMY_OPT_ACE_HIGH,        /* 0 or 1: Q-K-A is a run too, the ace
+                                     counts 11 [0] (R3, R7) */
+    GR_RUMMY_OPT_TURNOVER_LIMIT,  /* 0..1000, 0 = unlimited [0] (R6) */
+    GR_RUMMY_OPT_TARGET,          /* 0..100000, 0 = one hand only [100] (R7) */
+    GR_RUMMY_OPT_COUNT
+};
+
+/* Make a rule set from a preset (GR_RUMMY_PRESET_PARLETT).  GR_EINVAL for
+ * an unknown preset or NULL out, GR_ENOMEM.  Free with
+ * gr_rummy_rules_free(). */
+GR_API int gr_rummy_rules_new(gr_rummy_rules **out, int preset);
+
+/* As gr_rummy_rules_new(), allocating through `mm` (NULL: malloc/free);
+ * games and matches made from the rules allocate through it too. */
+GR_API int gr_rummy_rules_new_mm(gr_rummy_rules **out, int preset,
+                                 const gr_allocator *mm);
+
+/* A copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_rules_clone(gr_rummy_rules **out, const gr_rummy_rules *rules);
+
+/* Free a rule set; NULL is a no-op. */
+GR_API void gr_rummy_rules_free(gr_rummy_rules *rules);
+
+/* Set an option.  GR_EINVAL for an unknown option, a value out of its
+ * range, or a deal R2 does not allow with the other options (decks 2 with
+ * 2-3 players or 1 with 6-7, hand size 7 with 2 or 6-7 players, 10 with
+ * 4-5 players on one deck, 7 on two decks): set the player count first.
+ * The rules are then unchanged. */
+GR_API int gr_rummy_rules_set(gr_rummy_rules *rules, int option, int value);
+
+/* Read an option as set (0 for "as R2's table") into *out.  GR_EINVAL. */
+GR_API int gr_rummy_rules_get(const gr_rummy_rules *rules, int option, int *out);
+
+/* The deal these rules make (R2): decks, cards per hand and the number of
+ * cards in the whole deck (52 per deck plus the jokers).  Any of the
+ * outputs may be NULL.  GR_EINVAL for NULL rules. */
+GR_API int gr_rummy_rules_deal(const gr_rummy_rules *rules, int *decks,
+                               int *hand_size, int *ncards);
+
+/* Describe Rummy option `option` (name such as "players", description,
+ * range), as gr_option_describe().  GR_EINVAL. */
+GR_API int gr_rummy_option_describe(int option, gr_option_info *out);
+
+/* The Rummy option named `name` (case-insensitive), or GR_EINVAL. */
+GR_API int gr_rummy_option_lookup(const char *name);
+
+/* ---- one hand ---------------------------------------------------------- */
+
+typedef struct gr_rummy_game gr_rummy_game;
+
+/* Phases of a Rummy hand. */
+enum {
+    GR_RUMMY_PHASE_DRAW = 1,   /* the player to act draws (R4 step 1) */
+    GR_RUMMY_PHASE_PLAY = 2,   /* melds, layoffs, joker exchanges, then a
+                                  discard ends the turn (R4 steps 2, 3) */
+    GR_RUMMY_PHASE_OVER = 3    /* a player went out, or the hand is void */
+};
+
+/* The actions of a turn, one gr_rummy_action each (a move of the game;
+ * gr_rummy_move is a step of a going-out plan, above). */
+enum {
+    GR_RUMMY_ACT_DRAW_STOCK   = 1,  /* draw the top of the stock */
+    GR_RUMMY_ACT_DRAW_DISCARD = 2,  /* take the top of the discard pile */
+    GR_RUMMY_ACT_MELD         = 3,  /* lay down `meld` from the hand: its
+                                        natural cards and one joker for each
+                                        face of meld.jokers */
+    GR_RUMMY_ACT_LAY_OFF      = 4,  /* lay `card` (a face, or GR_RUMMY_JOKER
+                                        standing for `named`) on table meld
+                                        number `target`: at the run's end or
+                                        as the set's missing suit */
+    GR_RUMMY_ACT_SWAP_JOKER   = 5,  /* put natural `card` into table meld
+                                        `target` in place of the joker that
+                                        stands for it; the joker goes to the
+                                        hand (R5) */
+    GR_RUMMY_ACT_DISCARD      = 6   /* discard `card` (a face or a joker) */
+};
+
+/* One action.  Fields a type does not use are GR_NO_CARD (cards), -1 (target)
+ * and zero (meld) in what the library writes, and are ignored on input. */
+typedef struct gr_rummy_action {
+    int           type;    /* GR_RUMMY_ACT_* */
+    gr_card       card;    /* LAY_OFF, SWAP_JOKER, DISCARD: the card from
+                              the hand; draws (legal moves, history): the
+                              card drawn, ignored when played */
+    gr_card       named;   /* LAY_OFF of a joker: the face it stands for */
+    int           target;  /* LAY_OFF, SWAP_JOKER: the table meld, 0.. */
+    gr_rummy_meld meld;    /* MELD: the meld laid down */
+    int           reserved[4];
+} gr_rummy_action;
+
+/* Deal a hand with a seeded shuffle (the PRNG and shuffle of gr_game_new:
+ * the same seed gives the same deal everywhere).  The deck starts as the
+ * faces 0..51 of the first deck, then those of the second deck, then the
+ * jokers, is shuffled, and is dealt as gr_rummy_game_new_from_deck()
+ * says.  dealer is a seat 0..players-1.  The rules are copied.
+ * GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_game_new(gr_rummy_game **out, const gr_rummy_rules *rules,
+                             uint64_t seed, int dealer);
+
+/* Deal a hand from a stacked deck (R2): deck[0..n-1] must hold exactly the
+ * cards of the rules' deck (each face once per deck, jokers per deck times
+ * decks; n as gr_rummy_rules_deal's ncards).  The cards are dealt one at a
+ * time, starting with the seat after the dealer, round in seat order, until
+ * every hand is full; the next card starts the discard pile; the rest is
+ * the stock, its first card the top.  The seat after the dealer plays
+ * first.  GR_EINVAL for a deck that is not the rules' deck, a bad dealer,
+ * NULL; GR_ENOMEM. */
+GR_API int gr_rummy_game_new_from_deck(gr_rummy_game **out,
+                                       const gr_rummy_rules *rules,
+                                       const gr_card *deck, size_t n,
+                                       int dealer);
+
+/* An independent copy (same allocator).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_game_clone(gr_rummy_game **out, const gr_rummy_game *game);
+
+/* Free a hand; NULL is a no-op. */
+GR_API void gr_rummy_game_free(gr_rummy_game *game);
+
+/* GR_RUMMY_PHASE_*, the seat to act, the dealer, the number of players;
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_phase(const gr_rummy_game *game);
+GR_API int gr_rummy_game_turn(const gr_rummy_game *game);
+GR_API int gr_rummy_game_dealer(const gr_rummy_game *game);
+GR_API int gr_rummy_game_players(const gr_rummy_game *game);
+
+/* Every legal move of the player to act into out[0..cap-1]; returns how
+ * many are legal (possibly more than cap: call with cap 0 to learn the
+ * count; out may be NULL when cap is 0).  Exact: every listed move is
+ * accepted by gr_rummy_game_play(), every other one refused.  Order: draws
+ * (stock, pile); melds (by kind: sets then runs, each joker naming listed
+ * as its own move); layoffs (by target meld, then card, a joker once per
+ * face it may stand for); joker exchanges; discards (faces by number, then
+ * the joker).  Returns 0 once the hand is over.  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_legal_moves(const gr_rummy_game *game,
+                                     gr_rummy_action *out, size_t cap);
+
+/* Play one move for the player to act (R4-R7).  GR_EINVAL for a malformed
+ * move (unknown type, card out of range, reserved not zero); GR_ESTATE for
+ * a move of the wrong step (a draw after drawing, a meld before drawing)
+ * or once the hand is over; GR_EILLEGAL for a move the rules refuse (cards
+ * not held, not a meld, a layoff that does not fit, discarding the card
+ * taken from the pile or a card identical to it, a step-2 move that leaves
+ * only that card (R4 Decision)); GR_ENOMEM.  The game is then unchanged. */
+GR_API int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move);
+
+/* The cards a seat holds.  GR_EINVAL for a bad seat or NULL. */
+GR_API int gr_rummy_game_hand(const gr_rummy_game *game, int player,
+                              gr_rummy_hand *out);
+
+/* The table melds, oldest first (the index is a move's target), into
+ * out[0..cap-1]; returns how many.  GR_EINVAL. */
+GR_API int gr_rummy_game_melds(const gr_rummy_game *game, gr_rummy_meld *out,
+                               size_t cap);
+
+/* The discard pile, bottom first, into out[0..cap-1]; returns its size. */
+GR_API int gr_rummy_game_discards(const gr_rummy_game *game, gr_card *out,
+                                  size_t cap);
+
+/* The stock, top first, into out[0..cap-1]; returns its size (a referee's
+ * call: players see only the size). */
+GR_API int gr_rummy_game_stock(const gr_rummy_game *game, gr_card *out,
+                               size_t cap);
+
+/* Turnovers of the discard pile so far (R6).  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_turnovers(const gr_rummy_game *game);
+
+/* The moves played, oldest first, into out[0..cap-1]; returns how many
+ * (never more than GR_RUMMY_MAX_HAND_MOVES).  Draws record the card
+ * drawn. */
+GR_API int gr_rummy_game_history(const gr_rummy_game *game, gr_rummy_action *out,
+                                 size_t cap);
+
+/* Outcomes of a Rummy hand. */
+enum {
+    GR_RUMMY_OUTCOME_VOID = 0,   /* the stock ran out (R6), or the hand
+                                    reached GR_RUMMY_MAX_HAND_MOVES: nobody
+                                    scores */
+    GR_RUMMY_OUTCOME_OUT  = 1    /* a player went out (R7) */
+};
+
+typedef struct gr_rummy_result {
+    int outcome;                           /* GR_RUMMY_OUTCOME_* */
+    int winner;                            /* the seat that went out; -1 void */
+    int nplayers;
+    int score[GR_RUMMY_MAX_PLAYERS];       /* what the hand adds to each
+                                              total: the winner the sum of
+                                              the others' left_points (R7),
+                                              everybody else 0 */
+    int left_points[GR_RUMMY_MAX_PLAYERS]; /* value of each seat's cards left */
+    int cards_left[GR_RUMMY_MAX_PLAYERS];  /* number of cards left */
+    gr_rummy_hand left[GR_RUMMY_MAX_PLAYERS]; /* the cards left */
+    int reserved[8];
+} gr_rummy_result;
+
+/* The result of a finished hand into *out.  GR_ESTATE until the hand is
+ * over, GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_result(const gr_rummy_game *game, gr_rummy_result *out);
+
+/* What one seat may know (R8).  Nothing else: not the stock's order, not
+ * the other hands' unknown cards. */
+typedef struct gr_rummy_view {
+    int           player;       /* whose view */
+    int           nplayers;
+    int           dealer;
+    int           turn;         /* the seat to act */
+    int           phase;        /* GR_RUMMY_PHASE_* */
+    int           ace_high;     /* GR_RUMMY_OPT_ACE_HIGH */
+    gr_rummy_hand hand;         /* his own cards */
+    gr_card       taken;        /* the card the player to act took from the
+                                   pile this turn (he may not discard it nor
+                                   one identical), or GR_NO_CARD */
+    int           counts[GR_RUMMY_MAX_PLAYERS];     /* cards held, per seat */
+    gr_rummy_hand known[GR_RUMMY_MAX_PLAYERS];      /* per seat: cards taken
+                                   from the pile or by a joker exchange and
+                                   still held (a face or joker played counts
+                                   as a known one first) */
+    int           nmelds;
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];        /* the table, oldest first */
+    int           owner[GR_RUMMY_MAX_MELDS];        /* who laid each meld down */
+    int           stock_size;
+    int           turnovers;
+    int           ndiscards;
+    gr_card       discards[GR_RUMMY_MAX_CARDS];     /* the pile, bottom first */
+    int           reserved[16];
+} gr_rummy_view;
+
+/* Fill *out with what `player` may know now.  GR_EINVAL for a bad seat or
+ * NULL. */
+GR_API int gr_rummy_game_view(const gr_rummy_game *game, int player,
+                              gr_rummy_view *out);
+
+/* The legal moves of the view's player, computed from the view alone
+ * (exactly gr_rummy_game_legal_moves() when it is his turn, else 0).
+ * GR_EINVAL for NULL or a malformed view. */
+GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
+                                     gr_rummy_action *out, size_t cap);
+
+/* Write the hand as text, snprintf semantics; returns the length needed.
+ *   rummy 1
+ *   rules players=4 decks=0 hand_size=0 jokers=1 ace_high=0 ...
+ *   dealer 2
+ *   deck 7H KS JK ...                (the cards as dealt; JK a joker)
+ *   moves STOCK 4D; MELD 3C 4C 5C; MELD 7D 7H JK=7S; LAYOFF 0 JK=6C;
+ *         SWAP 1 7S; DISCARD KS; DRAW KS; ...   (one line, "moves" alone
+ *         when none; a meld as gr_rummy_meld_format writes it)
+ *   end
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size);
+
+/* Rebuild a hand from gr_rummy_game_save() text by replaying its moves
+ * through the rules.  Draws may leave out their card; a card named must be
+ * the one drawn.  GR_EPARSE for damaged text (bad syntax, a missing or
+ * repeated line, an unknown option, a wrong deck, trailing garbage),
+ * GR_EILLEGAL for a move the rules refuse, GR_EINVAL for NULL, GR_ENOMEM.
+ * *out is written only on success. */
+GR_API int gr_rummy_game_load(gr_rummy_game **out, const char *text);
+GR_API int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
+                                 const gr_allocator *mm);
+
+/* Write one action as the text of a save's moves line ("MELD 3C 4C JK=5C",
+ * "LAYOFF 2 JK=8C", "SWAP 0 5C", "DISCARD KS", "STOCK 4D"),
+ * snprintf semantics.  GR_EINVAL for a malformed move. */
+GR_API int gr_rummy_action_format(const gr_rummy_action *action, char *buf,
+                                  size_t size);
+
+/* ---- a match ----------------------------------------------------------- */
+
+typedef struct gr_rummy_match gr_rummy_match;
+
+typedef struct gr_rummy_score {
+    int over;                               /* 1 once a total reached the
+                                               target (or after the one hand
+                                               of target 0) */
+    int winner;                             /* the seat that reached it; -1 */
+    int nplayers;
+    int dealer;                             /* dealer of the next hand */
+    int hands_played;                       /* void hands included */
+    int hands_won[GR_RUMMY_MAX_PLAYERS];
+    int total[GR_RUMMY_MAX_PLAYERS];        /* the sum of the hand scores */
+    int reserved[8];
+} gr_rummy_score;
+
+/* Start a match.  The first dealer by a seeded cut (R2: every seat cuts a
+ * card from one shuffled deck, the highest rank deals, the tied highest
+ * cut again).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_match_new(gr_rummy_match **out, const gr_rummy_rules *rules,
+                              uint64_t seed);
+
+/* Free a match; NULL is a no-op.  Hands it dealt are the caller's. */
+GR_API void gr_rummy_match_free(gr_rummy_match *match);
+
+/* The dealer of the next hand.  GR_EINVAL. */
+GR_API int gr_rummy_match_dealer(const gr_rummy_match *match);
+
+/* Deal the next hand (the right dealer, a seed from the match's
+ * generator); the caller owns *out.  GR_ESTATE once over or after
+ * GR_MAX_MATCH_HANDS hands (void ones included). */
+GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
+
+/* Record a hand: from gr_rummy_game_result(), or filled in by hand for a
+ * hand played on a real table (outcome, winner and left_points are used:
+ * the winner scores the sum of the others' left_points; the rest is
+ * ignored but reserved must be zero).  A void hand scores nothing and the
+ * same dealer deals again; otherwise the deal passes to the next seat.
+ * GR_EINVAL for an inconsistent result (nplayers not the match's, winner
+ * not a seat, left_points out of 0..10000 or not 0 for the winner),
+ * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands; the match is then
+ * unchanged. */
+GR_API int gr_rummy_match_record(gr_rummy_match *match,
+                                 const gr_rummy_result *result);
+
+/* The score so far.  GR_EINVAL. */
+GR_API int gr_rummy_match_score(const gr_rummy_match *match, gr_rummy_score *out);
+
+/* ---- bots ---------------------------------------------------------------- */
+
+typedef struct gr_rummy_bot gr_rummy_bot;
+
+/* A Rummy bot of kind GR_BOT_RANDOM (a uniform legal move) or
+ * GR_BOT_GREEDY (takes the pile card when it melds, lays down and lays off
+ * natural cards, takes jokers, keeps its jokers for going out, goes out
+ * when it can, discards its highest card that helps nobody).  Seeded.
+ * GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_rummy_bot_new(gr_rummy_bot **out, int kind, uint64_t seed);
+GR_API int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
+                               const gr_allocator *mm);
+
+/* Choose a move from the view alone; it is one of
+ * gr_rummy_view_legal_moves(view).  GR_ESTATE when the view has no legal
+ * move, GR_EINVAL for NULL or a malformed view, GR_ENOMEM. */
+GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
+                               gr_rummy_action *out);
+
+/* Free a bot; NULL is a no-op. */
+GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
 
 /* ------------------------------------------------------------------------
  * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's

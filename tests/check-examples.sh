@@ -38,7 +38,7 @@ expect "gin-play: bad option" 2 "usage" -- "$bin/gin-play" --bogus
 expect "gin-play: end of input" 0 "End of input" -- "$bin/gin-play" --seed 1
 
 printf '?\nzz\nx\nq\n' > "$tmp.in"
-STDIN=$tmp.in expect "gin-play: help, hints, quit" 0 "Commands:" -- "$bin/gin-play" --seed 3 --ascii
+STDIN=$tmp.in expect "gin-play: help, hints, quit" 0 "Commands" -- "$bin/gin-play" --seed 3 --ascii
 STDIN=$tmp.in expect "gin-play: unknown command hint" 0 "Unknown command" -- "$bin/gin-play" --seed 3 --ascii
 
 printf 'p\n  ' > "$tmp.in"    # the last line ends in blanks, with no newline
@@ -66,6 +66,90 @@ expect "gin-selfplay --rule, OpenSpiel" 0 "OpenSpiel rules" -- "$bin/gin-selfpla
 expect "gin-selfplay: bad --players" 2 "players must be" -- "$bin/gin-selfplay" --players 5
 expect "gin-selfplay: bad --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule wall=7
 expect "gin-selfplay: unknown --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule nope=1
+
+# gin-play as a person types it (issue 13): words and abbreviations, typos
+# refused with a message and never played, a bare card discards it
+printf 'hint\ndx\nt 7H\npass\ndraw now\nd\nzz\ndiscard\nx ZZ\nJS\nq\nn\nquit\ny\n' > "$tmp.in"
+for pat in 'Unknown command "dx"' '"t" \|Too many words after "t"' 'Too many words after "draw"' \
+        'Unknown command "zz"' 'Name the card, for example: discard 7H' \
+        '"ZZ" is not a card' '  You discard JS' 'Really leave the match' \
+        'You left the match' 'Hint: taking QS'; do
+    STDIN=$tmp.in expect "gin-play: commands ($pat)" 0 "$pat" -- "$bin/gin-play" --seed 3 --ascii
+done
+# a typo never becomes a move: after "dx" and "zz" the hand is unchanged
+STDIN=$tmp.in expect "gin-play: no surprise move" 0 "You pass" -- "$bin/gin-play" --seed 3 --ascii
+if "$bin/gin-play" --seed 3 --ascii < "$tmp.in" 2>&1 | grep -q "You draw from the stock: 3D" \
+   && ! "$bin/gin-play" --seed 3 --ascii < "$tmp.in" 2>&1 | grep -q "You discard ZZ"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL: gin-play: the script plays exactly pass, draw, discard JS"
+    failures=$((failures + 1))
+fi
+# quit asks first; end of input at the question quits
+printf 'q\n' > "$tmp.in"
+STDIN=$tmp.in expect "gin-play: quit at end of input" 0 "You left the match" -- "$bin/gin-play" --seed 3 --ascii
+# choosing the knock arrangement (seed 3: 3 ways to show the ten cards)
+printf 'pass\nd\nJS\nd\n10S\nd\nKD\nd\nQH\nd\n8H\nd\n8C\nd\nQD\nd\n6C\nd\n9S\nd\nJH\nd\nknock 5C\n9\n2\n' > "$tmp.in"
+STDIN=$tmp.in expect "gin-play: knock arrangements listed" 0 "3) \[4H 5H 6H\] \[2S 3S 4S\]" -- "$bin/gin-play" --seed 3 --ascii
+STDIN=$tmp.in expect "gin-play: knock arrangement out of range" 0 "Type a number from 1 to 3" -- "$bin/gin-play" --seed 3 --ascii
+STDIN=$tmp.in expect "gin-play: knock arrangement chosen" 0 "  You   \[4H 5H 6H\] \[AS 2S 3S 4S\] 3C AD 3D  deadwood 7" -- "$bin/gin-play" --seed 3 --ascii
+# choosing layoffs when the bot knocks (seed 4: 6S fits the bot's spade run)
+printf 'pass\nd\nJH\nd\nKC\nd\nJC\nd\n9S\nd\n8D\nd\n8C\nd\nQH\nd\n7D\n7S\nxx\n6S\nd\nq\ny\n' > "$tmp.in"
+STDIN=$tmp.in expect "gin-play: layoffs offered" 0 "You can lay off now: 6S on \[7S 8S 9S 10S JS\]" -- "$bin/gin-play" --seed 4 --ascii
+STDIN=$tmp.in expect "gin-play: a layoff refused" 0 "cannot all be laid off" -- "$bin/gin-play" --seed 4 --ascii
+STDIN=$tmp.in expect "gin-play: not a card" 0 '"xx" is not a card' -- "$bin/gin-play" --seed 4 --ascii
+STDIN=$tmp.in expect "gin-play: layoff chosen" 0 "You laid off: 6S" -- "$bin/gin-play" --seed 4 --ascii
+# the pause between hands eats the typed-ahead "d": hand 2 starts with a prompt
+STDIN=$tmp.in expect "gin-play: pause between hands" 0 "Press Enter for the next hand: d" -- "$bin/gin-play" --seed 4 --ascii
+STDIN=$tmp.in expect "gin-play: next hand after the pause" 0 "== Hand 2" -- "$bin/gin-play" --seed 4 --ascii
+
+# every program: -h, --opt=value as --opt value, the default preset named
+for p in gin-play gin-selfplay gin-melds; do
+    expect "$p -h" 0 "usage" -- "$bin/$p" -h
+    expect "$p --help names the default preset" 0 "fournier.*default\|default fournier" -- "$bin/$p" --help
+done
+"$bin/gin-play" --auto --seed=5 > "$tmp.a" 2>&1
+"$bin/gin-play" --auto --seed 5 > "$tmp.b" 2>&1
+if cmp -s "$tmp.a" "$tmp.b" && grep -q "seed 5" "$tmp.a"; then passed=$((passed + 1)); else
+    echo "FAIL: gin-play --seed=5 differs from --seed 5"; failures=$((failures + 1)); fi
+"$bin/gin-selfplay" --matches=3 --seed=5 2>&1 | grep -v "per second" > "$tmp.a"
+"$bin/gin-selfplay" --matches 3 --seed 5 2>&1 | grep -v "per second" > "$tmp.b"
+if cmp -s "$tmp.a" "$tmp.b" && grep -q "seeds 5..7" "$tmp.a"; then passed=$((passed + 1)); else
+    echo "FAIL: gin-selfplay --seed=5 differs from --seed 5"; failures=$((failures + 1)); fi
+expect "gin-melds --preset=standard" 0 "outcome" -- "$bin/gin-melds" --preset=standard \
+    --knock "AS 2S 3S 7H 7D 7C KD QD JD 2C" --defender "4S 5S 7S 8C 9C 10C 3D 4D 5H 6H"
+expect "gin-play: default preset Fournier" 0 "Fournier rules" -- "$bin/gin-play" --auto --seed 2
+expect "gin-selfplay: default preset Fournier" 0 "Fournier rules" -- "$bin/gin-selfplay" --matches 1
+expect "rummy-play --auto: a whole match" 0 "wins the match" -- "$bin/rummy-play" --auto --players 7 --jokers 2 --seed 1
+expect "rummy-play --auto: 4 players, two decks, ace high" 0 "wins the match" -- "$bin/rummy-play" --auto --players 4 --decks 2 --ace-high --seed 2
+expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --players 3 --hand 10 --target 0 --seed 3
+expect "rummy-play --auto: random bots, void hands" 0 "void" -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
+expect "rummy-play: bad turnovers" 2 "usage" -- "$bin/rummy-play" --turnovers -1
+expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
+expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2
+expect "rummy-play: end of input" 0 "End of input" -- "$bin/rummy-play" --seed 1 --players 4 --jokers 1
+printf '?\nzz\nx 7H\nt\nx 10D\nm 2C\nl 1 9C\nl 5 9C\nmoves\nq\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: help" 0 "Commands" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: unknown command" 0 "unknown command" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: discard before the draw" 0 "draw first" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: the card taken" 0 "may not discard the card you took" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: not a meld" 0 "not a meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: no such meld" 0 "name a table meld" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: moves" 0 "^  x 8C" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+STDIN=$tmp.in expect "rummy-play: quit" 0 "Bye" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+printf 't\nx 8C\nd\nx 10D\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: a few turns, then end of input" 0 "End of input" -- "$bin/rummy-play" --seed 3 --players 3 --jokers 2
+
+printf 'd\nmoves\nm 5C 5D 5S\nl 1 5H\nx KC\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: moves as commands" 0 "^  m 5C 5D 5S" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a meld" 0 "You laid down 5C 5D 5S" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a layoff" 0 "You laid off 5H on meld 1" -- "$bin/rummy-play" --seed 1 --jokers 1
+STDIN=$tmp.in expect "rummy-play: a discard" 0 "You discarded KC" -- "$bin/rummy-play" --seed 1 --jokers 1
+printf 'd\nm 4C 4D JK=4S\ns 1 4S\ns 1 JK\nl 1 JK\n' > "$tmp.in"
+STDIN=$tmp.in expect "rummy-play: a meld with a joker" 0 "You laid down 4C 4D JK=4S" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a swap refused" 0 "no joker standing for that card, or you do not hold it" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a swap with a joker" 0 "swap a natural card" -- "$bin/rummy-play" --seed 8 --jokers 2
+STDIN=$tmp.in expect "rummy-play: a joker layoff unnamed" 0 "say which card the joker stands for" -- "$bin/rummy-play" --seed 8 --jokers 2
 
 echo "examples: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -9,7 +9,7 @@ if ! command -v groff >/dev/null 2>&1; then
 fi
 status=0
 count=0
-for page in "$top_srcdir"/doc/*.[13]; do
+for page in "$top_srcdir"/doc/*.[137]; do
     count=$((count + 1))
     warnings=$(LC_ALL=C.UTF-8 groff -man -ww -z -K utf-8 "$page" 2>&1 || echo "groff failed")
     if command -v man >/dev/null 2>&1; then

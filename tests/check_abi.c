@@ -127,6 +127,12 @@ START_TEST(test_abi_sizes_recorded)
         { "gr_score", sizeof(gr_score), 96 },
         { "gr_table", sizeof(gr_table), 52 },
         { "gr_standing", sizeof(gr_standing), 148 },
+        /* issue 13 */
+        { "gr_parse_error", sizeof(gr_parse_error), 56 },
+        { "gr_settle_options", sizeof(gr_settle_options), 48 },
+        { "gr_take_advice", sizeof(gr_take_advice), 64 },
+        { "gr_knock_advice", sizeof(gr_knock_advice), 240 },
+        { "gr_position", sizeof(gr_position), 232 },
     };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         if (getenv("GR_ABI_VERBOSE"))

@@ -828,8 +828,9 @@ START_TEST(test_G15_shown_arrangement)
     bad.deadwood_points = 31;
     REQUIRE_OP(gr_game_knock(g, ad, &bad), ==, GR_EILLEGAL);
     bad = a;
-    bad.deadwood_points = 5;   /* inconsistent count */
-    REQUIRE_OP(gr_game_knock(g, ad, &bad), ==, GR_EILLEGAL);
+    bad.deadwood_points = 5;   /* inconsistent count: malformed, as gr_settle says */
+    REQUIRE_OP(gr_game_knock(g, ad, &bad), ==, GR_EINVAL);
+    REQUIRE_OP(gr_game_last_reason(g), ==, GR_REASON_DEADWOOD_POINTS);
     bad = a;
     bad.nmelds = GR_MAX_MELDS + 1;
     REQUIRE_OP(gr_game_knock(g, ad, &bad), ==, GR_EINVAL);

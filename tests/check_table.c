@@ -603,6 +603,72 @@ START_TEST(test_G40_bad_arguments)
 }
 END_TEST
 
+/* ---- score keeping (issue 13) with tables, ties and Hollywood ---------------- */
+
+static char *match_text(const gr_match *m)
+{
+    int n = gr_match_save(m, NULL, 0);
+    ck_assert_int_gt(n, 0);
+    char *t = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(gr_match_save(m, t, (size_t)n + 1), n);
+    return t;
+}
+
+START_TEST(test_G40_save_load_undo)
+{
+    gr_rules *r = R(GR_PRESET_FOURNIER);
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_HOLLYWOOD, 1), GR_OK);
+    for (int players = 2; players <= 4; players++) {
+        gr_match *m = M(r, players, 77);
+        int tables = gr_match_tables(m);
+        rec(m, 0, GR_OUTCOME_KNOCK, 0, 0, 20);
+        if (tables == 2)
+            rec(m, 1, GR_OUTCOME_TIE, 1, -1, 0);
+        rec(m, 0, GR_OUTCOME_VOID, -1, -1, 0);
+        if (tables == 2)
+            rec(m, 1, GR_OUTCOME_GIN, 1, 1, 45);
+        rec(m, 0, GR_OUTCOME_TIE, 0, -1, 0);
+        gr_standing before = standing(m, GR_MATCH_ALL);
+        gr_table tb = table(m, 0);
+        char *text = match_text(m);
+        if (players > 2)
+            ck_assert_ptr_nonnull(strstr(text, "\nplayers "));
+        ck_assert_ptr_nonnull(strstr(text, "hand tie knocker"));
+        gr_match *l = NULL;
+        ck_assert_msg(gr_match_load(&l, text) == GR_OK, "%s", text);
+        char *again = match_text(l);
+        ck_assert_str_eq(text, again);
+        gr_standing after = standing(l, GR_MATCH_ALL);
+        ck_assert_mem_eq(&before, &after, sizeof before);
+        gr_table ta = table(l, 0);
+        ck_assert_mem_eq(&tb, &ta, sizeof tb);
+        /* undo the last result, record it again: the same match */
+        ck_assert_int_eq(gr_match_undo(l), GR_OK);
+        rec(l, 0, GR_OUTCOME_TIE, 0, -1, 0);
+        char *third = match_text(l);
+        ck_assert_str_eq(text, third);
+        /* undo everything: the start again */
+        while (gr_match_undo(l) == GR_OK)
+            ;
+        gr_standing zero = standing(l, GR_MATCH_ALL);
+        ck_assert_int_eq(zero.hands_played, 0);
+        ck_assert_int_eq(zero.hand_points[0], 0);
+        gr_match *fresh = M(r, players, 77);
+        ck_assert_int_eq(gr_match_dealer(l), gr_match_dealer(fresh));
+        gr_match_free(fresh);
+        gr_hand_result list[8];
+        ck_assert_int_eq(gr_match_results(m, list, 8), tables == 2 ? 5 : 3);
+        free(text);
+        free(again);
+        free(third);
+        gr_match_free(l);
+        gr_match_free(m);
+    }
+    gr_rules_free(r);
+}
+END_TEST
+
 /* ---- memory ---------------------------------------------------------------- */
 
 typedef struct limit { int left; int live; } limit;
@@ -627,7 +693,7 @@ static void limited_free(void *ptr, void *ctx)
 START_TEST(test_G40_out_of_memory)
 {
     limit l = { 1, 0 };
-    gr_allocator mm = { limited_malloc, limited_free, &l };
+    gr_allocator mm = { .malloc_fn = limited_malloc, .free_fn = limited_free, .ctx = &l };
     gr_rules *r = NULL;
     ck_assert_int_eq(gr_rules_new_mm(&r, GR_PRESET_STANDARD, &mm), GR_OK);
     gr_match *m = (gr_match *)&l;
@@ -814,6 +880,7 @@ static Suite *table_suite(void)
     tcase_add_test(tc, test_G8_eaai_dealers_alternate);
     tcase_add_test(tc, test_G40_bad_arguments);
     tcase_add_test(tc, test_G40_out_of_memory);
+    tcase_add_test(tc, test_G40_save_load_undo);
     tcase_add_test(tc, test_G40_G35_random_matches);
     suite_add_tcase(s, tc);
     return s;

@@ -113,7 +113,7 @@ static inline gr_game *G(const gr_rules *r, const char *nondealer,
 
 static inline int play(gr_game *g, int type, gr_card card)
 {
-    gr_move m = { type, card };
+    gr_move m = { .type = type, .card = card };
     return gr_game_play(g, m);
 }
 

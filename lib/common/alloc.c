@@ -9,6 +9,7 @@
 #include "common/bits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bool gr__allocator_valid(const gr_allocator *mm)
 {
@@ -35,4 +36,13 @@ void gr__free(const gr_allocator *mm, void *ptr)
         mm->free_fn(ptr, mm->ctx);
     else
         free(ptr);
+}
+
+char *gr__strdup(const gr_allocator *mm, const char *s)
+{
+    size_t n = strlen(s);
+    char *copy = gr__malloc(mm, n + 1);
+    if (copy)
+        memcpy(copy, s, n + 1);
+    return copy;
 }

@@ -16,5 +16,7 @@ bool gr__allocator_valid(const gr_allocator *mm);
 gr_allocator gr__allocator_or_default(const gr_allocator *mm);
 void *gr__malloc(const gr_allocator *mm, size_t size);
 void  gr__free(const gr_allocator *mm, void *ptr);
+/* a copy of the string s through mm (the loaders parse a copy), or NULL */
+char *gr__strdup(const gr_allocator *mm, const char *s);
 
 #endif /* GR_COMMON_ALLOC_H */

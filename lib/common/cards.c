@@ -77,7 +77,7 @@ static char upper(char c)
 }
 
 /* Parse exactly the `len` bytes at s as one card (no white space). */
-static int parse_token(const char *s, size_t len, gr_card *out)
+int gr__card_parse_token(const char *s, size_t len, gr_card *out)
 {
     size_t i = 0;
     int rank;
@@ -116,43 +116,12 @@ static int parse_token(const char *s, size_t len, gr_card *out)
 
 int gr_card_parse(const char *text, gr_card *out)
 {
-    if (text == NULL || out == NULL)
-        return GR_EINVAL;
-    while (gr__is_space(*text))
-        text++;
-    size_t len = strlen(text);
-    while (len > 0 && gr__is_space(text[len - 1]))
-        len--;
-    return parse_token(text, len, out);
+    return gr_card_parse_ex(text, out, NULL);
 }
 
 int gr_cards_parse(const char *text, gr_cards *out)
 {
-    if (text == NULL || out == NULL)
-        return GR_EINVAL;
-
-    gr_cards cards = 0;
-    const char *s = text;
-    for (;;) {
-        while (is_separator(*s))
-            s++;
-        if (*s == '\0')
-            break;
-        size_t len = 0;
-        while (s[len] != '\0' && !is_separator(s[len]))
-            len++;
-
-        gr_card card;
-        int rc = parse_token(s, len, &card);
-        if (rc != GR_OK)
-            return rc;
-        if (cards & GR_CARD_BIT(card))
-            return GR_EINVAL;   /* the same card twice */
-        cards |= GR_CARD_BIT(card);
-        s += len;
-    }
-    *out = cards;
-    return GR_OK;
+    return gr_cards_parse_ex(text, out, NULL);
 }
 
 /* ---- formatting ---------------------------------------------------------- */
@@ -220,4 +189,84 @@ int gr_cards_format(gr_cards cards, char *buf, size_t size)
     gr__write_start(&w, buf, size);
     gr__write_cards(&w, cards);
     return (int)w.len;
+}
+
+/* ---- parsing with the place of the fault (issue 13) ------------------------ */
+
+void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
+                         size_t length, int reason)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    err->offset = (size_t)(at - text);
+    err->length = length;
+    err->reason = reason;
+    err->line = 1;
+    for (const char *p = text; p < at; p++)
+        if (*p == '\n')
+            err->line++;
+}
+
+void gr__parse_error_clear(gr_parse_error *err)
+{
+    if (err)
+        memset(err, 0, sizeof *err);
+}
+
+void gr__parse_error_only(gr_parse_error *err, int reason)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->reason = reason;
+    }
+}
+
+int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err)
+{
+    if (text == NULL || out == NULL) {
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
+        return GR_EINVAL;
+    }
+    size_t len;
+    const char *s = gr__trim(text, &len);
+    int rc = gr__card_parse_token(s, len, out);
+    if (rc != GR_OK)
+        gr__parse_error_set(err, text, s, len, GR_REASON_SYNTAX);
+    else
+        gr__parse_error_clear(err);
+    return rc;
+}
+
+int gr_cards_parse_ex(const char *text, gr_cards *out, gr_parse_error *err)
+{
+    if (text == NULL || out == NULL) {
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
+        return GR_EINVAL;
+    }
+    gr_cards cards = 0;
+    const char *s = text;
+    for (;;) {
+        while (is_separator(*s))
+            s++;
+        if (*s == '\0')
+            break;
+        size_t len = 0;
+        while (s[len] != '\0' && !is_separator(s[len]))
+            len++;
+        gr_card card;
+        if (gr__card_parse_token(s, len, &card) != GR_OK) {
+            gr__parse_error_set(err, text, s, len, GR_REASON_SYNTAX);
+            return GR_EPARSE;
+        }
+        if (cards & GR_CARD_BIT(card)) {
+            gr__parse_error_set(err, text, s, len, GR_REASON_DUPLICATE_CARD);
+            return GR_EINVAL;   /* the same card twice, as gr_cards_parse */
+        }
+        cards |= GR_CARD_BIT(card);
+        s += len;
+    }
+    gr__parse_error_clear(err);
+    *out = cards;
+    return GR_OK;
 }

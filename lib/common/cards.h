@@ -13,11 +13,30 @@
 /* points of a valid set (no check) */
 int gr__cards_points(gr_cards cards);
 
+/* Parse exactly the len bytes at s as one face ("7H", "10h", "Q\u2666"),
+ * no white space: GR_OK or GR_EPARSE. */
+int gr__card_parse_token(const char *s, size_t len, gr_card *out);
+
 /* white space as the C locale's isspace(), without depending on the locale */
 static inline bool gr__is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
         || c == '\r';
+}
+
+/* the text without its leading and trailing white space: *len bytes at
+ * the returned pointer */
+static inline const char *gr__trim(const char *text, size_t *len)
+{
+    while (gr__is_space(*text))
+        text++;
+    size_t n = 0;
+    while (text[n] != '\0')
+        n++;
+    while (n > 0 && gr__is_space(text[n - 1]))
+        n--;
+    *len = n;
+    return text;
 }
 
 /* Text written with snprintf semantics (gr_card_format, gr_game_save):
@@ -35,5 +54,13 @@ void gr__write_str(gr_writer *w, const char *s);
 void gr__write_card(gr_writer *w, gr_card card);
 /* a valid set as gr_cards_format writes it ("AC 2C 10D") */
 void gr__write_cards(gr_writer *w, gr_cards cards);
+
+/* Fill *err (when not NULL) for a fault at `at` inside `text`, `length`
+ * bytes long, with its line; clear it on success.  (cards.c) */
+void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
+                         size_t length, int reason);
+void gr__parse_error_clear(gr_parse_error *err);
+/* a fault with no place (a NULL argument, no memory): only the reason */
+void gr__parse_error_only(gr_parse_error *err, int reason);
 
 #endif /* GR_COMMON_CARDS_H */

@@ -14,6 +14,7 @@
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/melds.h"
+#include "gin/reason.h"
 #include "gin/settle.h"
 
 #include <string.h>
@@ -71,6 +72,11 @@ static void compute_discard_options(gr_game *g)
         if (dw == 0)
             g->gin_ok |= bit;
     }
+}
+
+void gr__game_discard_options(gr_game *g)
+{
+    compute_discard_options(g);
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
@@ -137,7 +143,7 @@ static void end_turn(gr_game *g)
     g->turn = 1 - g->turn;
     g->phase = GR_PHASE_DRAW;
     g->taken = GR_NO_CARD;
-    if (g->nhistory > GR_MAX_HAND_MOVES - 2) {
+    if (g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2) {
         end_void(g);
         return;
     }
@@ -484,11 +490,10 @@ static int draw(gr_game *g, int type, gr_card card, bool from_pile)
     return GR_OK;
 }
 
-int gr_game_play(gr_game *game, gr_move move)
+static int play(gr_game *g, gr_move move)
 {
-    if (!game || !GR__RESERVED_ZERO(&move))
+    if (!GR__RESERVED_ZERO(&move))
         return GR_EINVAL;
-    gr_game *g = game;
     int phase = g->phase;
     switch (move.type) {
     case GR_MOVE_TAKE_UPCARD:
@@ -507,7 +512,7 @@ int gr_game_play(gr_game *game, gr_move move)
             return GR_OK;
         }
         /* the upcard phase has no other moves: the history counts passes */
-        bool first_pass = g->nhistory == 0;
+        bool first_pass = g->turn != g->dealer;   /* the non-dealer acts first */
         record(g, GR_MOVE_PASS, GR_NO_CARD);
         if (first_pass) {
             g->turn = g->dealer;
@@ -573,18 +578,76 @@ int gr_game_play(gr_game *game, gr_move move)
     }
 }
 
+/* A refused call keeps its reason in the game (the one thing it changes)
+ * and returns the status of that reason (reason.c), so every function that
+ * meets the same fault reports it the same way. */
+static int refused(gr_game *g, int rc, int why)
+{
+    if (rc == GR_ENOMEM)
+        why = GR_REASON_NO_MEMORY;
+    g->last_reason = why;
+    return why == GR_REASON_NONE ? rc : gr_reason_status(why);
+}
+
+int gr_game_play(gr_game *game, gr_move move)
+{
+    if (!game)
+        return GR_EINVAL;
+    int rc = play(game, move);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+}
+
+int gr_game_play_as(gr_game *game, int player, gr_move move)
+{
+    if (!game)
+        return GR_EINVAL;
+    if (player != 0 && player != 1)
+        return refused(game, GR_EINVAL, GR_REASON_BAD_VALUE);
+    if (game->phase != GR_PHASE_OVER && player != game->turn)
+        return refused(game, GR_ESTATE, GR_REASON_NOT_YOUR_TURN);
+    return gr_game_play(game, move);
+}
+
+int gr_game_last_reason(const gr_game *game)
+{
+    return game ? game->last_reason : GR_EINVAL;
+}
+
 int gr_game_knock(gr_game *game, gr_card discard, const gr_arrangement *shown)
 {
     if (!game)
         return GR_EINVAL;
-    return gr__game_knock(game, 0, discard, shown);
+    int rc = gr__game_knock(game, 0, discard, shown);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    gr_move m = { .type = GR_MOVE_KNOCK, .card = discard };
+    return refused(game, rc, gr__move_reason(game, m, shown, true));
 }
+
+static int defend(gr_game *g, const gr_layoff *defense);
 
 int gr_game_defend(gr_game *game, const gr_layoff *defense)
 {
-    if (!game || !defense)
+    if (!game)
         return GR_EINVAL;
-    gr_game *g = game;
+    int rc = defend(game, defense);
+    if (rc == GR_OK) {
+        game->last_reason = GR_REASON_NONE;
+        return GR_OK;
+    }
+    return refused(game, rc, gr__defend_reason(game, defense));
+}
+
+static int defend(gr_game *g, const gr_layoff *defense)
+{
+    if (!defense)
+        return GR_EINVAL;
     if (g->phase != GR_PHASE_OVER || g->result.outcome == GR_OUTCOME_VOID)
         return GR_ESTATE;
     int knocker = g->result.knocker;

@@ -45,6 +45,11 @@ struct gr_game {
     bool      custom_shown;      /* the knocker chose his arrangement */
     bool      custom_defense;    /* gr_game_defend() was used */
     gr_hand_result result;       /* valid in GR_PHASE_OVER */
+    int       last_reason;       /* GR_REASON_* of the last refused call (reason.c) */
+    int       played_before;     /* moves before the history (a position's
+                                    `played`): they count toward the cap */
+    bool      from_position;     /* made by gr_game_from_position (position.c): */
+    gr_position start;           /* the position it started from (saved) */
     /* the moves played, oldest first */
     int       nhistory, caphistory;
     gr_move  *history;           /* history_inline or a heap block */
@@ -59,5 +64,15 @@ int gr__game_legal(const gr_game *game, gr_move *out, size_t cap);
  * (NULL); fully validated, the game unchanged on error (game.c, for save.c) */
 int gr__game_knock(gr_game *game, int type, gr_card discard,
                    const gr_arrangement *shown);
+
+/* Work out what the 11 cards of the player to act allow (knock, gin, big
+ * gin) on entering the discard phase (game.c, for position.c). */
+void gr__game_discard_options(gr_game *game);
+/* The reason a move (type, card; for a knock `shown` when has_shown) is
+ * refused in this state, GR_REASON_NONE if nothing is wrong (reason.c). */
+int gr__move_reason(const gr_game *game, gr_move move, const gr_arrangement *shown,
+                    bool has_shown);
+/* The reason gr_game_defend refuses `defense` (reason.c). */
+int gr__defend_reason(const gr_game *game, const gr_layoff *defense);
 
 #endif /* GR_GIN_GAME_H */

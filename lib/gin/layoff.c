@@ -49,6 +49,7 @@
 #include "common/cards.h"
 #include "gin/layoff.h"
 #include "gin/melds.h"
+#include "gin/reason.h"
 
 #include <string.h>
 
@@ -350,7 +351,7 @@ int gr_lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
     if (!knocker || !out || !gr__cards_valid(defender))
         return GR_EINVAL;
     if (gr__arrangement_check(knocker, &kcards, &t) != GR_OK || (kcards & defender))
-        return GR_EINVAL;
+        return gr_reason_status(gr__knocker_reason(knocker, defender));   /* reason.c */
     return lay_off(&t, defender, out);
 }
 
@@ -361,8 +362,10 @@ static gr_cards layable(const gr__targets *t, gr_cards laid)
     return (t->fourths & laid) | chain_cards(t->runs, laid);
 }
 
-int gr_layoff_check(const gr_arrangement *knocker, gr_cards defender,
-                    const gr_layoff *defense)
+/* the fast check behind gr_layoff_check_ex() (reason.c), which asks
+ * gr__layoff_reason() for the reason and status of a refusal */
+int gr__layoff_check_fast(const gr_arrangement *knocker, gr_cards defender,
+                          const gr_layoff *defense)
 {
     gr_cards kcards;
     gr__targets t;

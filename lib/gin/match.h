@@ -20,6 +20,12 @@ typedef struct match_game {
     int hand_points[MATCH_SIDES];   /* boxes included when immediate (G37) */
 } match_game;
 
+/* one recorded hand: what gr_match_record_table uses, kept for undo and
+ * save (issue 13) */
+typedef struct match_entry {
+    int outcome, knocker, winner, points, table;
+} match_entry;
+
 struct gr_match {
     gr_rules rules;         /* a copy: later changes by the caller do not count */
     gr_rng   rng;           /* cut, then one seed per dealt hand */
@@ -37,6 +43,14 @@ struct gr_match {
     int      recorded;      /* bit t: table t recorded */
     int      deal_points[2];        /* each team's points so far */
     match_game game[MATCH_GAMES];
+    /* issue 13: score keeping */
+    uint64_t seed;          /* as given to gr_match_new (saved) */
+    int      first_dealer;  /* the first hand's dealer (3 players: the seat) */
+    int      chosen;        /* 1: the first dealer was chosen, no cut */
+    int      deals;         /* hands dealt by gr_match_deal_table (saved) */
+    int      last_reason;   /* GR_REASON_* of the last refused call */
+    int      nlog, caplog;  /* the recorded hands, oldest first */
+    match_entry *log;
 };
 
 /* Credit a hand (deal) won by `side` with `points` to the games G35 says

@@ -50,8 +50,8 @@ static const option_row options[GR_OPT_COUNT] = {
     [GR_OPT_GAME_BONUS] = { "game_bonus",
         "Bonus to the winner of the match (G26).",
         0, 10000, { 100, 0, 100, 0, 0 } },
-    [GR_OPT_HAND_BONUS] = { "hand_bonus",
-        "Box bonus for every hand won (G26, G31).",
+    [GR_OPT_BOX_BONUS] = { "box_bonus",
+        "Box bonus for every hand won (G26, G31); also named hand_bonus.",
         0, 1000, { 20, 0, 25, 0, 0 } },
     [GR_OPT_SHUTOUT_BONUS] = { "shutout_bonus",
         "Flat bonus to a match winner whose opponent won no hand (G26).",
@@ -218,6 +218,8 @@ int gr_option_lookup(const char *name)
     for (int i = 0; i < GR_OPT_COUNT; i++)
         if (gr__name_is(name, options[i].name))
             return i;
+    if (gr__name_is(name, "hand_bonus"))   /* the box bonus's old name */
+        return GR_OPT_BOX_BONUS;
     return GR_EINVAL;
 }
 

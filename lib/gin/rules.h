@@ -18,4 +18,9 @@ struct gr_rules {
  * the lookups of option, preset and bot names */
 bool gr__name_is(const char *name, const char *want);
 
+/* Parse the "name=value name=value" list of a saved text into `rules`
+ * (in place: s is cut into words).  GR_EPARSE for an unknown option, one
+ * named twice, or a value out of range (save.c; match.c uses it too). */
+int gr__parse_rules(char *s, gr_rules *rules);
+
 #endif /* GR_GIN_RULES_H */

@@ -3,6 +3,7 @@
 #include "common/bits.h"
 #include "gin/layoff.h"
 #include "gin/melds.h"
+#include "gin/reason.h"
 #include "gin/rules.h"
 #include "gin/settle.h"
 
@@ -121,46 +122,85 @@ int gr__settle(const gr_rules *rules, int knock_limit, int multiplier,
  * deadwood count of 10 cards (G29, an illegal knock that stands). */
 #define NO_LIMIT 1000
 
-/* gr_settle() (upcard NULL), gr_settle_upcard() and (stands) the
- * settlement of an illegal knock that stands, checked. */
-static int settle_checked(const gr_rules *rules, const gr_card *upcard,
-                          bool stands, const gr_arrangement *knocker,
-                          gr_cards defender, gr_hand_result *out)
+/* Every public settlement, checked: refusals carry their reason
+ * (reason.c), so gr_settle and gr_game_knock agree on the same fault.
+ * `stands`: an illegal knock that stands (G29), no knock limit. */
+static int settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                     bool stands, const gr_arrangement *knocker,
+                     gr_cards defender, gr_hand_result *out, int *reason)
 {
+    gr_settle_options o;
+    memset(&o, 0, sizeof o);
+    if (options)
+        o = *options;
+    if (rules == NULL || knocker == NULL || out == NULL)
+        return gr__reason_put(reason, GR_REASON_NULL_ARGUMENT);
+    if (!GR__RESERVED_ZERO(&o))
+        return gr__reason_put(reason, GR_REASON_RESERVED_NOT_ZERO);
+    if ((o.knocker != 0 && o.knocker != 1) || (o.strict != 0 && o.strict != 1)
+        || (o.has_upcard != 0 && o.has_upcard != 1))
+        return gr__reason_put(reason, GR_REASON_BAD_VALUE);
     gr_cards knocker_cards;
-    if (rules == NULL || knocker == NULL || out == NULL
-        || !gr__cards_valid(defender)
+    if (!gr__cards_valid(defender)
         || gr__arrangement_check(knocker, &knocker_cards, NULL) != GR_OK
         || (knocker_cards & defender) != 0)
-        return GR_EINVAL;
+        return gr__reason_put(reason, gr__knocker_reason(knocker, defender));
     int knock_limit = rules->opt[GR_OPT_KNOCK_LIMIT], multiplier = 1;
-    if (upcard) {
-        if (*upcard >= GR_NCARDS
-            || ((knocker_cards | defender) & GR_CARD_BIT(*upcard)) != 0)
-            return GR_EINVAL;
-        gr__oklahoma(rules, *upcard, &knock_limit, &multiplier);
+    if (o.has_upcard) {
+        if (o.upcard >= GR_NCARDS)
+            return gr__reason_put(reason, GR_REASON_BAD_CARD);
+        if (((knocker_cards | defender) & GR_CARD_BIT(o.upcard)) != 0)
+            return gr__reason_put(reason, GR_REASON_HANDS_OVERLAP);
+        gr__oklahoma(rules, o.upcard, &knock_limit, &multiplier);
+    }
+    if (o.strict) {
+        int nk = gr__popcount(knocker_cards);
+        bool big = nk == HAND_SIZE + 1 && knocker->deadwood_points == 0
+                   && rules->opt[GR_OPT_BIG_GIN_BONUS] > 0;
+        if ((nk != HAND_SIZE && !big) || gr__popcount(defender) != HAND_SIZE)
+            return gr__reason_put(reason, GR_REASON_CARD_COUNT);
     }
     if (stands)
         knock_limit = NO_LIMIT;
-    return gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL,
-                      out);
+    gr_hand_result r;
+    int rc = gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL, &r);
+    if (rc != GR_OK)   /* the only refusal left without a defence: G29 */
+        return gr__reason_put(reason, GR_REASON_OVER_LIMIT);
+    if (o.knocker == 1 && r.outcome != GR_OUTCOME_VOID) {
+        r.knocker = 1;
+        if (r.winner >= 0)   /* a tie (G36) is won by nobody */
+            r.winner = 1 - r.winner;
+    }
+    *out = r;
+    return gr__reason_put(reason, GR_REASON_NONE);
+}
+
+int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
+                 const gr_arrangement *knocker, gr_cards defender,
+                 gr_hand_result *out, int *reason)
+{
+    return settle_ex(rules, options, false, knocker, defender, out, reason);
 }
 
 int gr_settle(const gr_rules *rules, const gr_arrangement *knocker,
               gr_cards defender, gr_hand_result *out)
 {
-    return settle_checked(rules, NULL, false, knocker, defender, out);
+    return gr_settle_ex(rules, NULL, knocker, defender, out, NULL);
 }
 
 int gr_settle_upcard(const gr_rules *rules, gr_card upcard,
                      const gr_arrangement *knocker, gr_cards defender,
                      gr_hand_result *out)
 {
-    return settle_checked(rules, &upcard, false, knocker, defender, out);
+    gr_settle_options o;
+    memset(&o, 0, sizeof o);
+    o.has_upcard = 1;
+    o.upcard = upcard;
+    return gr_settle_ex(rules, &o, knocker, defender, out, NULL);
 }
 
 int gr_settle_illegal_knock(const gr_rules *rules, const gr_arrangement *knocker,
                             gr_cards defender, gr_hand_result *out)
 {
-    return settle_checked(rules, NULL, true, knocker, defender, out);
+    return settle_ex(rules, NULL, true, knocker, defender, out, NULL);
 }

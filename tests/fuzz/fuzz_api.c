@@ -115,6 +115,10 @@ static void play_any(gr_game *g, reader *r)
     CHECK(rc == GR_OK || rc == GR_EILLEGAL || rc == GR_ESTATE || rc == GR_EINVAL);
     if (m.reserved[0] | m.reserved[1] | m.reserved[2])
         CHECK(rc == GR_EINVAL);
+    /* issue 13: a refusal has a reason of its status, a success none */
+    int why = gr_game_last_reason(g);
+    CHECK(rc == GR_OK ? why == GR_REASON_NONE
+                      : why != GR_REASON_NONE && gr_reason_status(why) == rc);
     if (rc == GR_OK)
         free(before);
     else
@@ -316,6 +320,49 @@ static void long_hand(const gr_rules *base, reader *r)
     gr_game_free(g);
 }
 
+/* issue 13: the position round trip, the advice, the history views and
+ * the move text on whatever game the input built */
+static void issue13(const gr_game *g, const gr_rules *rules, reader *r)
+{
+    gr_position p;
+    int rc = gr_game_position(g, &p);
+    CHECK(rc == GR_OK || rc == GR_ESTATE);
+    CHECK((rc == GR_ESTATE) == (gr_game_phase(g) == GR_PHASE_OVER));
+    if (rc == GR_OK) {
+        if (byte(r) % 4 == 0)   /* damage it: refused, or a valid game */
+            ((uint8_t *)&p)[byte(r) % sizeof p] ^= (uint8_t)(1u << (byte(r) % 8));
+        gr_game *h = NULL;
+        int why = -1;
+        int ok = gr_position_check(rules, &p, &why);
+        rc = gr_game_from_position(&h, rules, &p);
+        CHECK(rc == ok && (rc == GR_OK || rc == GR_EINVAL || rc == GR_ENOMEM));
+        CHECK(rc != GR_EINVAL || gr_reason_status(why) == GR_EINVAL);
+        if (h) {
+            check_game(h);
+            gr_position q;
+            CHECK(gr_game_position(h, &q) == GR_OK);
+            gr_game_free(h);
+        }
+    }
+    gr_card c;
+    rc = gr_game_best_discard(g, &c);
+    CHECK(rc >= 0 || rc == GR_ESTATE);
+    gr_view v;
+    CHECK(gr_game_view(g, gr_game_turn(g), &v) == GR_OK);
+    gr_take_advice ta;
+    rc = gr_view_advise_take(&v, &ta);
+    CHECK(rc == GR_OK || rc == GR_ESTATE);
+    gr_move hist[64], seen[64];
+    int n = gr_game_history(g, hist, 64);
+    CHECK(gr_game_history_view(g, byte(r) % 2, seen, 64) == n);
+    for (int i = 0; i < n && i < 64; i++) {
+        char text[32];
+        CHECK(gr_move_format(hist[i], text, sizeof text) > 0);
+        gr_move back;
+        CHECK(gr_move_parse(text, NULL, &back, NULL) == GR_OK && back.card == hist[i].card);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -328,7 +375,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(gr_rules_new(&rules, byte(&r) % GR_PRESET_COUNT) == GR_OK);
 
     for (int steps = 0; more(&r) && steps < 2000; steps++) {
-        switch (byte(&r) % 13) {
+        switch (byte(&r) % 14) {
         case 0: {
             int opt = (int8_t)byte(&r), value = word(&r) % 1200, old = 0;
             int known = gr_rules_get(rules, opt, &old) == GR_OK;
@@ -374,6 +421,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 9: if (game) queries(game, &r); break;
         case 10: if (game) save_load(game); break;
         case 11: if (long_hands_left-- > 0) long_hand(rules, &r); break;
+        case 12: if (game) issue13(game, rules, &r); break;
         default: match_step(&match, rules, &r); break;
         }
         if (game)

@@ -1,8 +1,10 @@
 /*
  * fuzz_parse.c: libFuzzer target for the text parsers.
  *
- * The input, NUL-terminated, goes to gr_card_parse, gr_cards_parse and
- * gr_game_load.  Whatever they accept must round-trip: format/save it,
+ * The input, NUL-terminated, goes to gr_card_parse, gr_cards_parse,
+ * gr_game_load, and the issue 13 parsers (gr_move_parse,
+ * gr_position_parse, gr_match_load_ex; the places they report must lie
+ * inside the text).  Whatever they accept must round-trip: format/save it,
  * parse/load it again, and get the same thing back.  A save text cut short
  * never loads: the saved text without its last byte, and cut at a place
  * the input picks, are refused.  The seed corpus holds real saves (knocks
@@ -82,6 +84,55 @@ static void check_load(const char *text, size_t size)
     gr_game_free(game);
 }
 
+static void check_13(const char *text)
+{
+    size_t len = strlen(text);
+    gr_parse_error e;
+    gr_move m;
+    int rc = gr_move_parse(text, NULL, &m, &e);
+    CHECK(rc == GR_OK || rc == GR_EPARSE);
+    if (rc == GR_OK) {
+        char buf[32];
+        CHECK(gr_move_format(m, buf, sizeof buf) > 0);
+        gr_move again;
+        CHECK(gr_move_parse(buf, NULL, &again, NULL) == GR_OK);
+        CHECK(again.type == m.type && again.card == m.card);
+    } else {
+        CHECK(e.offset <= len && e.offset + e.length <= len);
+    }
+    gr_position p;
+    rc = gr_position_parse(text, &p, &e);
+    CHECK(rc == GR_OK || rc == GR_EPARSE);
+    if (rc == GR_OK) {
+        gr_rules *r = NULL;
+        gr_game *g = NULL;
+        if (gr_rules_new(&r, GR_PRESET_FOURNIER) == GR_OK
+            && gr_game_from_position(&g, r, &p) == GR_OK) {
+            gr_position q;
+            CHECK(gr_game_position(g, &q) == GR_OK);
+            gr_game_free(g);
+        }
+        gr_rules_free(r);
+    } else {
+        CHECK(e.offset <= len && e.offset + e.length <= len);
+    }
+    gr_match *match = NULL;
+    rc = gr_match_load_ex(&match, text, NULL, &e);
+    CHECK(rc == GR_OK || rc == GR_EPARSE || rc == GR_EILLEGAL || rc == GR_ENOMEM);
+    if (rc == GR_OK) {
+        int n = gr_match_save(match, NULL, 0);
+        char *saved = malloc((size_t)n + 1);
+        CHECK(saved && gr_match_save(match, saved, (size_t)n + 1) == n);
+        gr_match *again = NULL;
+        CHECK(gr_match_load(&again, saved) == GR_OK);
+        gr_match_free(again);
+        free(saved);
+        gr_match_free(match);
+    } else if (rc == GR_EPARSE) {
+        CHECK(match == NULL && e.offset <= len && e.offset + e.length <= len);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -93,6 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[size] = '\0';
     check_cards(text);
     check_load(text, size);
+    check_13(text);
     free(text);
     return 0;
 }

@@ -14,7 +14,7 @@ out=$build/fuzz
 mkdir -p "$out"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 inc="-I$src/include -I$build/include -I$src/lib -I$src/tests"
-for target in parse melds api; do
+for target in parse melds api rummy; do
     extra=""
     [ "$target" = melds ] && extra="$src/tests/oracle.c $src/tests/oracle_layoff.c"
     echo "== fuzz_$target: building"

@@ -1,0 +1,128 @@
+/*
+ * bench-rummy.c: basic Rummy melding speed (issue 14).
+ *
+ *   bench/bench-rummy [seconds per measurement, default 1]
+ *
+ * gr_rummy_value on random 10-card hands dealt from two decks with 4
+ * jokers (108 cards), on random 7-card hands from one deck, and on dense
+ * 10-card hands (two decks and 4 jokers, cards on 3 to 5 adjacent ranks)
+ * with the slowest single dense hand; the brute-force oracle
+ * (tests/oracle_rummy.c) on the same hands in the same run, and the ratio.
+ * Times are this thread's CPU time.
+ */
+#include "ginrummy.h"
+#include "oracle_rummy.h"
+#include "testutil.h"
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define NHANDS 4096
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef int (*hand_fn)(const gr_rummy_hand *h);
+static int do_value(const gr_rummy_hand *h) { return gr_rummy_value(h, 0); }
+static int do_oracle(const gr_rummy_hand *h) { return oracle_rummy_value(h, 0); }
+
+/* nanoseconds per hand of fn over hands[] (cycled) for about `seconds` */
+static double ns_per_hand(hand_fn fn, const gr_rummy_hand *hands, long n, double seconds)
+{
+    uint64_t sink = 0;
+    long done = 0;
+    double t0 = cpu_now(), t;
+    do {
+        for (long i = 0; i < n; i++)
+            sink += (uint64_t)fn(&hands[i]);
+        done += n;
+        t = cpu_now() - t0;
+    } while (t < seconds);
+    bench_sink = sink;
+    return t * 1e9 / done;
+}
+
+/* k cards dealt from `decks` decks with `jokers` jokers in all */
+static gr_rummy_hand deal(test_rng *r, int k, int decks, int jokers)
+{
+    int ncards = 52 * decks + jokers;
+    gr_rummy_hand h = { 0, 0, 0 };
+    char used[112] = { 0 };
+    while (k > 0) {
+        int c = test_below(r, ncards);
+        if (used[c])
+            continue;
+        used[c] = 1;
+        gr_rummy_hand_add(&h, c >= 52 * decks ? GR_RUMMY_JOKER : (gr_card)(c % 52));
+        k--;
+    }
+    return h;
+}
+
+/* k cards of two decks on 3..5 adjacent ranks, plus up to 4 jokers */
+static gr_rummy_hand dense(test_rng *r, int k)
+{
+    gr_rummy_hand h = { 0, 0, test_below(r, 5) };
+    int lo = test_below(r, 13), w = 3 + test_below(r, 3);
+    k -= h.jokers;
+    while (k > 0)
+        if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(r, 4) + (lo + test_below(r, w)) % 13)) == GR_OK)
+            k--;
+    return h;
+}
+
+static void line(const char *what, const gr_rummy_hand *hands, double seconds)
+{
+    double lib = ns_per_hand(do_value, hands, NHANDS, seconds);
+    double ref = ns_per_hand(do_oracle, hands, NHANDS / 8, seconds);
+    printf("%-44s %9.0f ns/hand   oracle %10.0f ns/hand   ratio %6.1fx\n",
+           what, lib, ref, ref / lib);
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+    if (!(seconds > 0))
+        seconds = 1.0;
+    static gr_rummy_hand hands[NHANDS];
+    test_rng r = { 2026 };
+
+    for (int i = 0; i < NHANDS; i++)
+        hands[i] = deal(&r, 10, 2, 4);
+    line("rummy value, 10 cards, 2 decks + 4 jokers", hands, seconds);
+    for (int i = 0; i < NHANDS; i++)
+        hands[i] = deal(&r, 7, 1, 0);
+    line("rummy value, 7 cards, 1 deck", hands, seconds);
+    for (int i = 0; i < NHANDS; i++)
+        hands[i] = dense(&r, 10);
+    line("rummy value, 10 dense cards, 2 decks, <=4 JK", hands, seconds);
+
+    /* the slowest dense hands, timed again one by one */
+    bench_top top = { 0 };
+    for (int i = 0; i < NHANDS; i++) {
+        double t0 = cpu_now();
+        bench_sink += (uint64_t)gr_rummy_value(&hands[i], 0);
+        bench_top_add(&top, 16, i, (cpu_now() - t0) * 1e9);
+    }
+    double worst = 0;
+    long worst_i = 0;
+    for (int j = 0; j < top.n; j++) {
+        double t0 = cpu_now();
+        for (int k = 0; k < 100; k++)
+            bench_sink += (uint64_t)gr_rummy_value(&hands[top.item[j]], 0);
+        double ns = (cpu_now() - t0) * 1e9 / 100;
+        if (ns > worst) {
+            worst = ns;
+            worst_i = top.item[j];
+        }
+    }
+    char buf[128];
+    gr_rummy_hand_format(&hands[worst_i], buf, sizeof buf);
+    printf("%-44s %9.0f ns       (%s)\n", "rummy value, slowest dense 10-card hand", worst, buf);
+    return 0;
+}

@@ -1,0 +1,507 @@
+/*
+ * rummy-play: play a match of basic Rummy (Parlett's rules, RULES.md
+ * R1-R8) against 1-6 bots in the terminal, or watch bots play (--auto).
+ *
+ * The person is seat 0; the bots sit at the other seats and decide from
+ * their gr_rummy_view only.  Cards are written "7H", "10S", jokers "JK"; a
+ * joker on the table shows the card it stands for: "JK=5C".
+ */
+#include <ginrummy.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+    "usage: rummy-play [--players N] [--jokers N] [--decks N] [--ace-high]\n"
+    "                  [--target N] [--turnovers N] [--seed N]\n"
+    "                  [--bot random|greedy] [--auto]\n"
+    "                  [--help]\n"
+    "Play a match of basic Rummy against bots (you are seat 0).\n"
+    "  --players N   players at the table, 2 to 7 (default 2)\n"
+    "  --jokers N    jokers in each deck, 0 to 4 (default 0)\n"
+    "  --decks N     1 or 2 decks where the rules allow the choice\n"
+    "                (3 players: 10 cards each with 1 deck needs --hand 10)\n"
+    "  --hand N      cards dealt to each player, 7 or 10 where allowed\n"
+    "  --ace-high    the ace may follow the king (Q-K-A) and counts 11\n"
+    "  --target N    points that end the match (default 100; 0 = one hand)\n"
+    "  --turnovers N turnovers of the discard pile before a hand is void\n"
+    "                (default 10; 0 = unlimited)\n"
+    "  --seed N      seed of the match (default: from the clock)\n"
+    "  --bot KIND    the bots: random or greedy (default greedy)\n"
+    "  --auto        bots play every seat (your seat too): watch a match\n"
+    "  --help        this text\n";
+
+static const char help[] =
+    "Commands (table melds are numbered as shown):\n"
+    "  d               draw the top card of the stock\n"
+    "  t               take the top card of the discard pile\n"
+    "  m 3C 4C JK=5C   lay down a meld; a joker names the card it stands for\n"
+    "  l 2 9C          lay off 9C on table meld 2\n"
+    "  l 2 JK=9C       lay off a joker on meld 2, standing for 9C\n"
+    "  s 2 5C          put 5C in meld 2 in place of its joker; take the joker\n"
+    "  x 7H            discard 7H (x JK discards a joker)\n"
+    "  moves           list every legal move, as the command to type\n"
+    "  ?               this help\n"
+    "  q               quit\n"
+    "Cards: rank A 2-10 J Q K (or T), suit C D H S, JK a joker; any case.\n";
+
+static void print_hand(const gr_rummy_hand *h)
+{
+    char buf[512];
+    gr_rummy_hand_format(h, buf, sizeof buf);
+    fputs(buf[0] ? buf : "(none)", stdout);
+}
+
+static void print_card(gr_card c)
+{
+    char buf[8];
+    gr_rummy_card_format(c, buf, sizeof buf);
+    fputs(buf, stdout);
+}
+
+static const char *seat_name(int p, bool human, char *buf)
+{
+    if (human && p == 0)
+        return "You";
+    sprintf(buf, "Bot %d", p);
+    return buf;
+}
+
+/* what the table looks like to seat `p` */
+static void show_table(const gr_rummy_view *v, bool human)
+{
+    char name[16], buf[512];
+    printf("\nTable melds:%s\n", v->nmelds ? "" : " none");
+    for (int i = 0; i < v->nmelds; i++) {
+        gr_rummy_meld_format(&v->melds[i], buf, sizeof buf);
+        printf("  %2d. %s   (%s)\n", i + 1, buf, seat_name(v->owner[i], human, name));
+    }
+    printf("Discard pile: ");
+    if (v->ndiscards) {
+        print_card(v->discards[v->ndiscards - 1]);
+        printf(" on top (%d card%s)", v->ndiscards, v->ndiscards == 1 ? "" : "s");
+    } else {
+        printf("empty");
+    }
+    printf("   Stock: %d cards\nCards held:", v->stock_size);
+    for (int p = 0; p < v->nplayers; p++)
+        printf(" %s %d%s", seat_name(p, human, name), v->counts[p],
+               p + 1 < v->nplayers ? "," : "\n");
+    for (int p = 0; p < v->nplayers; p++)
+        if (p != v->player && (v->known[p].once || v->known[p].jokers)) {
+            printf("  %s holds ", seat_name(p, human, name));
+            print_hand(&v->known[p]);
+            printf(" (taken from the table)\n");
+        }
+}
+
+/* one action in words */
+static void say_action(int p, bool human, const gr_rummy_action *a)
+{
+    char name[16], buf[512];
+    printf("%s ", seat_name(p, human, name));
+    switch (a->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+        printf(human && p == 0 ? "drew " : "drew from the stock");
+        if (human && p == 0)
+            print_card(a->card);
+        break;
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        printf("took ");
+        print_card(a->card);
+        printf(" from the discard pile");
+        break;
+    case GR_RUMMY_ACT_MELD:
+        gr_rummy_meld_format(&a->meld, buf, sizeof buf);
+        printf("laid down %s", buf);
+        break;
+    case GR_RUMMY_ACT_LAY_OFF:
+        printf("laid off ");
+        print_card(a->card);
+        if (a->card == GR_RUMMY_JOKER) {
+            printf("=");
+            print_card(a->named);
+        }
+        printf(" on meld %d", a->target + 1);
+        break;
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        printf("put ");
+        print_card(a->card);
+        printf(" in meld %d and took its joker", a->target + 1);
+        break;
+    case GR_RUMMY_ACT_DISCARD:
+        printf("discarded ");
+        print_card(a->card);
+        break;
+    }
+    printf(".\n");
+}
+
+/* an action as the command that plays it ("l 2 JK=9C") */
+static void print_command(const gr_rummy_action *a)
+{
+    char buf[512];
+    switch (a->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+        printf("  d\n");
+        break;
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        printf("  t\n");
+        break;
+    case GR_RUMMY_ACT_MELD:
+        gr_rummy_meld_format(&a->meld, buf, sizeof buf);
+        printf("  m %s\n", buf);
+        break;
+    case GR_RUMMY_ACT_LAY_OFF:
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        printf("  %c %d ", a->type == GR_RUMMY_ACT_LAY_OFF ? 'l' : 's', a->target + 1);
+        print_card(a->card);
+        if (a->card == GR_RUMMY_JOKER) {
+            printf("=");
+            print_card(a->named);
+        }
+        printf("\n");
+        break;
+    case GR_RUMMY_ACT_DISCARD:
+        printf("  x ");
+        print_card(a->card);
+        printf("\n");
+        break;
+    }
+}
+
+/* parse a table meld number "N" (1-based) */
+static bool parse_target(const char *s, int nmelds, int *out, const char **why)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || errno || v < 1 || v > nmelds) {
+        *why = nmelds ? "name a table meld by its number" : "there is no meld on the table yet";
+        return false;
+    }
+    *out = (int)v - 1;
+    return true;
+}
+
+/* A command into an action; false with *why set when it is not one. */
+static bool parse_command(char *line, const gr_rummy_view *v, gr_rummy_action *a,
+                          const char **why)
+{
+    memset(a, 0, sizeof *a);
+    a->card = a->named = 0xFF;
+    a->target = -1;
+    char *cmd = strtok(line, " \t");
+    char *arg1 = strtok(NULL, " \t"), *rest = strtok(NULL, "");
+    gr_card c;
+    if (!cmd) {
+        *why = "type a command (? for help)";
+        return false;
+    }
+    if (!strcmp(cmd, "d") || !strcmp(cmd, "t")) {
+        a->type = cmd[0] == 'd' ? GR_RUMMY_ACT_DRAW_STOCK : GR_RUMMY_ACT_DRAW_DISCARD;
+        return true;
+    }
+    if (!strcmp(cmd, "x")) {
+        if (!arg1 || rest || gr_rummy_card_parse(arg1, &c) != GR_OK) {
+            *why = "say which card to discard, e.g. x 7H";
+            return false;
+        }
+        a->type = GR_RUMMY_ACT_DISCARD;
+        a->card = c;
+        return true;
+    }
+    if (!strcmp(cmd, "m")) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s %s", arg1 ? arg1 : "", rest ? rest : "");
+        if (!arg1 || gr_rummy_meld_parse(buf, &a->meld, NULL) != GR_OK) {
+            *why = "write the meld's cards, jokers with the card they stand for: m 3C 4C JK=5C";
+            return false;
+        }
+        a->type = GR_RUMMY_ACT_MELD;
+        return true;
+    }
+    if (!strcmp(cmd, "l") || !strcmp(cmd, "s")) {
+        if (!arg1 || !rest) {
+            *why = cmd[0] == 'l' ? "lay off as: l MELD CARD, e.g. l 2 9C or l 2 JK=9C"
+                                 : "swap as: s MELD CARD, e.g. s 2 5C";
+            return false;
+        }
+        if (!parse_target(arg1, v->nmelds, &a->target, why))
+            return false;
+        while (*rest == ' ' || *rest == '\t')
+            rest++;
+        char *eq = strchr(rest, '=');
+        if (eq && cmd[0] == 'l') {
+            *eq = '\0';
+            if (gr_rummy_card_parse(rest, &c) != GR_OK || c != GR_RUMMY_JOKER
+                || gr_rummy_card_parse(eq + 1, &a->named) != GR_OK
+                || a->named == GR_RUMMY_JOKER) {
+                *why = "a joker laid off names one card: l 2 JK=9C";
+                return false;
+            }
+            a->card = GR_RUMMY_JOKER;
+        } else if (gr_rummy_card_parse(rest, &c) != GR_OK) {
+            *why = "that is not a card";
+            return false;
+        } else {
+            if (c == GR_RUMMY_JOKER) {
+                *why = cmd[0] == 'l' ? "say which card the joker stands for: l 2 JK=9C"
+                                     : "swap a natural card for the joker it replaces";
+                return false;
+            }
+            a->card = c;
+        }
+        a->type = cmd[0] == 'l' ? GR_RUMMY_ACT_LAY_OFF : GR_RUMMY_ACT_SWAP_JOKER;
+        return true;
+    }
+    *why = "unknown command (? for help)";
+    return false;
+}
+
+/* why the engine refused a well-formed command */
+static const char *refusal(const gr_rummy_view *v, const gr_rummy_action *a, int rc)
+{
+    bool draw = a->type == GR_RUMMY_ACT_DRAW_STOCK || a->type == GR_RUMMY_ACT_DRAW_DISCARD;
+    if (rc == GR_ESTATE)
+        return draw ? "you have drawn already: meld, lay off, swap or discard"
+                    : "draw first (d or t)";
+    switch (a->type) {
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        return "the discard pile's top card cannot be taken now "
+               "(you could not discard afterwards)";
+    case GR_RUMMY_ACT_DISCARD:
+        if (a->card == v->taken)
+            return "you may not discard the card you took from the pile this turn";
+        return "you do not hold that card";
+    case GR_RUMMY_ACT_MELD:
+        return "not a meld of cards you hold (3-4 of a rank in different suits, "
+               "or 3+ in sequence in one suit, with a natural card)";
+    case GR_RUMMY_ACT_LAY_OFF:
+        return "that card does not fit that meld, or you do not hold it";
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        return "that meld has no joker standing for that card, or you do not hold it";
+    }
+    return gr_strerror(rc);
+}
+
+static bool read_line(char *buf, size_t size)
+{
+    if (!fgets(buf, (int)size, stdin))
+        return false;
+    buf[strcspn(buf, "\r\n")] = '\0';
+    return true;
+}
+
+static int opt_int(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int players = 2, jokers = 0, decks = 0, hand = 0, ace_high = 0, target = 100;
+    int turnovers = 10;
+    int bot_kind = GR_BOT_GREEDY;
+    bool automatic = false;
+    uint64_t seed = (uint64_t)time(NULL);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int bad = 0;
+        if (!strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--ace-high")) {
+            ace_high = 1;
+        } else if (!strcmp(a, "--auto")) {
+            automatic = true;
+        } else if (val && !strcmp(a, "--players")) {
+            bad = opt_int(val, 2, 7, &players), i++;
+        } else if (val && !strcmp(a, "--jokers")) {
+            bad = opt_int(val, 0, 4, &jokers), i++;
+        } else if (val && !strcmp(a, "--decks")) {
+            bad = opt_int(val, 1, 2, &decks), i++;
+        } else if (val && !strcmp(a, "--hand")) {
+            bad = opt_int(val, 7, 10, &hand), i++;
+        } else if (val && !strcmp(a, "--turnovers")) {
+            bad = opt_int(val, 0, 1000, &turnovers), i++;
+        } else if (val && !strcmp(a, "--target")) {
+            bad = opt_int(val, 0, 100000, &target), i++;
+        } else if (val && !strcmp(a, "--seed")) {
+            char *end;
+            errno = 0;
+            seed = strtoull(val, &end, 10);
+            bad = end == val || *end || errno ? -1 : 0;
+            i++;
+        } else if (val && !strcmp(a, "--bot")) {
+            bot_kind = gr_bot_lookup(val);
+            bad = bot_kind < 0 ? -1 : 0;
+            i++;
+        } else {
+            bad = -1;
+        }
+        if (bad) {
+            fprintf(stderr, "rummy-play: bad option %s\n%s", a, usage);
+            return 2;
+        }
+    }
+    gr_rummy_rules *rules;
+    if (gr_rummy_rules_new(&rules, GR_RUMMY_PRESET_PARLETT) != GR_OK)
+        return 1;
+    if (gr_rummy_rules_set(rules, GR_RUMMY_OPT_PLAYERS, players) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_JOKERS, jokers) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_ACE_HIGH, ace_high) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_TARGET, target) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_TURNOVER_LIMIT, turnovers) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_DECKS, decks) != GR_OK
+        || gr_rummy_rules_set(rules, GR_RUMMY_OPT_HAND_SIZE, hand) != GR_OK) {
+        fprintf(stderr, "rummy-play: %d players cannot play with %d deck(s) and "
+                "%d cards each (RULES.md R2)\n%s", players, decks, hand, usage);
+        gr_rummy_rules_free(rules);
+        return 2;
+    }
+    int ndecks, nhand;
+    gr_rummy_rules_deal(rules, &ndecks, &nhand, NULL);
+    gr_rummy_match *match;
+    gr_rummy_bot *bots[GR_RUMMY_MAX_PLAYERS] = { NULL };
+    if (gr_rummy_match_new(&match, rules, seed) != GR_OK)
+        return 1;
+    for (int p = 0; p < players; p++)
+        if (gr_rummy_bot_new(&bots[p], bot_kind,
+                             seed * 31 + (uint64_t)p + 1) != GR_OK)
+            return 1;
+    bool human = !automatic;
+    printf("Basic Rummy: %d players, %d deck%s, %d cards each, %d joker%s per deck%s; "
+           "seed %llu.\n", players, ndecks, ndecks > 1 ? "s" : "", nhand, jokers,
+           jokers == 1 ? "" : "s", ace_high ? ", ace high" : "",
+           (unsigned long long)seed);
+    if (human)
+        printf("You are seat 0. Type ? for help.\n");
+    int status = 0;
+    bool quit = false;
+    gr_rummy_score sc;
+    char name[16];
+    while (!quit && gr_rummy_match_score(match, &sc) == GR_OK && !sc.over) {
+        gr_rummy_game *g;
+        if (gr_rummy_match_deal(match, &g) != GR_OK)
+            return 1;
+        printf("\n=== Hand %d: %s deal%s ===\n", sc.hands_played + 1,
+               seat_name(gr_rummy_game_dealer(g), human, name),
+               human && gr_rummy_game_dealer(g) == 0 ? "" : "s");
+        bool show = true;   /* the table is shown again after a move */
+        while (!quit && gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
+            int p = gr_rummy_game_turn(g);
+            gr_rummy_view v;
+            gr_rummy_game_view(g, p, &v);
+            gr_rummy_action a;
+            if (!human || p != 0) {
+                if (gr_rummy_bot_choose(bots[p], &v, &a) != GR_OK
+                    || gr_rummy_game_play(g, &a) != GR_OK)
+                    return 1;
+                gr_rummy_action last;
+                int nh = gr_rummy_game_history(g, NULL, 0);
+                gr_rummy_action *hist = malloc(sizeof *hist * (size_t)nh);
+                gr_rummy_game_history(g, hist, (size_t)nh);
+                last = hist[nh - 1];
+                free(hist);
+                say_action(p, human, &last);
+                show = true;
+                continue;
+            }
+            if (show)
+                show_table(&v, human);
+            show = false;
+            printf("Your hand: ");
+            print_hand(&v.hand);
+            printf("\n%s> ", v.phase == GR_RUMMY_PHASE_DRAW ? "Draw (d, t)"
+                   : "Meld, lay off, swap or discard (m, l, s, x)");
+            fflush(stdout);
+            char line[512];
+            if (!read_line(line, sizeof line)) {
+                printf("\nEnd of input.\n");
+                quit = true;
+                break;
+            }
+            char *s = line;
+            while (*s == ' ' || *s == '\t')
+                s++;
+            if (!strcmp(s, "?") || !strcmp(s, "help")) {
+                fputs(help, stdout);
+                continue;
+            }
+            if (!strcmp(s, "q")) {
+                printf("Bye.\n");
+                quit = true;
+                break;
+            }
+            if (!strcmp(s, "moves")) {
+                int n = gr_rummy_game_legal_moves(g, NULL, 0);
+                gr_rummy_action *all = malloc(sizeof *all * (size_t)n);
+                gr_rummy_game_legal_moves(g, all, (size_t)n);
+                for (int i = 0; i < n; i++)
+                    print_command(&all[i]);
+                free(all);
+                continue;
+            }
+            const char *why = NULL;
+            if (!parse_command(s, &v, &a, &why)) {
+                printf("Cannot do that: %s.\n", why);
+                continue;
+            }
+            int rc = gr_rummy_game_play(g, &a);
+            if (rc != GR_OK) {
+                printf("Cannot do that: %s.\n", refusal(&v, &a, rc));
+                continue;
+            }
+            int nh = gr_rummy_game_history(g, NULL, 0);
+            gr_rummy_action *hist = malloc(sizeof *hist * (size_t)nh);
+            gr_rummy_game_history(g, hist, (size_t)nh);
+            say_action(0, human, &hist[nh - 1]);
+            free(hist);
+            show = true;
+        }
+        if (!quit) {
+            gr_rummy_result res;
+            gr_rummy_game_result(g, &res);
+            if (res.outcome == GR_RUMMY_OUTCOME_VOID) {
+                printf("The stock ran out: the hand is void; the same dealer deals again.\n");
+            } else {
+                printf("%s went out and score%s %d.\n", seat_name(res.winner, human, name),
+                       human && res.winner == 0 ? "" : "s", res.score[res.winner]);
+                for (int p = 0; p < players; p++)
+                    if (p != res.winner) {
+                        printf("  %s: ", seat_name(p, human, name));
+                        print_hand(&res.left[p]);
+                        printf(" = %d\n", res.left_points[p]);
+                    }
+            }
+            gr_rummy_match_record(match, &res);
+            gr_rummy_match_score(match, &sc);
+            printf("Totals:");
+            for (int p = 0; p < players; p++)
+                printf(" %s %d%s", seat_name(p, human, name), sc.total[p],
+                       p + 1 < players ? "," : "\n");
+        }
+        gr_rummy_game_free(g);
+    }
+    gr_rummy_match_score(match, &sc);
+    if (sc.over)
+        printf("%s win%s the match with %d points after %d hands.\n",
+               seat_name(sc.winner, human, name), human && sc.winner == 0 ? "" : "s",
+               sc.total[sc.winner], sc.hands_played);
+    for (int p = 0; p < players; p++)
+        gr_rummy_bot_free(bots[p]);
+    gr_rummy_match_free(match);
+    gr_rummy_rules_free(rules);
+    return status;
+}

@@ -1,0 +1,285 @@
+/*
+ * rummy/bot.c: Rummy bots that decide from a gr_rummy_view alone.
+ *
+ * GR_BOT_RANDOM plays a uniformly random legal move.  GR_BOT_GREEDY:
+ *   - draws the pile's top card when it is a joker or when it can be
+ *     melded or laid off at once, else the stock;
+ *   - goes out when it can (issue 14's going-out search, with jokers);
+ *   - otherwise plays the first step of the best plan for its natural
+ *     cards (jokers kept back): takes table jokers, lays down melds and
+ *     lays off what lowers the value of its hand;
+ *   - discards its costliest card that helps nobody: never a joker while
+ *     it has another card, not a card that fits a table meld (anyone could
+ *     take it from the pile and lay it off), not one the next player's
+ *     known cards want, not one of a pair or a near-run of its own.
+ * When the search is not available (it returns an error) a simple rule
+ * stands in: swap, then the largest natural meld, then a natural layoff.
+ */
+#include "common/alloc.h"
+#include "common/rng.h"
+#include "gin/rules.h"
+#include "rummy/table.h"
+
+#include <string.h>
+
+struct gr_rummy_bot {
+    int kind;
+    gr_rng rng;
+    gr_allocator mm;
+    gr_rummy_action *buf;
+    int cap;
+};
+
+int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
+                        const gr_allocator *mm)
+{
+    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
+        || !gr__allocator_valid(mm))
+        return GR_EINVAL;
+    gr_allocator a = gr__allocator_or_default(mm);
+    gr_rummy_bot *b = gr__malloc(&a, sizeof *b);
+    if (!b)
+        return GR_ENOMEM;
+    memset(b, 0, sizeof *b);
+    b->kind = kind;
+    b->mm = a;
+    gr__rng_seed(&b->rng, seed);
+    *out = b;
+    return GR_OK;
+}
+
+int gr_rummy_bot_new(gr_rummy_bot **out, int kind, uint64_t seed)
+{
+    return gr_rummy_bot_new_mm(out, kind, seed, NULL);
+}
+
+void gr_rummy_bot_free(gr_rummy_bot *bot)
+{
+    if (!bot)
+        return;
+    gr_allocator mm = bot->mm;
+    if (bot->buf)
+        gr__free(&mm, bot->buf);
+    gr__free(&mm, bot);
+}
+
+/* the legal moves of pos into bot->buf; their count or GR_ENOMEM */
+static int list(gr_rummy_bot *bot, const gr__rpos *pos)
+{
+    int n = gr__rlegal(pos, NULL, 0);
+    if (n > bot->cap) {
+        int cap = n < 64 ? 64 : n;
+        gr_rummy_action *b = gr__malloc(&bot->mm, (size_t)cap * sizeof *b);
+        if (!b)
+            return GR_ENOMEM;
+        if (bot->buf)
+            gr__free(&bot->mm, bot->buf);
+        bot->buf = b;
+        bot->cap = cap;
+    }
+    return gr__rlegal(pos, bot->buf, (size_t)bot->cap);
+}
+
+static int find(const gr_rummy_action *legal, int n, const gr_rummy_action *want)
+{
+    for (int i = 0; i < n; i++) {
+        const gr_rummy_action *a = &legal[i];
+        if (a->type != want->type)
+            continue;
+        if (a->type == GR_RUMMY_ACT_MELD
+            ? a->meld.cards == want->meld.cards && a->meld.jokers == want->meld.jokers
+            : a->card == want->card && a->target == want->target
+              && (a->type != GR_RUMMY_ACT_LAY_OFF || a->card != GR_RUMMY_JOKER
+                  || a->named == want->named))
+            return i;
+    }
+    return -1;
+}
+
+/* the first move of the going-out search's plan for `hand`, if it is
+ * legal now and does something; -1 otherwise */
+static int plan_first(const gr__rpos *pos, const gr_rummy_hand *hand,
+                      const gr_rummy_action *legal, int n, int *value)
+{
+    gr_rummy_plan plan;
+    int v = gr_rummy_go_out(hand, pos->melds, pos->nmelds, pos->flags, &plan);
+    if (value)
+        *value = v;
+    if (v < 0 || plan.nmoves == 0)
+        return -1;
+    const gr_rummy_move *m = &plan.moves[0];
+    gr_rummy_action a;
+    gr__ract(&a, 0, GR_NO_CARD, GR_NO_CARD, m->meld);
+    switch (m->kind) {
+    case GR_RUMMY_MOVE_MELD:
+        a.type = GR_RUMMY_ACT_MELD;
+        a.meld = m->cards;
+        break;
+    case GR_RUMMY_MOVE_LAY_OFF:
+        a.type = GR_RUMMY_ACT_LAY_OFF;
+        a.card = m->cards.jokers ? GR_RUMMY_JOKER
+                                 : (gr_card)__builtin_ctzll(m->cards.cards);
+        a.named = m->cards.jokers ? (gr_card)__builtin_ctzll(m->cards.cards)
+                                  : GR_NO_CARD;
+        break;
+    case GR_RUMMY_MOVE_TAKE_JOKER:
+        a.type = GR_RUMMY_ACT_SWAP_JOKER;
+        a.card = (gr_card)__builtin_ctzll(m->cards.cards);
+        break;
+    default:
+        return -1;
+    }
+    return find(legal, n, &a);
+}
+
+/* true if card c can be melded with the natural cards of `hand` or laid
+ * off on the table right away */
+static bool fits_now(const gr__rpos *pos, gr_card c)
+{
+    gr__rpos p = *pos;
+    p.phase = GR_RUMMY_PHASE_PLAY;
+    p.taken = GR_NO_CARD;
+    p.hand.jokers = 0;
+    gr__rhand_add(&p.hand, c);
+    gr_rummy_action a[512];
+    int n = gr__rlegal(&p, a, sizeof a / sizeof a[0]);
+    if (n > (int)(sizeof a / sizeof a[0]))
+        n = (int)(sizeof a / sizeof a[0]);
+    for (int i = 0; i < n; i++)
+        if ((a[i].type == GR_RUMMY_ACT_MELD && (a[i].meld.cards & GR_CARD_BIT(c)))
+            || (a[i].type == GR_RUMMY_ACT_LAY_OFF && a[i].card == c))
+            return true;
+    return false;
+}
+
+/* true if face c makes a pair or a near run with the cards a player is
+ * known to hold (R8: taken from the table) */
+static bool wanted_by(const gr_rummy_hand *known, gr_card c)
+{
+    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
+    gr_cards near = GR_EVERY_SUIT((gr_cards)1 << r);
+    for (int d = -2; d <= 2; d++)
+        if (r + d >= 0 && r + d <= 12)
+            near |= GR_CARD_BIT(GR_CARD(r + d, s));
+    return (known->once & near & ~GR_CARD_BIT(c)) != 0;
+}
+
+/* how much a discard of face c would cost the bot or help others (the
+ * next player may take it): lower is a better discard */
+static int keep_score(const gr__rpos *pos, const gr_rummy_view *view, gr_card c)
+{
+    if (c == GR_RUMMY_JOKER)
+        return 1000;
+    int score = -gr__rcard_value(c, pos->flags);
+    gr_cards hand = pos->hand.once & ~GR_CARD_BIT(c);
+    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
+    if (hand & GR_EVERY_SUIT((gr_cards)1 << r))
+        score += 12;   /* a pair: half a set */
+    if (pos->hand.twice & GR_CARD_BIT(c))
+        score += 4;
+    for (int d = -2; d <= 2; d++) {
+        int rr = r + d;
+        if (d == 0 || rr < 0 || rr > 12)
+            continue;
+        if (hand & GR_CARD_BIT(GR_CARD(rr, s)))
+            score += d == 1 || d == -1 ? 10 : 6;
+    }
+    for (int i = 0; i < pos->nmelds; i++)
+        if (!(pos->melds[i].cards & GR_CARD_BIT(c))
+            && gr__rmeld_kind(pos->melds[i].cards | GR_CARD_BIT(c), pos->flags))
+            score += 20;   /* anyone could lay it off */
+    if (wanted_by(&view->known[(view->player + 1) % view->nplayers], c))
+        score += 15;   /* the next player collects these */
+    return score;
+}
+
+static int greedy(const gr_rummy_view *view, const gr__rpos *pos,
+                  const gr_rummy_action *legal, int n)
+{
+    if (pos->phase == GR_RUMMY_PHASE_DRAW) {
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == GR_RUMMY_ACT_DRAW_DISCARD
+                && (legal[i].card == GR_RUMMY_JOKER || fits_now(pos, legal[i].card)))
+                return i;
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == GR_RUMMY_ACT_DRAW_STOCK)
+                return i;
+        return 0;
+    }
+    int count = gr__rhand_count(&pos->hand);
+    /* going out, jokers and all */
+    int out = gr_rummy_can_go_out(&pos->hand, pos->melds, pos->nmelds,
+                                  pos->flags, pos->taken);
+    if (out == GR_RUMMY_OUT_MELD || out == GR_RUMMY_OUT_DISCARD) {
+        int i = plan_first(pos, &pos->hand, legal, n, NULL);
+        if (i >= 0)
+            return i;
+    }
+    /* a move that leaves at most one card: out now or with the discard */
+    for (int i = 0; i < n; i++) {
+        int t = legal[i].type, used = 0;
+        if (t == GR_RUMMY_ACT_MELD)
+            used = gr__popcount(legal[i].meld.cards);
+        else if (t == GR_RUMMY_ACT_LAY_OFF)
+            used = 1;
+        if (used && count - used <= 1)
+            return i;
+    }
+    /* natural cards only: the search's plan, or the simple rule */
+    gr_rummy_hand nat = pos->hand;
+    nat.jokers = 0;
+    int value = -1;
+    int i = plan_first(pos, &nat, legal, n, &value);
+    if (i >= 0)
+        return i;
+    if (value < 0) {
+        int best = -1, best_size = 0;
+        for (int k = 0; k < n; k++)
+            if (legal[k].type == GR_RUMMY_ACT_SWAP_JOKER)
+                return k;
+        for (int k = 0; k < n; k++)
+            if (legal[k].type == GR_RUMMY_ACT_MELD && legal[k].meld.jokers == 0
+                && gr__popcount(legal[k].meld.cards) > best_size) {
+                best = k;
+                best_size = gr__popcount(legal[k].meld.cards);
+            }
+        if (best >= 0)
+            return best;
+        for (int k = 0; k < n; k++)
+            if (legal[k].type == GR_RUMMY_ACT_LAY_OFF
+                && legal[k].card != GR_RUMMY_JOKER)
+                return k;
+    }
+    /* the discard that costs least */
+    int best = -1, best_score = 0;
+    for (int k = 0; k < n; k++) {
+        if (legal[k].type != GR_RUMMY_ACT_DISCARD)
+            continue;
+        int sc = keep_score(pos, view, legal[k].card);
+        if (best < 0 || sc < best_score) {
+            best = k;
+            best_score = sc;
+        }
+    }
+    return best >= 0 ? best : 0;
+}
+
+int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
+                        gr_rummy_action *out)
+{
+    if (!bot || !view || !out)
+        return GR_EINVAL;
+    gr__rpos pos;
+    int rc = gr__rview_pos(view, &pos);
+    if (rc != GR_OK)
+        return rc;
+    int n = list(bot, &pos);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return GR_ESTATE;
+    int i = bot->kind == GR_BOT_RANDOM ? (int)gr__rng_below(&bot->rng, (uint64_t)n)
+                                       : greedy(view, &pos, bot->buf, n);
+    memcpy(out, &bot->buf[i], sizeof *out);
+    return GR_OK;
+}

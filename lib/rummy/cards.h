@@ -1,0 +1,42 @@
+/*
+ * rummy/cards.h: Rummy hands and table melds as values (rummy/cards.c).
+ * Private to the library; never installed.
+ */
+#ifndef GR_RUMMY_CARDS_H
+#define GR_RUMMY_CARDS_H
+
+#include "ginrummy.h"
+
+#include <stdbool.h>
+
+#define GR__RUMMY_JOKER_POINTS 15
+
+/* true if the hand satisfies the gr_rummy_hand invariant */
+bool gr__rummy_hand_valid(const gr_rummy_hand *hand);
+
+/* true if flags holds no bit but GR_RUMMY_ACE_HIGH */
+static inline bool gr__rummy_flags_valid(int flags)
+{
+    return (flags & ~GR_RUMMY_ACE_HIGH) == 0;
+}
+
+/* points of the faces of a valid set, aces 1 or 11 (flags) */
+int gr__rummy_faces_points(gr_cards faces, int flags);
+
+/* points of a valid hand */
+int gr__rummy_hand_points(const gr_rummy_hand *hand, int flags);
+
+/* number of cards of a valid hand */
+int gr__rummy_hand_count(const gr_rummy_hand *hand);
+
+/* GR_MELD_SET, GR_MELD_RUN or 0 for a meld whose masks are valid
+ * (jokers a subset of cards, no bit above 51) */
+int gr__rummy_meld_kind(gr_cards cards, gr_cards jokers, int flags);
+
+/* true if the meld's masks are valid (no bit above 51, jokers within cards) */
+static inline bool gr__rummy_meld_valid(const gr_rummy_meld *m)
+{
+    return (m->cards & ~GR_ALL_CARDS) == 0 && (m->jokers & ~m->cards) == 0;
+}
+
+#endif /* GR_RUMMY_CARDS_H */

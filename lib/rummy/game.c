@@ -1,0 +1,381 @@
+/*
+ * rummy/game.c: one hand of basic Rummy: the deal (R2), the turn (R4:
+ * draw, melds, layoffs, joker exchanges, discard), going out (R7), the end
+ * of the stock (R6) and the result (R7).
+ *
+ * Moves are checked completely by table.c before anything is written (and
+ * the history grown first), so a refused move leaves the game as it was.
+ */
+#include "common/alloc.h"
+#include "common/rng.h"
+#include "rummy/game.h"
+
+#include <string.h>
+
+/* The most actions of one turn: a draw, then each step-2 action lowers
+ * 2 * naturals + jokers held (at most 2 * 11) by one or more (a joker
+ * exchange trades a natural for a joker), then a discard. */
+#define TURN_MOVES 24
+
+static int flags_of(const gr_rummy_rules *r)
+{
+    return r->opt[GR_RUMMY_OPT_ACE_HIGH] ? GR_RUMMY_ACE_HIGH : 0;
+}
+
+int gr__rgame_deal(gr_rummy_game **out, const gr_rummy_rules *rules,
+                   const gr_card *deck, size_t n, int dealer)
+{
+    int decks, hand_size, ncards;
+    if (!out || !rules || !deck
+        || gr__rummy_deal(rules->opt, &decks, &hand_size, &ncards) != GR_OK)
+        return GR_EINVAL;
+    int nplayers = rules->opt[GR_RUMMY_OPT_PLAYERS];
+    if (dealer < 0 || dealer >= nplayers || n != (size_t)ncards)
+        return GR_EINVAL;
+    int count[GR_NCARDS + 1] = { 0 };
+    for (size_t i = 0; i < n; i++) {
+        if (deck[i] > GR_RUMMY_JOKER)
+            return GR_EINVAL;
+        count[deck[i]]++;
+    }
+    for (int c = 0; c < GR_NCARDS; c++)
+        if (count[c] != decks)
+            return GR_EINVAL;
+    if (count[GR_RUMMY_JOKER] != decks * rules->opt[GR_RUMMY_OPT_JOKERS])
+        return GR_EINVAL;
+    gr_rummy_game *g = gr__malloc(&rules->mm, sizeof *g);
+    if (!g)
+        return GR_ENOMEM;
+    memset(g, 0, sizeof *g);
+    g->rules = *rules;
+    g->nplayers = nplayers;
+    g->decks = decks;
+    g->hand_size = hand_size;
+    g->ncards = ncards;
+    g->flags = flags_of(rules);
+    memcpy(g->deck, deck, n);
+    g->dealer = dealer;
+    g->winner = -1;
+    g->taken = GR_NO_CARD;
+    g->phase = GR_RUMMY_PHASE_DRAW;
+    int k = 0;
+    for (int round = 0; round < hand_size; round++)
+        for (int i = 1; i <= nplayers; i++)
+            gr__rhand_add(&g->hand[(dealer + i) % nplayers], deck[k++]);
+    g->pile[g->npile++] = deck[k++];
+    g->nstock = ncards - k;
+    for (int j = 0; j < g->nstock; j++)
+        g->stock[g->nstock - 1 - j] = deck[k + j];
+    g->turn = (dealer + 1) % nplayers;
+    *out = g;
+    return GR_OK;
+}
+
+int gr_rummy_game_new_from_deck(gr_rummy_game **out, const gr_rummy_rules *rules,
+                                const gr_card *deck, size_t n, int dealer)
+{
+    return gr__rgame_deal(out, rules, deck, n, dealer);
+}
+
+int gr_rummy_game_new(gr_rummy_game **out, const gr_rummy_rules *rules,
+                      uint64_t seed, int dealer)
+{
+    int decks, ncards;
+    if (!out || !rules
+        || gr__rummy_deal(rules->opt, &decks, NULL, &ncards) != GR_OK)
+        return GR_EINVAL;
+    gr_card deck[GR_RUMMY_MAX_CARDS];
+    int k = 0;
+    for (int d = 0; d < decks; d++)
+        for (int c = 0; c < GR_NCARDS; c++)
+            deck[k++] = (gr_card)c;
+    while (k < ncards)
+        deck[k++] = GR_RUMMY_JOKER;
+    gr_rng rng;
+    gr__rng_seed(&rng, seed);
+    gr__shuffle(&rng, deck, ncards);
+    return gr__rgame_deal(out, rules, deck, (size_t)ncards, dealer);
+}
+
+int gr_rummy_game_clone(gr_rummy_game **out, const gr_rummy_game *game)
+{
+    if (!out || !game)
+        return GR_EINVAL;
+    gr_rummy_game *g = gr__malloc(&game->rules.mm, sizeof *g);
+    if (!g)
+        return GR_ENOMEM;
+    *g = *game;
+    g->history = NULL;
+    if (game->caphistory > 0) {
+        g->history = gr__malloc(&game->rules.mm,
+                                (size_t)game->caphistory * sizeof *g->history);
+        if (!g->history) {
+            gr__free(&game->rules.mm, g);
+            return GR_ENOMEM;
+        }
+        memcpy(g->history, game->history,
+               (size_t)game->nhistory * sizeof *g->history);
+    }
+    *out = g;
+    return GR_OK;
+}
+
+void gr_rummy_game_free(gr_rummy_game *game)
+{
+    if (!game)
+        return;
+    gr_allocator mm = game->rules.mm;
+    if (game->history)
+        gr__free(&mm, game->history);
+    gr__free(&mm, game);
+}
+
+int gr_rummy_game_phase(const gr_rummy_game *game)
+{
+    return game ? game->phase : GR_EINVAL;
+}
+
+int gr_rummy_game_turn(const gr_rummy_game *game)
+{
+    return game ? game->turn : GR_EINVAL;
+}
+
+int gr_rummy_game_dealer(const gr_rummy_game *game)
+{
+    return game ? game->dealer : GR_EINVAL;
+}
+
+int gr_rummy_game_players(const gr_rummy_game *game)
+{
+    return game ? game->nplayers : GR_EINVAL;
+}
+
+int gr_rummy_game_turnovers(const gr_rummy_game *game)
+{
+    return game ? game->turnovers : GR_EINVAL;
+}
+
+void gr__rgame_pos(const gr_rummy_game *g, gr__rpos *pos)
+{
+    pos->phase = g->phase;
+    pos->flags = g->flags;
+    pos->hand = g->hand[g->turn];
+    pos->taken = g->taken;
+    pos->nmelds = g->nmelds;
+    pos->melds = g->melds;
+    pos->stock_size = g->nstock;
+    pos->npile = g->npile;
+    pos->pile_top = g->npile ? g->pile[g->npile - 1] : GR_NO_CARD;
+}
+
+int gr_rummy_game_legal_moves(const gr_rummy_game *game, gr_rummy_action *out,
+                              size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    gr__rpos pos;
+    gr__rgame_pos(game, &pos);
+    return gr__rlegal(&pos, out, cap);
+}
+
+/* a card leaves a hand: a known copy of it goes first (R8) */
+static void lose(gr_rummy_game *g, int p, gr_card c)
+{
+    gr__rhand_remove(&g->hand[p], c);
+    if (gr__rhand_has(&g->known[p], c))
+        gr__rhand_remove(&g->known[p], c);
+}
+
+/* R6: the end of a turn that drew the last stock card */
+static void stock_end(gr_rummy_game *g)
+{
+    int limit = g->rules.opt[GR_RUMMY_OPT_TURNOVER_LIMIT];
+    if (g->npile < 2 || (limit > 0 && g->turnovers >= limit)) {
+        g->phase = GR_RUMMY_PHASE_OVER;   /* void */
+        return;
+    }
+    /* the pile turned over: its bottom card is the stock's top, and is
+     * turned up at once to start the new pile */
+    int n = g->npile;
+    g->nstock = n - 1;
+    for (int i = 0; i < n - 1; i++)
+        g->stock[i] = g->pile[n - 1 - i];
+    g->npile = 1;   /* pile[0] stays */
+    g->turnovers++;
+}
+
+int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
+{
+    if (!game || !move)
+        return GR_EINVAL;
+    int rc = gr__ract_wellformed(move);
+    if (rc != GR_OK)
+        return rc;
+    if (game->phase == GR_RUMMY_PHASE_OVER)
+        return GR_ESTATE;
+    gr__rpos pos;
+    gr__rgame_pos(game, &pos);
+    rc = gr__ract_check(&pos, move);
+    if (rc != GR_OK)
+        return rc;
+    if (game->nhistory == game->caphistory) {
+        int cap = game->caphistory ? 2 * game->caphistory : 64;
+        if (cap > GR_RUMMY_MAX_HAND_MOVES)
+            cap = GR_RUMMY_MAX_HAND_MOVES;
+        if (cap <= game->nhistory)
+            return GR_ENOMEM;   /* cannot happen: the hand is void first */
+        gr_rummy_action *h = gr__malloc(&game->rules.mm, (size_t)cap * sizeof *h);
+        if (!h)
+            return GR_ENOMEM;
+        if (game->nhistory)
+            memcpy(h, game->history, (size_t)game->nhistory * sizeof *h);
+        if (game->history)
+            gr__free(&game->rules.mm, game->history);
+        game->history = h;
+        game->caphistory = cap;
+    }
+    gr_rummy_game *g = game;
+    int p = g->turn;
+    gr_rummy_action rec;
+    gr__ract(&rec, move->type, GR_NO_CARD, GR_NO_CARD, -1);
+    gr_card c;
+    switch (move->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+        c = g->stock[--g->nstock];
+        gr__rhand_add(&g->hand[p], c);
+        rec.card = c;
+        g->phase = GR_RUMMY_PHASE_PLAY;
+        break;
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        c = g->pile[--g->npile];
+        gr__rhand_add(&g->hand[p], c);
+        gr__rhand_add(&g->known[p], c);
+        g->taken = c;
+        rec.card = c;
+        g->phase = GR_RUMMY_PHASE_PLAY;
+        break;
+    case GR_RUMMY_ACT_MELD: {
+        gr_rummy_meld m = move->meld;
+        for (gr_cards r = m.cards & ~m.jokers; r; r &= r - 1)
+            lose(g, p, (gr_card)__builtin_ctzll(r));
+        for (int j = gr__popcount(m.jokers); j > 0; j--)
+            lose(g, p, GR_RUMMY_JOKER);
+        g->owner[g->nmelds] = p;
+        g->melds[g->nmelds++] = m;
+        rec.meld = m;
+        break;
+    }
+    case GR_RUMMY_ACT_LAY_OFF: {
+        gr_rummy_meld *t = &g->melds[move->target];
+        gr_card face = move->card == GR_RUMMY_JOKER ? move->named : move->card;
+        lose(g, p, move->card);
+        t->cards |= GR_CARD_BIT(face);
+        if (move->card == GR_RUMMY_JOKER) {
+            t->jokers |= GR_CARD_BIT(face);
+            rec.named = face;
+        }
+        rec.card = move->card;
+        rec.target = move->target;
+        break;
+    }
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        lose(g, p, move->card);
+        gr__rhand_add(&g->hand[p], GR_RUMMY_JOKER);
+        gr__rhand_add(&g->known[p], GR_RUMMY_JOKER);
+        g->melds[move->target].jokers &= ~GR_CARD_BIT(move->card);
+        rec.card = move->card;
+        rec.target = move->target;
+        break;
+    case GR_RUMMY_ACT_DISCARD:
+        lose(g, p, move->card);
+        g->pile[g->npile++] = move->card;
+        rec.card = move->card;
+        break;
+    }
+    g->history[g->nhistory++] = rec;
+    if (move->type != GR_RUMMY_ACT_DRAW_STOCK
+        && move->type != GR_RUMMY_ACT_DRAW_DISCARD
+        && gr__rhand_count(&g->hand[p]) == 0) {
+        g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
+        g->winner = p;
+        g->taken = GR_NO_CARD;
+        return GR_OK;
+    }
+    if (move->type == GR_RUMMY_ACT_DISCARD) {
+        g->taken = GR_NO_CARD;
+        g->turn = (p + 1) % g->nplayers;
+        g->phase = GR_RUMMY_PHASE_DRAW;
+        if (g->nstock == 0)
+            stock_end(g);
+        if (g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
+            g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
+    }
+    return GR_OK;
+}
+
+int gr_rummy_game_hand(const gr_rummy_game *game, int player, gr_rummy_hand *out)
+{
+    if (!game || !out || player < 0 || player >= game->nplayers)
+        return GR_EINVAL;
+    *out = game->hand[player];
+    return GR_OK;
+}
+
+int gr_rummy_game_melds(const gr_rummy_game *game, gr_rummy_meld *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    for (int i = 0; i < game->nmelds && (size_t)i < cap; i++)
+        out[i] = game->melds[i];
+    return game->nmelds;
+}
+
+int gr_rummy_game_discards(const gr_rummy_game *game, gr_card *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    for (int i = 0; i < game->npile && (size_t)i < cap; i++)
+        out[i] = game->pile[i];
+    return game->npile;
+}
+
+int gr_rummy_game_stock(const gr_rummy_game *game, gr_card *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    for (int i = 0; i < game->nstock && (size_t)i < cap; i++)
+        out[i] = game->stock[game->nstock - 1 - i];
+    return game->nstock;
+}
+
+int gr_rummy_game_history(const gr_rummy_game *game, gr_rummy_action *out,
+                          size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    for (int i = 0; i < game->nhistory && (size_t)i < cap; i++)
+        out[i] = game->history[i];
+    return game->nhistory;
+}
+
+int gr_rummy_game_result(const gr_rummy_game *game, gr_rummy_result *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    if (game->phase != GR_RUMMY_PHASE_OVER)
+        return GR_ESTATE;
+    memset(out, 0, sizeof *out);
+    out->outcome = game->winner >= 0 ? GR_RUMMY_OUTCOME_OUT : GR_RUMMY_OUTCOME_VOID;
+    out->winner = game->winner;
+    out->nplayers = game->nplayers;
+    int sum = 0;
+    for (int p = 0; p < game->nplayers; p++) {
+        out->left[p] = game->hand[p];
+        out->cards_left[p] = gr__rhand_count(&game->hand[p]);
+        out->left_points[p] = gr__rhand_value(&game->hand[p], game->flags);
+        sum += out->left_points[p];
+    }
+    if (game->winner >= 0)
+        out->score[game->winner] = sum;
+    return GR_OK;
+}

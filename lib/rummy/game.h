@@ -1,0 +1,40 @@
+/*
+ * rummy/game.h: the layout of one Rummy hand, shared by game.c, view.c,
+ * save.c and match.c.  Private to the library; never installed.
+ */
+#ifndef GR_RUMMY_GAME_H
+#define GR_RUMMY_GAME_H
+
+#include "ginrummy.h"
+#include "rummy/rules.h"
+#include "rummy/table.h"
+
+struct gr_rummy_game {
+    gr_rummy_rules rules;          /* a copy */
+    int            nplayers, decks, hand_size, ncards, flags;
+    gr_card        deck[GR_RUMMY_MAX_CARDS];   /* as dealt */
+    int            dealer, turn, phase;
+    int            winner;         /* -1 until someone goes out */
+    int            turnovers;
+    gr_card        taken;          /* taken from the pile this turn */
+    gr_rummy_hand  hand[GR_RUMMY_MAX_PLAYERS];
+    gr_rummy_hand  known[GR_RUMMY_MAX_PLAYERS];
+    int            nstock;         /* stock[nstock - 1] is the top */
+    gr_card        stock[GR_RUMMY_MAX_CARDS];
+    int            npile;          /* pile[npile - 1] is the top */
+    gr_card        pile[GR_RUMMY_MAX_CARDS];
+    int            nmelds;
+    gr_rummy_meld  melds[GR_RUMMY_MAX_MELDS];
+    int            owner[GR_RUMMY_MAX_MELDS];
+    int            nhistory, caphistory;
+    gr_rummy_action *history;        /* heap, NULL while empty */
+};
+
+/* the position of the player to act */
+void gr__rgame_pos(const gr_rummy_game *g, gr__rpos *pos);
+
+/* a dealt game (allocated through rules->mm); deck as new_from_deck */
+int gr__rgame_deal(gr_rummy_game **out, const gr_rummy_rules *rules,
+                   const gr_card *deck, size_t n, int dealer);
+
+#endif /* GR_RUMMY_GAME_H */

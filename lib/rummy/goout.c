@@ -1,0 +1,515 @@
+/*
+ * rummy/goout.c: going out with the table (R4, R5, R7): the least value
+ * left in a hand after melding from it and laying off onto the table's
+ * melds, with the plan of moves; can the player go out this turn.
+ *
+ * ALGORITHM
+ *
+ * Any sequence of table moves (lay off, take a joker) ends with each table
+ * meld holding its old faces, some of its jokers replaced by naturals from
+ * the hand (R5), plus faces added at the ends of a run (a chain, each a
+ * natural or a named joker) or the missing suit of a 3-card set.  The same
+ * end is reached by taking the jokers first (a take only needs the
+ * natural in hand; it frees a joker for later moves) and then laying off
+ * meld by meld, outward from a run's ends.  So the search is exhaustive
+ * over:
+ *   1. which table jokers to take (each one named by a natural the hand
+ *      holds), then
+ *   2. for each table meld in turn, how far each end of a run grows and
+ *      whether each new face is a natural or a joker (or the set's 4th
+ *      card),
+ * and each leaf is valued by gr__rummy_value on the cards left (melding
+ * from the hand is exact there).  The states (meld index, cards left) are
+ * memoised, so a hand reaching the same cards left by different layoffs is
+ * valued once.  A second pass rebuilds the plan: at each choice, the
+ * first option whose memoised value is the best, in this order: keep a
+ * table joker before taking it; for a run, no card at the low end before
+ * one, two, ...; at each end, stopping before growing, a natural before a
+ * joker; for a 3-card set, nothing, then the natural, then a joker.
+ *
+ * Laying off from the hand onto melds laid down in the same turn is never
+ * needed: it is the same as laying down the larger meld.
+ */
+#include "common/bits.h"
+#include "rummy/cards.h"
+#include "rummy/goout.h"
+#include "rummy/melding.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tmeld {
+    int      run;        /* 1 run, 0 set */
+    int      suit, lo, hi;   /* run: suit and positions (13 = high ace) */
+    int      rank;       /* set */
+    gr_cards cards;
+} tmeld;
+
+/* ---- memo: (meld index, cards left) -> least value ---------------------- */
+
+typedef struct mentry {
+    gr_cards once, twice;
+    int      jokers, idx, value, used;
+} mentry;
+
+typedef struct search {
+    int            flags, ntable, last, error;
+    const tmeld   *t;
+    mentry        *memo;
+    size_t         cap, n;
+} search;
+
+static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
+{
+    uint64_t x = h->once * 0x9E3779B97F4A7C15ull ^ h->twice * 0xC2B2AE3D27D4EB4Full
+               ^ (uint64_t)(h->jokers * 64 + idx) * 0x165667B19E3779F9ull;
+    return (size_t)(x >> 20) & mask;
+}
+
+static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
+{
+    size_t mask = S->cap - 1;
+    for (size_t i = mhash(h, idx, mask);; i = (i + 1) & mask) {
+        mentry *e = &S->memo[i];
+        if (!e->used || (e->once == h->once && e->twice == h->twice
+                         && e->jokers == h->jokers && e->idx == idx))
+            return e;
+    }
+}
+
+static int mgrow(search *S)
+{
+    size_t ncap = S->cap * 2;
+    mentry *old = S->memo;
+    size_t ocap = S->cap;
+    mentry *nm = calloc(ncap, sizeof *nm);
+    if (nm == NULL)
+        return -1;
+    S->memo = nm;
+    S->cap = ncap;
+    for (size_t i = 0; i < ocap; i++)
+        if (old[i].used) {
+            gr_rummy_hand h = { old[i].once, old[i].twice, old[i].jokers };
+            *mfind(S, &h, old[i].idx) = old[i];
+        }
+    free(old);
+    return 0;
+}
+
+static int held(const gr_rummy_hand *h, int f)
+{
+    return (int)(h->once >> f & 1) + (int)(h->twice >> f & 1);
+}
+
+static void take(gr_rummy_hand *h, int f)
+{
+    gr_cards b = GR_CARD_BIT(f);
+    if (h->twice & b)
+        h->twice &= ~b;
+    else
+        h->once &= ~b;
+}
+
+/* ---- the extensions of one meld ------------------------------------------ */
+
+/* one way to grow meld i: the faces added, which of them are jokers */
+typedef struct growth {
+    gr_cards faces, jokers;
+    int      lo, hi;      /* runs: the new ends */
+} growth;
+
+typedef void (*growth_fn)(search *S, int i, const gr_rummy_hand *left,
+                          const growth *g, void *ctx);
+
+static int face_at(int suit, int q)
+{
+    return 13 * suit + q % 13;
+}
+
+static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
+                     growth_fn fn, void *ctx, int low);
+
+/* put the face at position q (a natural, then a joker) and grow on */
+static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g,
+                    growth_fn fn, void *ctx, int low, int q)
+{
+    int f = face_at(S->t[i].suit, q);
+    gr_cards b = GR_CARD_BIT(f);
+    for (int joker = 0; joker <= 1; joker++) {
+        if (joker ? left->jokers == 0 : held(left, f) == 0)
+            continue;
+        gr_rummy_hand l2 = *left;
+        if (joker)
+            l2.jokers--;
+        else
+            take(&l2, f);
+        growth g2 = *g;
+        if (low)
+            g2.lo = q;
+        else
+            g2.hi = q;
+        g2.faces |= b;
+        if (joker)
+            g2.jokers |= b;
+        grow_end(S, i, &l2, &g2, fn, ctx, low);
+    }
+}
+
+/* Grow a run: at the high end (low = 0) each way calls fn; at the low end
+ * (low = 1) each way then grows the high end.  A run never holds 14
+ * positions nor the ace at both ends. */
+static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
+                     growth_fn fn, void *ctx, int low)
+{
+    if (low)
+        grow_end(S, i, left, g, fn, ctx, 0);
+    else
+        fn(S, i, left, g, ctx);
+    if (S->error || g->hi - g->lo + 1 >= 13)
+        return;
+    int q = low ? g->lo - 1 : g->hi + 1;
+    if (q < 0 || q > S->last || (low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
+        return;
+    grow_at(S, i, left, g, fn, ctx, low, q);
+}
+
+/* every growth of meld i from the cards left, in the documented order */
+static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn, void *ctx)
+{
+    const tmeld *m = &S->t[i];
+    growth g = { 0, 0, m->lo, m->hi };
+    if (m->run) {
+        grow_end(S, i, left, &g, fn, ctx, 1);
+        return;
+    }
+    fn(S, i, left, &g, ctx);
+    if (gr__popcount(m->cards) != 3)
+        return;
+    int f = -1;
+    for (int s = 0; s < 4; s++)
+        if (!(m->cards >> face_at(s, m->rank) & 1))
+            f = face_at(s, m->rank);
+    gr_cards b = GR_CARD_BIT(f);
+    if (held(left, f) > 0) {
+        gr_rummy_hand l2 = *left;
+        take(&l2, f);
+        growth g2 = { b, 0, 0, 0 };
+        fn(S, i, &l2, &g2, ctx);
+    }
+    if (left->jokers > 0) {
+        gr_rummy_hand l2 = *left;
+        l2.jokers--;
+        growth g2 = { b, b, 0, 0 };
+        fn(S, i, &l2, &g2, ctx);
+    }
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+static int best_from(search *S, int i, const gr_rummy_hand *left);
+
+typedef struct best_ctx {
+    int best;
+} best_ctx;
+
+static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g, void *ctx)
+{
+    (void)g;
+    best_ctx *b = ctx;
+    if (b->best == 0)
+        return;   /* nothing beats an empty hand */
+    int v = best_from(S, i + 1, left);
+    if (v < b->best)
+        b->best = v;
+}
+
+/* least value from meld i on, with `left` in hand (-1 with S->error) */
+static int best_from(search *S, int i, const gr_rummy_hand *left)
+{
+    mentry *e = mfind(S, left, i);
+    if (e->used)
+        return e->value;
+    int v;
+    if (i == S->ntable) {
+        v = gr__rummy_value(left, S->flags);
+        if (v < 0) {
+            S->error = v;
+            return v;
+        }
+    } else {
+        best_ctx b = { 1 << 30 };
+        each_growth(S, i, left, best_cb, &b);
+        if (S->error)
+            return -1;
+        v = b.best;
+    }
+    if (2 * (S->n + 1) > S->cap && mgrow(S) < 0) {
+        S->error = GR_ENOMEM;
+        return -1;
+    }
+    e = mfind(S, left, i);
+    e->once = left->once;
+    e->twice = left->twice;
+    e->jokers = left->jokers;
+    e->idx = i;
+    e->value = v;
+    e->used = 1;
+    S->n++;
+    return v;
+}
+
+/* ---- plan ----------------------------------------------------------------- */
+
+typedef struct pick_ctx {
+    int      target, found;
+    growth   g;
+    gr_rummy_hand left;
+} pick_ctx;
+
+static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g, void *ctx)
+{
+    pick_ctx *p = ctx;
+    if (p->found)
+        return;
+    if (best_from(S, i + 1, left) == p->target) {
+        p->found = 1;
+        p->g = *g;
+        p->left = *left;
+    }
+}
+
+static void add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards, gr_cards jokers)
+{
+    if (plan->nmoves >= GR_RUMMY_MAX_MOVES)
+        return;   /* cannot happen: every move uses a card of the hand */
+    gr_rummy_move *mv = &plan->moves[plan->nmoves++];
+    mv->kind = kind;
+    mv->meld = meld;
+    mv->cards.cards = cards;
+    mv->cards.jokers = jokers;
+}
+
+/* the layoffs of a growth of meld i, outward from the old ends */
+static void lay_growth(gr_rummy_plan *plan, const tmeld *m, int i, const growth *g)
+{
+    if (!m->run) {
+        if (g->faces)
+            add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, g->faces, g->jokers);
+        return;
+    }
+    for (int q = m->lo - 1; q >= g->lo; q--) {
+        gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
+        add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
+    }
+    for (int q = m->hi + 1; q <= g->hi; q++) {
+        gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
+        add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
+    }
+}
+
+/* ---- the table -------------------------------------------------------------- */
+
+static bool consecutive(unsigned m)
+{
+    return m != 0 && ((m + (m & -m)) & m) == 0;
+}
+
+/* describe legal meld m (kind > 0) for the search */
+static void describe(const gr_rummy_meld *m, int flags, tmeld *t)
+{
+    t->cards = m->cards;
+    int kind = gr__rummy_meld_kind(m->cards, m->jokers, flags);
+    int low = __builtin_ctzll(m->cards);
+    if (kind == GR_MELD_SET) {
+        t->run = 0;
+        t->rank = low % 13;
+        t->lo = t->hi = 0;
+        return;
+    }
+    t->run = 1;
+    t->suit = low / 13;
+    unsigned r = (unsigned)(m->cards >> (13 * t->suit)) & 0x1FFFu;
+    if (!consecutive(r))
+        r = (r & ~1u) | 1u << 13;   /* the ace is high */
+    t->lo = __builtin_ctz(r);
+    t->hi = 31 - __builtin_clz(r);
+}
+
+static int check_args(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable, int flags)
+{
+    if (!gr__rummy_hand_valid(hand) || !gr__rummy_flags_valid(flags)
+        || ntable < 0 || ntable > GR_RUMMY_MAX_MELDS || (table == NULL && ntable > 0))
+        return GR_EINVAL;
+    int jokers = hand->jokers;
+    for (int i = 0; i < ntable; i++) {
+        if (!gr__rummy_meld_valid(&table[i])
+            || gr__rummy_meld_kind(table[i].cards, table[i].jokers, flags) == 0)
+            return GR_EINVAL;
+        jokers += gr__popcount(table[i].jokers);
+    }
+    return jokers <= GR_RUMMY_MAX_JOKERS ? GR_OK : GR_EINVAL;
+}
+
+/* the least value over the joker takes (from take number j on), with
+ * everything after them; *plan when rebuilding (NULL: value only) */
+typedef struct swap {
+    int meld, face;
+} swap;
+
+typedef struct outer {
+    search S;
+    int    nswaps;
+    swap   sw[GR_RUMMY_MAX_JOKERS];
+} outer;
+
+static int swaps_best(outer *o, int j, const gr_rummy_hand *left)
+{
+    if (j == o->nswaps)
+        return best_from(&o->S, 0, left);
+    int best = swaps_best(o, j + 1, left);
+    if (o->S.error)
+        return -1;
+    if (best > 0 && held(left, o->sw[j].face) > 0) {
+        gr_rummy_hand l2 = *left;
+        take(&l2, o->sw[j].face);
+        l2.jokers++;
+        int v = swaps_best(o, j + 1, &l2);
+        if (v < best)
+            best = v;
+    }
+    return best;
+}
+
+static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+                  int flags, gr_rummy_plan *plan)
+{
+    outer o;
+    tmeld t[GR_RUMMY_MAX_MELDS];
+    for (int i = 0; i < ntable; i++)
+        describe(&table[i], flags, &t[i]);
+    o.S.flags = flags;
+    o.S.ntable = ntable;
+    o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
+    o.S.error = 0;
+    o.S.t = t;
+    o.S.cap = 256;
+    o.S.n = 0;
+    o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
+    if (o.S.memo == NULL)
+        return GR_ENOMEM;
+    o.nswaps = 0;
+    for (int i = 0; i < ntable; i++)
+        for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
+            int f = __builtin_ctzll(jk);
+            if (held(hand, f) > 0) {
+                o.sw[o.nswaps].meld = i;
+                o.sw[o.nswaps++].face = f;
+            }
+        }
+
+    int best = swaps_best(&o, 0, hand);
+    if (o.S.error) {
+        free(o.S.memo);
+        return o.S.error < 0 ? o.S.error : GR_ENOMEM;
+    }
+    if (plan == NULL) {
+        free(o.S.memo);
+        return best;
+    }
+
+    /* rebuild the plan: the takes, then meld by meld, then the hand's melds */
+    memset(plan, 0, sizeof *plan);
+    gr_rummy_hand left = *hand;
+    for (int j = 0; j < o.nswaps; j++) {
+        if (swaps_best(&o, j + 1, &left) == best)
+            continue;   /* keeping this joker on the table is as good */
+        take(&left, o.sw[j].face);
+        left.jokers++;
+        add_move(plan, GR_RUMMY_MOVE_TAKE_JOKER, o.sw[j].meld, GR_CARD_BIT(o.sw[j].face), 0);
+    }
+    for (int i = 0; i < ntable; i++) {
+        pick_ctx p;
+        p.target = best;
+        p.found = 0;
+        each_growth(&o.S, i, &left, pick_cb, &p);
+        lay_growth(plan, &t[i], i, &p.g);
+        left = p.left;
+    }
+    free(o.S.memo);
+    if (o.S.error)
+        return o.S.error;
+    gr_rummy_arrangement *a = malloc(sizeof *a);
+    if (a == NULL)
+        return GR_ENOMEM;
+    int v = gr__rummy_arrange(&left, flags, a);
+    if (v < 0) {
+        free(a);
+        return v;
+    }
+    for (int k = 0; k < a->nmelds; k++)
+        add_move(plan, GR_RUMMY_MOVE_MELD, ntable + k, a->melds[k].cards, a->melds[k].jokers);
+    plan->left = a->unmelded;
+    plan->value = a->unmelded_points;
+    free(a);
+    return plan->value;
+}
+
+int gr_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                    int ntable, int flags, gr_rummy_plan *out)
+{
+    if (out == NULL)
+        return GR_EINVAL;
+    int rc = check_args(hand, table, ntable, flags);
+    if (rc != GR_OK)
+        return rc;
+    gr_rummy_plan *plan = malloc(sizeof *plan);
+    if (plan == NULL)
+        return GR_ENOMEM;
+    rc = go_out(hand, table, ntable, flags, plan);
+    if (rc >= 0)
+        *out = *plan;
+    free(plan);
+    return rc;
+}
+
+int gr__rummy_go_out_value(const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                           int ntable, int flags)
+{
+    return go_out(hand, table, ntable, flags, NULL);
+}
+
+int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                        int ntable, int flags, gr_card no_discard)
+{
+    int rc = check_args(hand, table, ntable, flags);
+    if (rc != GR_OK)
+        return rc;
+    if (no_discard > GR_RUMMY_JOKER && no_discard != GR_NO_CARD)
+        return GR_EINVAL;
+    int v = go_out(hand, table, ntable, flags, NULL);
+    if (v < 0)
+        return v;
+    if (v == 0)
+        return GR_RUMMY_OUT_MELD;
+    /* keep back one card (each distinct card once) and meld the rest */
+    for (int c = 0; c <= GR_RUMMY_JOKER; c++) {
+        if (c == no_discard)
+            continue;
+        gr_rummy_hand h = *hand;
+        if (c == GR_RUMMY_JOKER) {
+            if (h.jokers == 0)
+                continue;
+            h.jokers--;
+        } else {
+            if (held(&h, c) == 0)
+                continue;
+            take(&h, c);
+        }
+        v = go_out(&h, table, ntable, flags, NULL);
+        if (v < 0)
+            return v;
+        if (v == 0)
+            return GR_RUMMY_OUT_DISCARD;
+    }
+    return GR_RUMMY_OUT_NO;
+}

@@ -1,0 +1,359 @@
+/*
+ * rummy/save.c: a Rummy hand as text, and back by replaying it.
+ *
+ *   rummy 1
+ *   rules players=4 decks=0 hand_size=0 jokers=1 ace_high=0 turnover_limit=0 target=100
+ *   dealer 2
+ *   deck 7H KS JK ...                 every card as dealt (R2)
+ *   moves STOCK 4D; MELD 3C 4C JK=5C; LAYOFF 0 6C; SWAP 0 5C; DISCARD KS; DRAW KS
+ *   end
+ *
+ * The text ends with "end" and a newline, so no proper prefix of a saved
+ * text loads.  Loading replays every move through gr_rummy_game_play(), so
+ * a text can never make a game the rules would refuse.
+ */
+#include "common/alloc.h"
+#include "common/cards.h"
+#include "rummy/game.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+static void w_int(gr_writer *w, int v)
+{
+    char tmp[16];
+    snprintf(tmp, sizeof tmp, "%d", v);
+    gr__write_str(w, tmp);
+}
+
+static void w_card(gr_writer *w, gr_card c)
+{
+    char tmp[8];
+    gr_rummy_card_format(c, tmp, sizeof tmp);
+    gr__write_str(w, tmp);
+}
+
+static void w_action(gr_writer *w, const gr_rummy_action *m)
+{
+    switch (m->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        gr__write_str(w, m->type == GR_RUMMY_ACT_DRAW_STOCK ? "STOCK" : "DRAW");
+        if (m->card <= GR_RUMMY_JOKER) {
+            gr__write_str(w, " ");
+            w_card(w, m->card);
+        }
+        break;
+    case GR_RUMMY_ACT_MELD: {
+        char tmp[256];
+        gr_rummy_meld_format(&m->meld, tmp, sizeof tmp);
+        gr__write_str(w, "MELD ");
+        gr__write_str(w, tmp);
+        break;
+    }
+    case GR_RUMMY_ACT_LAY_OFF:
+        gr__write_str(w, "LAYOFF ");
+        w_int(w, m->target);
+        gr__write_str(w, " ");
+        w_card(w, m->card);
+        if (m->card == GR_RUMMY_JOKER) {
+            gr__write_str(w, "=");
+            w_card(w, m->named);
+        }
+        break;
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        gr__write_str(w, "SWAP ");
+        w_int(w, m->target);
+        gr__write_str(w, " ");
+        w_card(w, m->card);
+        break;
+    case GR_RUMMY_ACT_DISCARD:
+        gr__write_str(w, "DISCARD ");
+        w_card(w, m->card);
+        break;
+    }
+}
+
+int gr_rummy_action_format(const gr_rummy_action *action, char *buf, size_t size)
+{
+    if (!action || (!buf && size > 0) || gr__ract_wellformed(action) != GR_OK)
+        return GR_EINVAL;
+    gr_writer w;
+    gr__write_start(&w, buf, size);
+    w_action(&w, action);
+    return w.len > INT_MAX ? GR_EINVAL : (int)w.len;
+}
+
+int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
+{
+    if (!game || (!buf && size > 0))
+        return GR_EINVAL;
+    gr_writer w;
+    gr__write_start(&w, buf, size);
+    gr__write_str(&w, "rummy 1\nrules");
+    for (int i = 0; i < GR_RUMMY_OPT_COUNT; i++) {
+        gr_option_info info;
+        gr_rummy_option_describe(i, &info);
+        gr__write_str(&w, " ");
+        gr__write_str(&w, info.name);
+        gr__write_str(&w, "=");
+        w_int(&w, game->rules.opt[i]);
+    }
+    gr__write_str(&w, "\ndealer ");
+    w_int(&w, game->dealer);
+    gr__write_str(&w, "\ndeck");
+    for (int i = 0; i < game->ncards; i++) {
+        gr__write_str(&w, " ");
+        w_card(&w, game->deck[i]);
+    }
+    gr__write_str(&w, "\nmoves");
+    for (int i = 0; i < game->nhistory; i++) {
+        gr__write_str(&w, i ? "; " : " ");
+        w_action(&w, &game->history[i]);
+    }
+    gr__write_str(&w, "\nend\n");
+    return w.len > INT_MAX ? GR_EINVAL : (int)w.len;
+}
+
+/* ---- reading ------------------------------------------------------------------- */
+
+#define MAXTOK 64
+
+/* the next line without its newline: [*s, *e); false if none is left
+ * (every line must end with a newline) */
+static bool next_line(const char **p, const char **s, const char **e)
+{
+    const char *nl = strchr(*p, '\n');
+    if (!nl)
+        return false;
+    *s = *p;
+    *e = nl;
+    *p = nl + 1;
+    return true;
+}
+
+/* a copy of [s, e) into buf (NUL-terminated); false if too long */
+static bool copy(char *buf, size_t size, const char *s, const char *e)
+{
+    if ((size_t)(e - s) >= size)
+        return false;
+    memcpy(buf, s, (size_t)(e - s));
+    buf[e - s] = '\0';
+    return true;
+}
+
+/* the line starts with `key` and a space (or is just `key`); *rest after it */
+static bool keyword(const char *s, const char *e, const char *key,
+                    const char **rest)
+{
+    size_t n = strlen(key);
+    if ((size_t)(e - s) < n || memcmp(s, key, n) != 0)
+        return false;
+    if (s + n == e) {
+        *rest = e;
+        return true;
+    }
+    if (s[n] != ' ')
+        return false;
+    *rest = s + n + 1;
+    return true;
+}
+
+static bool parse_int(const char *s, const char *e, int lo, int hi, int *out)
+{
+    long v = 0;
+    if (s == e || e - s > 7)
+        return false;
+    for (const char *p = s; p < e; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        v = v * 10 + (*p - '0');
+    }
+    if (v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool parse_card(const char *s, const char *e, gr_card *out)
+{
+    char tok[MAXTOK];
+    if (s == e || !copy(tok, sizeof tok, s, e))
+        return false;
+    for (const char *p = s; p < e; p++)
+        if (*p == ' ' || *p == ',')
+            return false;
+    return gr_rummy_card_parse(tok, out) == GR_OK;
+}
+
+/* one move's text (no surrounding spaces) */
+static int parse_action(const char *s, const char *e, gr_rummy_action *m)
+{
+    const char *sp = memchr(s, ' ', (size_t)(e - s));
+    const char *name_end = sp ? sp : e, *arg = sp ? sp + 1 : e;
+    size_t n = (size_t)(name_end - s);
+    gr__ract(m, 0, GR_NO_CARD, GR_NO_CARD, -1);
+#define IS(w) (n == strlen(w) && memcmp(s, w, n) == 0)
+    if (IS("STOCK") || IS("DRAW")) {
+        m->type = IS("STOCK") ? GR_RUMMY_ACT_DRAW_STOCK : GR_RUMMY_ACT_DRAW_DISCARD;
+        if (sp && !parse_card(arg, e, &m->card))
+            return GR_EPARSE;
+        return GR_OK;
+    }
+    if (!sp)
+        return GR_EPARSE;
+    if (IS("MELD")) {
+        char tok[512];
+        size_t bad;
+        m->type = GR_RUMMY_ACT_MELD;
+        if (!copy(tok, sizeof tok, arg, e)
+            || gr_rummy_meld_parse(tok, &m->meld, &bad) != GR_OK)
+            return GR_EPARSE;
+        return GR_OK;
+    }
+    if (IS("DISCARD")) {
+        m->type = GR_RUMMY_ACT_DISCARD;
+        return parse_card(arg, e, &m->card) ? GR_OK : GR_EPARSE;
+    }
+    if (IS("LAYOFF") || IS("SWAP")) {
+        m->type = IS("LAYOFF") ? GR_RUMMY_ACT_LAY_OFF : GR_RUMMY_ACT_SWAP_JOKER;
+        const char *sp2 = memchr(arg, ' ', (size_t)(e - arg));
+        if (!sp2 || !parse_int(arg, sp2, 0, GR_RUMMY_MAX_MELDS - 1, &m->target))
+            return GR_EPARSE;
+        const char *c = sp2 + 1, *eq = memchr(c, '=', (size_t)(e - c));
+        if (!parse_card(c, eq ? eq : e, &m->card))
+            return GR_EPARSE;
+        if (eq) {
+            if (m->type != GR_RUMMY_ACT_LAY_OFF || m->card != GR_RUMMY_JOKER
+                || !parse_card(eq + 1, e, &m->named) || m->named >= GR_NCARDS)
+                return GR_EPARSE;
+        } else if (m->card == GR_RUMMY_JOKER) {
+            return GR_EPARSE;
+        }
+        return GR_OK;
+    }
+#undef IS
+    return GR_EPARSE;
+}
+
+int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
+                          const gr_allocator *mm)
+{
+    if (!out || !text || !gr__allocator_valid(mm))
+        return GR_EINVAL;
+    const char *p = text, *s, *e, *rest;
+    if (!next_line(&p, &s, &e) || e - s != 7 || memcmp(s, "rummy 1", 7) != 0)
+        return GR_EPARSE;
+    /* rules */
+    gr_rummy_rules *rules;
+    int rc = gr_rummy_rules_new_mm(&rules, GR_RUMMY_PRESET_PARLETT, mm);
+    if (rc != GR_OK)
+        return rc;
+    rc = GR_EPARSE;
+    int opt[GR_RUMMY_OPT_COUNT];
+    bool seen[GR_RUMMY_OPT_COUNT] = { false };
+    memcpy(opt, rules->opt, sizeof opt);
+    gr_rummy_game *g = NULL;
+    if (!next_line(&p, &s, &e) || !keyword(s, e, "rules", &rest))
+        goto fail;
+    while (rest < e) {
+        const char *sp = memchr(rest, ' ', (size_t)(e - rest));
+        const char *end = sp ? sp : e;
+        const char *eq = memchr(rest, '=', (size_t)(end - rest));
+        char name[MAXTOK];
+        int v, o;
+        gr_option_info info;
+        if (!eq || !copy(name, sizeof name, rest, eq)
+            || (o = gr_rummy_option_lookup(name)) < 0 || seen[o]
+            || gr_rummy_option_describe(o, &info) != GR_OK
+            || strcmp(info.name, name) != 0
+            || !parse_int(eq + 1, end, info.min, info.max, &v))
+            goto fail;
+        seen[o] = true;
+        opt[o] = v;
+        rest = sp ? sp + 1 : e;
+        if (sp && rest == e)
+            goto fail;   /* a trailing space */
+    }
+    if (gr__rummy_deal(opt, NULL, NULL, NULL) != GR_OK)
+        goto fail;
+    memcpy(rules->opt, opt, sizeof opt);
+    /* dealer */
+    int dealer;
+    if (!next_line(&p, &s, &e) || !keyword(s, e, "dealer", &rest)
+        || !parse_int(rest, e, 0, opt[GR_RUMMY_OPT_PLAYERS] - 1, &dealer))
+        goto fail;
+    /* deck */
+    gr_card deck[GR_RUMMY_MAX_CARDS];
+    size_t n = 0;
+    if (!next_line(&p, &s, &e) || !keyword(s, e, "deck", &rest))
+        goto fail;
+    while (rest < e) {
+        const char *sp = memchr(rest, ' ', (size_t)(e - rest));
+        const char *end = sp ? sp : e;
+        if (n == GR_RUMMY_MAX_CARDS || !parse_card(rest, end, &deck[n++]))
+            goto fail;
+        rest = sp ? sp + 1 : e;
+        if (sp && rest == e)
+            goto fail;
+    }
+    rc = gr__rgame_deal(&g, rules, deck, n, dealer);
+    if (rc != GR_OK) {
+        g = NULL;
+        if (rc != GR_ENOMEM)
+            rc = GR_EPARSE;   /* not the rules' deck: damaged text */
+        goto fail;
+    }
+    rc = GR_EPARSE;
+    /* moves */
+    if (!next_line(&p, &s, &e) || !keyword(s, e, "moves", &rest))
+        goto fail;
+    while (rest < e) {
+        const char *semi = memchr(rest, ';', (size_t)(e - rest));
+        const char *end = semi ? semi : e;
+        gr_rummy_action m;
+        if (end == rest || rest[0] == ' ' || end[-1] == ' ')
+            goto fail;
+        rc = parse_action(rest, end, &m);
+        if (rc != GR_OK)
+            goto fail;
+        gr_card named_draw = m.card;
+        bool draw = m.type == GR_RUMMY_ACT_DRAW_STOCK
+            || m.type == GR_RUMMY_ACT_DRAW_DISCARD;
+        rc = gr_rummy_game_play(g, &m);
+        if (rc == GR_EINVAL)
+            rc = GR_EPARSE;
+        if (rc != GR_OK) {
+            if (rc == GR_ESTATE)
+                rc = GR_EILLEGAL;
+            goto fail;
+        }
+        if (draw && named_draw != GR_NO_CARD
+            && g->history[g->nhistory - 1].card != named_draw) {
+            rc = GR_EILLEGAL;
+            goto fail;
+        }
+        rc = GR_EPARSE;
+        if (!semi)
+            break;
+        if (semi + 1 >= e || semi[1] != ' ')
+            goto fail;
+        rest = semi + 2;
+    }
+    if (!next_line(&p, &s, &e) || e - s != 3 || memcmp(s, "end", 3) != 0
+        || *p != '\0')
+        goto fail;
+    gr_rummy_rules_free(rules);
+    *out = g;
+    return GR_OK;
+fail:
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(rules);
+    return rc;
+}
+
+int gr_rummy_game_load(gr_rummy_game **out, const char *text)
+{
+    return gr_rummy_game_load_mm(out, text, NULL);
+}

@@ -1,0 +1,92 @@
+/*
+ * rummy/view.c: what one seat may know (R8), and the legal moves worked
+ * out from that alone (for bots and for the proof that views suffice).
+ */
+#include "rummy/game.h"
+
+#include <string.h>
+
+int gr_rummy_game_view(const gr_rummy_game *game, int player, gr_rummy_view *out)
+{
+    if (!game || !out || player < 0 || player >= game->nplayers)
+        return GR_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->player = player;
+    out->nplayers = game->nplayers;
+    out->dealer = game->dealer;
+    out->turn = game->turn;
+    out->phase = game->phase;
+    out->ace_high = game->flags & GR_RUMMY_ACE_HIGH ? 1 : 0;
+    out->hand = game->hand[player];
+    out->taken = game->taken;
+    for (int p = 0; p < game->nplayers; p++) {
+        out->counts[p] = gr__rhand_count(&game->hand[p]);
+        out->known[p] = game->known[p];
+    }
+    out->nmelds = game->nmelds;
+    memcpy(out->melds, game->melds, (size_t)game->nmelds * sizeof out->melds[0]);
+    memcpy(out->owner, game->owner, (size_t)game->nmelds * sizeof out->owner[0]);
+    out->stock_size = game->nstock;
+    out->turnovers = game->turnovers;
+    out->ndiscards = game->npile;
+    memcpy(out->discards, game->pile, (size_t)game->npile);
+    return GR_OK;
+}
+
+/* GR_OK if the view could have come from gr_rummy_game_view() as far as
+ * the legal moves need it */
+static int view_valid(const gr_rummy_view *v)
+{
+    if (v->nplayers < 2 || v->nplayers > GR_RUMMY_MAX_PLAYERS
+        || v->player < 0 || v->player >= v->nplayers
+        || v->turn < 0 || v->turn >= v->nplayers
+        || v->phase < GR_RUMMY_PHASE_DRAW || v->phase > GR_RUMMY_PHASE_OVER
+        || (v->ace_high != 0 && v->ace_high != 1)
+        || !gr__rhand_valid(&v->hand)
+        || (v->taken != GR_NO_CARD && v->taken > GR_RUMMY_JOKER)
+        || v->nmelds < 0 || v->nmelds > GR_RUMMY_MAX_MELDS
+        || v->ndiscards < 0 || v->ndiscards > GR_RUMMY_MAX_CARDS
+        || v->stock_size < 0 || v->stock_size > GR_RUMMY_MAX_CARDS)
+        return GR_EINVAL;
+    for (size_t i = 0; i < sizeof v->reserved / sizeof v->reserved[0]; i++)
+        if (v->reserved[i] != 0)
+            return GR_EINVAL;
+    for (int i = 0; i < v->nmelds; i++)
+        if (!gr__cards_valid(v->melds[i].cards)
+            || (v->melds[i].jokers & ~v->melds[i].cards))
+            return GR_EINVAL;
+    for (int i = 0; i < v->ndiscards; i++)
+        if (v->discards[i] > GR_RUMMY_JOKER)
+            return GR_EINVAL;
+    return GR_OK;
+}
+
+int gr__rview_pos(const gr_rummy_view *view, gr__rpos *pos)
+{
+    int rc = view_valid(view);
+    if (rc != GR_OK)
+        return rc;
+    pos->phase = view->turn == view->player ? view->phase : GR_RUMMY_PHASE_OVER;
+    pos->flags = view->ace_high ? GR_RUMMY_ACE_HIGH : 0;
+    pos->hand = view->hand;
+    pos->taken = view->taken;
+    pos->nmelds = view->nmelds;
+    pos->melds = view->melds;
+    pos->stock_size = view->stock_size;
+    pos->npile = view->ndiscards;
+    pos->pile_top = view->ndiscards ? view->discards[view->ndiscards - 1]
+                                    : GR_NO_CARD;
+    return GR_OK;
+}
+
+int gr_rummy_view_legal_moves(const gr_rummy_view *view, gr_rummy_action *out,
+                              size_t cap)
+{
+    if (!view || (!out && cap > 0))
+        return GR_EINVAL;
+    gr__rpos pos;
+    int rc = gr__rview_pos(view, &pos);
+    if (rc != GR_OK)
+        return rc;
+    return gr__rlegal(&pos, out, cap);
+}

@@ -1,0 +1,278 @@
+/*
+ * check_rummy_goout.c: going out with the table (R4, R5, R7): layoffs
+ * (chains, named jokers), joker takes, the plan of moves, can-go-out;
+ * against oracle_rummy_go_out (every order of table moves) on random
+ * hand-plus-table cases; bad input.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <ginrummy.h>
+
+#include "oracle_rummy.h"
+#include "testutil.h"
+#include "rummy_testutil.h"
+
+static void remove_face(gr_rummy_hand *h, gr_card f)
+{
+    ck_assert_int_eq(gr_rummy_hand_remove(h, f), GR_OK);
+}
+
+/* Replay the plan on copies of the hand and table: every move legal, the
+ * cards left as the plan says, the value their points. */
+static void replay_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+                        int flags, const gr_rummy_plan *p)
+{
+    gr_rummy_hand h = *hand;
+    gr_rummy_meld t[GR_RUMMY_MAX_MELDS + GR_RUMMY_MAX_MOVES];
+    int n = ntable;
+    memcpy(t, table, sizeof *table * (size_t)ntable);
+    ck_assert_int_ge(p->nmoves, 0);
+    ck_assert_int_le(p->nmoves, GR_RUMMY_MAX_MOVES);
+    for (int i = 0; i < p->nmoves; i++) {
+        const gr_rummy_move *mv = &p->moves[i];
+        ck_assert(mv->reserved[0] == 0 && mv->reserved[3] == 0);
+        if (mv->kind == GR_RUMMY_MOVE_MELD) {
+            ck_assert_int_eq(mv->meld, n);
+            ck_assert_int_gt(gr_rummy_meld_kind(&mv->cards, flags), 0);
+            for (gr_cards c = mv->cards.cards & ~mv->cards.jokers; c; c &= c - 1)
+                remove_face(&h, (gr_card)__builtin_ctzll(c));
+            for (gr_cards c = mv->cards.jokers; c; c &= c - 1)
+                remove_face(&h, GR_RUMMY_JOKER);
+            t[n++] = mv->cards;
+        } else if (mv->kind == GR_RUMMY_MOVE_LAY_OFF) {
+            ck_assert_int_ge(mv->meld, 0);
+            ck_assert_int_lt(mv->meld, n);
+            ck_assert_int_eq(__builtin_popcountll(mv->cards.cards), 1);
+            gr_rummy_meld *m = &t[mv->meld];
+            ck_assert((m->cards & mv->cards.cards) == 0);
+            gr_rummy_meld grown = { m->cards | mv->cards.cards, m->jokers | mv->cards.jokers };
+            ck_assert_int_gt(gr_rummy_meld_kind(&grown, flags), 0);
+            remove_face(&h, mv->cards.jokers ? GR_RUMMY_JOKER
+                                             : (gr_card)__builtin_ctzll(mv->cards.cards));
+            *m = grown;
+        } else {
+            ck_assert_int_eq(mv->kind, GR_RUMMY_MOVE_TAKE_JOKER);
+            ck_assert_int_ge(mv->meld, 0);
+            ck_assert_int_lt(mv->meld, n);
+            gr_rummy_meld *m = &t[mv->meld];
+            ck_assert((m->jokers & mv->cards.cards) != 0);
+            remove_face(&h, (gr_card)__builtin_ctzll(mv->cards.cards));
+            m->jokers &= ~mv->cards.cards;
+            ck_assert_int_eq(gr_rummy_hand_add(&h, GR_RUMMY_JOKER), GR_OK);
+        }
+    }
+    ck_assert(h.once == p->left.once && h.twice == p->left.twice && h.jokers == p->left.jokers);
+    ck_assert_int_eq(gr_rummy_hand_points(&h, flags), p->value);
+    for (int i = 0; i < 8; i++)
+        ck_assert_int_eq(p->reserved[i], 0);
+}
+
+static int go(const char *hand, const char *const *table, int ntable, int flags)
+{
+    gr_rummy_hand h = H(hand);
+    gr_rummy_meld t[8];
+    for (int i = 0; i < ntable; i++)
+        t[i] = M(table[i]);
+    gr_rummy_plan p;
+    int v = gr_rummy_go_out(&h, t, ntable, flags, &p);
+    ck_assert_int_ge(v, 0);
+    ck_assert_int_eq(v, p.value);
+    replay_plan(&h, t, ntable, flags, &p);
+    ck_assert_int_eq(v, oracle_rummy_go_out(&h, t, ntable, flags));
+    return v;
+}
+
+START_TEST(test_R4_layoff_chain)
+{
+    const char *t[] = { "5H 6H 7H" };
+    ck_assert_int_eq(go("8H 9H 10H KS", t, 1, 0), 10);   /* 8 9 10 laid off in a chain */
+    ck_assert_int_eq(go("8H 10H", t, 1, 0), 10);          /* 10H cannot follow 7H */
+    ck_assert_int_eq(go("8H 10H JK", t, 1, 0), 0);        /* the joker names 9H */
+    ck_assert_int_eq(go("4H 3H 2H", t, 1, 0), 0);         /* the low end */
+}
+END_TEST
+
+START_TEST(test_R4_set_gets_missing_suit)
+{
+    const char *t[] = { "9C 9D 9H" };
+    ck_assert_int_eq(go("9S", t, 1, 0), 0);
+    ck_assert_int_eq(go("9S 9S", t, 1, 0), 9);   /* only one 9S fits */
+    const char *t4[] = { "9C 9D 9H 9S" };
+    ck_assert_int_eq(go("9S", t4, 1, 0), 9);     /* a 4-card set takes nothing */
+    ck_assert_int_eq(go("JK", t, 1, 0), 0);      /* a joker names 9S */
+}
+END_TEST
+
+START_TEST(test_R5_joker_freed_and_reused)
+{
+    /* 6H takes the table joker; the joker then fills 2C _ 4C in hand */
+    const char *t[] = { "5H JK=6H 7H" };
+    gr_rummy_hand h = H("6H 2C 4C");
+    gr_rummy_meld m = M(t[0]);
+    gr_rummy_plan p;
+    ck_assert_int_eq(gr_rummy_go_out(&h, &m, 1, 0, &p), 0);
+    ck_assert_int_eq(p.moves[0].kind, GR_RUMMY_MOVE_TAKE_JOKER);
+    ck_assert_int_eq(p.moves[0].meld, 0);
+    replay_plan(&h, &m, 1, 0, &p);
+    ck_assert_int_eq(go("6H 2C 4C", t, 1, 0), 0);
+    /* the freed joker laid off on another meld */
+    const char *t2[] = { "5H JK=6H 7H", "KS KD KC" };
+    ck_assert_int_eq(go("6H", t2, 2, 0), 0);
+    ck_assert_int_eq(go("6H 2D", t2, 2, 0), 2);
+}
+END_TEST
+
+START_TEST(test_R3_ace_ends_on_table)
+{
+    const char *t[] = { "JH QH KH" };
+    ck_assert_int_eq(go("AH", t, 1, 0), 1);
+    ck_assert_int_eq(go("AH", t, 1, GR_RUMMY_ACE_HIGH), 0);
+    const char *t2[] = { "QH KH AH" };
+    ck_assert_int_eq(go("2H", t2, 1, GR_RUMMY_ACE_HIGH), 2);   /* never K-A-2 */
+    ck_assert_int_eq(go("JH 10H", t2, 1, GR_RUMMY_ACE_HIGH), 0);
+}
+END_TEST
+
+START_TEST(test_R7_can_go_out)
+{
+    gr_rummy_meld t = M("5H 6H 7H");
+    gr_rummy_hand h = H("8H 9H");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, GR_NO_CARD), GR_RUMMY_OUT_MELD);
+    h = H("8H KS");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, GR_NO_CARD), GR_RUMMY_OUT_DISCARD);
+    /* the card that may not be discarded is the one left */
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, GR_CARD(GR_KING, GR_SPADES)),
+                     GR_RUMMY_OUT_NO);
+    h = H("8H KS QS");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, GR_NO_CARD), GR_RUMMY_OUT_NO);
+    h = H("");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, NULL, 0, 0, GR_NO_CARD), GR_RUMMY_OUT_MELD);
+    h = H("JK");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, NULL, 0, 0, GR_NO_CARD), GR_RUMMY_OUT_DISCARD);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, NULL, 0, 0, GR_RUMMY_JOKER), GR_RUMMY_OUT_NO);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, GR_RUMMY_JOKER), GR_RUMMY_OUT_MELD);
+}
+END_TEST
+
+START_TEST(test_R4_bad_input)
+{
+    gr_rummy_hand h = H("8H"), bad = { 0, 1, 0 };
+    gr_rummy_meld t = M("5H 6H 7H"), illegal = M("5H 6H 8H"), badm = { 1, 2 };
+    gr_rummy_meld jt = M("5H JK=6H JK=7H");
+    gr_rummy_hand many = H("JK JK JK JK JK JK JK 2C");
+    gr_rummy_plan p;
+    memset(&p, 0x44, sizeof p);
+    gr_rummy_plan keep = p;
+    ck_assert_int_eq(gr_rummy_go_out(NULL, &t, 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&bad, &t, 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &t, 1, 0, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, NULL, 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &t, -1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &t, GR_RUMMY_MAX_MELDS + 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &t, 1, 2, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &illegal, 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &badm, 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&many, &jt, 1, 0, &p), GR_EINVAL);   /* 9 jokers */
+    ck_assert(memcmp(&p, &keep, sizeof p) == 0);
+    ck_assert_int_eq(gr_rummy_go_out(&h, NULL, 0, 0, &p), 8);
+    ck_assert_int_eq(gr_rummy_can_go_out(NULL, &t, 1, 0, GR_NO_CARD), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &illegal, 1, 0, GR_NO_CARD), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, 53), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 4, GR_NO_CARD), GR_EINVAL);
+}
+END_TEST
+
+/* a random legal table meld; uses jokers from *jleft */
+static int random_meld(test_rng *r, int flags, gr_rummy_meld *m, int *jleft)
+{
+    for (int tries = 0; tries < 100; tries++) {
+        m->cards = m->jokers = 0;
+        if (test_below(r, 2)) {
+            int rank = test_below(r, 13), n = 3 + test_below(r, 2);
+            unsigned suits = 0;
+            while (__builtin_popcount(suits) < n)
+                suits |= 1u << test_below(r, 4);
+            for (int s = 0; s < 4; s++)
+                if (suits >> s & 1)
+                    m->cards |= GR_CARD_BIT(13 * s + rank);
+        } else {
+            int s = test_below(r, 4), last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
+            int len = 3 + test_below(r, 3), lo = test_below(r, last - len + 2);
+            for (int q = lo; q < lo + len; q++)
+                m->cards |= GR_CARD_BIT(13 * s + q % 13);
+        }
+        for (gr_cards c = m->cards; c; c &= c - 1)
+            if (*jleft > 0 && test_below(r, 4) == 0) {
+                m->jokers |= c & -c;
+                (*jleft)--;
+            }
+        if (gr_rummy_meld_kind(m, flags) > 0)
+            return 1;
+        *jleft += __builtin_popcountll(m->jokers);
+    }
+    return 0;
+}
+
+START_TEST(test_R4_R5_R7_random_vs_oracle)
+{
+    test_rng r = { 0x60007 };
+    long n = test_count(20000);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), jleft = test_below(&r, 5);
+        gr_rummy_meld t[4];
+        int nt = test_below(&r, 5);
+        for (int k = 0; k < nt; k++)
+            if (!random_meld(&r, flags, &t[k], &jleft)) {
+                nt = k;
+                break;
+            }
+        gr_rummy_hand h = { 0, 0, jleft > 0 ? test_below(&r, jleft + 1) : 0 };
+        int cards = test_below(&r, 11);
+        while (cards > 0) {
+            gr_card f;
+            if (nt > 0 && test_below(&r, 2)) {   /* near a table meld */
+                gr_cards c = t[test_below(&r, nt)].cards;
+                int at = __builtin_ctzll(c) + test_below(&r, 5) - 2 + 13 * test_below(&r, 2) * 0;
+                if (test_below(&r, 3) == 0)
+                    at = __builtin_ctzll(c) % 13 + 13 * test_below(&r, 4);
+                if (at < 0 || at > 51)
+                    continue;
+                f = (gr_card)at;
+            } else {
+                f = (gr_card)test_below(&r, 52);
+            }
+            if (gr_rummy_hand_add(&h, f) == GR_OK)
+                cards--;
+        }
+        gr_rummy_plan p;
+        int lib = gr_rummy_go_out(&h, t, nt, flags, &p);
+        int ref = oracle_rummy_go_out(&h, t, nt, flags);
+        if (lib != ref) {
+            char buf[512];
+            gr_rummy_hand_format(&h, buf, sizeof buf);
+            ck_abort_msg("case %ld hand \"%s\" flags %d: library %d, oracle %d", i, buf, flags, lib, ref);
+        }
+        replay_plan(&h, t, nt, flags, &p);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rummy_goout");
+    TCase *tc = tcase_create("rules");
+    tcase_add_test(tc, test_R4_layoff_chain);
+    tcase_add_test(tc, test_R4_set_gets_missing_suit);
+    tcase_add_test(tc, test_R5_joker_freed_and_reused);
+    tcase_add_test(tc, test_R3_ace_ends_on_table);
+    tcase_add_test(tc, test_R7_can_go_out);
+    tcase_add_test(tc, test_R4_bad_input);
+    suite_add_tcase(s, tc);
+    TCase *tr = tcase_create("random");
+    tcase_set_timeout(tr, 600);
+    tcase_add_test(tr, test_R4_R5_R7_random_vs_oracle);
+    suite_add_tcase(s, tr);
+    return test_run_suite(s);
+}

@@ -1,0 +1,40 @@
+/*
+ * rummy_testutil.h: helpers the basic Rummy Check programs share.
+ * Include <check.h> and testutil.h first.
+ */
+#ifndef GR_RUMMY_TESTUTIL_H
+#define GR_RUMMY_TESTUTIL_H
+
+#include <ginrummy.h>
+
+/* a hand from text; fails the test if the text is refused */
+static inline gr_rummy_hand H(const char *text)
+{
+    gr_rummy_hand h;
+    ck_assert_int_eq(gr_rummy_hand_parse(text, &h, NULL), GR_OK);
+    return h;
+}
+
+/* a table meld from text ("5H JK=6H 7H"); fails the test if refused */
+static inline gr_rummy_meld M(const char *text)
+{
+    gr_rummy_meld m;
+    ck_assert_int_eq(gr_rummy_meld_parse(text, &m, NULL), GR_OK);
+    return m;
+}
+
+/* a random hand of n faces from `decks` decks and 0..jmax jokers */
+static inline gr_rummy_hand random_rummy_hand(test_rng *r, int n, int decks, int jmax)
+{
+    gr_rummy_hand h = { 0, 0, test_below(r, jmax + 1) };
+    while (n > 0) {
+        gr_card f = (gr_card)test_below(r, 52);
+        if (decks == 1 && (h.once & GR_CARD_BIT(f)))
+            continue;
+        if (gr_rummy_hand_add(&h, f) == GR_OK)
+            n--;
+    }
+    return h;
+}
+
+#endif /* GR_RUMMY_TESTUTIL_H */
