@@ -10,38 +10,22 @@
 #include <time.h>
 
 #include "ginrummy.h"
+#include "testutil.h"
 #include "bench.h"
 
-/* CPU time of this process: on a shared machine the wall clock also counts
- * the time other programs had the core */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* uniform enough in [0, n) for a benchmark, without a division */
-static int below(uint64_t *s, int n);
-
-static uint64_t next(uint64_t *s)
+static int below(test_rng *rng, int n)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-    return (int)(((next(s) >> 32) * (uint64_t)n) >> 32);
+    return (int)(((test_next(rng) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* One hand; returns the number of moves played, or -1 on an error. */
-static int play_hand(const gr_rules *rules, uint64_t *rng, long *points)
+static int play_hand(const gr_rules *rules, test_rng *rng, long *points)
 {
     gr_game *g;
-    if (gr_game_new(&g, rules, next(rng), (int)(next(rng) & 1)) != GR_OK)
+    uint64_t seed = test_next(rng);
+    int dealer = (int)(test_next(rng) & 1);
+    if (gr_game_new(&g, rules, seed, dealer) != GR_OK)
         return -1;
     gr_move legal[GR_MAX_MOVES];
     int moves = 0, n;
@@ -77,7 +61,7 @@ int main(int argc, char **argv)
         gr_rules *rules;
         if (gr_rules_new(&rules, p) != GR_OK)
             return 1;
-        uint64_t rng = 0x5EED0000u + (uint64_t)p;
+        test_rng rng = { 0x5EED0000u + (uint64_t)p };
         long hands = 0, moves = 0, points = 0;
         double start = bench_now(), cpu_start = cpu_now(), elapsed;
         do {

@@ -20,14 +20,6 @@
 
 #define NCASES 4096
 
-/* this thread's CPU time: other processes sharing the machine do not
- * distort the figures (as in bench-melds.c) */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 #define ONE_RANK ((gr_cards)0x8004002001ull)   /* the four cards of rank 0 */
 
 typedef struct lcase {

@@ -20,15 +20,6 @@
 
 #define NHANDS (1 << 20)
 
-/* Per-core throughput: time is this thread's CPU time, so that other
- * processes sharing the machine do not distort the figures. */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 typedef int (*hand_fn)(gr_cards hand);
 
 static int do_deadwood(gr_cards h) { return gr_deadwood(h); }

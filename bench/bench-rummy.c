@@ -20,13 +20,6 @@
 
 #define NHANDS 4096
 
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 typedef int (*hand_fn)(const gr_rummy_hand *h);
 static int do_value(const gr_rummy_hand *h) { return gr_rummy_value(h, 0); }
 static int do_oracle(const gr_rummy_hand *h) { return oracle_rummy_value(h, 0); }

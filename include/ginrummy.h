@@ -46,8 +46,13 @@
 extern "C" {
 #endif
 
+/* GR_API marks the exported functions.  On Windows the DLL exports them
+ * when it is built (GR_BUILDING_LIBRARY) and its users import them; define
+ * GR_STATIC to link the static library instead. */
 #if defined(_WIN32) && defined(GR_BUILDING_LIBRARY)
 #  define GR_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(GR_STATIC)
+#  define GR_API __declspec(dllimport)
 #elif defined(__GNUC__) && __GNUC__ >= 4
 #  define GR_API __attribute__((visibility("default")))
 #else
@@ -58,16 +63,20 @@ extern "C" {
  * Status codes and version
  * ------------------------------------------------------------------------ */
 
-/* Status codes.  Append-only: values are never renumbered. */
-enum {
+/* Status codes.  Append-only: values are never renumbered.  The enums of
+ * this header are named types for documentation (gr_status, gr_suit, ...);
+ * the functions take and return int, so the ABI does not depend on them. */
+typedef enum gr_status {
     GR_OK       =  0,   /* success */
     GR_EINVAL   = -1,   /* bad argument: NULL, out of range, malformed */
     GR_ESTATE   = -2,   /* the call does not fit the current phase */
     GR_EILLEGAL = -3,   /* the move or arrangement is against the rules */
     GR_ENOMEM   = -4,   /* out of memory */
-    GR_ESPACE   = -5,   /* an output buffer is too small */
+    GR_ESPACE   = -5,   /* an output buffer is too small; reserved: no
+                           function returns it today (the text writers
+                           return the length needed, as snprintf) */
     GR_EPARSE   = -6    /* unreadable text */
-};
+} gr_status;
 
 /* A short English description of a status code; never NULL, also for
  * unknown codes.  The string is static: do not free it. */
@@ -94,11 +103,13 @@ typedef uint8_t gr_card;
  * be zero: every function taking a gr_cards returns GR_EINVAL otherwise. */
 typedef uint64_t gr_cards;
 
-enum { GR_CLUBS = 0, GR_DIAMONDS = 1, GR_HEARTS = 2, GR_SPADES = 3 };
-enum {
+typedef enum gr_suit {
+    GR_CLUBS = 0, GR_DIAMONDS = 1, GR_HEARTS = 2, GR_SPADES = 3
+} gr_suit;
+typedef enum gr_rank {
     GR_ACE = 0, GR_TWO, GR_THREE, GR_FOUR, GR_FIVE, GR_SIX, GR_SEVEN,
     GR_EIGHT, GR_NINE, GR_TEN, GR_JACK, GR_QUEEN, GR_KING
-};
+} gr_rank;
 
 #define GR_NCARDS        52
 #define GR_NO_CARD       ((gr_card)0xFF)          /* "no card" marker */
@@ -147,7 +158,7 @@ GR_API int gr_cards_count(gr_cards cards);
  * Melds and deadwood (G4, G5): pure functions, no handle
  * ------------------------------------------------------------------------ */
 
-enum { GR_MELD_SET = 1, GR_MELD_RUN = 2 };
+typedef enum gr_meld_type { GR_MELD_SET = 1, GR_MELD_RUN = 2 } gr_meld_type;
 
 /* GR_MELD_SET for 3 or 4 cards of one rank, GR_MELD_RUN for 3 or more
  * consecutive cards of one suit (ace low only: A-2-3 is a run, Q-K-A is
@@ -226,12 +237,12 @@ typedef struct gr_layoff {
 GR_API int gr_lay_off(const struct gr_arrangement *knocker, gr_cards defender,
                       gr_layoff *out);
 
-/* Check a defence chosen by a caller (a person laying off by hand): the
+/* Check a defense chosen by a caller (a person laying off by hand): the
  * defender's melds must be real, disjoint melds of his cards; laid_off must
  * be cards of his that can legally be laid off on the knocker's melds (the
  * 4th card of a 3-card set, or a card next in suit to a run or to another
  * laid-off card chained to that run); his deadwood must be the rest of his
- * cards, with deadwood_points matching.  The defence need not be optimal.
+ * cards, with deadwood_points matching.  The defense need not be optimal.
  *
  * GR_OK if legal.  GR_EILLEGAL if a laid-off card cannot be laid off, a
  * defender (or knocker) meld is not a real meld, or the pieces are not
@@ -266,8 +277,8 @@ typedef struct gr_allocator {
 
 typedef struct gr_rules gr_rules;
 
-/* Presets: each reproduces one source of RULES.md. */
-enum {
+/* Presets: each reproduces one source of doc/rules-reference.md. */
+typedef enum gr_preset {
     GR_PRESET_FOURNIER = 0,   /* Fournier (seeds 000/001): the default */
     GR_PRESET_NOVELTY  = 1,   /* Novelty (seed 002) */
     GR_PRESET_STANDARD = 2,   /* the common modern rules */
@@ -276,10 +287,10 @@ enum {
     GR_PRESET_EAAI = 4,       /* the EAAI Gin Rummy challenge (Neller's
                                  GinRummyGame and GinRummyUtil) */
     GR_PRESET_COUNT           /* number of presets */
-};
+} gr_preset;
 
 /* Rule options.  Append-only. */
-enum {
+typedef enum gr_option {
     GR_OPT_KNOCK_LIMIT = 0,     /* 0..10: most deadwood a knock may leave;
                                    0 = straight gin (G13) */
     GR_OPT_GIN_BONUS,           /* 0..1000 (G22) */
@@ -320,17 +331,17 @@ enum {
                                    partnership match (G40), used there
                                    instead of GR_OPT_TARGET */
     GR_OPT_COUNT                /* number of options */
-};
+} gr_option;
 
 /* The box bonus option's one name; GR_OPT_HAND_BONUS and the option name
  * "hand_bonus" (gr_option_lookup()) stay as aliases. */
 #define GR_OPT_BOX_BONUS GR_OPT_HAND_BONUS
 
 /* Values of GR_OPT_STOCK_END. */
-enum {
+typedef enum gr_stock_end {
     GR_STOCK_END_VOID = 0,      /* void when 2 cards are left in the stock */
     GR_STOCK_END_TURNOVER = 1   /* turn the discard pile over (002) */
-};
+} gr_stock_end;
 
 /* Make a rule set from a preset.  GR_EINVAL for an unknown preset or NULL
  * out; GR_ENOMEM.  Free with gr_rules_free(). */
@@ -388,7 +399,7 @@ GR_API int gr_preset_lookup(const char *name);
  * ------------------------------------------------------------------------ */
 
 /* Outcomes of a hand. */
-enum {
+typedef enum gr_outcome {
     GR_OUTCOME_VOID = 0,      /* no score (G16, G28) */
     GR_OUTCOME_KNOCK = 1,     /* knocker won (G23) */
     GR_OUTCOME_UNDERCUT = 2,  /* defender won a knock (G21, G24) */
@@ -397,7 +408,7 @@ enum {
     GR_OUTCOME_TIE = 5        /* a knock tied without undercut
                                  (GR_OPT_UNDERCUT_TIE 0, G36): won by
                                  nobody (winner -1), 0 points, not void */
-};
+} gr_outcome;
 
 typedef struct gr_hand_result {
     int outcome;        /* GR_OUTCOME_* */
@@ -489,7 +500,7 @@ typedef struct gr_game gr_game;
  *     players drawing each other's discards), so every hand ends and a
  *     game never holds more than GR_MAX_HAND_MOVES moves of history.
  *   - OVER: after a knock, gin, big gin or a void hand. */
-enum {
+typedef enum gr_phase {
     GR_PHASE_UPCARD  = 1,   /* first turn: the upcard is offered (G9) */
     GR_PHASE_DRAW    = 2,   /* the player to act must draw (G10) */
     GR_PHASE_DISCARD = 3,   /* the player to act holds 11 cards: discard,
@@ -501,10 +512,10 @@ enum {
                                he can then knock or go gin; the discard
                                phase that follows offers no plain discard)
                                or PASS (the hand is void) */
-};
+} gr_phase;
 
 /* Move types. */
-enum {
+typedef enum gr_move_type {
     GR_MOVE_TAKE_UPCARD  = 1,   /* upcard phase: take the offered upcard */
     GR_MOVE_PASS         = 2,   /* upcard phase: refuse it */
     GR_MOVE_DRAW_STOCK   = 3,   /* draw the top card of the stock */
@@ -513,7 +524,7 @@ enum {
     GR_MOVE_KNOCK        = 6,   /* discard `card` and knock (G13) */
     GR_MOVE_GIN          = 7,   /* discard `card` and go gin (G14) */
     GR_MOVE_BIG_GIN      = 8    /* lay down all 11 cards melded (G32) */
-};
+} gr_move_type;
 
 typedef struct gr_move {
     int     type;   /* GR_MOVE_* */
@@ -614,7 +625,7 @@ GR_API int gr_game_knock(gr_game *game, gr_card discard,
  * gin without GR_OPT_LAYOFF_AFTER_GIN any laid-off card is GR_EILLEGAL
  * (G18); the result is settled again.  May be called again to change it.
  * GR_ESTATE unless the hand ended by a knock, gin or big gin, GR_EILLEGAL
- * or GR_EINVAL for a defence that is not legal (the game is then
+ * or GR_EINVAL for a defense that is not legal (the game is then
  * unchanged).  The choice is kept by gr_game_save(). */
 GR_API int gr_game_defend(gr_game *game, const gr_layoff *defense);
 
@@ -706,7 +717,7 @@ GR_API int gr_game_save(const gr_game *game, char *buf, size_t size);
  * it, so a text cut short anywhere; a version other than 2: version 1
  * texts, which had no count and no end line, are refused),
  * GR_EILLEGAL for a move the rules refuse (or a draw naming another card,
- * or a shown arrangement or defence that is not legal), GR_EINVAL for
+ * or a shown arrangement or defense that is not legal), GR_EINVAL for
  * NULL, GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_game_load(gr_game **out, const char *text);
 
@@ -954,11 +965,11 @@ GR_API int gr_match_standing(const gr_match *match, int game,
 typedef struct gr_bot gr_bot;
 
 /* Bot kinds. */
-enum {
+typedef enum gr_bot_kind {
     GR_BOT_RANDOM = 1,   /* a uniformly random legal move */
     GR_BOT_GREEDY = 2    /* takes a card when it lowers its deadwood, keeps
                             the hand with least deadwood, knocks when it can */
-};
+} gr_bot_kind;
 
 /* Make a bot of `kind`, seeded: the same seed and the same views give the
  * same moves.  GR_EINVAL for an unknown kind or NULL, GR_ENOMEM. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check-header.sh: the public header compiles cleanly on its own as C99,
-# C11 and C++ (STYLE.md: no HAVE_* macros, extern "C").
+# C11 and C++ (the house style: no HAVE_* macros, extern "C").
 set -eu
 : "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}" "${CXX:=c++}"
 tmp=${TMPDIR:-/tmp}/gr-header.$$

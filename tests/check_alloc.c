@@ -13,32 +13,9 @@
 #include <ginrummy.h>
 #include "testutil.h"
 
-typedef struct counter {
-    long calls;     /* allocations asked for */
-    long fail_at;   /* the allocation that fails (0: none) */
-    long live;      /* allocated and not yet freed */
-    int failed;     /* the failure happened */
-} counter;
-
-static void *counting_malloc(size_t size, void *ctx)
-{
-    counter *c = ctx;
-    if (++c->calls == c->fail_at) {
-        c->failed = 1;
-        return NULL;
-    }
-    void *p = malloc(size);
-    if (p)
-        c->live++;
-    return p;
-}
-
-static void counting_free(void *ptr, void *ctx)
-{
-    counter *c = ctx;
-    c->live--;
-    free(ptr);
-}
+typedef test_counter counter;
+#define counting_malloc test_counting_malloc
+#define counting_free test_counting_free
 
 /* Retry a call that may fail for lack of memory: only one allocation ever
  * fails, so the second try must work.  The first try must have changed

@@ -15,22 +15,6 @@
 #include "ginrummy.h"
 #include "testutil.h"
 
-/* Check records the place of every passing ck_assert (a write to its log),
- * which dominates long play loops: these check quietly and report only a
- * failure. */
-#define REQUIRE(cond)                                                      \
-    do {                                                                   \
-        if (!(cond))                                                       \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);          \
-    } while (0)
-#define REQUIRE_RC(expr, want)                                             \
-    do {                                                                   \
-        int rc_ = (expr);                                                  \
-        if (rc_ != (want))                                                 \
-            ck_abort_msg("%s:%d: %s returned %d, expected %d", __FILE__,   \
-                         __LINE__, #expr, rc_, (int)(want));               \
-    } while (0)
-
 /* No hand lasts longer: the rules end it void at GR_MAX_HAND_MOVES. */
 #define MAX_MOVES_PER_HAND GR_MAX_HAND_MOVES
 
@@ -194,19 +178,8 @@ END_TEST
 
 /* ---- the greedy strategy on hand-made views ------------------------------ */
 
-static gr_cards cards(const char *text)
-{
-    gr_cards c;
-    ck_assert_int_eq(gr_cards_parse(text, &c), GR_OK);
-    return c;
-}
-
-static gr_card card(const char *text)
-{
-    gr_card c;
-    ck_assert_int_eq(gr_card_parse(text, &c), GR_OK);
-    return c;
-}
+#define cards(text) test_cards(text)
+#define card(text) test_card(text)
 
 /* The discard phase of an 11-card hand, with the legal moves the rules give
  * for a knock limit: every discard, knock and gin (no big gin). */

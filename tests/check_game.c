@@ -16,28 +16,7 @@
 #include "ginrummy.h"
 #include "testutil.h"
 
-/* Check's ck_assert records every passing check (a write per call), far
- * too slow for the random loops: these check silently and fail loudly. */
-#define REQUIRE(c) \
-    do { \
-        if (!(c)) \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #c); \
-    } while (0)
-#define REQUIRE_OP(a, op, b) \
-    do { \
-        long long a_ = (long long)(a), b_ = (long long)(b); \
-        if (!(a_ op b_)) \
-            ck_abort_msg("%s:%d: %s %s %s: %lld vs %lld", __FILE__, __LINE__, \
-                         #a, #op, #b, a_, b_); \
-    } while (0)
-#define REQUIRE_MSG(c, ...) \
-    do { \
-        if (!(c)) \
-            ck_abort_msg(__VA_ARGS__); \
-    } while (0)
-
 #define NPRESETS 3
-static const char *const preset_names[NPRESETS] = { "fournier", "novelty", "standard" };
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -48,19 +27,8 @@ static gr_rules *preset(int p)
     return r;
 }
 
-static gr_card card(const char *s)
-{
-    gr_card c = 0;
-    REQUIRE_MSG(gr_card_parse(s, &c) == GR_OK, "bad card %s", s);
-    return c;
-}
-
-static gr_cards cards(const char *s)
-{
-    gr_cards c = 0;
-    REQUIRE_MSG(gr_cards_parse(s, &c) == GR_OK, "bad cards %s", s);
-    return c;
-}
+#define card(text) test_card(text)
+#define cards(text) test_cards(text)
 
 static int count(gr_cards c)
 {
@@ -1836,32 +1804,13 @@ END_TEST
 
 /* ---- allocation failure ---------------------------------------------------------------------- */
 
-typedef struct counting {
-    long calls, fail_at, live;
-} counting;
-
-static void *counting_malloc(size_t size, void *ctx)
-{
-    counting *c = ctx;
-    if (c->calls++ == c->fail_at)
-        return NULL;
-    c->live++;
-    return malloc(size);
-}
-
-static void counting_free(void *ptr, void *ctx)
-{
-    counting *c = ctx;
-    c->live--;
-    free(ptr);
-}
-
 /* One run with allocation number fail_at failing; returns true when no
  * allocation failed (the run went through). */
 static bool alloc_run(long fail_at)
 {
-    counting c = { 0, fail_at, 0 };
-    gr_allocator mm = { .malloc_fn = counting_malloc, .free_fn = counting_free, .ctx = &c };
+    test_counter c = { 0, fail_at + 1, 0, 0 };   /* fail_at counts from 0 */
+    gr_allocator mm = { .malloc_fn = test_counting_malloc, .free_fn = test_counting_free,
+                        .ctx = &c };
     gr_rules *r = NULL;
     bool failed = false;
     int rc = gr_rules_new_mm(&r, GR_PRESET_NOVELTY, &mm);
@@ -1938,7 +1887,7 @@ START_TEST(test_alloc_failure)
     REQUIRE_OP(fail_at, >=, 5);   /* rules, game, history, clone, load... */
     gr_game *l;
     ck_assert_int_eq(gr_game_load_mm(&l, "ginrummy 2\nend\n",
-                                     &(gr_allocator){ .free_fn = counting_free }),
+                                     &(gr_allocator){ .free_fn = test_counting_free }),
                      GR_EINVAL);
 }
 END_TEST
@@ -2242,7 +2191,6 @@ static Suite *game_suite(void)
     tcase_add_loop_test(rnd, test_random_playouts, 0, NPRESETS);
     tcase_set_timeout(rnd, 600);
     suite_add_tcase(s, rnd);
-    (void)preset_names;
     return s;
 }
 

@@ -14,12 +14,7 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static gr_cards C(const char *text)
-{
-    gr_cards cards = 0;
-    ck_assert_msg(gr_cards_parse(text, &cards) == GR_OK, "bad cards \"%s\"", text);
-    return cards;
-}
+#define C(text) test_cards(text)
 
 /* a knocker arrangement from melds separated by '|' and a deadwood text */
 static void knocker_of(gr_arrangement *k, const char *melds, const char *deadwood)
@@ -33,13 +28,7 @@ static void knocker_of(gr_arrangement *k, const char *melds, const char *deadwoo
     k->deadwood_points = gr_cards_points(k->deadwood);
 }
 
-static gr_cards all_cards(const gr_arrangement *k)
-{
-    gr_cards all = k->deadwood;
-    for (int i = 0; i < k->nmelds; i++)
-        all |= k->melds[i];
-    return all;
-}
+#define all_cards(k) test_arrangement_cards(k)
 
 static int is_run(gr_cards meld)
 {
@@ -525,6 +514,70 @@ START_TEST(test_G17_G19_big_hands_vs_oracle)
 }
 END_TEST
 
+/* Defenders with more set/run conflicts than the search of
+ * layoff_search.c takes (six ranks held 3 or 4 times, in runs: at least
+ * 6^4 * 2 * 2 combinations of options), so gr_lay_off enumerates the
+ * layoffs (the fallback of layoff.c): knocker runs next to his block, in
+ * one suit or several, and knocker 3-sets whose 4th card he may hold,
+ * next to his block (in a run of his) or not.  A rank held 3 times makes
+ * laying off one of its cards cost the set, so the choices differ in
+ * deadwood, in the number of cards laid off and in the mask (every
+ * branch of the tie-break).  Every case checks the tie-break. */
+START_TEST(test_G17_G19_many_conflicts_vs_oracle)
+{
+    test_rng r = { 2020 };
+    long n = test_count(24);
+    for (long i = 0; i < n; i++) {
+        int lo = test_below(&r, 8);              /* his ranks lo..lo+5 */
+        gr_cards d = 0, used;
+        for (int q = lo; q < lo + 6; q++)
+            d |= (gr_cards)0x8004002001ull << q;
+        for (int holes = test_below(&r, 3); holes > 0; holes--)
+            d &= ~GR_CARD_BIT(GR_CARD(lo + test_below(&r, 6), test_below(&r, 4)));
+        used = d;
+        gr_arrangement k;
+        memset(&k, 0, sizeof k);
+        for (int tries = 4 + test_below(&r, 4); tries > 0 && k.nmelds < 4; tries--) {
+            gr_cards m;
+            int suit = test_below(&r, 4);
+            switch (test_below(&r, 3)) {
+            case 0:                              /* a run below his block */
+                if (lo < 3)
+                    continue;
+                m = (gr_cards)7 << (13 * suit + lo - 3);
+                break;
+            case 1:                              /* a run above it */
+                if (lo + 9 > 13)
+                    continue;
+                m = (gr_cards)7 << (13 * suit + lo + 6);
+                break;
+            default: {                           /* a 3-set, next to it or not */
+                int q = test_below(&r, 2) ? (test_below(&r, 2) ? lo - 1 : lo + 6)
+                                          : test_below(&r, 13);
+                if (q < 0 || q > 12)
+                    continue;
+                m = ((gr_cards)0x8004002001ull << q) & ~GR_CARD_BIT(GR_CARD(q, suit));
+                if (!(m & used) && !(used >> GR_CARD(q, suit) & 1) && test_below(&r, 3)) {
+                    d |= GR_CARD_BIT(GR_CARD(q, suit));      /* its 4th card */
+                    used |= d;
+                }
+                break;
+            }
+            }
+            if (m & used)
+                continue;
+            used |= m;
+            k.melds[k.nmelds++] = m;
+        }
+        used |= d;
+        d |= test_hand_from(&r, GR_ALL_CARDS & ~used, test_below(&r, 4));
+        k.deadwood = test_hand_from(&r, GR_ALL_CARDS & ~used & ~d, test_below(&r, 3));
+        k.deadwood_points = gr_cards_points(k.deadwood);
+        check_case(&k, d, 1);
+    }
+}
+END_TEST
+
 /* ---- gr_layoff_check ---------------------------------------------------------- */
 
 static void defence(gr_layoff *d, const char *melds, const char *deadwood, const char *laid)
@@ -742,6 +795,7 @@ static Suite *layoff_suite(void)
     tcase_add_test(tr, test_G17_G19_random_deals_vs_oracle);
     tcase_add_test(tr, test_G17_G19_odd_sizes_vs_oracle);
     tcase_add_test(tr, test_G17_G19_big_hands_vs_oracle);
+    tcase_add_test(tr, test_G17_G19_many_conflicts_vs_oracle);
     tcase_add_test(tr, test_G17_layoff_check_vs_oracle);
     tcase_add_test(tr, test_G17_garbage_knockers);
     suite_add_tcase(s, tr);

@@ -672,21 +672,6 @@ END_TEST
 
 /* ---- full random matches ------------------------------------------------- */
 
-/* Check records the place of every ck_assert with a write(2); the hot
- * loops below check with plain ifs and call Check only on a failure. */
-#define REQUIRE(cond) \
-    do { \
-        if (!(cond)) \
-            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #cond); \
-    } while (0)
-#define REQUIRE_EQ(a, b) \
-    do { \
-        long long a_ = (a), b_ = (b); \
-        if (a_ != b_) \
-            ck_abort_msg("%s:%d: %s == %s failed (%lld != %lld)", __FILE__, \
-                         __LINE__, #a, #b, a_, b_); \
-    } while (0)
-
 /* A random legal move; a knock, gin or big gin when one is legal (so hands
  * end by a knock often enough), and half the time the best discard. */
 static gr_move pick_move(const gr_game *g, test_rng *rng)

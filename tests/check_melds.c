@@ -13,13 +13,7 @@
 #include "oracle.h"
 #include "testutil.h"
 
-static gr_cards H(const char *text)
-{
-    gr_cards c = 0;
-    int rc = gr_cards_parse(text, &c);
-    ck_assert_msg(rc == GR_OK, "cannot parse \"%s\"", text);
-    return c;
-}
+#define H(text) test_cards(text)
 
 static int pts(int card)
 {

@@ -1,6 +1,6 @@
 /*
  * check_scenarios.c: an independent audit of libginrummy against the rules
- * (RULES.md, the seed texts), through the public API only.
+ * (doc/rules-reference.md, the seed texts), through the public API only.
  *
  * Every expected value below was worked out by hand from the rules, not
  * taken from the library.  A scenario where the library disagrees with the
@@ -21,19 +21,8 @@
 
 #define BIT(c) GR_CARD_BIT(c)
 
-static gr_card C(const char *text)
-{
-    gr_card c = 0;
-    ck_assert_msg(gr_card_parse(text, &c) == GR_OK, "bad card %s", text);
-    return c;
-}
-
-static gr_cards S(const char *text)
-{
-    gr_cards s = 0;
-    ck_assert_msg(gr_cards_parse(text, &s) == GR_OK, "bad cards %s", text);
-    return s;
-}
+#define C(text) test_card(text)
+#define S(text) test_cards(text)
 
 /* sum of points computed here, from G2, without the library */
 static int pts(gr_cards s)
@@ -68,13 +57,7 @@ static gr_arrangement A(const char *deadwood, ...)
     return a;
 }
 
-static gr_cards arr_cards(const gr_arrangement *a)
-{
-    gr_cards all = a->deadwood;
-    for (int i = 0; i < a->nmelds; i++)
-        all |= a->melds[i];
-    return all;
-}
+#define arr_cards(a) test_arrangement_cards(a)
 
 static gr_rules *R(int preset)
 {

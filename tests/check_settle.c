@@ -11,19 +11,8 @@
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static gr_cards cards(const char *text)
-{
-    gr_cards set = 0;
-    ck_assert_msg(gr_cards_parse(text, &set) == GR_OK, "bad test cards \"%s\"", text);
-    return set;
-}
-
-static gr_card card(const char *text)
-{
-    gr_card c = 0;
-    ck_assert_msg(gr_card_parse(text, &c) == GR_OK, "bad test card \"%s\"", text);
-    return c;
-}
+#define cards(text) test_cards(text)
+#define card(text) test_card(text)
 
 /* An arrangement written by hand: melds separated by '|', then the
  * deadwood.  Melds are listed by their lowest card, as gr_arrange does. */
@@ -69,13 +58,7 @@ static int opt(const gr_rules *r, int option)
     return v;
 }
 
-static gr_cards arrangement_cards(const gr_arrangement *a)
-{
-    gr_cards all = a->deadwood;
-    for (int i = 0; i < a->nmelds; i++)
-        all |= a->melds[i];
-    return all;
-}
+#define arrangement_cards(a) test_arrangement_cards(a)
 
 /* Settle with a preset and check the headline fields. */
 static gr_hand_result settle_ok(const gr_rules *r, const gr_arrangement *k,
@@ -115,7 +98,7 @@ static gr_hand_result settle_ok(const gr_rules *r, const gr_arrangement *k,
 
 START_TEST(test_presets_table)
 {
-    /* RULES.md, "Presets", one column per preset, in option order */
+    /* doc/rules-reference.md, "Presets", one column per preset, in option order */
     static const int table[GR_PRESET_COUNT][GR_OPT_COUNT] = {
         /* knock gin under big layoff end turn target game box shut dbl
          * okla spades | G33 ace knock, G36 tie, G37 boxes, G38 wall,

@@ -28,7 +28,7 @@ int oracle_arrangement_valid(gr_cards hand, const gr_arrangement *a);
  * enumerating every subset of candidate layoff cards and checking it can
  * be laid off (chains included) */
 int oracle_lay_off(const gr_arrangement *knocker, gr_cards defender);
-/* 1 if `defense` is a legal defence of `defender` against `knocker` */
+/* 1 if `defense` is a legal defense of `defender` against `knocker` */
 int oracle_layoff_valid(const gr_arrangement *knocker, gr_cards defender,
                         const gr_layoff *defense);
 

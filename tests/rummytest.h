@@ -10,18 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REQUIRE(c) \
-    do { \
-        if (!(c)) \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #c); \
-    } while (0)
-#define REQUIRE_OP(a, op, b) \
-    do { \
-        long long a_ = (long long)(a), b_ = (long long)(b); \
-        if (!(a_ op b_)) \
-            ck_abort_msg("%s:%d: %s %s %s: %lld vs %lld", __FILE__, __LINE__, \
-                         #a, #op, #b, a_, b_); \
-    } while (0)
+/* REQUIRE, REQUIRE_OP: testutil.h */
 
 /* rules: players, jokers per deck, ace high; the rest PARLETT */
 static inline gr_rummy_rules *rrules(int players, int jokers, int ace_high)

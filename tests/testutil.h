@@ -65,8 +65,83 @@ static inline uint64_t test_hand(test_rng *r, int k)
     return test_hand_from(r, 0xFFFFFFFFFFFFFull, k);
 }
 
+/* A counting allocator (gr_allocator with ctx = a test_counter): counts
+ * the allocations, keeps the number live, and fails allocation number
+ * fail_at (1 = the first; 0 = none). */
+typedef struct test_counter {
+    long calls;     /* allocations asked for */
+    long fail_at;   /* the allocation that fails (0: none) */
+    long live;      /* allocated and not yet freed */
+    int failed;     /* the failure happened */
+} test_counter;
+
+static inline void *test_counting_malloc(size_t size, void *ctx)
+{
+    test_counter *c = ctx;
+    if (++c->calls == c->fail_at) {
+        c->failed = 1;
+        return NULL;
+    }
+    void *p = malloc(size);
+    if (p)
+        c->live++;
+    return p;
+}
+
+static inline void test_counting_free(void *ptr, void *ctx)
+{
+    test_counter *c = ctx;
+    c->live--;
+    free(ptr);
+}
+
 #ifdef CHECK_H
 #include <ginrummy.h>
+
+/* Check records the place of every passing ck_assert (a write to its
+ * log), far too slow for the random loops: these check quietly and report
+ * only a failure. */
+#define REQUIRE(cond) \
+    do { \
+        if (!(cond)) \
+            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #cond); \
+    } while (0)
+#define REQUIRE_MSG(cond, ...) \
+    do { \
+        if (!(cond)) \
+            ck_abort_msg(__VA_ARGS__); \
+    } while (0)
+#define REQUIRE_OP(a, op, b) \
+    do { \
+        long long a_ = (long long)(a), b_ = (long long)(b); \
+        if (!(a_ op b_)) \
+            ck_abort_msg("%s:%d: %s %s %s: %lld vs %lld", __FILE__, __LINE__, \
+                         #a, #op, #b, a_, b_); \
+    } while (0)
+#define REQUIRE_EQ(a, b) REQUIRE_OP(a, ==, b)
+#define REQUIRE_RC(expr, want) \
+    do { \
+        int rc_ = (expr); \
+        if (rc_ != (want)) \
+            ck_abort_msg("%s:%d: %s returned %d, expected %d", __FILE__, \
+                         __LINE__, #expr, rc_, (int)(want)); \
+    } while (0)
+
+/* A card or a set of cards from text ("AC", "2H 3H 4H"); fails the test
+ * if the text does not parse. */
+static inline gr_card test_card(const char *text)
+{
+    gr_card c = 0;
+    REQUIRE_MSG(gr_card_parse(text, &c) == GR_OK, "bad test card \"%s\"", text);
+    return c;
+}
+
+static inline gr_cards test_cards(const char *text)
+{
+    gr_cards c = 0;
+    REQUIRE_MSG(gr_cards_parse(text, &c) == GR_OK, "bad test cards \"%s\"", text);
+    return c;
+}
 
 /* A game's save text in a malloc'd string (the caller frees it), to compare
  * games or prove that a refused call changed nothing.  Fails the test if
@@ -79,6 +154,15 @@ static inline char *test_save(const gr_game *game)
     ck_assert_ptr_nonnull(text);
     ck_assert_int_eq(gr_game_save(game, text, (size_t)n + 1), n);
     return text;
+}
+
+/* all the cards of an arrangement: its melds and its deadwood */
+static inline gr_cards test_arrangement_cards(const gr_arrangement *a)
+{
+    gr_cards all = a->deadwood;
+    for (int i = 0; i < a->nmelds; i++)
+        all |= a->melds[i];
+    return all;
 }
 
 /* Run a suite as every test program does (CK_FORK and CK_VERBOSITY from

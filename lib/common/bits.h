@@ -14,6 +14,108 @@
 #define GR_EVERY_SUIT(m) \
     ((gr_cards)(m) | (gr_cards)(m) << 13 | (gr_cards)(m) << 26 | (gr_cards)(m) << 39)
 
+/* A card set is four 13-bit suit masks (clubs in bits 0..12, then
+ * diamonds, hearts, spades), rank 0 (ace) in each suit's bit 0.  The
+ * helpers below are the one home of each mask trick the modules share. */
+
+/* one suit's 13 rank bits */
+#define GR_SUIT_MASK 0x1FFFu
+/* the cards of rank r in every suit */
+#define GR_RANK_BITS(r) ((gr_cards)0x8004002001ull << (r))
+/* the aces and the kings */
+#define GR_ACES GR_RANK_BITS(0)
+#define GR_KINGS GR_RANK_BITS(12)
+/* the cards worth 10 points: ranks 10 to king */
+#define GR_TEN_POINTS GR_EVERY_SUIT(0x1E00)
+/* ranks ace..jack in every suit: where a block of 3 may start */
+#define GR_RUN_STARTS GR_EVERY_SUIT(0x7FF)
+
+/* suit s of a set as a 13-bit rank mask */
+static inline unsigned gr__suit(gr_cards cards, int s)
+{
+    return (unsigned)(cards >> (13 * s)) & GR_SUIT_MASK;
+}
+
+/* the ranks (bits 0..12) held in any suit */
+static inline unsigned gr__ranks_any(gr_cards cards)
+{
+    return (unsigned)((cards | cards >> 13 | cards >> 26 | cards >> 39) & GR_SUIT_MASK);
+}
+
+/* the ranks (bits 0..12) held in all four suits */
+static inline unsigned gr__ranks_all(gr_cards cards)
+{
+    return (unsigned)(cards & cards >> 13 & cards >> 26 & cards >> 39) & GR_SUIT_MASK;
+}
+
+/* the cards of rank r in x as a 4-bit suit mask (bit s: suit s) */
+static inline unsigned gr__rank_suits(gr_cards x, int r)
+{
+    x >>= r;
+    return (unsigned)((x & 1) | (x >> 12 & 2) | (x >> 24 & 4) | (x >> 36 & 8));
+}
+
+/* the ranks held 3+ times, from the four suit masks */
+static inline unsigned gr__ranks3(const unsigned m[4])
+{
+    return (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
+}
+
+/* the cards of `cards` whose rank it holds 3+ times (set material) */
+static inline gr_cards gr__set_cards(gr_cards cards)
+{
+    unsigned m[4] = { gr__suit(cards, 0), gr__suit(cards, 1),
+                      gr__suit(cards, 2), gr__suit(cards, 3) };
+    return cards & GR_EVERY_SUIT(gr__ranks3(m));
+}
+
+/* the cards of `cards` in a block of 3+ consecutive ranks of one suit
+ * (run material); the others can be in no run */
+static inline gr_cards gr__run_cards(gr_cards cards)
+{
+    gr_cards start = cards & (cards >> 1) & (cards >> 2) & GR_RUN_STARTS;
+    return start | (start << 1) | (start << 2);
+}
+
+/* the same for one 13-bit suit mask */
+static inline unsigned gr__run_cards13(unsigned m)
+{
+    unsigned start = m & (m >> 1) & (m >> 2);
+    return start | (start << 1) | (start << 2);
+}
+
+/* same-suit neighbours one rank up / down (no wrap across suits) */
+static inline gr_cards gr__up1(gr_cards x)
+{
+    return (x & ~GR_KINGS) << 1;
+}
+
+static inline gr_cards gr__down1(gr_cards x)
+{
+    return (x & ~GR_ACES) >> 1;
+}
+
+/* `from` and the cards of x linked to it through same-suit neighbours
+ * (chains laid off on a run, the blocks that touch a card) */
+static inline gr_cards gr__flood(gr_cards from, gr_cards x)
+{
+    gr_cards reach = from;
+    for (;;) {
+        gr_cards next = reach | ((gr__up1(reach) | gr__down1(reach)) & x);
+        if (next == reach)
+            return reach;
+        reach = next;
+    }
+}
+
+/* a declaration of data shared inside the library (not exported): with
+ * -fPIC the compiler may then address it directly, as static data */
+#if defined(__GNUC__)
+#  define GR__HIDDEN __attribute__((visibility("hidden")))
+#else
+#  define GR__HIDDEN
+#endif
+
 /* true if the set has no bit above 51 */
 static inline bool gr__cards_valid(gr_cards cards)
 {

@@ -23,6 +23,11 @@ static const gr_cards bit_plane[4] = {
     GR_EVERY_SUIT(0x1F80)
 };
 
+#define SUIT_RANKS 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+#define SUIT_POINTS 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10
+const uint8_t gr__card_rank[64] = { SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, SUIT_RANKS };
+const uint8_t gr__card_points[64] = { SUIT_POINTS, SUIT_POINTS, SUIT_POINTS, SUIT_POINTS };
+
 int gr__cards_points(gr_cards cards)
 {
     return gr__popcount(cards & bit_plane[0])
@@ -35,8 +40,7 @@ int gr_card_points(gr_card card)
 {
     if (card >= GR_NCARDS)
         return GR_EINVAL;
-    int rank = GR_CARD_RANK(card);
-    return rank >= GR_TEN ? 10 : rank + 1;
+    return gr__card_points[card];
 }
 
 int gr_cards_points(gr_cards cards)

@@ -9,6 +9,32 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "common/bits.h"
+
+/* Card points (G2), the one home of each form:
+ *   gr__rank_points(r)    of a rank (ace 1 .. ten and faces 10);
+ *   gr__card_points[c]    of a card number (a load; 0 above 51);
+ *   gr__few_points(cards) of a set of a few cards (a loop over them);
+ *   gr__cards_points(cards) of any set (four popcounts). */
+static inline int gr__rank_points(int r)
+{
+    return r < 9 ? r + 1 : 10;
+}
+
+/* rank and points of each card number (0 above 51): a load where c % 13
+ * takes a multiply */
+GR__HIDDEN extern const uint8_t gr__card_rank[64];
+GR__HIDDEN extern const uint8_t gr__card_points[64];
+
+static inline int gr__few_points(gr_cards cards)
+{
+    int p = 0;
+    for (; cards; cards &= cards - 1)
+        p += gr__card_points[__builtin_ctzll(cards)];
+    return p;
+}
 
 /* points of a valid set (no check) */
 int gr__cards_points(gr_cards cards);

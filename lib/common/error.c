@@ -1,6 +1,18 @@
-/* error.c: status code descriptions and the run-time version. */
+/* error.c: status code descriptions, the run-time version, and the
+ * failed-assertion report of debug builds (common/assert.h). */
 #include "ginrummy.h"
+#include "common/assert.h"
 
+#ifdef GR_DEBUG
+#include <stdio.h>
+#include <stdlib.h>
+
+void gr__assert_fail(const char *cond, const char *file, int line)
+{
+    fprintf(stderr, "%s:%d: libginrummy assertion failed: %s\n", file, line, cond);
+    abort();
+}
+#endif
 
 const char *gr_strerror(int code)
 {

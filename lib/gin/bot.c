@@ -18,6 +18,7 @@
  *   The greedy bot is deterministic: its seed is unused.
  */
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/rng.h"
 #include "gin/melds.h"
@@ -30,7 +31,7 @@ struct gr_bot {
 };
 
 int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
-                         const gr_allocator *mm)
+                   const gr_allocator *mm)
 {
     if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
         || !gr__allocator_valid(mm))
@@ -223,7 +224,8 @@ static int greedy_choose(const gr_view *v)
     for (int k = 0; k < 4; k++)
         if ((i = find_move(v, order[k])) >= 0)
             return i;
-    return 0;   /* unreachable for a validated view */
+    GR_ASSERT(!"a validated view has a draw or a pass move");
+    return 0;
 }
 
 int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)

@@ -9,6 +9,7 @@
  * cached in the game, so listing and checking moves is cheap.
  */
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/cards.h"
 #include "common/rng.h"
@@ -21,22 +22,12 @@
 
 /* ---- small helpers --------------------------------------------------------- */
 
-#define SUIT_MASK ((gr_cards)0x1FFF)
-/* cards of ranks ace..jack in every suit: where a 3-card run may start */
-#define RUN_STARTS GR_EVERY_SUIT(0x7FF)
-
 /* The cards of `hand` that belong to at least one meld inside `hand`.
  * Cards outside this mask are deadwood in every arrangement, so their
  * points are a cheap lower bound of the deadwood. */
 static gr_cards meldable(gr_cards hand)
 {
-    gr_cards start = hand & (hand >> 1) & (hand >> 2) & RUN_STARTS;
-    gr_cards m = start | (start << 1) | (start << 2);
-    gr_cards a = hand & SUIT_MASK, b = (hand >> 13) & SUIT_MASK;
-    gr_cards c = (hand >> 26) & SUIT_MASK, d = (hand >> 39) & SUIT_MASK;
-    gr_cards ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
-    m |= GR_EVERY_SUIT(ranks);
-    return m & hand;
+    return gr__run_cards(hand) | gr__set_cards(hand);
 }
 
 static inline gr_card top_of(const gr_card *pile, int n)
@@ -526,8 +517,8 @@ static int play(gr_game *g, gr_move move)
     case GR_MOVE_DRAW_STOCK:
         if (phase != GR_PHASE_DRAW)
             return GR_ESTATE;
-        if (g->nstock == 0)
-            return GR_EILLEGAL;   /* cannot happen: G16 ends or refills first */
+        if (GR_NEVER(g->nstock == 0))    /* G16 ends or refills first */
+            return GR_EILLEGAL;
         return draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
     case GR_MOVE_DRAW_DISCARD:
         if (phase == GR_PHASE_WALL) {   /* G38: only to knock or go gin */

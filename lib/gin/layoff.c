@@ -4,15 +4,18 @@
  * The defender chooses his own melds and his layoffs onto the knocker's
  * melds together, to minimise his deadwood count.
  *
+ * ALGORITHM
+ *
  * The usual way (fast_layoff): laying off on a run is melding with the
- * knocker's run cards, so gr__deadwood_runs() in melds.c searches his set
- * choices with those cards added to his suits (they join runs only), and
+ * knocker's run cards, so gr__deadwood_runs() (layoff_search.c) searches
+ * his set choices with those cards added to his suits (they join runs only), and
  * each leaf of that search knows what it lays off and the sets he keeps,
  * so his melds need no second search.  The 4th cards of the knocker's
  * 3-sets are sorted out before it (see fast_layoff).
  *
  * Hands with too many set/run conflicts for that search (never 10 cards;
- * some of 20+) enumerate the layoffs instead.  The cards that could be
+ * some of 20+; check_layoff's many-conflicts tests build them) enumerate
+ * the layoffs instead.  The cards that could be
  * laid off are few:
  *   - the missing 4th card of each knocker 3-card set;
  *   - per knocker run end, the defender's maximal same-suit block of cards
@@ -24,7 +27,7 @@
  * keeps of a block is a contiguous interval).
  *
  * We enumerate those choices and keep the best (gr__deadwood of what is
- * left, 10-100 ns each).  Choices that cannot be the best are pruned
+ * left).  Choices that cannot be the best are pruned
  * first, which leaves one choice in most real hands.  In the proofs below
  * "better" means: less deadwood, or equal deadwood and more cards laid off
  * (the tie-break, see ginrummy.h); every pruned choice has a strictly
@@ -45,6 +48,7 @@
  * Choices are made per component of the defender's hand (cards linked by
  * rank or by suit and next rank), since no meld spans two components.
  */
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/cards.h"
 #include "gin/layoff.h"
@@ -53,44 +57,10 @@
 
 #include <string.h>
 
-/* bits of rank 0 (aces) and rank 12 (kings) in the four suits */
-#define RANK_ACES   ((gr_cards)0x0008004002001ull)
-#define RANK_KINGS  ((gr_cards)0x8004002001000ull)
-/* bits of ranks 0..10: where a 3-card run can start */
-#define RUN_STARTS  (GR_ALL_CARDS & ~(RANK_KINGS | (RANK_KINGS >> 1)))
-#define SUIT_MASK   ((gr_cards)0x1FFF)
-
-/* same-suit neighbours one rank up / down (no wrap across suits) */
-static inline gr_cards up1(gr_cards x)   { return (x & ~RANK_KINGS) << 1; }
-static inline gr_cards down1(gr_cards x) { return (x & ~RANK_ACES) >> 1; }
-
-/* cards of `hand` whose rank it holds at least 3 times */
-static gr_cards set_material(gr_cards hand)
-{
-    gr_cards a = hand & SUIT_MASK, b = (hand >> 13) & SUIT_MASK;
-    gr_cards c = (hand >> 26) & SUIT_MASK, d = (hand >> 39) & SUIT_MASK;
-    gr_cards r3 = (a & b & (c | d)) | (c & d & (a | b));
-    return hand & (r3 | r3 << 13 | r3 << 26 | r3 << 39);
-}
-
-/* cards of `hand` in some run of 3+ within it */
-static gr_cards run_material(gr_cards hand)
-{
-    gr_cards t = hand & (hand >> 1) & (hand >> 2) & RUN_STARTS;
-    return t | t << 1 | t << 2;
-}
-
 /* the defender cards reachable from the runs through same-suit chains */
-static gr_cards chain_cards(gr_cards runs, gr_cards defender)
+static inline gr_cards chain_cards(gr_cards runs, gr_cards defender)
 {
-    gr_cards reach = 0, edge = runs;
-    for (;;) {
-        gr_cards next = (up1(edge) | down1(edge)) & defender & ~reach;
-        if (!next)
-            return reach;
-        reach |= next;
-        edge = next;
-    }
+    return gr__flood(runs, defender) & defender;
 }
 
 /* Bounds for any hand sizes: a block of n <= 10 cards (its suit holds a
@@ -155,8 +125,7 @@ static gr_cards component(gr_cards seed, gr_cards hand)
 {
     gr_cards c = seed;
     for (;;) {
-        gr_cards ranks = (c | c >> 13 | c >> 26 | c >> 39) & SUIT_MASK;
-        gr_cards next = (c | up1(c) | down1(c) | ranks * RANK_ACES) & hand;
+        gr_cards next = (c | gr__up1(c) | gr__down1(c) | GR_EVERY_SUIT(gr__ranks_any(c))) & hand;
         if (next == c)
             return c;
         c = next;
@@ -164,7 +133,7 @@ static gr_cards component(gr_cards seed, gr_cards hand)
 }
 
 typedef struct layctx {
-    gr_cards defender, runs, fourths, open_set;
+    gr_cards runs, fourths, open_set;
     const choices *ch;
 } layctx;
 
@@ -191,8 +160,8 @@ static gr_cards best_in_component(const layctx *x, const int *group, int ng,
                 on_sets |= o;
         }
         gr_cards laid = on_runs | on_sets, kept = comp & ~laid;
-        gr_cards ksets = set_material(kept), kruns = run_material(kept);
-        gr_cards front = (up1(x->runs | on_runs) | down1(x->runs | on_runs)) & kept;
+        gr_cards ksets = gr__set_cards(kept), kruns = gr__run_cards(kept);
+        gr_cards front = (gr__up1(x->runs | on_runs) | gr__down1(x->runs | on_runs)) & kept;
         /* a set card left "out" but laid off on a run repeats its "in" */
         bool viable = !(x->open_set & ~on_sets & on_runs) &&
                       !(front & ~ksets) && !(x->fourths & kept & ~kruns);
@@ -231,9 +200,9 @@ static int fast_layoff(gr_cards defender, gr_cards runs, gr_cards fourths,
                        gr_cards chains, gr_cards rmat, gr_cards *out,
                        gr_cards *sets)
 {
-    gr_cards open = fourths & rmat, free = fourths & chains & ~rmat;
-    gr_cards always = fourths & ~open & ~free, on_runs;
-    int dw = gr__deadwood_runs(defender & ~always, runs, free, open, &on_runs, sets);
+    gr_cards own = fourths & rmat, chained = fourths & chains & ~rmat;
+    gr_cards always = fourths & ~own & ~chained, on_runs;
+    int dw = gr__deadwood_runs(defender & ~always, runs, chained, own, &on_runs, sets);
     if (dw >= 0)
         *out = on_runs | always;
     return dw;
@@ -253,8 +222,8 @@ static gr_cards best_layoff(const gr__targets *t, gr_cards defender,
     /* the usual case when something fits: no card that could be laid
      * off could be in a set of his, or a 4th card in a run of his; then
      * everything is laid off (see the proofs below) */
-    gr_cards smat = set_material(defender);
-    gr_cards rmat = run_material(defender);
+    gr_cards smat = gr__set_cards(defender);
+    gr_cards rmat = gr__run_cards(defender);
     if (!(chains & smat) && !(fourths & rmat & ~chains))
         return chains | fourths;
 
@@ -292,14 +261,15 @@ static gr_cards best_layoff(const gr__targets *t, gr_cards defender,
         ch.start[++ch.nfactors] = k + 2;
     }
 
+    /* chains & smat is not empty (else the test above returned): one
+     * block at least has a card of S, so there is a factor */
+    GR_ASSERT(ch.nfactors > 0);
     gr_cards forced = ch.forced_chain | ch.forced_set;
-    if (ch.nfactors == 0)
-        return forced;
 
     /* Deadwood adds up over the components of his hand (cards linked by
      * rank, or by suit and next rank): no meld spans two.  Choose within
      * each component on its own, so choices multiply only inside one. */
-    layctx x = { defender, runs, fourths, open_set, &ch };
+    layctx x = { runs, fourths, open_set, &ch };
     bool done[MAX_FACTORS];
     for (int i = 0; i < ch.nfactors; i++)
         done[i] = false;
@@ -332,8 +302,10 @@ static int lay_off(const gr__targets *t, gr_cards defender, gr_layoff *out)
 
 int gr__lay_off(const gr_arrangement *knocker, gr_cards defender, gr_layoff *out)
 {
-    gr__targets t = { 0, 0 };        /* (the callers validated knocker) */
-    gr__arrangement_check(knocker, NULL, &t);   /* for its targets */
+    gr__targets t = { 0, 0 };
+    int rc = gr__arrangement_check(knocker, NULL, &t);   /* for its targets */
+    GR_ASSERT(rc == GR_OK);          /* the callers validated knocker */
+    (void)rc;
     return lay_off(&t, defender, out);
 }
 

@@ -11,19 +11,6 @@
 
 /* least deadwood of a valid hand (no argument checks) */
 int gr__deadwood(gr_cards hand);
-/* Least deadwood of a valid hand when the cards `runs` (disjoint from it,
- * a union of runs of 3+: the knocker's runs) may join its runs and never
- * its sets, and its cards `free` and `open` (4th cards of the knocker's
- * 3-sets) count nothing when dead; an `open` card may also be laid off
- * while it could be in a run of his own.  In *laid the cards laid off:
- * the hand's cards that join those runs, and the free and open ones left
- * dead or laid off.  Of the least-deadwood choices, the one laying off
- * most cards, then the numerically least mask.  In *sets the cards of
- * the sets of gr__arrange(hand & ~*laid).  -1 (and *laid, *sets
- * untouched) when the hand has too many set/run conflicts for the fast
- * path. */
-int gr__deadwood_runs(gr_cards hand, gr_cards runs, gr_cards free,
-                      gr_cards open, gr_cards *laid, gr_cards *sets);
 /* gr__arrange(hand) when its sets are known to be `sets` */
 int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out);
 /* least-deadwood arrangement of a valid hand (no checks); returns deadwood */

@@ -1,4 +1,5 @@
-/* rules.c: rule sets, their presets and options (RULES.md, "Presets"). */
+/* rules.c: rule sets, their presets and options (doc/rules-reference.md,
+ * "Presets"). */
 #include "common/alloc.h"
 #include "gin/rules.h"
 
@@ -9,7 +10,7 @@
 
 /* The single source of truth for every option: its name, description,
  * accepted range (what gr_rules_set() validates) and its value in each
- * preset, in the order of the presets table of RULES.md. */
+ * preset, in the order of the presets table of doc/rules-reference.md. */
 typedef struct option_row {
     const char *name;
     const char *description;

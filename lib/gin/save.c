@@ -27,6 +27,7 @@
  * can never produce a game the rules would refuse.
  */
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/cards.h"
 #include "gin/game.h"
 #include "gin/reason.h"
@@ -81,8 +82,8 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
     gr__write_str(&w, "ginrummy " SAVE_VERSION "\nrules");
     for (int opt = 0; opt < GR_OPT_COUNT; opt++) {
         gr_option_info info;
-        if (gr_option_describe(opt, &info) != GR_OK)
-            return GR_EINVAL;   /* cannot happen: rules.c names every option */
+        if (GR_NEVER(gr_option_describe(opt, &info) != GR_OK))
+            return GR_EINVAL;   /* rules.c names every option */
         gr__write_str(&w, " ");
         gr__write_str(&w, info.name);
         gr__write_str(&w, "=");
@@ -135,8 +136,8 @@ int gr_game_save(const gr_game *game, char *buf, size_t size)
         gr__write_str(&w, "\n");
     }
     gr__write_str(&w, "end\n");
-    if (w.len > (size_t)0x7FFFFFFF)
-        return GR_ENOMEM;
+    /* at most GR_MAX_HAND_MOVES moves of a few bytes: well under 1 MB */
+    GR_ASSERT(w.len <= (size_t)INT_MAX);
     return (int)w.len;
 }
 

@@ -163,7 +163,7 @@ static void defend_any(gr_game *g, reader *r)
     gr_hand_result res;
     gr_layoff d;
     if (gr_game_result(g, &res) == GR_OK && byte(r) % 2) {
-        d = res.defense;          /* the optimal defence, maybe altered */
+        d = res.defense;          /* the optimal defense, maybe altered */
         if (byte(r) % 2)
             d.laid_off ^= GR_CARD_BIT(byte(r) % GR_NCARDS);
     } else {

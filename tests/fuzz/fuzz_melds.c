@@ -7,7 +7,7 @@
  * gr_deadwood, and on small hands the brute-force reference agrees, also
  * for gr_best_discard.  Then the hand is the knocker's arrangement and the
  * second mask, minus his cards, the defender: gr_lay_off must return a
- * legal defence, checked by gr_layoff_check, his melds gr_arrange of what
+ * legal defense, checked by gr_layoff_check, his melds gr_arrange of what
  * he keeps and, on small hands, the reference's value.
  */
 #include <stdint.h>

@@ -8,7 +8,7 @@
  * parse/load it again, and get the same thing back.  A save text cut short
  * never loads: the saved text without its last byte, and cut at a place
  * the input picks, are refused.  The seed corpus holds real saves (knocks
- * with a shown arrangement and a defence, void hands, turnovers) and their
+ * with a shown arrangement and a defense, void hands, turnovers) and their
  * truncations, cut lines and NULs (corpus/parse/save-*).
  */
 #include <stdint.h>
