@@ -1,5 +1,5 @@
 /*
- * rummy-play: play a match of basic Rummy (Parlett's rules, RULES.md
+ * rummy-play: play a match of basic Rummy (Parlett's rules, doc/rules-reference.md
  * R1-R8) against 1-6 bots in the terminal, or watch bots play (--auto).
  *
  * The person is seat 0; the bots sit at the other seats and decide from
@@ -366,7 +366,7 @@ int main(int argc, char **argv)
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_DECKS, decks) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_HAND_SIZE, hand) != GR_OK) {
         fprintf(stderr, "rummy-play: %d players cannot play with %d deck(s) and "
-                "%d cards each (RULES.md R2)\n%s", players, decks, hand, usage);
+                "%d cards each (doc/rules-reference.md R2)\n%s", players, decks, hand, usage);
         gr_rummy_rules_free(rules);
         return 2;
     }

@@ -1709,7 +1709,7 @@ GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
  * writes it as zeros and refuses (GR_EINVAL) input whose reserved space is
  * not zero.  Handles follow the threading rule of the whole library.
  *
- * Rules the library settles where RULES.md leaves room:
+ * Rules the library settles where doc/rules-reference.md leaves room:
  *   - Dead ends (R4 Decision): the card taken from the pile, and any card
  *     identical to it (second deck, or another joker), may not be
  *     discarded that turn.  A step-2 move that would leave only such cards
@@ -1741,7 +1741,7 @@ typedef struct gr_rummy_rules gr_rummy_rules;
 
 /* Presets. */
 enum {
-    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of RULES.md */
+    GR_RUMMY_PRESET_PARLETT = 0   /* seed 003, with the Decisions of doc/rules-reference.md */
 };
 
 /* Rummy rule options.  Append-only.  PARLETT values in brackets. */

@@ -1,7 +1,7 @@
 /*
  * check_table.c: matches of three and four players (G40), Hollywood
  * scoring (G35), boxes as they are won (G37), ties (G36) and the EAAI
- * dealer rotation in matches: scenarios worked out by hand from RULES.md,
+ * dealer rotation in matches: scenarios worked out by hand from doc/rules-reference.md,
  * and random full matches under every preset.
  */
 #include <check.h>

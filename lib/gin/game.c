@@ -171,10 +171,7 @@ static void set_result(gr_game *g, const gr_hand_result *r, int knocker)
     g->result = *r;
     g->result.knocker = knocker;
     g->result.winner = r->winner < 0 ? -1 : r->winner == 0 ? knocker : 1 - knocker;
-    if (r->outcome == GR_OUTCOME_VOID) {
-        g->result.knocker = -1;
-        g->result.winner = -1;
-    }
+    GR_ASSERT(r->outcome != GR_OUTCOME_VOID);   /* the game deals 10 each */
 }
 
 static void deal(gr_game *g, const gr_rules *rules, const gr_card deck[GR_NCARDS],

@@ -57,7 +57,7 @@
  * track) is split the same way; this never changes the value.
  *
  * REFERENCES
- *   RULES.md R3, R5, R7; the Gin version of the problem is lib/gin/melds.c.
+ *   doc/rules-reference.md R3, R5, R7; the Gin version of the problem is lib/gin/melds.c.
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
