@@ -2215,8 +2215,10 @@ GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
 /* The sizes of the public structs as this library was built, for bindings
  * that mirror them (ctypes): sizeof the struct named ("gr_arrangement",
  * "gr_layoff", "gr_hand_result", "gr_view", "gr_score", "gr_move",
- * "gr_option_info", "gr_allocator", "gr_table", "gr_standing"), or
- * GR_EINVAL for an unknown name. */
+ * "gr_option_info", "gr_allocator", "gr_table", "gr_standing", and the
+ * Rummy structs "gr_rummy_hand", "gr_rummy_meld", "gr_rummy_arrangement",
+ * "gr_rummy_action", "gr_rummy_result", "gr_rummy_view",
+ * "gr_rummy_score"), or GR_EINVAL for an unknown name. */
 GR_API int gr_struct_size(const char *name);
 
 #ifdef __cplusplus

@@ -808,6 +808,13 @@ int gr_struct_size(const char *name)
         { "gr_allocator", sizeof(gr_allocator) },
         { "gr_table", sizeof(gr_table) },
         { "gr_standing", sizeof(gr_standing) },
+        { "gr_rummy_hand", sizeof(gr_rummy_hand) },
+        { "gr_rummy_meld", sizeof(gr_rummy_meld) },
+        { "gr_rummy_arrangement", sizeof(gr_rummy_arrangement) },
+        { "gr_rummy_action", sizeof(gr_rummy_action) },
+        { "gr_rummy_result", sizeof(gr_rummy_result) },
+        { "gr_rummy_view", sizeof(gr_rummy_view) },
+        { "gr_rummy_score", sizeof(gr_rummy_score) },
     };
     if (!name)
         return GR_EINVAL;

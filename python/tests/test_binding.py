@@ -38,6 +38,15 @@ def test_errors_carry_the_status():
         gr.Rules("nonsense")
 
 
+@pytest.mark.skipif(not gr._lib.HAVE_REASONS, reason="no refusal reasons in this library")
+def test_refusals_carry_the_reason():
+    g = gr.Game("standard", seed=1)
+    with pytest.raises(gr.WrongState) as e:
+        g.play("DISCARD AS")
+    assert e.value.status == -2 and e.value.reason_name and e.value.reason_text
+    assert e.value.reason_text in str(e.value)
+
+
 def test_G5_deadwood_arrange_best_discard():
     assert gr.deadwood("AS 2S 3S 7H 8D") == 15
     a = gr.arrange("AS 2S 3S 7C 7D 7H KD")
