@@ -2216,6 +2216,139 @@ GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
 /* Free a bot; NULL is a no-op. */
 GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
 
+/* ------------------------------------------------------------------------
+ * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's
+ * gin_rummy action ids and observation tensor, and batches of hands
+ * ------------------------------------------------------------------------ */
+
+/* OpenSpiel's gin_rummy numbering.  Actions: 0..51 a card in OpenSpiel's
+ * order (suits spades, clubs, diamonds, hearts; see
+ * gr_env_card_to_openspiel), 52 draw the upcard, 53 draw from the stock,
+ * 54 pass, 55 knock, 56..240 lay meld 0..184 (gr_env_meld_cards).  The
+ * observation of a player is 644 floats:
+ *   [0,2) observing player, [2,106) the hands (2 x 52, only his own row),
+ *   [106,108) player to act, [108,118) knock limit (thermometer),
+ *   [118,170) upcard, [170,222) discard pile without the upcard,
+ *   [222,274) stock size (thermometer), [274,459) melds laid by player 0,
+ *   [459,644) melds laid by player 1. */
+#define GR_ENV_NUM_ACTIONS 241
+#define GR_ENV_OBS_SIZE    644
+
+typedef struct gr_env gr_env;
+typedef struct gr_batch gr_batch;
+
+/* OpenSpiel's id (0..51) of a card, and the card of an OpenSpiel id;
+ * GR_EINVAL when out of range. */
+GR_API int gr_env_card_to_openspiel(gr_card card);
+GR_API int gr_env_card_from_openspiel(int id);
+
+/* The cards of OpenSpiel meld id 0..184 (65 sets by rank, then runs of 3,
+ * 4 and 5 cards by OpenSpiel suit and lowest rank), and the id of a set of
+ * cards that is one of them.  GR_EINVAL otherwise or for NULL. */
+GR_API int gr_env_meld_cards(int id, gr_cards *out);
+GR_API int gr_env_meld_id(gr_cards meld);
+
+/* Make an environment playing hands under `rules` (copied; use
+ * GR_PRESET_OPENSPIEL for OpenSpiel's rules).  It has no hand until
+ * gr_env_reset().  Player 0 is the non-dealer and acts first, as in
+ * OpenSpiel.  Up to the knock the engine's legal moves are the actions
+ * (TAKE_UPCARD and DRAW_DISCARD are 52, DRAW_STOCK 53, PASS 54, DISCARD a
+ * card, KNOCK and GIN 55 then the card; at the wall, G38, DRAW_DISCARD is
+ * 55); then OpenSpiel's lay-down: the knocker's melds (meld actions) and
+ * 54, the defender's layoffs (cards; skipped after gin without
+ * GR_OPT_LAYOFF_AFTER_GIN) and 54, his melds and 54, handed to
+ * gr_game_knock() and gr_game_defend().  Big gin has no action.
+ * GR_EINVAL, GR_ENOMEM.  Free with gr_env_free() (NULL is a no-op). */
+GR_API int gr_env_new(gr_env **out, const gr_rules *rules);
+GR_API void gr_env_free(gr_env *env);
+
+/* An independent copy of an environment, hand and all (for search and for
+ * trying actions).  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_env_clone(gr_env **out, const gr_env *env);
+
+/* Deal a new hand as gr_game_new(rules, seed, 1) does, or from a stacked
+ * deck as gr_game_new_from_deck(.., 1).  GR_EINVAL, GR_ENOMEM (the
+ * environment is then unchanged). */
+GR_API int gr_env_reset(gr_env *env, uint64_t seed);
+GR_API int gr_env_reset_deck(gr_env *env, const gr_card deck[52]);
+
+/* The player to act (0 or 1), -1 once the hand is over or before the first
+ * reset.  GR_EINVAL for NULL. */
+GR_API int gr_env_player(const gr_env *env);
+
+/* The legal-action mask: out[a] = 1 when action a is legal now, else 0
+ * (GR_ENV_NUM_ACTIONS bytes); returns how many are legal (0 once over). */
+GR_API int gr_env_legal(const gr_env *env, uint8_t *out);
+
+/* Play action `a` for the player to act.  GR_EINVAL for an action out of
+ * 0..240, GR_ESTATE once the hand is over, GR_EILLEGAL for an action not
+ * in the mask; the environment is then unchanged. */
+GR_API int gr_env_step(gr_env *env, int a);
+
+/* gr_env_step(), then (on GR_OK) the observation of the player to act next
+ * into obs (of the last to act once the hand is over), the mask into mask
+ * and into out: that player (-1 once over), terminated, truncated and the
+ * two rewards as gr_env_status() gives them: one call per step for
+ * bindings.  obs, mask and out may be NULL. */
+GR_API int gr_env_step_observe(gr_env *env, int a, float *obs, uint8_t *mask,
+                               int out[5]);
+
+/* Whether the hand ended (terminated: knock, gin, tie or void; truncated:
+ * OpenSpiel's limit of 50 upcard draws, scoring 0) and the hand points
+ * each player got (winner +points, loser -points, 0 each otherwise).
+ * Any output pointer may be NULL.  GR_EINVAL for NULL env. */
+GR_API int gr_env_status(const gr_env *env, int *terminated, int *truncated,
+                         int rewards[2]);
+
+/* Write the 644-float observation of `player` (0 or 1) to out.  Built from
+ * what gr_game_view() gives that player (his own cards and public cards)
+ * and the melds laid: nothing hidden leaks.  GR_EINVAL for NULL, a bad
+ * player or before the first reset. */
+GR_API int gr_env_observe(const gr_env *env, int player, float *out);
+
+/* The game the environment plays (owned by it; valid until the next reset
+ * or free; do not play moves in it).  NULL for NULL or before the first
+ * reset. */
+GR_API const gr_game *gr_env_game(const gr_env *env);
+
+/* N environments stepped together.  gr_batch_new: n in 1..2^24;
+ * GR_EINVAL, GR_ENOMEM.  gr_batch_env: environment i (owned by
+ * the batch; do not free) or NULL. */
+GR_API int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n);
+GR_API void gr_batch_free(gr_batch *batch);
+GR_API gr_env *gr_batch_env(gr_batch *batch, size_t i);
+
+/* Deal every environment (environment i with seed + i; later hands take
+ * the following seeds in order) and write, for each, the observation of
+ * the player to act (obs: n x 644 floats), the mask (n x 241 bytes) and
+ * that player (n int32).  Any output may be NULL.  GR_EINVAL, GR_ENOMEM. */
+GR_API int gr_batch_reset(gr_batch *batch, uint64_t seed, float *obs,
+                          uint8_t *mask, int32_t *player);
+
+/* Play actions[i] in environment i, for every i.  rewards (n x 2 floats)
+ * and done (n bytes: 0 going on, 1 terminated, 2 truncated) describe the
+ * step; an environment whose hand ended is dealt the next hand at once and
+ * obs, mask and player describe the new hand.  All actions are checked
+ * first: GR_EINVAL (out of range), GR_EILLEGAL (not legal) or GR_ESTATE
+ * (an environment not reset) and nothing is played.  Outputs may be NULL. */
+GR_API int gr_batch_step(gr_batch *batch, const int32_t *actions, float *obs,
+                         uint8_t *mask, int32_t *player, float *rewards,
+                         uint8_t *done);
+
+/* Uniformly random legal actions for every environment from a splitmix64
+ * state (advanced), for benchmarks and tests.  GR_EINVAL, GR_ESTATE. */
+GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
+                                   int32_t *out);
+
+/* The sizes of the public structs as this library was built, for bindings
+ * that mirror them (ctypes): sizeof the struct named ("gr_arrangement",
+ * "gr_layoff", "gr_hand_result", "gr_view", "gr_score", "gr_move",
+ * "gr_option_info", "gr_allocator", "gr_table", "gr_standing", and the
+ * Rummy structs "gr_rummy_hand", "gr_rummy_meld", "gr_rummy_arrangement",
+ * "gr_rummy_action", "gr_rummy_result", "gr_rummy_view",
+ * "gr_rummy_score"), or GR_EINVAL for an unknown name. */
+GR_API int gr_struct_size(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

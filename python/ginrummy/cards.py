@@ -1,0 +1,186 @@
+"""Cards (0..51: suit * 13 + rank) and sets of cards (a 52-bit mask)."""
+from __future__ import annotations
+
+import ctypes
+from typing import Iterable, Iterator, Union
+
+from ._lib import lib, gr_card, gr_cards
+from .errors import check
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+
+class Card(int):
+    """One card, an int 0..51 (suit * 13 + rank; suits clubs, diamonds,
+    hearts, spades; rank 0 the ace ... 12 the king).
+
+    >>> Card("10h"), Card("QS").rank, Card(0)
+    (Card('10H'), 11, Card('AC'))
+    """
+
+    def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
+        if isinstance(value, str):
+            out = gr_card()
+            check(lib.gr_card_parse(value.encode(), ctypes.byref(out)), f"card {value!r}")
+            value = out.value
+        value = int(value)
+        if not 0 <= value < 52:
+            raise ValueError(f"card number {value} out of 0..51")
+        return super().__new__(cls, value)
+
+    @classmethod
+    def of(cls, rank: int, suit: int) -> "Card":
+        """The card of rank 0..12 and suit 0..3."""
+        return cls(suit * 13 + rank)
+
+    @property
+    def rank(self) -> int:
+        return int(self) % 13
+
+    @property
+    def suit(self) -> int:
+        return int(self) // 13
+
+    @property
+    def points(self) -> int:
+        """Points in deadwood (G2): ace 1, pips, faces 10."""
+        return lib.gr_card_points(self)
+
+    def __str__(self) -> str:
+        buf = ctypes.create_string_buffer(8)
+        lib.gr_card_format(self, buf, 8)
+        return buf.value.decode()
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+CardLike = Union[Card, int, str]
+
+
+def _card(c: CardLike) -> Card:
+    return c if isinstance(c, Card) else Card(c)
+
+
+class Cards:
+    """An immutable set of cards, stored as the library's 64-bit mask.
+
+    Built from a mask (int), a text (``"AS 2S 3S"``) or any iterable of
+    cards.  Iterates in card order; supports ``in``, ``len``, ``|``, ``&``,
+    ``-``, ``^``, comparison and hashing.
+
+    >>> hand = Cards("AS 2S 3S KD")
+    >>> Card("2S") in hand, len(hand), str(hand - Cards("KD"))
+    (True, 4, 'AS 2S 3S')
+    """
+
+    __slots__ = ("mask",)
+    ALL_MASK = (1 << 52) - 1
+
+    def __init__(self, cards: Union[int, str, Iterable[CardLike], "Cards", None] = None):
+        if cards is None:
+            mask = 0
+        elif isinstance(cards, Cards):
+            mask = cards.mask
+        elif isinstance(cards, str):
+            out = gr_cards()
+            check(lib.gr_cards_parse(cards.encode(), ctypes.byref(out)), f"cards {cards!r}")
+            mask = out.value
+        elif isinstance(cards, int) and not isinstance(cards, Card):
+            mask = cards
+            if mask & ~self.ALL_MASK or mask < 0:
+                raise ValueError("card mask has bits outside 0..51")
+        else:
+            mask = 0
+            for c in cards:
+                mask |= 1 << _card(c)
+        self.mask = mask
+
+    @classmethod
+    def all(cls) -> "Cards":
+        """The whole deck."""
+        return cls(cls.ALL_MASK)
+
+    def __iter__(self) -> Iterator[Card]:
+        m = self.mask
+        while m:
+            low = m & -m
+            yield Card(low.bit_length() - 1)
+            m ^= low
+
+    def __len__(self) -> int:
+        return bin(self.mask).count("1")
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            c = _card(card)  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            return False
+        return bool(self.mask >> c & 1)
+
+    def __or__(self, other: "CardsLike") -> "Cards":
+        return Cards(self.mask | as_cards(other).mask)
+
+    def __and__(self, other: "CardsLike") -> "Cards":
+        return Cards(self.mask & as_cards(other).mask)
+
+    def __sub__(self, other: "CardsLike") -> "Cards":
+        return Cards(self.mask & ~as_cards(other).mask)
+
+    def __xor__(self, other: "CardsLike") -> "Cards":
+        return Cards(self.mask ^ as_cards(other).mask)
+
+    __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Cards):
+            return self.mask == other.mask
+        if isinstance(other, (str, set, frozenset, list, tuple)):
+            try:
+                return self.mask == as_cards(other).mask  # type: ignore[arg-type]
+            except ValueError:
+                return False
+        return NotImplemented
+
+    def __le__(self, other: "CardsLike") -> bool:
+        return self.mask & ~as_cards(other).mask == 0
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __str__(self) -> str:
+        n = lib.gr_cards_format(self.mask, None, 0)
+        buf = ctypes.create_string_buffer(n + 1)
+        lib.gr_cards_format(self.mask, buf, n + 1)
+        return buf.value.decode()
+
+    def __repr__(self) -> str:
+        return f"Cards({str(self)!r})"
+
+    @property
+    def points(self) -> int:
+        """The sum of the cards' points (G2)."""
+        return lib.gr_cards_points(self.mask)
+
+    @property
+    def meld_kind(self) -> int:
+        """1 (a set), 2 (a run) or 0 (not a meld)."""
+        return lib.gr_meld_kind(self.mask)
+
+    def is_meld(self) -> bool:
+        return self.meld_kind != 0
+
+
+CardsLike = Union[Cards, int, str, Iterable[CardLike]]
+
+
+def as_cards(cards: CardsLike) -> Cards:
+    """`cards` as a Cards."""
+    return cards if isinstance(cards, Cards) else Cards(cards)

@@ -1,0 +1,51 @@
+"""Basic Rummy from Python (skipped when the library has no gr_rummy_*)."""
+import pytest
+
+import ginrummy as gr
+from ginrummy import rummy
+
+pytestmark = pytest.mark.skipif(not rummy.AVAILABLE, reason="no basic Rummy in this library")
+
+
+def test_R1_hands_parse_count_format():
+    h = rummy.RummyHand("7H 7H JK 2C")
+    assert len(h) == 4 and h.count(gr.Card("7H")) == 2 and h.jokers == 1
+    assert "2C" in h and "3C" not in h
+    assert rummy.RummyHand(str(h)) == h
+    with pytest.raises(gr.GinRummyError):
+        rummy.RummyHand("7H 7H 7H")
+
+
+def test_R3_melds_and_value():
+    assert rummy.RummyMeld.parse("5H JK=6H 7H").kind() == 2
+    assert rummy.RummyMeld.parse("5H 5C 5D").kind() == 1
+    h = rummy.RummyHand("5H 6H 7H KC")
+    assert h.value() == 10 and h.arrange().unmelded_points == 10
+
+
+def test_rummy_games_and_a_match_with_bots():
+    rules = rummy.RummyRules(players=3)
+    assert rules["players"] == 3 and rules.as_dict()["players"] == 3
+    m = rummy.RummyMatch(rules, seed=5)
+    bots = [rummy.RummyBot("greedy", s) for s in range(3)]
+    hands = 0
+    while not m.over and hands < 200:
+        g = m.deal()
+        while not g.over:
+            legal = g.legal_moves()
+            a = bots[g.turn].choose(g.view(g.turn))
+            assert a in legal
+            g.play(a)
+        again = rummy.RummyGame.load(g.save())
+        assert again.result().score == g.result().score
+        m.record(g)
+        hands += 1
+    assert m.over
+
+
+def test_rummy_struct_sizes():
+    if not hasattr(gr._lib.lib, "gr_struct_size"):
+        pytest.skip("no gr_struct_size")
+    import ctypes
+    for name, cls in rummy.STRUCTS.items():
+        assert ctypes.sizeof(cls) == gr._lib.lib.gr_struct_size(name.encode()), name

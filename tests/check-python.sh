@@ -1,0 +1,33 @@
+#!/bin/sh
+# check-python.sh: the pytest suite of the Python package (python/tests)
+# against the library just built.  SKIP (77) when no python3 with pytest
+# and numpy is found or the library was built without a shared object.
+set -u
+: "${top_srcdir:=.}" "${top_builddir:=.}"
+lib="$top_builddir/lib/.libs/libginrummy.so.0"
+if [ ! -f "$lib" ]; then
+    echo "SKIP: no shared library at $lib"
+    exit 77
+fi
+py=
+for cand in ${PYTHON:-} /usr/bin/python3 python3; do
+    if "$cand" -c 'import pytest, numpy' >/dev/null 2>&1; then
+        py=$cand
+        break
+    fi
+done
+if [ -z "$py" ]; then
+    echo "SKIP: no python3 with pytest and numpy (apt-get install python3-pytest python3-numpy)"
+    exit 77
+fi
+GINRUMMY_LIBRARY=$(cd "$(dirname "$lib")" && pwd)/libginrummy.so.0
+PYTHONDONTWRITEBYTECODE=1
+export GINRUMMY_LIBRARY PYTHONDONTWRITEBYTECODE
+"$py" -m pytest -q -p no:cacheprovider "$top_srcdir/python/tests"
+status=$?
+# pytest: 0 passed, 5 no tests collected (a failure here), others failures
+if [ "$status" -eq 5 ]; then
+    echo "FAIL: pytest collected no tests"
+    exit 1
+fi
+exit $status
