@@ -204,16 +204,23 @@ int main(int argc, char **argv)
     }
 
     gr_rules *rules;
-    gr_bot *bots[2] = { NULL, NULL };
-    if (gr_rules_new(&rules, preset) != GR_OK
-        || gr_bot_new(&bots[0], kinds[0], seed * 2 + 1) != GR_OK
-        || gr_bot_new(&bots[1], kinds[1], seed * 2 + 2) != GR_OK) {
+    if (gr_rules_new(&rules, preset) != GR_OK) {
         fprintf(stderr, "gin-selfplay: out of memory\n");
         return 1;
     }
     for (int i = 0; i < nrules; i++)
-        if (gr_rules_set_text(rules, rule_args[i]) != GR_OK)
+        if (gr_rules_set_text(rules, rule_args[i]) != GR_OK) {
+            gr_rules_free(rules);
             return bad_usage("unknown rule or value out of range", rule_args[i]);
+        }
+    gr_bot *bots[2] = { NULL, NULL };
+    if (gr_bot_new(&bots[0], kinds[0], seed * 2 + 1) != GR_OK
+        || gr_bot_new(&bots[1], kinds[1], seed * 2 + 2) != GR_OK) {
+        fprintf(stderr, "gin-selfplay: out of memory\n");
+        gr_bot_free(bots[0]);
+        gr_rules_free(rules);
+        return 1;
+    }
 
     stats st = { { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, { 0 } };
     bool tty = isatty(STDERR_FILENO);
