@@ -1,31 +1,44 @@
 /*
- * bench-game.c: whole random-play hands per second through the public API,
- * single thread: deal (gr_game_new), list the legal moves at every step,
- * play a random one (knock or gin whenever legal), read the result.
+ * bench-game.c: whole random-play hands per second, single thread, side by
+ * side in one run (issue 17):
+ *   new+list   the per-move loop of before: deal (gr_game_new), list the legal
+ *              moves at every step, play a random one (knock or gin whenever
+ *              legal), read the result, free;
+ *   redeal+list  the same through gr_game_redeal (no allocation);
+ *   redeal+masks the per-move API with gr_game_legal_masks;
+ *   playout    gr_game_redeal + gr_game_playout(GR_PLAYOUT_RANDOM);
+ *   greedy     gr_game_redeal + gr_game_playout(GR_PLAYOUT_GREEDY).
  *
- *   bench/bench-game [seconds-per-preset]   (default 1)
+ *   bench/bench-game [seconds-per-item]   (default 1)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "ginrummy.h"
-#include "testutil.h"
 #include "bench.h"
 
 /* uniform enough in [0, n) for a benchmark, without a division */
-static int below(test_rng *rng, int n)
+static int below(uint64_t *s, int n);
+
+static uint64_t next(uint64_t *s)
 {
-    return (int)(((test_next(rng) >> 32) * (uint64_t)n) >> 32);
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int below(uint64_t *s, int n)
+{
+    return (int)(((next(s) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* One hand; returns the number of moves played, or -1 on an error. */
-static int play_hand(const gr_rules *rules, test_rng *rng, long *points)
+static int play_hand(const gr_rules *rules, uint64_t *rng, long *points)
 {
     gr_game *g;
-    uint64_t seed = test_next(rng);
-    int dealer = (int)(test_next(rng) & 1);
-    if (gr_game_new(&g, rules, seed, dealer) != GR_OK)
+    if (gr_game_new(&g, rules, next(rng), (int)(next(rng) & 1)) != GR_OK)
         return -1;
     gr_move legal[GR_MAX_MOVES];
     int moves = 0, n;
@@ -50,38 +63,150 @@ static int play_hand(const gr_rules *rules, test_rng *rng, long *points)
     return moves;
 }
 
+/* bit count without a libgcc call (the bench is built for any x86-64) */
+static int count(gr_cards c)
+{
+    c -= (c >> 1) & 0x5555555555555555ull;
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((c * 0x0101010101010101ull) >> 56);
+}
+
+/* the k-th lowest card of a set */
+static gr_card nth(gr_cards c, int k)
+{
+    while (k-- > 0)
+        c &= c - 1;
+    return (gr_card)__builtin_ctzll(c);
+}
+
+/* One hand in a game already dealt, through the masks. */
+static int play_masks(gr_game *g, uint64_t *rng, long *points)
+{
+    gr_legal_masks m;
+    int moves = 0;
+    while (gr_game_legal_masks(g, &m) == GR_OK && m.types && moves < 5000) {
+        gr_move mv;
+        if (m.types & (1u << GR_MOVE_DISCARD)) {
+            int nk = count(m.knock), ng = count(m.gin);
+            int nb = (m.types >> GR_MOVE_BIG_GIN) & 1;
+            if (nk + ng + nb) {
+                int k = below(rng, nk + ng + nb);
+                mv = k < nk ? (gr_move){ .type = GR_MOVE_KNOCK, .card = nth(m.knock, k) }
+                   : k < nk + ng ? (gr_move){ .type = GR_MOVE_GIN, .card = nth(m.gin, k - nk) }
+                   : (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
+            } else {
+                mv = (gr_move){ .type = GR_MOVE_DISCARD,
+                                .card = nth(m.discard, below(rng, count(m.discard))) };
+            }
+        } else if (m.types & (1u << GR_MOVE_PASS)) {
+            mv = below(rng, 2) ? (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD }
+                               : (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = m.top };
+        } else {
+            mv = (m.types & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
+                ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = m.top }
+                : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+        }
+        if (gr_game_play(g, mv) != GR_OK)
+            return -1;
+        moves++;
+    }
+    gr_hand_result res;
+    if (gr_game_result(g, &res) == GR_OK)
+        *points += res.points;
+    return moves;
+}
+
+/* One hand in a game already dealt, through the list. */
+static int play_list(gr_game *g, uint64_t *rng, long *points)
+{
+    gr_move legal[GR_MAX_MOVES];
+    int moves = 0, n;
+    while ((n = gr_game_legal_moves(g, legal, GR_MAX_MOVES)) > 0 && moves < 5000) {
+        gr_move m = legal[below(rng, n)];
+        if (legal[n - 1].type >= GR_MOVE_KNOCK) {
+            int first = n - 1;
+            while (first > 0 && legal[first - 1].type >= GR_MOVE_KNOCK)
+                first--;
+            m = legal[first + below(rng, n - first)];
+        }
+        if (gr_game_play(g, m) != GR_OK)
+            return -1;
+        moves++;
+    }
+    gr_hand_result res;
+    if (gr_game_result(g, &res) == GR_OK)
+        *points += res.points;
+    return moves;
+}
+
+enum { NEW_LIST, REDEAL_LIST, REDEAL_MASKS, PLAYOUT, GREEDY, NITEMS };
+static const char *const item_names[NITEMS] = {
+    "new+list", "redeal+list", "redeal+masks", "playout", "greedy"
+};
+
+/* One hand of item `it`; the number of moves, or -1. */
+static int one_hand(int it, const gr_rules *rules, gr_game *g, uint64_t *rng,
+                    long *points)
+{
+    if (it == NEW_LIST)
+        return play_hand(rules, rng, points);
+    uint64_t seed = next(rng);
+    if (gr_game_redeal(g, seed, (int)(next(rng) & 1)) != GR_OK)
+        return -1;
+    if (it == REDEAL_LIST)
+        return play_list(g, rng, points);
+    if (it == REDEAL_MASKS)
+        return play_masks(g, rng, points);
+    gr_hand_result res;
+    int rc = gr_game_playout(g, it == PLAYOUT ? GR_PLAYOUT_RANDOM : GR_PLAYOUT_GREEDY,
+                             next(rng), &res);
+    if (rc != GR_OK && rc != GR_ESTATE)   /* ESTATE: an endless turnover loop */
+        return -1;
+    if (rc == GR_OK)
+        *points += res.points;
+    return gr_game_history(g, NULL, 0);
+}
+
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (!(seconds > 0))
         seconds = 1.0;
     static const char *const names[] = { "fournier", "novelty", "standard" };
-    printf("bench-game: random-play hands through the public API, one thread\n");
+    printf("bench-game: whole hands, one thread (CPU time of this process)\n");
     for (int p = 0; p < 3; p++) {
         gr_rules *rules;
-        if (gr_rules_new(&rules, p) != GR_OK)
+        gr_game *g;
+        if (gr_rules_new(&rules, p) != GR_OK || gr_game_new(&g, rules, 1, 0) != GR_OK)
             return 1;
-        test_rng rng = { 0x5EED0000u + (uint64_t)p };
-        long hands = 0, moves = 0, points = 0;
-        double start = bench_now(), cpu_start = cpu_now(), elapsed;
-        do {
-            for (int i = 0; i < 1000; i++) {
-                int m = play_hand(rules, &rng, &points);
-                if (m < 0) {
-                    fprintf(stderr, "bench-game: a legal move was refused\n");
-                    return 1;
+        double base = 0;
+        for (int it = 0; it < NITEMS; it++) {
+            uint64_t rng = 0x5EED0000u + (uint64_t)p;
+            long hands = 0, moves = 0, points = 0;
+            double start = bench_now(), cpu_start = cpu_now(), elapsed;
+            do {
+                for (int i = 0; i < 1000; i++) {
+                    int m = one_hand(it, rules, g, &rng, &points);
+                    if (m < 0) {
+                        fprintf(stderr, "bench-game: a legal move was refused\n");
+                        return 1;
+                    }
+                    moves += m;
+                    hands++;
                 }
-                moves += m;
-                hands++;
-            }
-            elapsed = bench_now() - start;
-        } while (elapsed < seconds);
-        double cpu = cpu_now() - cpu_start;
-        bench_sink += (uint64_t)points;
-        printf("  %-9s %9.0f hands/s  %6.2f us/hand  %5.1f moves/hand"
-               "   (CPU time: %9.0f hands/s, %6.2f us/hand)\n", names[p],
-               hands / elapsed, 1e6 * elapsed / hands, (double)moves / hands,
-               hands / cpu, 1e6 * cpu / hands);
+                elapsed = bench_now() - start;
+            } while (elapsed < seconds);
+            double cpu = cpu_now() - cpu_start;
+            bench_sink += (uint64_t)points;
+            double us = 1e6 * cpu / hands;
+            if (it == NEW_LIST)
+                base = us;
+            printf("  %-9s %-13s %9.0f hands/s %6.2f us/hand %6.1f moves/hand"
+                   "  x%.2f vs new+list\n", names[p], item_names[it],
+                   hands / cpu, us, (double)moves / hands, base / us);
+        }
+        gr_game_free(g);
         gr_rules_free(rules);
     }
     return 0;

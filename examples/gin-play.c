@@ -22,7 +22,7 @@
 static bool ascii;                 /* --ascii: "7H" instead of "7♥" */
 
 static const char usage[] =
-    "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy]\n"
+    "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy|expert]\n"
     "                [--players 2|3|4] [--rule NAME=VALUE]... [--ascii] [--auto]\n"
     "                [--help]\n"
     "Play a match of Gin Rummy against a bot (or bots).\n"
@@ -33,7 +33,7 @@ static const char usage[] =
     "  --rule N=V     set rule option N after the preset, e.g. hollywood=1;\n"
     "                 may be repeated\n"
     "  --seed N       seed of the match (default: from the clock)\n"
-    "  --bot KIND     the opponent: random or greedy (default greedy)\n"
+    "  --bot KIND     the opponent: random, greedy or expert (default greedy)\n"
     "  --ascii        write suits as letters (7H) instead of symbols (7\u2665)\n"
     "  --auto         a greedy bot plays your seat: watch a whole match\n"
     "  -h, --help     this text\n"
@@ -419,7 +419,22 @@ static void parse_command(const char *text, const gr_view *v, command *c)
 
 /* ---- advice ------------------------------------------------------------------ */
 
+/* the expert bot that suggests a move with every hint (gr_bot_explain) */
+static gr_bot *hint_bot;
+
+static void print_rule_hint(const gr_view *v);
+
 static void print_hint(const gr_view *v)
+{
+    print_rule_hint(v);
+    gr_move m;
+    char line[256];
+    if (hint_bot && gr_bot_choose(hint_bot, v, &m) == GR_OK
+        && gr_bot_explain(hint_bot, line, sizeof line) > 0)
+        printf("Expert: %s.\n", line);
+}
+
+static void print_rule_hint(const gr_view *v)
 {
     char buf[8], buf2[8];
     if (v->phase == GR_PHASE_UPCARD || v->phase == GR_PHASE_DRAW) {
@@ -1019,6 +1034,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (kind == GR_BOT_EXPERT && players != 2)
+        return bad_usage("the expert bot plays two-player games only", "--players");
     gr_rules *rules;
     if (gr_rules_new(&rules, preset) != GR_OK)
         return 1;
@@ -1032,7 +1049,10 @@ int main(int argc, char **argv)
         { autoplay ? "South" : "Bot", false, NULL },
     };
     if ((autoplay && gr_bot_new(&pl[0].bot, GR_BOT_GREEDY, seed ^ 0x9E37u) != GR_OK)
-        || gr_bot_new(&pl[1].bot, kind, seed ^ 0x79B9u) != GR_OK)
+        || gr_bot_new(&pl[1].bot, kind, seed ^ 0x79B9u) != GR_OK
+        || gr_bot_set_rules(pl[1].bot, rules) != GR_OK
+        || gr_bot_new(&hint_bot, GR_BOT_EXPERT, seed ^ 0x4A17u) != GR_OK
+        || gr_bot_set_rules(hint_bot, rules) != GR_OK)
         return 1;
 
     printf("Gin Rummy, %s rules, seed %llu.\n",
@@ -1041,7 +1061,8 @@ int main(int argc, char **argv)
            : preset == GR_PRESET_OPENSPIEL ? "OpenSpiel"
            : preset == GR_PRESET_EAAI ? "EAAI" : "standard",
            (unsigned long long)seed);
-    const char *kind_name = kind == GR_BOT_RANDOM ? "random" : "greedy";
+    const char *kind_name = kind == GR_BOT_RANDOM ? "random"
+                          : kind == GR_BOT_EXPERT ? "expert" : "greedy";
     int rc;
     if (players == 2) {
         if (autoplay)
@@ -1072,6 +1093,7 @@ int main(int argc, char **argv)
 
     gr_bot_free(pl[0].bot);
     gr_bot_free(pl[1].bot);
+    gr_bot_free(hint_bot);
     gr_rules_free(rules);
     return rc;
 }

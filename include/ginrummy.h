@@ -726,6 +726,65 @@ GR_API int gr_game_load_mm(gr_game **out, const char *text,
                            const gr_allocator *mm);
 
 /* ------------------------------------------------------------------------
+ * Fast playouts and the expert bot (issue 17): what a search needs
+ * ------------------------------------------------------------------------ */
+
+/* The legal moves of the player to act as card masks per move type.  A
+ * move of type t is legal when bit t of `types` is set (1u << GR_MOVE_*);
+ * DISCARD, KNOCK and GIN are legal exactly for the cards of their mask;
+ * TAKE_UPCARD and DRAW_DISCARD take `top`.  All zero (top aside) once the
+ * hand is over.  Holds the same moves as gr_game_legal_moves(). */
+typedef struct gr_legal_masks {
+    unsigned types;       /* bit GR_MOVE_* set when that move type is legal */
+    gr_card  top;         /* top of the discard pile, or GR_NO_CARD */
+    gr_cards discard;     /* cards that may be discarded (G11 applied) */
+    gr_cards knock;       /* discards that allow a knock (G13) */
+    gr_cards gin;         /* discards that make gin (G14) */
+    int      reserved[8]; /* written as zeros */
+} gr_legal_masks;
+
+/* Fill *out with the legal moves of the player to act (see gr_legal_masks).
+ * GR_EINVAL for NULL. */
+GR_API int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out);
+
+/* Deal a new hand into an existing game, in place and without allocating:
+ * the same deal as gr_game_new(out, rules, seed, dealer) with the game's
+ * rules (a history block the game grew is kept for reuse).  Everything of
+ * the previous hand is forgotten.  GR_EINVAL for NULL or a bad dealer. */
+GR_API int gr_game_redeal(gr_game *game, uint64_t seed, int dealer);
+
+/* Built-in fast policies for gr_game_playout(). */
+enum {
+    GR_PLAYOUT_RANDOM = 1,   /* uniform among the legal moves, except that
+                                when a knock, gin or big gin is legal it is
+                                uniform among those (the hand ends) */
+    GR_PLAYOUT_GREEDY = 2,   /* the greedy bot's play (GR_BOT_GREEDY) from
+                                the hand of the player to act, without its
+                                tie-break on the opponent's cards */
+    GR_PLAYOUT_PORTABLE = 0x100  /* flag: run the portable build even where
+                                the CPU has a hardware popcount (for tests;
+                                the same moves) */
+};
+
+/* The most moves one gr_game_playout() call plays: a hand still going after
+ * them (two players drawing and discarding the same cards forever under
+ * unlimited turnovers, G16) stops with GR_ESTATE. */
+#define GR_PLAYOUT_MAX_MOVES 10000
+
+/* Play the hand from its current state to the end, both players following
+ * `policy` (optionally ORed with GR_PLAYOUT_PORTABLE), random choices from `seed` (deterministic: the same state, policy
+ * and seed give the same moves on every platform).  The moves go through
+ * the rules exactly as gr_game_play() and are recorded in the history, so
+ * replaying gr_game_history() through gr_game_play() reaches the same
+ * state.  On GR_OK the game is over and, if out is not NULL, *out is its
+ * result (a game already over: just the result).  GR_EINVAL for NULL game
+ * or an unknown policy; GR_ENOMEM if the history cannot grow, GR_ESTATE after
+ * GR_PLAYOUT_MAX_MOVES moves without an end (the game then stops where it
+ * is, every move so far played and recorded). */
+GR_API int gr_game_playout(gr_game *game, int policy, uint64_t seed,
+                           gr_hand_result *out);
+
+/* ------------------------------------------------------------------------
  * A match (opaque handle): hands until a player reaches the target
  * ------------------------------------------------------------------------ */
 
@@ -967,8 +1026,11 @@ typedef struct gr_bot gr_bot;
 /* Bot kinds. */
 typedef enum gr_bot_kind {
     GR_BOT_RANDOM = 1,   /* a uniformly random legal move */
-    GR_BOT_GREEDY = 2    /* takes a card when it lowers its deadwood, keeps
+    GR_BOT_GREEDY = 2,   /* takes a card when it lowers its deadwood, keeps
                             the hand with least deadwood, knocks when it can */
+    GR_BOT_EXPERT = 3    /* a strong player: samples the hidden cards
+                            consistent with what it has seen and plays each
+                            candidate move out (see gr_bot_set_param) */
 } gr_bot_kind;
 
 /* Make a bot of `kind`, seeded: the same seed and the same views give the
@@ -988,9 +1050,75 @@ GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
 
-/* The bot kind whose name is `name` ("random", "greedy", case-insensitive),
- * or GR_EINVAL. */
+/* The bot kind whose name is `name` ("random", "greedy", "expert",
+ * case-insensitive), or GR_EINVAL. */
 GR_API int gr_bot_lookup(const char *name);
+
+/* ---- the expert bot's settings (issue 17) ----
+ *
+ * GR_BOT_EXPERT decides from the views it is given and from what it
+ * remembers of the earlier views of the same hand (so give it every view of
+ * its own turns, in order: it infers the opponent's hand from his pile
+ * takes, passes and discards).  It never sees a gr_game (G12). */
+
+/* The rules the expert plays by (a copy is kept; default: the Fournier
+ * preset, as gr_rules_new).  Set them to the game's rules: the view does not
+ * carry them.  GR_OK and ignored for the other kinds; GR_EINVAL for NULL. */
+GR_API int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules);
+
+/* Parameters of gr_bot_set_param(). */
+enum {
+    GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision, 1..1000000,
+                                    0 = the default (400: about 0.6 ms
+                                    of CPU a decision on average, see
+                                    gr_bot(3)) */
+    GR_BOT_PARAM_FEATURES = 2    /* GR_EXPERT_* flags ORed (for ablation) */
+};
+
+/* What the expert uses (GR_BOT_PARAM_FEATURES); all by default. */
+enum {
+    GR_EXPERT_INFER   = 1,   /* weigh the opponent's hidden cards by what he
+                                took, passed and discarded */
+    GR_EXPERT_SEARCH  = 2,   /* play candidate draws and discards out on
+                                sampled deals (else: the greedy choice) */
+    GR_EXPERT_KNOCK   = 4,   /* knock only when the playouts say so (else: as
+                                soon as legal) */
+    GR_EXPERT_ARRANGE = 8,   /* gr_bot_arrange picks the arrangement least
+                                laid off against (else: least deadwood) */
+    GR_EXPERT_MATCH   = 16,  /* weigh a hand that ends the match (see
+                                gr_bot_set_score) */
+    GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand improved with his
+                                turns: the least deadwood of a few draws */
+    GR_EXPERT_ALL     = 63
+};
+
+/* Set a parameter of the expert bot.  GR_EINVAL for NULL, an unknown
+ * parameter or a value out of range; for the other kinds the known
+ * parameters are accepted and ignored. */
+GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
+
+/* The match score before this hand, the bot's player first (0..1000000
+ * each), so the expert can weigh a hand that ends the match.  GR_OK and
+ * ignored for the other kinds; GR_EINVAL for NULL or out of range. */
+GR_API int gr_bot_set_score(gr_bot *bot, int mine, int theirs);
+
+/* The arrangement to show when knocking (or going gin) with `discard`
+ * (G15): for the expert, among the legal arrangements of the 10 cards kept,
+ * the one whose expected score over sampled opponent hands is best (the
+ * fewest points laid off against it); for the other kinds gr_arrange().
+ * Pass it to gr_game_knock().  GR_ESTATE unless the view is the bot's
+ * player's discard phase, GR_EILLEGAL if knocking or gin with that discard
+ * is not among view->legal, GR_EINVAL for NULL, discard > 51 or a malformed
+ * view, GR_ENOMEM.  *out is written only on GR_OK. */
+GR_API int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
+                          gr_arrangement *out);
+
+/* One line explaining the bot's last gr_bot_choose() decision, e.g.
+ * "discard 9H: +3.2 points on average over 80 sampled deals (next best:
+ * discard KS, +1.1)", with snprintf semantics (returns the length needed
+ * without the NUL; buf may be NULL when size is 0).  GR_EINVAL for NULL
+ * bot, or NULL buf with size > 0. */
+GR_API int gr_bot_explain(const gr_bot *bot, char *buf, size_t size);
 
 /* ========================================================================
  * Reasons, advice, positions, move text and score keeping (issue 13)

@@ -34,6 +34,7 @@ expect "gin-melds: settlement" 0 "outcome: *knock" -- "$bin/gin-melds" \
 expect "gin-melds: bad preset" 2 "" -- "$bin/gin-melds" --preset nope "$hand"
 
 expect "gin-play --auto: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --seed 1
+expect "gin-play --auto --bot expert: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --bot expert --seed 2
 expect "gin-play: bad option" 2 "usage" -- "$bin/gin-play" --bogus
 expect "gin-play: end of input" 0 "End of input" -- "$bin/gin-play" --seed 1
 
@@ -73,7 +74,7 @@ printf 'hint\ndx\nt 7H\npass\ndraw now\nd\nzz\ndiscard\nx ZZ\nJS\nq\nn\nquit\ny\
 for pat in 'Unknown command "dx"' '"t" \|Too many words after "t"' 'Too many words after "draw"' \
         'Unknown command "zz"' 'Name the card, for example: discard 7H' \
         '"ZZ" is not a card' '  You discard JS' 'Really leave the match' \
-        'You left the match' 'Hint: taking QS'; do
+        'You left the match' 'Hint: taking QS' 'Expert: take the upcard QS: .* sampled deals'; do
     STDIN=$tmp.in expect "gin-play: commands ($pat)" 0 "$pat" -- "$bin/gin-play" --seed 3 --ascii
 done
 # a typo never becomes a move: after "dx" and "zz" the hand is unchanged

@@ -1,5 +1,6 @@
 /*
- * check_bot.c: the random and greedy bots (gr_bot).
+ * check_bot.c: the random, greedy and expert bots (gr_bot); the expert has
+ * more in check_expert.c.
  *
  * Bots play whole hands and matches through gr_game_view / gr_bot_choose /
  * gr_game_play: every move they choose must be legal and accepted.  A bot
@@ -77,7 +78,7 @@ START_TEST(test_bot_new_and_lookup)
     gr_bot *b = (gr_bot *)&b;
     ck_assert_int_eq(gr_bot_new(NULL, GR_BOT_RANDOM, 1), GR_EINVAL);
     ck_assert_int_eq(gr_bot_new(&b, 0, 1), GR_EINVAL);
-    ck_assert_int_eq(gr_bot_new(&b, 3, 1), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_new(&b, 4, 1), GR_EINVAL);
     ck_assert_int_eq(gr_bot_new(&b, -1, 1), GR_EINVAL);
     ck_assert_ptr_eq(b, (gr_bot *)&b);   /* untouched on failure */
     gr_bot_free(NULL);
@@ -492,9 +493,13 @@ START_TEST(test_G12_bot_decides_from_view_only)
         if (theirs_b != theirs)
             hidden_differ++;
 
-        for (int kind = GR_BOT_RANDOM; kind <= GR_BOT_GREEDY; kind++) {
+        for (int kind = GR_BOT_RANDOM; kind <= GR_BOT_EXPERT; kind++) {
             uint64_t seed = test_next(&rng);
             gr_bot *ba = bot_of(kind, seed), *bb = bot_of(kind, seed);
+            REQUIRE_RC(gr_bot_set_rules(ba, rules), GR_OK);
+            REQUIRE_RC(gr_bot_set_rules(bb, rules), GR_OK);
+            REQUIRE_RC(gr_bot_set_param(ba, GR_BOT_PARAM_PLAYOUTS, 60), GR_OK);
+            REQUIRE_RC(gr_bot_set_param(bb, GR_BOT_PARAM_PLAYOUTS, 60), GR_OK);
             for (int rep = 0; rep < 3; rep++) {
                 gr_move ma, mb;
                 REQUIRE_RC(gr_bot_choose(ba, &va, &ma), GR_OK);

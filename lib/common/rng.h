@@ -15,9 +15,60 @@ typedef struct gr_rng {
 } gr_rng;
 
 void     gr__rng_seed(gr_rng *rng, uint64_t seed);
-uint64_t gr__rng_next(gr_rng *rng);
-/* uniform in [0, bound), bound > 0, without modulo bias */
-uint64_t gr__rng_below(gr_rng *rng, uint64_t bound);
+
+/* inline: playouts draw one number per move */
+static inline uint64_t gr__rng_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t gr__rng_next(gr_rng *rng)
+{
+    uint64_t *s = rng->s;
+    const uint64_t result = gr__rng_rotl(s[1] * 5, 7) * 9;
+    const uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = gr__rng_rotl(s[3], 45);
+    return result;
+}
+
+/* The high and low 64 bits of a * b. */
+static inline uint64_t gr__mul_hi(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 p = (unsigned __int128)a * b;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    *lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+/* Uniform in [0, bound), without modulo bias: Lemire's multiply-and-reject
+ * ("Fast random integer generation in an interval", 2019): the high word
+ * of x * bound is uniform once the low words below 2^64 mod bound are
+ * rejected; the division is needed only in the rare case where a rejection
+ * is possible. */
+static inline uint64_t gr__rng_below(gr_rng *rng, uint64_t bound)
+{
+    if (bound <= 1)
+        return 0;
+    uint64_t lo, hi = gr__mul_hi(gr__rng_next(rng), bound, &lo);
+    if (lo < bound) {
+        const uint64_t threshold = (0 - bound) % bound;   /* 2^64 mod bound */
+        while (lo < threshold)
+            hi = gr__mul_hi(gr__rng_next(rng), bound, &lo);
+    }
+    return hi;
+}
 /* unbiased Fisher-Yates */
 void     gr__shuffle(gr_rng *rng, gr_card *cards, int n);
 

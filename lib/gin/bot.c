@@ -20,7 +20,9 @@
 #include "common/alloc.h"
 #include "common/assert.h"
 #include "common/bits.h"
+#include "common/cards.h"
 #include "common/rng.h"
+#include "gin/expert.h"
 #include "gin/melds.h"
 #include "gin/rules.h"
 
@@ -28,12 +30,14 @@ struct gr_bot {
     int          kind;
     gr_rng       rng;
     gr_allocator mm;
+    gr__expert  *expert;   /* GR_BOT_EXPERT only (expert.c) */
 };
 
 int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
                    const gr_allocator *mm)
 {
-    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
+    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY
+                 && kind != GR_BOT_EXPERT)
         || !gr__allocator_valid(mm))
         return GR_EINVAL;
     gr_allocator use = gr__allocator_or_default(mm);
@@ -41,6 +45,14 @@ int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
     if (!bot)
         return GR_ENOMEM;
     bot->kind = kind;
+    bot->expert = NULL;
+    if (kind == GR_BOT_EXPERT) {
+        bot->expert = gr__expert_new(&use, seed);
+        if (!bot->expert) {
+            gr__free(&use, bot);
+            return GR_ENOMEM;
+        }
+    }
     gr__rng_seed(&bot->rng, seed);
     bot->mm = use;
     *out = bot;
@@ -54,8 +66,10 @@ int gr_bot_new(gr_bot **out, int kind, uint64_t seed)
 
 void gr_bot_free(gr_bot *bot)
 {
-    if (bot)
-        gr__free(&bot->mm, bot);
+    if (!bot)
+        return;
+    gr__expert_free(bot->expert, &bot->mm);
+    gr__free(&bot->mm, bot);
 }
 
 int gr_bot_lookup(const char *name)
@@ -66,6 +80,8 @@ int gr_bot_lookup(const char *name)
         return GR_BOT_RANDOM;
     if (gr__name_is(name, "greedy"))
         return GR_BOT_GREEDY;
+    if (gr__name_is(name, "expert"))
+        return GR_BOT_EXPERT;
     return GR_EINVAL;
 }
 
@@ -193,7 +209,7 @@ static int best_discard_move(const gr_view *v, int type)
     return best;
 }
 
-static int greedy_choose(const gr_view *v)
+int gr__greedy_choose(const gr_view *v)
 {
     int i;
     if ((i = find_move(v, GR_MOVE_BIG_GIN)) >= 0)
@@ -240,7 +256,76 @@ int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)
     if (bot->kind == GR_BOT_RANDOM)
         i = (int)gr__rng_below(&bot->rng, (uint64_t)view->nlegal);
     else
-        i = greedy_choose(view);
+        i = gr__greedy_choose(view);
+    if (bot->kind == GR_BOT_EXPERT)
+        return gr__expert_choose(bot->expert, view, i, out);
     *out = view->legal[i];
     return GR_OK;
+}
+
+/* ---- the expert's settings -------------------------------------------------- */
+
+int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules)
+{
+    if (!bot || !rules)
+        return GR_EINVAL;
+    if (bot->kind != GR_BOT_EXPERT)
+        return GR_OK;   /* the other bots do not need them */
+    return gr__expert_set_rules(bot->expert, rules);
+}
+
+int gr_bot_set_param(gr_bot *bot, int param, int value)
+{
+    if (!bot)
+        return GR_EINVAL;
+    if (bot->kind != GR_BOT_EXPERT)
+        return param == GR_BOT_PARAM_PLAYOUTS || param == GR_BOT_PARAM_FEATURES
+            ? GR_OK : GR_EINVAL;
+    return gr__expert_set_param(bot->expert, param, value);
+}
+
+int gr_bot_set_score(gr_bot *bot, int mine, int theirs)
+{
+    if (!bot || mine < 0 || theirs < 0 || mine > 1000000 || theirs > 1000000)
+        return GR_EINVAL;
+    if (bot->kind != GR_BOT_EXPERT)
+        return GR_OK;
+    return gr__expert_set_score(bot->expert, mine, theirs);
+}
+
+int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
+                   gr_arrangement *out)
+{
+    if (!bot || !view || !out || discard >= GR_NCARDS)
+        return GR_EINVAL;
+    int rc = view_check(view);
+    if (rc != GR_OK)
+        return rc;
+    if (view->phase != GR_PHASE_DISCARD || view->turn != view->player)
+        return GR_ESTATE;
+    bool legal = false;
+    for (int i = 0; i < view->nlegal; i++)
+        if ((view->legal[i].type == GR_MOVE_KNOCK || view->legal[i].type == GR_MOVE_GIN)
+            && view->legal[i].card == discard)
+            legal = true;
+    if (!legal)
+        return GR_EILLEGAL;
+    if (bot->kind != GR_BOT_EXPERT)
+        return gr__arrange(view->hand & ~GR_CARD_BIT(discard), out) >= 0 ? GR_OK
+                                                                        : GR_EINVAL;
+    return gr__expert_arrange(bot->expert, view, discard, out);
+}
+
+int gr_bot_explain(const gr_bot *bot, char *buf, size_t size)
+{
+    if (!bot || (!buf && size > 0))
+        return GR_EINVAL;
+    if (bot->kind != GR_BOT_EXPERT) {
+        gr_writer w;
+        gr__write_start(&w, buf, size);
+        gr__write_str(&w, bot->kind == GR_BOT_RANDOM ? "a random legal move"
+                                                     : "the move of least deadwood");
+        return (int)w.len;
+    }
+    return gr__expert_explain(bot->expert, buf, size);
 }

@@ -25,7 +25,7 @@
 /* The cards of `hand` that belong to at least one meld inside `hand`.
  * Cards outside this mask are deadwood in every arrangement, so their
  * points are a cheap lower bound of the deadwood. */
-static gr_cards meldable(gr_cards hand)
+static GR__ALWAYS_INLINE gr_cards meldable(gr_cards hand)
 {
     return gr__run_cards(hand) | gr__set_cards(hand);
 }
@@ -38,12 +38,14 @@ static inline gr_card top_of(const gr_card *pile, int n)
 /* Work out which discards of the 11 cards in hand allow a knock or gin,
  * and whether they make big gin (called on entering the discard phase).
  * Cards in no possible meld are deadwood in every arrangement; their points
- * bound the deadwood from below and spare most exact counts. */
-static void compute_discard_options(gr_game *g)
+ * bound the deadwood from below and spare most exact counts.  The body is
+ * built with the portable and (where the CPU has it) the hardware popcount:
+ * see GR__HW_POPCOUNT in common/bits.h. */
+static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_cards))
 {
     gr_cards hand = g->hand[g->turn];
     gr_cards loose = hand & ~meldable(hand);
-    int bound = gr__cards_points(loose), limit = g->knock_limit;
+    int bound = GR__POINTS_WITH(pc, loose), limit = g->knock_limit;
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
@@ -54,8 +56,9 @@ static void compute_discard_options(gr_game *g)
     for (gr_cards rest = hand; rest; rest &= rest - 1) {
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
-        if ((bit & loose ? bound - gr__cards_points(bit) : bound) > limit
-            || gr__cards_points(ten & ~meldable(ten)) > limit)
+        gr_cards ten_loose = ten & ~meldable(ten);
+        if ((bit & loose ? bound - GR__POINTS_WITH(pc, bit) : bound) > limit
+            || GR__POINTS_WITH(pc, ten_loose) > limit)
             continue;
         int dw = gr__deadwood(ten);
         if (dw <= limit)
@@ -64,6 +67,41 @@ static void compute_discard_options(gr_game *g)
             g->gin_ok |= bit;
     }
 }
+
+static void discard_options_soft(gr_game *g)
+{
+    discard_options_body(g, gr__popcount);
+}
+
+#if defined(GR__HW_POPCOUNT)
+__attribute__((target("popcnt")))
+static inline int popcount_hw(gr_cards cards)
+{
+    return __builtin_popcountll(cards);
+}
+
+__attribute__((target("popcnt")))
+static void discard_options_hw(gr_game *g)
+{
+    discard_options_body(g, popcount_hw);
+}
+
+/* the ifunc resolver: runs once, when the library is loaded */
+__attribute__((used))
+static void (*resolve_discard_options(void))(gr_game *)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") ? discard_options_hw : discard_options_soft;
+}
+
+static void compute_discard_options(gr_game *g)
+    __attribute__((ifunc("resolve_discard_options")));
+#else
+static void compute_discard_options(gr_game *g)
+{
+    discard_options_soft(g);
+}
+#endif
 
 void gr__game_discard_options(gr_game *g)
 {
@@ -129,7 +167,7 @@ static void enter_wall(gr_game *g)
 
 /* A turn ended with a plain discard: pass the turn, then apply G16 and the
  * cap on the length of a hand (no room for another whole turn: void). */
-static void end_turn(gr_game *g)
+static GR__ALWAYS_INLINE void end_turn(gr_game *g)
 {
     g->turn = 1 - g->turn;
     g->phase = GR_PHASE_DRAW;
@@ -174,11 +212,13 @@ static void set_result(gr_game *g, const gr_hand_result *r, int knocker)
     GR_ASSERT(r->outcome != GR_OUTCOME_VOID);   /* the game deals 10 each */
 }
 
-static void deal(gr_game *g, const gr_rules *rules, const gr_card deck[GR_NCARDS],
-                 int dealer)
+/* The deal into a game whose rules are set; a heap history block is kept
+ * (redealing allocates nothing). */
+void gr__game_deal(gr_game *g, const gr_card deck[GR_NCARDS], int dealer)
 {
-    memset(g, 0, offsetof(gr_game, history_inline));
-    g->rules = *rules;
+    gr_move *history = g->history;
+    int caphistory = g->caphistory;
+    memset(&g->deck, 0, offsetof(gr_game, history_inline) - offsetof(gr_game, deck));
     memcpy(g->deck, deck, sizeof g->deck);
     g->dealer = dealer;
     g->phase = GR_PHASE_UPCARD;
@@ -191,9 +231,14 @@ static void deal(gr_game *g, const gr_rules *rules, const gr_card deck[GR_NCARDS
     g->nstock = GR_NCARDS - 21;
     for (int i = 0; i < g->nstock; i++)   /* deck[21] on top */
         g->stock[i] = deck[GR_NCARDS - 1 - i];
-    gr__oklahoma(rules, deck[20], &g->knock_limit, &g->multiplier);   /* G33 */
-    g->history = g->history_inline;
-    g->caphistory = GR_HISTORY_INLINE;
+    gr__oklahoma(&g->rules, deck[20], &g->knock_limit, &g->multiplier);   /* G33 */
+    if (history && history != g->history_inline) {
+        g->history = history;
+        g->caphistory = caphistory;
+    } else {
+        g->history = g->history_inline;
+        g->caphistory = GR_HISTORY_INLINE;
+    }
 }
 
 /* ---- making and freeing -------------------------------------------------- */
@@ -212,9 +257,20 @@ int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
     gr_game *g = gr__malloc(&rules->mm, sizeof *g);
     if (!g)
         return GR_ENOMEM;
-    deal(g, rules, deck, dealer);
+    g->rules = *rules;
+    g->history = NULL;
+    gr__game_deal(g, deck, dealer);
     *out = g;
     return GR_OK;
+}
+
+void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS])
+{
+    for (int i = 0; i < GR_NCARDS; i++)
+        deck[i] = (gr_card)i;
+    gr_rng rng;
+    gr__rng_seed(&rng, seed);
+    gr__shuffle(&rng, deck, GR_NCARDS);
 }
 
 int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed, int dealer)
@@ -222,11 +278,7 @@ int gr_game_new(gr_game **out, const gr_rules *rules, uint64_t seed, int dealer)
     if (!out || !rules || (dealer != 0 && dealer != 1))
         return GR_EINVAL;
     gr_card deck[GR_NCARDS];
-    for (int i = 0; i < GR_NCARDS; i++)
-        deck[i] = (gr_card)i;
-    gr_rng rng;
-    gr__rng_seed(&rng, seed);
-    gr__shuffle(&rng, deck, GR_NCARDS);
+    gr__deck_shuffled(seed, deck);
     return gr_game_new_from_deck(out, rules, deck, dealer);
 }
 
@@ -456,7 +508,7 @@ int gr__game_knock(gr_game *g, int type, gr_card discard, const gr_arrangement *
     return finish(g, type, discard, kept, &arr, shown != NULL);
 }
 
-static int draw(gr_game *g, int type, gr_card card, bool from_pile)
+static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_pile)
 {
     int rc = reserve_history(g);
     if (rc != GR_OK)
@@ -478,7 +530,23 @@ static int draw(gr_game *g, int type, gr_card card, bool from_pile)
     return GR_OK;
 }
 
-static int play(gr_game *g, gr_move move)
+void gr__game_discard(gr_game *g, gr_card card)
+{
+    gr_cards bit = GR_CARD_BIT(card);
+    g->hand[g->turn] &= ~bit;
+    g->known[g->turn] &= ~bit;
+    g->pile[g->npile++] = card;
+    record(g, GR_MOVE_DISCARD, card);
+    end_turn(g);
+}
+
+int gr__game_draw(gr_game *g, bool from_pile)
+{
+    return from_pile ? draw(g, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile), true)
+                     : draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
+}
+
+int gr__game_play(gr_game *g, gr_move move)
 {
     if (!GR__RESERVED_ZERO(&move))
         return GR_EINVAL;
@@ -542,11 +610,7 @@ static int play(gr_game *g, gr_move move)
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;
-        g->hand[g->turn] &= ~bit;
-        g->known[g->turn] &= ~bit;
-        g->pile[g->npile++] = move.card;
-        record(g, GR_MOVE_DISCARD, move.card);
-        end_turn(g);
+        gr__game_discard(g, move.card);
         return GR_OK;
     }
     case GR_MOVE_KNOCK:
@@ -581,7 +645,7 @@ int gr_game_play(gr_game *game, gr_move move)
 {
     if (!game)
         return GR_EINVAL;
-    int rc = play(game, move);
+    int rc = gr__game_play(game, move);
     if (rc == GR_OK) {
         game->last_reason = GR_REASON_NONE;
         return GR_OK;

@@ -10,8 +10,10 @@
 
 #include <stdbool.h>
 
-/* moves kept inside the game before the history moves to the heap */
-#define GR_HISTORY_INLINE 96
+/* moves kept inside the game before the history moves to the heap: sized
+ * for real hands (random play averages about 108 moves a hand; 256 holds
+ * nearly all of them, issue 17) */
+#define GR_HISTORY_INLINE 256
 
 struct gr_game {
     gr_rules  rules;             /* a copy (the game owns it) */
@@ -65,8 +67,40 @@ int gr__game_legal(const gr_game *game, gr_move *out, size_t cap);
 int gr__game_knock(gr_game *game, int type, gr_card discard,
                    const gr_arrangement *shown);
 
+/* gr_game_play for a game that is not NULL (a direct call inside the
+ * library, not through the exported symbol) */
+int gr__game_play(gr_game *game, gr_move move);
+
+/* A plain discard of a card the player to act may discard (G11 checked by
+ * the caller), with room in the history: as gr_game_play(DISCARD). */
+void gr__game_discard(gr_game *game, gr_card card);
+/* A draw in the draw phase, from the pile (legal: checked by the caller) or
+ * the stock: as gr_game_play(DRAW_DISCARD or DRAW_STOCK). */
+int gr__game_draw(gr_game *game, bool from_pile);
+
+/* The deck gr_game_new() deals for `seed` (game.c) */
+void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS]);
+
+/* Deal `deck` into `game` in place (game.c): the rules and a heap history
+ * block are kept, everything else is reset as gr_game_new_from_deck does.
+ * The deck is not validated. */
+void gr__game_deal(gr_game *game, const gr_card deck[GR_NCARDS], int dealer);
+
+/* playout.c: the masks of gr_game_legal_masks without checks; the greedy
+ * policy's move (legal, from the hand of the player to act); a playout to
+ * the hand's end with an rng of the caller's */
+struct gr_rng;
+void    gr__game_masks(const gr_game *game, gr_legal_masks *out);
+gr_move gr__greedy_move(const gr_game *game);
+/* the same, knocking only with deadwood <= knock_max (or near the stock's
+ * end); and a playout where `player` plays so, the other greedy */
+gr_move gr__greedy_move_knock(const gr_game *game, int knock_max);
+int     gr__game_playout_greedy(gr_game *game, int player, int knock_max);
+int     gr__game_playout(gr_game *game, int policy, struct gr_rng *rng);
+/* the same with the portable popcount on every CPU */
+int     gr__game_playout_portable(gr_game *game, int policy, struct gr_rng *rng);
 /* Work out what the 11 cards of the player to act allow (knock, gin, big
- * gin) on entering the discard phase (game.c, for position.c). */
+ * gin) on entering the discard phase (game.c, for position.c and the expert bot). */
 void gr__game_discard_options(gr_game *game);
 /* The reason a move (type, card; for a knock `shown` when has_shown) is
  * refused in this state, GR_REASON_NONE if nothing is wrong (reason.c). */

@@ -1,0 +1,316 @@
+/*
+ * playout.c: what a search needs from a hand (issue 17): the legal moves as
+ * card masks per move type, redealing a game in place without allocating,
+ * and a playout from any state to the hand's end under a built-in policy.
+ *
+ * A playout plays its moves through gr_game_play() itself (an internal
+ * call, so the rules are exactly those of the per-move API) and records
+ * them in the game's history: replaying that history through the public
+ * API reaches the same state and result.  The speed comes from choosing a
+ * move from the masks instead of a list, and from the game's cached knock
+ * and gin masks (computed once per draw).
+ */
+#include "common/bits.h"
+#include "common/rng.h"
+#include "gin/game.h"
+#include "gin/melds.h"
+
+#include <string.h>
+
+/* ---- masks ---------------------------------------------------------------- */
+
+void gr__game_masks(const gr_game *g, gr_legal_masks *out)
+{
+    memset(out, 0, sizeof *out);
+    out->top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
+    switch (g->phase) {
+    case GR_PHASE_UPCARD:
+        out->types = 1u << GR_MOVE_TAKE_UPCARD | 1u << GR_MOVE_PASS;
+        break;
+    case GR_PHASE_DRAW:
+        out->types = 1u << GR_MOVE_DRAW_STOCK;
+        if (!g->stock_only && g->npile > 0)
+            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
+        break;
+    case GR_PHASE_WALL:   /* G38 */
+        out->types = 1u << GR_MOVE_PASS;
+        if (g->wall_ok)
+            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
+        break;
+    case GR_PHASE_DISCARD: {
+        gr_cards allowed = g->hand[g->turn];
+        if (g->taken != GR_NO_CARD)
+            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+        out->discard = g->wall_draw ? 0 : allowed;   /* G38 */
+        out->knock = allowed & g->knock_ok;
+        out->gin = allowed & g->gin_ok;
+        if (out->discard)
+            out->types = 1u << GR_MOVE_DISCARD;
+        if (out->knock)
+            out->types |= 1u << GR_MOVE_KNOCK;
+        if (out->gin)
+            out->types |= 1u << GR_MOVE_GIN;
+        if (g->big_gin_ok)
+            out->types |= 1u << GR_MOVE_BIG_GIN;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    gr__game_masks(game, out);
+    return GR_OK;
+}
+
+/* ---- redeal ---------------------------------------------------------------- */
+
+int gr_game_redeal(gr_game *game, uint64_t seed, int dealer)
+{
+    if (!game || (dealer != 0 && dealer != 1))
+        return GR_EINVAL;
+    gr_card deck[GR_NCARDS];
+    gr__deck_shuffled(seed, deck);
+    gr__game_deal(game, deck, dealer);
+    return GR_OK;
+}
+
+/* ---- playout -------------------------------------------------------------- */
+
+/* the k-th (from 0) lowest card of a set holding more than k cards */
+static inline gr_card nth_card(gr_cards cards, int k)
+{
+    while (k-- > 0)
+        cards &= cards - 1;
+    return (gr_card)__builtin_ctzll(cards);
+}
+
+/* GR_PLAYOUT_RANDOM: uniform among the legal moves, except that when a
+ * move ending the hand is legal (knock, gin, big gin) it is uniform among
+ * those, in gr_game_legal_moves() order.  pc: the popcount to use. */
+static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
+                                             int (*pc)(gr_cards))
+{
+    gr_card top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
+    switch (g->phase) {
+    case GR_PHASE_UPCARD:
+        return gr__rng_below(rng, 2) == 0
+            ? (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = top }
+            : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
+    case GR_PHASE_DRAW:
+        if (!g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1)
+            return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
+        return (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+    case GR_PHASE_WALL:   /* G38: DRAW_DISCARD (when it lets him knock), PASS */
+        if (g->wall_ok && gr__rng_below(rng, 2) == 0)
+            return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
+        return (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
+    default: {
+        gr_cards allowed = g->hand[g->turn];
+        if (g->taken != GR_NO_CARD)
+            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+        gr_cards knock = allowed & g->knock_ok;
+        if (!knock && !g->big_gin_ok) {   /* gin_ok is within knock_ok */
+            int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
+            return (gr_move){ .type = GR_MOVE_DISCARD, .card = nth_card(allowed, k) };
+        }
+        gr_cards gin = allowed & g->gin_ok;
+        int nk = pc(knock), ng = pc(gin);
+        int k = (int)gr__rng_below(rng, (uint64_t)(nk + ng + (g->big_gin_ok ? 1 : 0)));
+        if (k < nk)
+            return (gr_move){ .type = GR_MOVE_KNOCK, .card = nth_card(knock, k) };
+        if (k < nk + ng)
+            return (gr_move){ .type = GR_MOVE_GIN, .card = nth_card(gin, k - nk) };
+        return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
+    }
+    }
+}
+
+/* GR_PLAYOUT_GREEDY: the greedy bot's play from the full hand (see
+ * gr__greedy_move in gin/game.h). */
+gr_move gr__greedy_move(const gr_game *g)
+{
+    return gr__greedy_move_knock(g, 100);
+}
+
+gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
+{
+    gr_cards hand = g->hand[g->turn];
+    gr_card top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
+    switch (g->phase) {
+    case GR_PHASE_WALL:   /* G38: the greedy bot takes the wall card when it may */
+        return g->wall_ok ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top }
+                          : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
+    case GR_PHASE_UPCARD:
+    case GR_PHASE_DRAW: {
+        bool can_take = g->phase == GR_PHASE_UPCARD
+                     || (!g->stock_only && g->npile > 0);
+        if (can_take) {
+            gr_card d;
+            if (gr_best_discard(hand | GR_CARD_BIT(top), &d) < gr__deadwood(hand))
+                return (gr_move){ .type = g->phase == GR_PHASE_UPCARD
+                                          ? GR_MOVE_TAKE_UPCARD : GR_MOVE_DRAW_DISCARD,
+                                  .card = top };
+        }
+        return (gr_move){ .type = g->phase == GR_PHASE_UPCARD ? GR_MOVE_PASS
+                                                              : GR_MOVE_DRAW_STOCK,
+                          .card = GR_NO_CARD };
+    }
+    default: {
+        if (g->big_gin_ok)
+            return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
+        gr_cards allowed = hand;
+        if (g->taken != GR_NO_CARD)
+            allowed &= ~GR_CARD_BIT(g->taken);
+        gr_card d;
+        int dw;
+        if (allowed == hand) {
+            dw = gr_best_discard(hand, &d);
+        } else {   /* G11: best of the others (ties as gr_best_discard) */
+            dw = 1 << 20;
+            d = GR_NO_CARD;
+            for (gr_cards c = allowed; c; c &= c - 1) {
+                gr_card x = (gr_card)__builtin_ctzll(c);
+                int v = gr__deadwood(hand & ~GR_CARD_BIT(x));
+                int px = gr_card_points(x), pd = d == GR_NO_CARD ? -1 : gr_card_points(d);
+                if (v < dw || (v == dw && (px > pd || (px == pd && x > d)))) {
+                    dw = v;
+                    d = x;
+                }
+            }
+        }
+        gr_cards bit = GR_CARD_BIT(d);
+        if (g->gin_ok & bit)
+            return (gr_move){ .type = GR_MOVE_GIN, .card = d };
+        if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
+            return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
+        return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
+    }
+    }
+}
+
+/* The random policy's discard phase without a hand-ending move (the
+ * common case), straight to the state change; false if it must go through
+ * gr_game_play. */
+static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
+                                          int (*pc)(gr_cards),
+                                          gr_card (*nth)(gr_cards, int))
+{
+    if (g->nhistory >= g->caphistory)
+        return false;
+    if (g->phase == GR_PHASE_DRAW) {
+        bool pile = !g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1;
+        return gr__game_draw(g, pile) == GR_OK;
+    }
+    if (g->phase != GR_PHASE_DISCARD)
+        return false;
+    gr_cards allowed = g->hand[g->turn];
+    if (g->taken != GR_NO_CARD)
+        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+    if ((allowed & g->knock_ok) || g->big_gin_ok)
+        return false;
+    int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
+    gr__game_discard(g, nth(allowed, k));
+    return true;
+}
+
+static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
+                                          int (*pc)(gr_cards),
+                                          gr_card (*nth)(gr_cards, int))
+{
+    for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
+        if (n >= GR_PLAYOUT_MAX_MOVES)
+            return GR_ESTATE;
+        if (policy == GR_PLAYOUT_RANDOM && random_fast(g, rng, pc, nth))
+            continue;
+        gr_move m = policy == GR_PLAYOUT_RANDOM ? random_move(g, rng, pc)
+                                                : gr__greedy_move(g);
+        int rc = gr__game_play(g, m);
+        if (rc != GR_OK)
+            return rc;
+    }
+    return GR_OK;
+}
+
+static int playout_soft(gr_game *g, int policy, gr_rng *rng)
+{
+    return playout_body(g, policy, rng, gr__popcount, nth_card);
+}
+
+#if defined(GR__HW_POPCOUNT)
+__attribute__((target("popcnt,bmi2")))
+static inline int popcount_hw(gr_cards cards)
+{
+    return __builtin_popcountll(cards);
+}
+
+/* the k-th lowest card by BMI2's parallel deposit: no loop to mispredict */
+__attribute__((target("popcnt,bmi2")))
+static inline gr_card nth_card_hw(gr_cards cards, int k)
+{
+    return (gr_card)__builtin_ctzll(__builtin_ia32_pdep_di((gr_cards)1 << k, cards));
+}
+
+__attribute__((target("popcnt,bmi2")))
+static int playout_hw(gr_game *g, int policy, gr_rng *rng)
+{
+    return playout_body(g, policy, rng, popcount_hw, nth_card_hw);
+}
+
+/* the ifunc resolver: runs once, when the library is loaded */
+__attribute__((used))
+static int (*resolve_playout(void))(gr_game *, int, gr_rng *)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2")
+        ? playout_hw : playout_soft;
+}
+
+int gr__game_playout(gr_game *g, int policy, gr_rng *rng)
+    __attribute__((ifunc("resolve_playout")));
+#else
+int gr__game_playout(gr_game *g, int policy, gr_rng *rng)
+{
+    return playout_soft(g, policy, rng);
+}
+#endif
+
+int gr__game_playout_portable(gr_game *g, int policy, gr_rng *rng)
+{
+    return playout_soft(g, policy, rng);
+}
+
+int gr__game_playout_greedy(gr_game *g, int player, int knock_max)
+{
+    for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
+        if (n >= GR_PLAYOUT_MAX_MOVES)
+            return GR_ESTATE;
+        gr_move m = gr__greedy_move_knock(g, g->turn == player ? knock_max : 100);
+        int rc = gr__game_play(g, m);
+        if (rc != GR_OK)
+            return rc;
+    }
+    return GR_OK;
+}
+
+int gr_game_playout(gr_game *game, int policy, uint64_t seed, gr_hand_result *out)
+{
+    int base = policy & ~GR_PLAYOUT_PORTABLE;
+    if (!game || (base != GR_PLAYOUT_RANDOM && base != GR_PLAYOUT_GREEDY))
+        return GR_EINVAL;
+    gr_rng rng;
+    gr__rng_seed(&rng, seed);
+    int rc = (policy & GR_PLAYOUT_PORTABLE)
+        ? gr__game_playout_portable(game, policy & ~GR_PLAYOUT_PORTABLE, &rng)
+        : gr__game_playout(game, policy, &rng);
+    if (rc != GR_OK)
+        return rc;
+    game->last_reason = GR_REASON_NONE;   /* as after a move gr_game_play took */
+    if (out)
+        *out = game->result;
+    return GR_OK;
+}

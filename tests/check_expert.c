@@ -1,0 +1,381 @@
+/*
+ * check_expert.c: the expert bot (GR_BOT_EXPERT, issue 17).
+ *
+ *   - every decision is legal, over many random hands under every preset
+ *     (and Oklahoma, big gin), its knock arrangement (G15) accepted by
+ *     gr_game_knock;
+ *   - it decides from its views only (G12): two games that look the same
+ *     to its player at every one of its decisions, but differ in hidden
+ *     cards, get the same moves from two experts of the same seed;
+ *   - the same seed and views give the same moves (determinism);
+ *   - bad input for every new function.
+ * Strength is measured by bench/bench-strength, never here.
+ */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ginrummy.h"
+#include "testutil.h"
+
+#define TEST_PLAYOUTS 48   /* small: these tests check rules, not strength */
+
+static gr_bot *expert_of(uint64_t seed, const gr_rules *rules)
+{
+    gr_bot *b = NULL;
+    REQUIRE_RC(gr_bot_new(&b, GR_BOT_EXPERT, seed), GR_OK);
+    REQUIRE_RC(gr_bot_set_rules(b, rules), GR_OK);
+    REQUIRE_RC(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, TEST_PLAYOUTS), GR_OK);
+    return b;
+}
+
+static bool move_in(const gr_move *m, const gr_view *v)
+{
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == m->type && v->legal[i].card == m->card)
+            return true;
+    return false;
+}
+
+/* Play one hand: bots[p] for each player; an expert knocking shows its own
+ * arrangement.  Appends the moves to moves[] (cap) and returns how many. */
+static int play_hand(gr_game *g, gr_bot *bots[2], const bool expert[2],
+                     gr_move *moves, int cap)
+{
+    int n = 0;
+    while (gr_game_phase(g) != GR_PHASE_OVER) {
+        int p = gr_game_turn(g);
+        gr_view v;
+        gr_move m;
+        REQUIRE_RC(gr_game_view(g, p, &v), GR_OK);
+        REQUIRE_RC(gr_bot_choose(bots[p], &v, &m), GR_OK);
+        ck_assert_msg(move_in(&m, &v), "expert chose an unlisted move %d/%d",
+                      m.type, m.card);
+        if (expert[p]) {
+            char line[256];
+            int len = gr_bot_explain(bots[p], line, sizeof line);
+            REQUIRE(len > 0);
+            REQUIRE(strlen(line) > 0);
+        }
+        if (expert[p] && (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)) {
+            gr_arrangement arr;
+            REQUIRE_RC(gr_bot_arrange(bots[p], &v, m.card, &arr), GR_OK);
+            REQUIRE(arr.deadwood_points <= v.knock_limit);
+            REQUIRE_RC(gr_game_knock(g, m.card, &arr), GR_OK);
+        } else {
+            REQUIRE_RC(gr_game_play(g, m), GR_OK);
+        }
+        if (moves && n < cap)
+            moves[n] = m;
+        n++;
+        REQUIRE(n < 20000);
+    }
+    return n;
+}
+
+static gr_rules *rules_variant(int k)
+{
+    gr_rules *r = NULL;
+    static const int presets[] = { GR_PRESET_FOURNIER, GR_PRESET_NOVELTY, GR_PRESET_STANDARD };
+    REQUIRE_RC(gr_rules_new(&r, presets[k % 3]), GR_OK);
+    if (k == 3) {   /* Oklahoma with spades doubling, big gin */
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_OKLAHOMA, 1), GR_OK);
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_OKLAHOMA_SPADES, 1), GR_OK);
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_BIG_GIN_BONUS, 31), GR_OK);
+    }
+    if (k == 5 || k == 6) {   /* the EAAI and OpenSpiel presets, the wall (G38) */
+        gr_rules_free(r);
+        REQUIRE_RC(gr_rules_new(&r, k == 5 ? GR_PRESET_EAAI : GR_PRESET_OPENSPIEL), GR_OK);
+        if (k == 6)
+            REQUIRE_RC(gr_rules_set(r, GR_OPT_WALL, 1), GR_OK);
+    }
+    if (k == 4) {   /* straight gin, no layoff after gin, turnover capped */
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_KNOCK_LIMIT, 0), GR_OK);
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_LAYOFF_AFTER_GIN, 0), GR_OK);
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_STOCK_END, GR_STOCK_END_TURNOVER), GR_OK);
+        REQUIRE_RC(gr_rules_set(r, GR_OPT_TURNOVER_LIMIT, 1), GR_OK);
+    }
+    return r;
+}
+
+START_TEST(test_G12_expert_plays_legal_moves)
+{
+    test_rng rng = { 0xE1 };
+    long hands = test_count(60);
+    for (int k = 0; k < 7; k++) {
+        gr_rules *rules = rules_variant(k);
+        for (long i = 0; i < hands; i++) {
+            int kind = (int)(i % 3);   /* against random, greedy, expert */
+            gr_bot *bots[2];
+            bool expert[2] = { true, kind == 2 };
+            bots[0] = expert_of(test_next(&rng), rules);
+            bots[1] = kind == 2 ? expert_of(test_next(&rng), rules) : NULL;
+            if (!bots[1])
+                REQUIRE_RC(gr_bot_new(&bots[1], kind == 0 ? GR_BOT_RANDOM : GR_BOT_GREEDY,
+                                      test_next(&rng)), GR_OK);
+            gr_game *g = NULL;
+            REQUIRE_RC(gr_game_new(&g, rules, test_next(&rng), (int)(i & 1)), GR_OK);
+            if (i & 4) {   /* the expert in seat 1 */
+                gr_bot *t = bots[0]; bots[0] = bots[1]; bots[1] = t;
+                bool e = expert[0]; expert[0] = expert[1]; expert[1] = e;
+            }
+            REQUIRE_RC(gr_bot_set_score(bots[0], (int)(i % 90), (int)(i % 70)), GR_OK);
+            play_hand(g, bots, expert, NULL, 0);
+            gr_game_free(g);
+            gr_bot_free(bots[0]);
+            gr_bot_free(bots[1]);
+        }
+        gr_rules_free(rules);
+    }
+}
+END_TEST
+
+/* Game A: the expert (seat P) against a greedy bot, played to the end,
+ * noting every card P ever saw (its hands, the pile, the opponent's known
+ * cards).  Game B: the same deck with the cards P never saw permuted among
+ * their positions, the same moves replayed (they stay legal: every card
+ * that moved was seen).  P's views are the same in both games at each of
+ * its decisions, the opponent's hidden hand mostly is not, and a second
+ * expert of the same seed, fed B's views, chooses exactly as the first did
+ * in A (its knock arrangements too). */
+START_TEST(test_G12_expert_decides_from_views_only)
+{
+    test_rng rng = { 0xE2 };
+    long cases = test_count(60), compared = 0, differ = 0;
+    enum { CAP = 2048 };
+    static gr_move hist[CAP];
+    static int who[CAP];
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    for (long i = 0; i < cases; i++) {
+        gr_card deck[GR_NCARDS], deck_b[GR_NCARDS];
+        for (int k = 0; k < GR_NCARDS; k++)
+            deck[k] = (gr_card)k;
+        for (int k = GR_NCARDS - 1; k > 0; k--) {
+            int j = test_below(&rng, k + 1);
+            gr_card t = deck[k]; deck[k] = deck[j]; deck[j] = t;
+        }
+        int dealer = test_below(&rng, 2), P = test_below(&rng, 2);
+        uint64_t seed = test_next(&rng);
+
+        gr_game *a = NULL, *b = NULL;
+        REQUIRE_RC(gr_game_new_from_deck(&a, rules, deck, dealer), GR_OK);
+        gr_bot *ea = expert_of(seed, rules), *opp = NULL;
+        REQUIRE_RC(gr_bot_new(&opp, GR_BOT_GREEDY, 1), GR_OK);
+        gr_cards seen = 0;
+        int n = 0;
+        gr_arrangement shown_a;
+        int shown_at = -1;
+        while (gr_game_phase(a) != GR_PHASE_OVER) {
+            int t = gr_game_turn(a);
+            gr_view v, vp;
+            gr_move m;
+            REQUIRE_RC(gr_game_view(a, P, &vp), GR_OK);
+            seen |= vp.hand | vp.opponent_known;
+            for (int k = 0; k < vp.ndiscards; k++)
+                seen |= GR_CARD_BIT(vp.discards[k]);
+            REQUIRE_RC(gr_game_view(a, t, &v), GR_OK);
+            REQUIRE_RC(gr_bot_choose(t == P ? ea : opp, &v, &m), GR_OK);
+            REQUIRE(n < CAP);
+            hist[n] = m;
+            who[n++] = t;
+            if (t == P && (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)) {
+                REQUIRE_RC(gr_bot_arrange(ea, &v, m.card, &shown_a), GR_OK);
+                REQUIRE_RC(gr_game_knock(a, m.card, &shown_a), GR_OK);
+                shown_at = n - 1;
+            } else {
+                REQUIRE_RC(gr_game_play(a, m), GR_OK);
+            }
+        }
+        /* permute the cards P never saw among their deck positions */
+        memcpy(deck_b, deck, sizeof deck);
+        int pos[GR_NCARDS], npos = 0;
+        for (int k = 0; k < GR_NCARDS; k++)
+            if (!(seen & GR_CARD_BIT(deck[k])))
+                pos[npos++] = k;
+        for (int k = npos - 1; k > 0; k--) {
+            int j = test_below(&rng, k + 1);
+            gr_card t = deck_b[pos[k]];
+            deck_b[pos[k]] = deck_b[pos[j]];
+            deck_b[pos[j]] = t;
+        }
+        REQUIRE_RC(gr_game_new_from_deck(&b, rules, deck_b, dealer), GR_OK);
+        gr_bot *eb = expert_of(seed, rules);
+        gr_cards ha, hb;
+        REQUIRE_RC(gr_game_hand(a, 1 - P, &ha), GR_OK);
+        for (int k = 0; k < n; k++) {
+            gr_view vb;
+            if (who[k] == P) {
+                gr_move mb;
+                REQUIRE_RC(gr_game_view(b, P, &vb), GR_OK);
+                REQUIRE_RC(gr_bot_choose(eb, &vb, &mb), GR_OK);
+                REQUIRE(mb.type == hist[k].type);
+                REQUIRE(mb.card == hist[k].card);
+                compared++;
+                if (k == shown_at) {
+                    gr_arrangement shown_b;
+                    REQUIRE_RC(gr_bot_arrange(eb, &vb, mb.card, &shown_b), GR_OK);
+                    REQUIRE(memcmp(&shown_a, &shown_b, sizeof shown_a) == 0);
+                    REQUIRE_RC(gr_game_knock(b, mb.card, &shown_b), GR_OK);
+                    continue;
+                }
+            }
+            if (k == n - 1 && who[k] != P && hist[k].type >= GR_MOVE_KNOCK)
+                break;   /* his knock may not exist with his other cards in B */
+            REQUIRE_RC(gr_game_play(b, hist[k]), GR_OK);
+        }
+        REQUIRE_RC(gr_game_hand(b, 1 - P, &hb), GR_OK);
+        if (ha != hb)
+            differ++;
+        gr_bot_free(ea);
+        gr_bot_free(eb);
+        gr_bot_free(opp);
+        gr_game_free(a);
+        gr_game_free(b);
+    }
+    ck_assert_int_gt(compared, cases);
+    ck_assert_int_gt(differ, cases / 3);
+    gr_rules_free(rules);
+}
+END_TEST
+
+/* Same seed, same views: same moves; a whole hand replays identically. */
+START_TEST(test_expert_deterministic)
+{
+    test_rng rng = { 0xE3 };
+    long cases = test_count(20);
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_FOURNIER), GR_OK);
+    for (long i = 0; i < cases; i++) {
+        uint64_t deal = test_next(&rng), s0 = test_next(&rng), s1 = test_next(&rng);
+        gr_move first[512], second[512];
+        int n[2];
+        for (int rep = 0; rep < 2; rep++) {
+            gr_bot *bots[2] = { expert_of(s0, rules), expert_of(s1, rules) };
+            bool expert[2] = { true, true };
+            gr_game *g = NULL;
+            REQUIRE_RC(gr_game_new(&g, rules, deal, 0), GR_OK);
+            n[rep] = play_hand(g, bots, expert, rep ? second : first, 512);
+            gr_game_free(g);
+            gr_bot_free(bots[0]);
+            gr_bot_free(bots[1]);
+        }
+        ck_assert_int_eq(n[0], n[1]);
+        for (int k = 0; k < n[0] && k < 512; k++) {
+            ck_assert_int_eq(first[k].type, second[k].type);
+            ck_assert_int_eq(first[k].card, second[k].card);
+        }
+    }
+    gr_rules_free(rules);
+}
+END_TEST
+
+START_TEST(test_expert_bad_input)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    gr_bot *b = expert_of(1, rules), *g = NULL;
+    REQUIRE_RC(gr_bot_new(&g, GR_BOT_GREEDY, 1), GR_OK);
+    ck_assert_int_eq(gr_bot_lookup("expert"), GR_BOT_EXPERT);
+    ck_assert_int_eq(gr_bot_lookup("EXPERT"), GR_BOT_EXPERT);
+    ck_assert_int_eq(gr_bot_set_rules(NULL, rules), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_rules(b, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_rules(g, rules), GR_OK);
+    ck_assert_int_eq(gr_bot_set_param(NULL, GR_BOT_PARAM_PLAYOUTS, 1), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_param(b, 0, 1), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, -1), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 1000001), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 0), GR_OK);
+    ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_EXPERT_ALL + 1), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, -1), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, 0), GR_OK);
+    ck_assert_int_eq(gr_bot_set_param(g, GR_BOT_PARAM_PLAYOUTS, 5), GR_OK);
+    ck_assert_int_eq(gr_bot_set_param(g, 99, 5), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_score(NULL, 0, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_score(b, -1, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_score(b, 0, 1000001), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_set_score(b, 50, 20), GR_OK);
+    ck_assert_int_eq(gr_bot_explain(NULL, NULL, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_explain(b, NULL, 5), GR_EINVAL);
+    ck_assert_int_gt(gr_bot_explain(b, NULL, 0), 0);
+    ck_assert_int_gt(gr_bot_explain(g, NULL, 0), 0);
+
+    /* gr_bot_arrange: a hand that can knock */
+    gr_game *game = NULL;
+    gr_view v;
+    gr_arrangement arr;
+    REQUIRE_RC(gr_game_new(&game, rules, 5, 0), GR_OK);
+    REQUIRE_RC(gr_game_view(game, gr_game_turn(game), &v), GR_OK);
+    ck_assert_int_eq(gr_bot_arrange(NULL, &v, 0, &arr), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_arrange(b, NULL, 0, &arr), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_arrange(b, &v, 0, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_arrange(b, &v, 52, &arr), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_arrange(b, &v, 0, &arr), GR_ESTATE);   /* upcard phase */
+    /* play greedily to a discard phase with a knock */
+    gr_bot *gb[2] = { g, g };
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && !found; seed++) {
+        gr_game_free(game);
+        REQUIRE_RC(gr_game_new(&game, rules, seed, 0), GR_OK);
+        while (gr_game_phase(game) != GR_PHASE_OVER && !found) {
+            int t = gr_game_turn(game);
+            gr_move m;
+            REQUIRE_RC(gr_game_view(game, t, &v), GR_OK);
+            for (int i = 0; i < v.nlegal; i++)
+                if (v.legal[i].type == GR_MOVE_KNOCK)
+                    found = 1;
+            if (found)
+                break;
+            REQUIRE_RC(gr_bot_choose(gb[t], &v, &m), GR_OK);
+            REQUIRE_RC(gr_game_play(game, m), GR_OK);
+        }
+    }
+    ck_assert(found);
+    gr_card knock = GR_NO_CARD, no_knock = GR_NO_CARD;
+    for (int i = 0; i < v.nlegal; i++)
+        if (v.legal[i].type == GR_MOVE_KNOCK)
+            knock = v.legal[i].card;
+    for (int i = 0; i < v.nlegal; i++)
+        if (v.legal[i].type == GR_MOVE_DISCARD) {
+            bool k = false;
+            for (int j = 0; j < v.nlegal; j++)
+                if (v.legal[j].type == GR_MOVE_KNOCK && v.legal[j].card == v.legal[i].card)
+                    k = true;
+            if (!k)
+                no_knock = v.legal[i].card;
+        }
+    if (no_knock != GR_NO_CARD)
+        ck_assert_int_eq(gr_bot_arrange(b, &v, no_knock, &arr), GR_EILLEGAL);
+    ck_assert_int_eq(gr_bot_arrange(b, &v, knock, &arr), GR_OK);
+    gr_arrangement arr_g;
+    ck_assert_int_eq(gr_bot_arrange(g, &v, knock, &arr_g), GR_OK);
+    ck_assert_int_le(arr.deadwood_points, v.knock_limit);
+    REQUIRE_RC(gr_game_knock(game, knock, &arr), GR_OK);
+    gr_game_free(game);
+    gr_bot_free(b);
+    gr_bot_free(g);
+    gr_rules_free(rules);
+}
+END_TEST
+
+static Suite *expert_suite(void)
+{
+    Suite *s = suite_create("expert");
+    TCase *tc = tcase_create("api");
+    tcase_add_test(tc, test_expert_bad_input);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("play");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, test_G12_expert_plays_legal_moves);
+    tcase_add_test(tc, test_G12_expert_decides_from_views_only);
+    tcase_add_test(tc, test_expert_deterministic);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(expert_suite());
+}

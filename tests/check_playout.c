@@ -1,0 +1,287 @@
+/*
+ * check_playout.c: the fast-playout functions (issue 17): legal moves as
+ * masks, redealing in place, playouts to the hand's end, and the portable
+ * popcount the library falls back on.
+ *
+ * Exactness: a playout records its moves; replaying them through the
+ * per-move API (each checked against gr_game_legal_moves) must reach the
+ * same game, byte for byte in the save text, with the same result.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "ginrummy.h"
+#include "common/bits.h"
+#include "testutil.h"
+
+/* every preset (-1: STANDARD with Oklahoma, big gin and the wall, G38) */
+static const int presets[] = { GR_PRESET_FOURNIER, GR_PRESET_NOVELTY, GR_PRESET_STANDARD,
+                               GR_PRESET_OPENSPIEL, GR_PRESET_EAAI, -1 };
+#define NPRESETS ((int)(sizeof presets / sizeof presets[0]))
+
+static gr_rules *preset_rules(int k)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, presets[k] < 0 ? GR_PRESET_STANDARD : presets[k]), GR_OK);
+    if (presets[k] < 0) {
+        REQUIRE_RC(gr_rules_set(rules, GR_OPT_OKLAHOMA, 1), GR_OK);
+        REQUIRE_RC(gr_rules_set(rules, GR_OPT_BIG_GIN_BONUS, 31), GR_OK);
+        REQUIRE_RC(gr_rules_set(rules, GR_OPT_WALL, 1), GR_OK);
+    }
+    return rules;
+}
+
+static int move_in(const gr_move *list, int n, gr_move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i].type == m.type && list[i].card == m.card)
+            return 1;
+    return 0;
+}
+
+/* the masks describe exactly the moves of the list */
+static void check_masks(const gr_game *g)
+{
+    gr_move list[GR_MAX_MOVES];
+    gr_legal_masks m;
+    int n = gr_game_legal_moves(g, list, GR_MAX_MOVES);
+    REQUIRE_RC(gr_game_legal_masks(g, &m), GR_OK);
+    int count = 0;
+    for (int t = GR_MOVE_TAKE_UPCARD; t <= GR_MOVE_BIG_GIN; t++) {
+        if (!(m.types & (1u << t)))
+            continue;
+        if (t == GR_MOVE_DISCARD || t == GR_MOVE_KNOCK || t == GR_MOVE_GIN) {
+            gr_cards c = t == GR_MOVE_DISCARD ? m.discard
+                       : t == GR_MOVE_KNOCK ? m.knock : m.gin;
+            REQUIRE(c != 0);
+            for (; c; c &= c - 1) {
+                gr_move mv = { .type = t, .card = (gr_card)__builtin_ctzll(c) };
+                REQUIRE(move_in(list, n, mv));
+                count++;
+            }
+        } else {
+            gr_move mv = { .type = t,
+                           .card = (t == GR_MOVE_TAKE_UPCARD || t == GR_MOVE_DRAW_DISCARD)
+                                   ? m.top : GR_NO_CARD };
+            REQUIRE(move_in(list, n, mv));
+            count++;
+        }
+    }
+    REQUIRE(count == n);
+    for (int k = 0; k < 8; k++)
+        REQUIRE(m.reserved[k] == 0);
+}
+
+/* Play a playout on a clone of g, replay its moves on g through the API. */
+static void check_exact(gr_game *g, int policy, uint64_t seed)
+{
+    gr_game *c = NULL;
+    REQUIRE_RC(gr_game_clone(&c, g), GR_OK);
+    int start = gr_game_history(g, NULL, 0);
+    gr_hand_result res;
+    int rc = gr_game_playout(c, policy, seed, &res);
+    REQUIRE(rc == GR_OK || rc == GR_ESTATE);
+    int end = gr_game_history(c, NULL, 0);
+    gr_move *hist = malloc((size_t)end * sizeof *hist);
+    REQUIRE(hist != NULL);
+    REQUIRE_RC(gr_game_history(c, hist, (size_t)end), end);
+    gr_move list[GR_MAX_MOVES];
+    for (int k = start; k < end; k++) {
+        check_masks(g);
+        int n = gr_game_legal_moves(g, list, GR_MAX_MOVES);
+        gr_move m = hist[k];
+        if (m.type == GR_MOVE_DRAW_STOCK)   /* the history names the card drawn */
+            m.card = GR_NO_CARD;
+        REQUIRE(move_in(list, n, m));
+        REQUIRE_RC(gr_game_play(g, m), GR_OK);
+    }
+    char *ta = test_save(g), *tb = test_save(c);
+    REQUIRE(strcmp(ta, tb) == 0);
+    if (rc == GR_OK) {
+        gr_hand_result r2;
+        REQUIRE_RC(gr_game_result(g, &r2), GR_OK);
+        REQUIRE(r2.outcome == res.outcome);
+        REQUIRE(r2.winner == res.winner);
+        REQUIRE(r2.points == res.points);
+        REQUIRE(memcmp(&r2, &res, sizeof res) == 0);
+    } else {
+        REQUIRE(end - start == GR_PLAYOUT_MAX_MOVES);
+    }
+    free(hist);
+    free(ta);
+    free(tb);
+    gr_game_free(c);
+}
+
+START_TEST(test_playout_exact_vs_api)
+{
+    test_rng rng = { 0x9147 };
+    long cases = test_count(600);
+    for (int p = 0; p < NPRESETS; p++) {
+        gr_rules *rules = preset_rules(p);
+        for (long i = 0; i < cases; i++) {
+            gr_game *g = NULL;
+            REQUIRE_RC(gr_game_new(&g, rules, test_next(&rng), (int)(i & 1)), GR_OK);
+            /* start from the deal or from a state a few random moves in */
+            int pre = test_below(&rng, 3) == 0 ? 0 : test_below(&rng, 30);
+            for (int s = 0; s < pre && gr_game_phase(g) != GR_PHASE_OVER; s++) {
+                gr_move list[GR_MAX_MOVES];
+                int n = gr_game_legal_moves(g, list, GR_MAX_MOVES);
+                int last = list[n - 1].type;
+                gr_move m = list[test_below(&rng, n)];
+                if (last >= GR_MOVE_KNOCK && m.type >= GR_MOVE_KNOCK)
+                    continue;
+                if (m.type >= GR_MOVE_KNOCK)
+                    continue;
+                REQUIRE_RC(gr_game_play(g, m), GR_OK);
+            }
+            int policy = (i & 2) ? GR_PLAYOUT_GREEDY : GR_PLAYOUT_RANDOM;
+            check_exact(g, policy, test_next(&rng));
+            gr_game_free(g);
+        }
+        gr_rules_free(rules);
+    }
+}
+END_TEST
+
+/* the portable build and the hardware-popcount build play the same moves */
+START_TEST(test_playout_portable_same_moves)
+{
+    test_rng rng = { 0x9148 };
+    long cases = test_count(2000);
+    for (int p = 0; p < NPRESETS; p++) {
+        gr_rules *rules = preset_rules(p);
+        gr_game *a = NULL, *b = NULL;
+        REQUIRE_RC(gr_game_new(&a, rules, 1, 0), GR_OK);
+        REQUIRE_RC(gr_game_new(&b, rules, 1, 0), GR_OK);
+        for (long i = 0; i < cases; i++) {
+            uint64_t deal = test_next(&rng), seed = test_next(&rng);
+            int policy = (i & 1) ? GR_PLAYOUT_GREEDY : GR_PLAYOUT_RANDOM;
+            REQUIRE_RC(gr_game_redeal(a, deal, (int)(i & 1)), GR_OK);
+            REQUIRE_RC(gr_game_redeal(b, deal, (int)(i & 1)), GR_OK);
+            gr_hand_result ra, rb;
+            int rca = gr_game_playout(a, policy, seed, &ra);
+            int rcb = gr_game_playout(b, policy | GR_PLAYOUT_PORTABLE, seed, &rb);
+            REQUIRE(rca == rcb);
+            REQUIRE(gr_game_history(a, NULL, 0) == gr_game_history(b, NULL, 0));
+            char *ta = test_save(a), *tb = test_save(b);
+            REQUIRE(strcmp(ta, tb) == 0);
+            free(ta);
+            free(tb);
+        }
+        gr_game_free(a);
+        gr_game_free(b);
+        gr_rules_free(rules);
+    }
+}
+END_TEST
+
+/* gr_game_redeal deals exactly what gr_game_new deals, also into a game
+ * whose history grew onto the heap */
+START_TEST(test_G7_redeal_same_as_new)
+{
+    test_rng rng = { 0x9149 };
+    long cases = test_count(500);
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_NOVELTY), GR_OK);
+    gr_game *g = NULL;
+    REQUIRE_RC(gr_game_new(&g, rules, 7, 0), GR_OK);
+    for (long i = 0; i < cases; i++) {
+        uint64_t seed = test_next(&rng);
+        int dealer = test_below(&rng, 2);
+        gr_game *fresh = NULL;
+        REQUIRE_RC(gr_game_new(&fresh, rules, seed, dealer), GR_OK);
+        REQUIRE_RC(gr_game_redeal(g, seed, dealer), GR_OK);
+        char *ta = test_save(g), *tb = test_save(fresh);
+        REQUIRE(strcmp(ta, tb) == 0);
+        REQUIRE(gr_game_history(g, NULL, 0) == 0);
+        free(ta);
+        free(tb);
+        gr_game_free(fresh);
+        /* long random hands (turnovers) grow the history past the inline block */
+        int rc = gr_game_playout(g, GR_PLAYOUT_RANDOM, seed, NULL);
+        REQUIRE(rc == GR_OK || rc == GR_ESTATE);
+    }
+    gr_game_free(g);
+    gr_rules_free(rules);
+}
+END_TEST
+
+START_TEST(test_playout_bad_input)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    gr_game *g = NULL;
+    REQUIRE_RC(gr_game_new(&g, rules, 3, 0), GR_OK);
+    gr_legal_masks m;
+    gr_hand_result r;
+    REQUIRE_RC(gr_game_legal_masks(NULL, &m), GR_EINVAL);
+    REQUIRE_RC(gr_game_legal_masks(g, NULL), GR_EINVAL);
+    REQUIRE_RC(gr_game_redeal(NULL, 1, 0), GR_EINVAL);
+    REQUIRE_RC(gr_game_redeal(g, 1, 2), GR_EINVAL);
+    REQUIRE_RC(gr_game_redeal(g, 1, -1), GR_EINVAL);
+    REQUIRE_RC(gr_game_playout(NULL, GR_PLAYOUT_RANDOM, 1, &r), GR_EINVAL);
+    char *before = test_save(g);
+    REQUIRE_RC(gr_game_playout(g, 0, 1, &r), GR_EINVAL);
+    REQUIRE_RC(gr_game_playout(g, 3, 1, &r), GR_EINVAL);
+    REQUIRE_RC(gr_game_playout(g, GR_PLAYOUT_PORTABLE, 1, &r), GR_EINVAL);
+    char *after = test_save(g);
+    ck_assert_str_eq(before, after);
+    /* a finished hand: the masks are empty, a playout just gives the result */
+    REQUIRE_RC(gr_game_playout(g, GR_PLAYOUT_RANDOM, 1, &r), GR_OK);
+    REQUIRE_RC(gr_game_legal_masks(g, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 0);
+    gr_hand_result r2;
+    REQUIRE_RC(gr_game_playout(g, GR_PLAYOUT_GREEDY, 2, &r2), GR_OK);
+    ck_assert(memcmp(&r, &r2, sizeof r) == 0);
+    REQUIRE_RC(gr_game_playout(g, GR_PLAYOUT_GREEDY, 2, NULL), GR_OK);
+    free(before);
+    free(after);
+    gr_game_free(g);
+    gr_rules_free(rules);
+}
+END_TEST
+
+/* the portable popcount (kept for CPUs without POPCNT) against a loop */
+START_TEST(test_popcount_portable)
+{
+    test_rng rng = { 0x9150 };
+    long cases = test_count(200000);
+    for (long i = 0; i < cases; i++) {
+        gr_cards c = test_next(&rng);
+        if (i & 1)
+            c &= test_next(&rng);
+        if (i % 7 == 0)
+            c = (i & 8) ? 0 : ~(gr_cards)0;
+        int n = 0;
+        for (gr_cards x = c; x; x &= x - 1)
+            n++;
+        REQUIRE(gr__popcount_soft(c) == n);
+        REQUIRE(gr__popcount(c) == n);
+        gr_cards valid = c & GR_ALL_CARDS;
+        REQUIRE(GR__POINTS_WITH(gr__popcount_soft, valid) == gr_cards_points(valid));
+    }
+}
+END_TEST
+
+static Suite *playout_suite(void)
+{
+    Suite *s = suite_create("playout");
+    TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_playout_bad_input);
+    tcase_add_test(tc, test_popcount_portable);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("exact");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_playout_exact_vs_api);
+    tcase_add_test(tc, test_playout_portable_same_moves);
+    tcase_add_test(tc, test_G7_redeal_same_as_new);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(playout_suite());
+}
