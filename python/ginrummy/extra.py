@@ -711,9 +711,13 @@ def _rummy_hand_holds(self, card: Union[Card, int, str]) -> int:
 
 
 def _rummy_hand_fits(self, decks: int, jokers_per_deck: int) -> bool:
-    """Whether the hand can come from `decks` decks with that many jokers each."""
+    """Whether the hand can come from `decks` decks (1 or 2) with
+    `jokers_per_deck` jokers each (0..4, R1); InvalidArgument for those out
+    of range."""
+    if decks not in (1, 2) or not 0 <= jokers_per_deck <= 4:
+        check(-1, "fits: decks 1..2, jokers_per_deck 0..4")
     h = self._c()
-    return check(lib.gr_rummy_hand_fits(byref(h), decks, jokers_per_deck), "fits") > 0
+    return lib.gr_rummy_hand_fits(byref(h), decks, jokers_per_deck) == 0
 
 
 def _rcard(card: Union[Card, int, str]) -> int:
