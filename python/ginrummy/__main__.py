@@ -16,7 +16,8 @@ from typing import List, NamedTuple, Optional, Tuple
 
 from . import (BOTS, PRESETS, Arrangement, Bot, Cards, Game, GinRummyError, Match, Move,
                MoveType, Outcome, Phase, Rules, View, advise_knock, arrangements,
-               best_discard_except, parse_card)
+               best_discard_except, layoff_build, layoff_targets, parse_card,
+               parse_cards)
 
 
 ASCII = False
@@ -237,6 +238,33 @@ def _choose_knock(view: View, discard: Card) -> Optional[Arrangement]:
         print(f"Type a number from 1 to {len(options)}.")
 
 
+def _choose_layoffs(game: Game, me: int) -> None:
+    """After the bot knocked: the person chooses his layoffs (Enter keeps
+    the best ones the game chose)."""
+    r = game.result()
+    mine = game.hand(me)
+    targets = layoff_targets(r.knocker_arrangement, mine)
+    if not any(len(t) for t in targets):
+        return
+    print(f"The bot knocked showing {_arrangement(r.knocker_arrangement)}")
+    print("You can lay off now:" + "".join(
+        f" {_cards(t)} on [{_cards(r.knocker_arrangement.melds[i])}]"
+        for i, t in enumerate(targets) if len(t)) + " (chains may add more).")
+    best = r.defense
+    print(f"The best layoffs: {_cards(best.laid_off) or 'none'}, deadwood "
+          f"{best.defender.deadwood_points}.")
+    while True:
+        line = _read("Lay off which cards? [Enter: the best, none, or cards]: ")
+        if line is None or not line.strip():
+            return
+        try:
+            laid = Cards(0) if line.strip().lower() == "none" else parse_cards(line)
+            game.defend(layoff_build(r.knocker_arrangement, mine, laid))
+            return
+        except GinRummyError as exc:
+            print(f"Not allowed: {exc.reason_text or exc}.")
+
+
 class Quit(Exception):
     """The person left the match (quit, or the end of input)."""
 
@@ -338,6 +366,9 @@ def _play_match(match: Match, seats: list, expert: Bot, n: int) -> int:
                     game.play(move)
                 print(f"  seat {who[p]}: {_move(move)}")
             r = game.result()
+            if r.knocker >= 0 and seats[who[1 - r.knocker]] is None:
+                _choose_layoffs(game, 1 - r.knocker)
+                r = game.result()
             if r.winner < 0:
                 print(f"  the hand is {r.outcome.name.lower()}")
             else:

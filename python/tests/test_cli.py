@@ -63,3 +63,27 @@ def test_parse_command_words_and_abbreviations():
     g.play("TAKE_UPCARD")
     g.play(gr.Move(gr.MoveType.DISCARD, g.best_discard()[0]))
     assert parse_command("t", g.view(g.turn)).move.type == T.DRAW_DISCARD
+
+
+def test_choose_layoffs_after_the_bot_knocked(monkeypatch, capsys):
+    from ginrummy.__main__ import _choose_layoffs
+    bot = gr.Bot("greedy", 1)
+    for seed in range(1, 200):
+        g = gr.Game("standard", seed=seed)
+        while not g.over:
+            g.play(bot.choose(g.view(g.turn)))
+        r = g.result()
+        if r.outcome == gr.Outcome.KNOCK and len(r.defense.laid_off):
+            break
+    else:
+        raise AssertionError("no knock with layoffs found")
+    me = 1 - r.knocker
+    answers = iter(["ZZ", "none"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    _choose_layoffs(g, me)
+    out = capsys.readouterr().out
+    assert "You can lay off now:" in out and "The best layoffs:" in out
+    assert "Not allowed" in out                      # ZZ is not a card
+    after = g.result()
+    assert len(after.defense.laid_off) == 0
+    assert after.defender_deadwood > r.defender_deadwood
