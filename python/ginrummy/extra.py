@@ -176,6 +176,20 @@ def _text(fn, *args) -> str:
     return buf.value.decode()
 
 
+def _fetch(fn, args: tuple, ctype, convert) -> list:
+    """Call a C lister twice (size, then fill) and convert each entry."""
+    n = check(fn(*args, None, 0))
+    buf = (ctype * max(n, 1))()
+    n = check(fn(*args, buf, n))
+    return [convert(buf[i]) for i in range(n)]
+
+
+def _action(raw) -> "_rummy.RummyAction":
+    a = _rummy.RummyAction_()
+    ctypes.pointer(a)[0] = raw
+    return _rummy.RummyAction(a)
+
+
 def _raise_parse(rc: int, what: str, err: ParseError_) -> None:
     """Raise for a refused *_ex parse, the error carrying the offset."""
     try:
@@ -300,11 +314,8 @@ def advise_take(hand: CardsLike, card: CardLike, unseen: CardsLike) -> TakeAdvic
 def arrangements(hand: CardsLike, limit: int = -1) -> List[Arrangement]:
     """Every arrangement of `hand` (at most 16 cards) with deadwood at most
     `limit` (negative: all), in the library's deterministic order."""
-    mask = as_cards(hand).mask
-    n = check(lib.gr_arrangements(mask, limit, None, 0), "arrangements")
-    buf = (_lib.Arrangement_ * max(n, 1))()
-    n = check(lib.gr_arrangements(mask, limit, buf, n))
-    return [Arrangement._from_c(buf[i]) for i in range(n)]
+    return _fetch(lib.gr_arrangements, (as_cards(hand).mask, limit), _lib.Arrangement_,
+                  Arrangement._from_c)
 
 
 def advise_knock(hand: CardsLike, limit: int, not_his: CardsLike = 0) -> KnockAdvice:
@@ -499,10 +510,7 @@ def _game_play_drawn(self: Game, move: MoveLike) -> Optional[Card]:
 
 def _game_history_view(self: Game, player: int) -> List[Move]:
     """The history as `player` saw it: the opponent's stock draws carry no card."""
-    n = check(lib.gr_game_history_view(self._p, player, None, 0), "history")
-    buf = (_lib.Move_ * max(n, 1))()
-    n = check(lib.gr_game_history_view(self._p, player, buf, n))
-    return [Move._from_c(buf[i]) for i in range(n)]
+    return _fetch(lib.gr_game_history_view, (self._p, player), _lib.Move_, Move._from_c)
 
 
 def _game_best_discard(self: Game) -> Tuple[Card, int]:
@@ -583,10 +591,7 @@ def _match_undo(self: Match) -> None:
 
 def _match_results(self: Match) -> List[HandResult]:
     """The hands recorded, oldest first (outcome, knocker, winner, points)."""
-    n = check(lib.gr_match_results(self._p, None, 0), "results")
-    buf = (_lib.HandResult_ * max(n, 1))()
-    n = check(lib.gr_match_results(self._p, buf, n))
-    return [HandResult._from_c(buf[i]) for i in range(n)]
+    return _fetch(lib.gr_match_results, (self._p,), _lib.HandResult_, HandResult._from_c)
 
 
 def _match_record(self: Match, result: Union[HandResult, Game]) -> None:
@@ -842,28 +847,13 @@ def _rummy_turnovers(self) -> int:
 
 def _rummy_history(self) -> list:
     """The actions played, oldest first."""
-    n = check(lib.gr_rummy_game_history(self._p, None, 0), "history")
-    buf = (_rummy.RummyAction_ * max(n, 1))()
-    n = check(lib.gr_rummy_game_history(self._p, buf, n))
-    out = []
-    for i in range(n):
-        a = _rummy.RummyAction_()
-        ctypes.pointer(a)[0] = buf[i]
-        out.append(_rummy.RummyAction(a))
-    return out
+    return _fetch(lib.gr_rummy_game_history, (self._p,), _rummy.RummyAction_, _action)
 
 
 def rummy_view_legal_moves(view) -> list:
     """The legal moves of a Rummy view's player, from the view alone."""
-    n = check(lib.gr_rummy_view_legal_moves(byref(view), None, 0), "legal")
-    buf = (_rummy.RummyAction_ * max(n, 1))()
-    n = check(lib.gr_rummy_view_legal_moves(byref(view), buf, n))
-    out = []
-    for i in range(n):
-        a = _rummy.RummyAction_()
-        ctypes.pointer(a)[0] = buf[i]
-        out.append(_rummy.RummyAction(a))
-    return out
+    return _fetch(lib.gr_rummy_view_legal_moves, (byref(view),), _rummy.RummyAction_,
+                  _action)
 
 
 RummyGame.from_deck = classmethod(_rummy_from_deck)  # type: ignore[attr-defined]
