@@ -20,7 +20,8 @@ from . import extra   # the rest of the API, as methods of the classes above
 from .extra import (EXCLUDED, KnockAdvice, LegalMasks, Position, RummyPlan, RummyPlanMove,
                     TakeAdvice, advise_knock, advise_take, arrangement_check, arrangements,
                     best_discard_except, format_move, layoff_build, layoff_check_ex,
-                    layoff_targets, parse_card, parse_cards, parse_move, settle_ex)
+                    layoff_targets, parse_card, parse_cards, parse_move, settle_ex,
+                    cards_count, reason_status)
 
 __version__ = version()
 
@@ -32,7 +33,8 @@ __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "Invalid
            "EXCLUDED", "KnockAdvice", "LegalMasks", "Position", "RummyPlan", "RummyPlanMove",
            "TakeAdvice", "advise_knock", "advise_take", "arrangement_check", "arrangements",
            "best_discard_except", "format_move", "layoff_build", "layoff_check_ex",
-           "layoff_targets", "parse_card", "parse_cards", "parse_move", "settle_ex"]
+           "layoff_targets", "parse_card", "parse_cards", "parse_move", "settle_ex",
+           "cards_count", "reason_status"]
 
 
 def __getattr__(name: str):

@@ -35,6 +35,7 @@ EXCLUDED: Dict[str, str] = {
     "gr_rummy_rules_new_mm": "custom allocator; RummyRules uses gr_rummy_rules_new",
     "gr_rummy_game_load_mm": "custom allocator; RummyGame.load uses gr_rummy_game_load",
     "gr_rummy_bot_new_mm": "custom allocator; RummyBot uses gr_rummy_bot_new",
+    "gr_match_load": "Match.load uses gr_match_load_ex (the same, plus the place of a fault)",
 }
 
 P = c_void_p
@@ -139,7 +140,6 @@ _protos = {
     "gr_match_results": (c_int, [P, POINTER(_lib.HandResult_), c_size_t]),
     "gr_match_last_reason": (c_int, [P]),
     "gr_match_save": (c_int, [P, c_char_p, c_size_t]),
-    "gr_match_load": (c_int, [POINTER(P), c_char_p]),
     "gr_match_load_ex": (c_int, [POINTER(P), c_char_p, P, POINTER(ParseError_)]),
     "gr_game_legal_masks": (c_int, [P, POINTER(LegalMasks_)]),
     "gr_game_redeal": (c_int, [P, c_uint64, c_int]),
@@ -619,14 +619,6 @@ def _match_load(cls, text: str) -> Match:
     return m
 
 
-def _match_load_plain(text: str) -> Match:
-    """gr_match_load (no offsets): Match.load's plain form."""
-    m = Match.__new__(Match)
-    m._p, m.rules = c_void_p(), None
-    check(lib.gr_match_load(byref(m._p), text.encode()), "match load")
-    return m
-
-
 def _match_last_reason(self: Match) -> int:
     """Why the last refused record()/undo() was refused (0: none)."""
     return check(lib.gr_match_last_reason(self._p))
@@ -817,6 +809,44 @@ def _rummy_rules_deal(self) -> Tuple[int, int, int]:
 
 _rummy.RummyRules.deal = _rummy_rules_deal  # type: ignore[attr-defined]
 
+def _rummy_rules_copy(self) -> "_rummy.RummyRules":
+    """An independent copy of these Rummy rules."""
+    new = _rummy.RummyRules.__new__(_rummy.RummyRules)
+    new._p = c_void_p()
+    check(lib.gr_rummy_rules_clone(byref(new._p), self._p), "rummy rules copy")
+    return new
+
+
+_rummy.RummyRules.copy = _rummy_rules_copy  # type: ignore[attr-defined]
+
+
+def _rummy_hand_check(self) -> None:
+    """InvalidArgument unless the hand keeps the invariant (no face both once
+    and twice, at most 8 jokers)."""
+    h = self._c()
+    check(lib.gr_rummy_hand_check(byref(h)), "hand")
+
+
+RummyHand.check = _rummy_hand_check  # type: ignore[attr-defined]
+
+
+def rummy_card_points(card: Union[Card, int, str], ace_high: bool = False) -> int:
+    """A Rummy card's points (R7): joker 15, J Q K 10, ace 1 (11 ace high)."""
+    return check(lib.gr_rummy_card_points(_rcard(card), int(ace_high)), "points")
+
+
+def rummy_card_text(card: Union[Card, int, str]) -> str:
+    """A Rummy card as text ("7H", "JK")."""
+    return _text(lib.gr_rummy_card_format, _rcard(card))
+
+
+def _rummy_match_dealer(self) -> int:
+    """The seat that deals the next hand."""
+    return check(lib.gr_rummy_match_dealer(self._p), "dealer")
+
+
+_rummy.RummyMatch.dealer = property(_rummy_match_dealer)  # type: ignore[attr-defined]
+
 RummyGame = _rummy.RummyGame
 
 
@@ -865,4 +895,16 @@ __all__ = ["EXCLUDED", "TakeAdvice", "KnockAdvice", "Position", "LegalMasks", "R
            "RummyPlanMove", "parse_card", "parse_cards", "arrangement_check",
            "layoff_check_ex", "settle_ex", "best_discard_except", "advise_take",
            "arrangements", "advise_knock", "layoff_targets", "layoff_build", "format_move",
-           "parse_move", "rummy_view_legal_moves"]
+           "parse_move", "rummy_view_legal_moves", "rummy_card_points", "rummy_card_text",
+           "reason_status", "cards_count"]
+
+
+def reason_status(reason: int) -> int:
+    """The status (GR_E*) a refusal with this reason returns (0 for none)."""
+    return lib.gr_reason_status(reason)
+
+
+def cards_count(cards: CardsLike) -> int:
+    """How many cards a set holds, counted by the library (len(Cards) is the
+    same, counted in Python)."""
+    return check(lib.gr_cards_count(as_cards(cards).mask))

@@ -47,6 +47,15 @@ def test_exclusions_are_real_and_explained():
         assert len(why) > 10, f"{name}: no reason given"
 
 
+def test_bound_functions_are_called_by_the_package():
+    # a prototype alone is not a binding: some Python code calls it
+    pkg = os.path.dirname(gr.__file__)
+    src = "".join(open(os.path.join(pkg, f)).read() for f in os.listdir(pkg)
+                  if f.endswith(".py"))
+    called = set(re.findall(r"lib\.(gr_[a-z0-9_]+)", src))
+    assert not sorted(_bound() - called)
+
+
 def test_bound_functions_exist_and_have_prototypes():
     for name in _bound() - set(_lib._optional):
         f = getattr(_lib.lib, name)

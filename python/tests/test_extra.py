@@ -301,3 +301,37 @@ def test_R2_rummy_deck_history_stock():
     assert len(g.history()) == 1
     with pytest.raises(gr.InvalidArgument):
         rummy.RummyGame.from_deck(list(range(51)), rr)
+
+
+def test_small_helpers():
+    assert gr.cards_count("AS 2S 3S") == 3 == len(gr.Cards("AS 2S 3S"))
+    assert gr.extra.reason_status(0) == 0
+    with pytest.raises(gr.WrongState) as e:
+        gr.Match.new_dealer(STD, first_dealer=0).undo()
+    assert gr.extra.reason_status(e.value.reason) == -2  # GR_ESTATE
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R7_rummy_small_helpers():
+    assert gr.extra.rummy_card_points("KS") == 10 and gr.extra.rummy_card_points("JK") == 15
+    assert gr.extra.rummy_card_points("AS") == 1 and gr.extra.rummy_card_points("AS", True) == 11
+    assert gr.extra.rummy_card_text(rummy.JOKER) == "JK" and gr.extra.rummy_card_text(0) == "AC"
+    rummy.RummyHand("7H 7H JK").check()
+    r = rummy.RummyRules()
+    c = r.copy()
+    c["players"] = 4
+    assert r["players"] != 4
+    m = rummy.RummyMatch(r, seed=1)
+    assert 0 <= m.dealer < 7
+
+
+def test_env_step_only_and_status():
+    np = pytest.importorskip("numpy")
+    env = gr.GinRummyEnv(seed=1)
+    obs, info = env.reset()
+    assert env.status() == (False, False, (0, 0))
+    legal = np.flatnonzero(info["action_mask"])
+    with pytest.raises(gr.IllegalMove):
+        env.step_only(int(np.setdiff1d(np.arange(241), legal)[0]))
+    env.step_only(int(legal[0]))
+    assert env.status()[0] is False
