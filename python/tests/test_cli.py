@@ -87,3 +87,33 @@ def test_choose_layoffs_after_the_bot_knocked(monkeypatch, capsys):
     after = g.result()
     assert len(after.defense.laid_off) == 0
     assert after.defender_deadwood > r.defender_deadwood
+
+
+def test_choose_knock_offers_the_arrangements(monkeypatch, capsys):
+    from ginrummy.__main__ import _choose_knock
+    bot = gr.Bot("greedy", 1)
+    found = None
+    for seed in range(1, 300):
+        g = gr.Game("standard", seed=seed)
+        while not g.over and found is None:
+            v = g.view(g.turn)
+            for m in v.legal:
+                if m.type == gr.MoveType.KNOCK and len(gr.arrangements(
+                        v.hand - gr.Cards([m.card]), v.knock_limit)) > 1:
+                    found = (g, v, m.card)
+                    break
+            if found is None:
+                g.play(bot.choose(v))
+        if found:
+            break
+    assert found, "no knock with a choice of arrangements"
+    g, v, card = found
+    options = gr.arrangements(v.hand - gr.Cards([card]), v.knock_limit)
+    answers = iter(["99", "2"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    shown = _choose_knock(v, card)
+    out = capsys.readouterr().out
+    assert "You may show:" in out and "Type a number from 1 to" in out
+    assert shown in options
+    g.knock(card, shown)                      # the library accepts it
+    assert g.over and g.result().knocker_arrangement == shown
