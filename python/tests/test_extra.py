@@ -335,3 +335,38 @@ def test_env_step_only_and_status():
         env.step_only(int(np.setdiff1d(np.arange(241), legal)[0]))
     env.step_only(int(legal[0]))
     assert env.status()[0] is False
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/statm"), reason="needs /proc")
+def test_new_handles_are_freed_memory_does_not_grow():
+    import gc
+    import os
+
+    def rss():
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+    text = None
+
+    def loop(n):
+        nonlocal text
+        for i in range(n):
+            g = gr.Game(STD, seed=i)
+            g2 = gr.Game.from_position(g.position(), STD)
+            g2.playout("random", seed=i)
+            g.redeal(i + 1)
+            m = gr.Match.new_dealer(STD, seed=i)
+            m.record(g2)
+            text = m.save()
+            gr.Match.load(text).undo()
+            b = gr.Bot("expert", i)
+            b.set_param("playouts", 1)
+            b.choose(g.view(g.turn))
+            b.explain()
+        gc.collect()
+
+    sizes = []
+    for _ in range(6):
+        loop(300)
+        sizes.append(rss())
+    assert sizes[5] - sizes[2] < 1024, sizes
