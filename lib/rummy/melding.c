@@ -870,12 +870,50 @@ static int solve(const gr_rummy_hand *hand, int flags, solved *sv)
     return sv->best < 0 ? GR_ENOMEM : GR_OK;
 }
 
+/* The naturals of the hand that some meld with at most `jokers` jokers can
+ * hold (a card in no such meld is unmelded in every arrangement).  With 2+
+ * jokers every natural qualifies (it and two jokers make a run).  With at
+ * most one joker, a set needs 3 - jokers suits at its rank and a run
+ * needs 3 - jokers naturals of its suit in some three consecutive
+ * positions around the card. */
+static gr_cards meldable(const gr_rummy_hand *hand, int flags)
+{
+    if (hand->jokers >= 2)
+        return hand->once;
+    gr_cards out = 0;
+    unsigned m[4], nsuits[3] = { 0, 0, 0 };   /* ranks held in 1+, 2+, 3+ suits */
+    for (int s = 0; s < 4; s++) {
+        m[s] = (unsigned)(hand->once >> (13 * s)) & 0x1FFFu;
+        nsuits[2] |= nsuits[1] & m[s];
+        nsuits[1] |= nsuits[0] & m[s];
+        nsuits[0] |= m[s];
+    }
+    unsigned sets = hand->jokers ? nsuits[1] : nsuits[2];
+    for (int s = 0; s < 4; s++) {
+        unsigned a = m[s];
+        if (flags & GR_RUMMY_ACE_HIGH)
+            a |= (a & 1u) << 13;   /* the ace after the king */
+        unsigned b = a >> 1, c = a >> 2, w;
+        w = hand->jokers ? (a & b) | (a & c) | (b & c) : a & b & c;
+        unsigned run = (w | w << 1 | w << 2) & a;
+        run = (run | run >> 13) & 0x1FFFu;
+        out |= (gr_cards)((run | sets) & m[s]) << (13 * s);
+    }
+    return out;
+}
+
 int gr__rummy_value(const gr_rummy_hand *hand, int flags)
 {
+    /* the naturals no meld can hold play no part: solve without them */
+    gr_cards keep = meldable(hand, flags);
+    int total = gr__rummy_hand_points(hand, flags);
+    if (keep == 0)
+        return total;   /* no meld at all (jokers need a natural) */
+    gr_rummy_hand h = { hand->once & keep, hand->twice & keep, hand->jokers };
     solved sv;
-    if (solve(hand, flags, &sv) != GR_OK)
+    if (solve(&h, flags, &sv) != GR_OK)
         return GR_ENOMEM;
-    return gr__rummy_hand_points(hand, flags) - sv.best / 128;
+    return total - sv.best / 128;
 }
 
 int gr_rummy_value(const gr_rummy_hand *hand, int flags)
