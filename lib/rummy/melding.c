@@ -870,6 +870,21 @@ static int solve(const gr_rummy_hand *hand, int flags, solved *sv)
     return sv->best < 0 ? GR_ENOMEM : GR_OK;
 }
 
+#define ACES (1ull | 1ull << 13 | 1ull << 26 | 1ull << 39)
+
+/* true if 3 naturals of `once` share a rank (a set without jokers) */
+static bool sets_possible(gr_cards once)
+{
+    unsigned n0 = 0, n1 = 0, n2 = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = (unsigned)(once >> (13 * s)) & 0x1FFFu;
+        n2 |= n1 & m;
+        n1 |= n0 & m;
+        n0 |= m;
+    }
+    return n2 != 0;
+}
+
 /* The naturals of the hand that some meld with at most `jokers` jokers can
  * hold (a card in no such meld is unmelded in every arrangement).  With 2+
  * jokers every natural qualifies (it and two jokers make a run).  With at
@@ -910,6 +925,10 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
     if (keep == 0)
         return total;   /* no meld at all (jokers need a natural) */
     gr_rummy_hand h = { hand->once & keep, hand->twice & keep, hand->jokers };
+    if (h.jokers == 0 && h.twice == 0 && !sets_possible(h.once)
+        && !((flags & GR_RUMMY_ACE_HIGH) && (h.once & ACES)))
+        return total - gr__rummy_hand_points(&h, flags);   /* runs only: every
+            block of 3+ consecutive naturals of a suit is one run */
     solved sv;
     if (solve(&h, flags, &sv) != GR_OK)
         return GR_ENOMEM;
