@@ -419,17 +419,22 @@ static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
                     w[k] = v[k];
             continue;
         }
+        int lo = 0, hi = J;   /* the first and last jokers count reached */
+        while (v[lo] < 0)
+            lo++;   /* some entry of a state is always set */
+        while (v[hi] < 0)
+            hi--;
         int nt = gen_trans(pb, from->keys[i], p, step, t);
         for (int j = 0; j < nt; j++) {
             int dk = t[j].dk, add = t[j].add, kmax = J - t[j].lb;
-            while (kmax >= 0 && v[kmax] < 0)
-                kmax--;
-            if (kmax < 0)
+            if (kmax > hi)
+                kmax = hi;
+            if (kmax < lo)
                 continue;   /* no state can afford the jokers */
             int32_t *w = smap_get(to, t[j].key);
             if (w == NULL)
                 return -1;
-            for (int k = 0; k <= kmax; k++)
+            for (int k = lo; k <= kmax; k++)
                 if (v[k] >= 0 && v[k] + add > w[k + dk])
                     w[k + dk] = v[k] + add;
         }
@@ -519,6 +524,15 @@ static bool step_is_identity(const problem *pb, const smap *cur, int p, int step
     return true;
 }
 
+/* true if no state of the map has an open run core */
+static bool no_cores(const smap *m)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->keys[i] & KEY_CORES)
+            return false;
+    return true;
+}
+
 /* A layer kept for the walk back: its states in the order they were made. */
 typedef struct layer {
     int       n;
@@ -560,6 +574,12 @@ static smap *dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem)
     for (int L = 1; L < nlayers(pb); L++) {
         int p, step;
         layer_step(pb, L, &p, &step);
+        if (keep == NULL && step == 1 && p < pb->npos
+            && (pb->cnt[0][p] | pb->cnt[1][p] | pb->cnt[2][p] | pb->cnt[3][p]) == 0
+            && no_cores(cur)) {
+            L += 4;   /* an empty position and no run open: skip all 5 steps */
+            continue;
+        }
         if (keep == NULL && step_is_identity(pb, cur, p, step))
             continue;   /* nothing happens: the layer stays as it is */
         smap *nxt = cur == &mm->maps[0] ? &mm->maps[1] : &mm->maps[0];
@@ -624,16 +644,15 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
             for (int c = 0; c <= J; c++)
                 dp[r + 1][n][c] = -1;
         int unit = rank_points(r, pb->flags) * 128 + 1;
-        for (unsigned sa = 0; sa < 16; sa++) {
-            if (sa & ~avail)
-                continue;
-            unsigned avail2 = 0;
-            for (int s = 0; s < 4; s++)
-                if (cnt[s][r] - (int)(sa >> s & 1) > 0)
-                    avail2 |= 1u << s;
-            for (unsigned sb = 0; sb < (sa ? 16u : 1u); sb++) {
-                if (sb & ~avail2)
-                    continue;
+        unsigned dup = 0;   /* suits held twice at r */
+        for (int s = 0; s < 4; s++)
+            if (cnt[s][r] > 1)
+                dup |= 1u << s;
+        /* sa, sb: the subsets of avail (sb of what sa leaves), ascending;
+         * sb empty when sa is */
+        for (unsigned sa = 0;; sa = (sa - avail) & avail) {
+            unsigned avail2 = sa ? (avail & ~sa) | dup : 0;
+            for (unsigned sb = 0;; sb = (sb - avail2) & avail2) {
                 int na = __builtin_popcount(sa), nb = __builtin_popcount(sb);
                 int need = (sa ? pad(na) : 0) + (sb ? pad(nb) : 0);
                 int cap = (sa ? 4 - na : 0) + (sb ? 4 - nb : 0);
@@ -654,7 +673,11 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
                             par_c[r + 1][n + need][c2] = (uint8_t)c;
                         }
                     }
+                if (sb == avail2)
+                    break;
             }
+            if (sa == avail)
+                break;
         }
     }
     int best = -1, bn = 0, bc = 0;
