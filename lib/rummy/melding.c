@@ -63,6 +63,7 @@
 #include "rummy/cards.h"
 #include "rummy/melding.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #ifdef GR_RUMMY_DEBUG
 #include <stdio.h>
@@ -278,24 +279,35 @@ typedef struct problem {
     int flags, npos, J;
     uint8_t cnt[4][MAXPOS];   /* naturals per suit and position */
     int unit[MAXPOS];         /* value of one natural at a position */
-    uint8_t gap_ok[4][MAXPOS];   /* a gap here can still reach a natural of
-                                    the suit with the jokers of the hand */
-    uint8_t gap_more[4][MAXPOS]; /* gaps after this one before that natural */
-    uint8_t later[4][MAXPOS];     /* suits after s with a natural at p */
-    uint8_t start_need[4][MAXPOS];   /* least jokers a run whose first natural
-                                        is here needs: 3 - the positions of
-                                        p..p+2 holding a natural */
-    move_list moves[NCODES][4];   /* [code][c + 1], c = -1..2 */
-    uint8_t have_moves[NCODES][4];
+    unsigned has[4];          /* positions holding a natural, per suit */
+    unsigned later_mask[4][3];   /* positions where 1+, 2+, 3+ of the suits
+                                    after s hold a natural */
 } problem;
 
-static const move_list *get_moves(problem *pb, int code, int c)
+/* The move lists of every suit code and count, [code][c + 1] (c = -1..2),
+ * made once by the first caller; the others wait for them (the library
+ * may be called from several threads). */
+static move_list all_moves[NCODES][4];
+static atomic_int moves_state;   /* 0 not made, 1 being made, 2 ready */
+
+static void make_moves(void)
 {
-    if (!pb->have_moves[code][c + 1]) {
-        suit_moves(code, c, &pb->moves[code][c + 1]);
-        pb->have_moves[code][c + 1] = 1;
+    int expect = 0;
+    if (atomic_compare_exchange_strong(&moves_state, &expect, 1)) {
+        for (int code = 0; code < NCODES; code++)
+            for (int c = -1; c <= 2; c++)
+                suit_moves(code, c, &all_moves[code][c + 1]);
+        atomic_store_explicit(&moves_state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&moves_state, memory_order_acquire) != 2)
+            ;   /* another thread is making them (a few microseconds) */
     }
-    return &pb->moves[code][c + 1];
+}
+
+static inline const move_list *get_moves(const problem *pb, int code, int c)
+{
+    (void)pb;
+    return &all_moves[code][c + 1];
 }
 
 static int rank_points(int r, int flags)
@@ -362,7 +374,17 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
     int sets_ok = p < 13;
     /* a set that cannot reach 2 naturals (3 without jokers) is never
      * needed: one natural and two jokers make a run as well */
-    int minsize = pb->J > 0 ? 2 : 3, later = pb->later[s][p];
+    /* what the suit's naturals after p allow: a gap only on the way to
+     * the next natural within reach of the jokers (gap_more gaps more
+     * after this one), a run started here needs start_need jokers; later:
+     * the suits after s with a natural at p */
+    unsigned after = pb->has[s] >> (p + 1);
+    int dist = after ? __builtin_ctz(after) + 1 : 99;   /* next natural - p */
+    int gap_ok = dist <= pb->J, gap_more = dist - 1 < 16 ? dist - 1 : 16;
+    int start_need = 2 - (int)(after & 1) - (int)(after >> 1 & 1);
+    int minsize = pb->J > 0 ? 2 : 3;
+    int later = (int)(pb->later_mask[s][0] >> p & 1) + (int)(pb->later_mask[s][1] >> p & 1)
+              + (int)(pb->later_mask[s][2] >> p & 1);
     for (int i = 0; i < ml->n; i++) {
         const suit_move *m = &ml->m[i];
         int r = c - m->nat;
@@ -373,7 +395,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 continue;
             /* no gap while a natural of the suit stays unmelded, nor one
              * that no natural follows */
-            if (m->gap && (r - ja - jb > 0 || !pb->gap_ok[s][p]))
+            if (m->gap && (r - ja - jb > 0 || !gap_ok))
                 continue;
             int na = a + ja, nb = b + jb;
             if ((ja && na + later < minsize) || (jb && nb + later < minsize))
@@ -390,8 +412,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 nkey |= KEY_RUN;
             t[n].key = nkey;
             t[n].dk = m->dk;
-            t[n].lb = m->dk + m->gap * pb->gap_more[s][p]
-                    + m->nnew * pb->start_need[s][p];
+            t[n].lb = m->dk + m->gap * gap_more + m->nnew * start_need;
             t[n].add = (m->nat + ja + jb) * pb->unit[p];
             t[n].move = (uint8_t)i;
             t[n].join = (uint8_t)j;
@@ -744,31 +765,23 @@ static void setup(problem *pb, const hand_counts *hc, const int h[4], int flags,
     /* A core takes a gap only on its way to a later natural: a gap after
      * its last natural is padding, paid when it closes, and extra jokers
      * are placed at the end. */
-    unsigned has[4];   /* positions holding a natural, per suit */
     for (int s = 0; s < 4; s++) {
-        has[s] = 0;
+        pb->has[s] = 0;
         for (int p = 0; p < pb->npos; p++)
             if (pb->cnt[s][p])
-                has[s] |= 1u << p;
+                pb->has[s] |= 1u << p;
     }
     for (int s = 0; s < 4; s++) {
-        unsigned later_mask[3] = { 0, 0, 0 };   /* positions with 1, 2, 3 later suits */
+        unsigned *lm = pb->later_mask[s];
+        lm[0] = lm[1] = lm[2] = 0;
         for (int t = s + 1; t < 4; t++) {
-            later_mask[2] |= later_mask[1] & has[t];
-            later_mask[1] |= later_mask[0] & has[t];
-            later_mask[0] |= has[t];
-        }
-        for (int p = 0; p < pb->npos; p++) {
-            unsigned after = has[s] >> (p + 1);
-            int dist = after ? __builtin_ctz(after) + 1 : 99;   /* next natural - p */
-            pb->gap_ok[s][p] = dist <= J;
-            pb->gap_more[s][p] = (uint8_t)(dist - 1 < 16 ? dist - 1 : 16);
-            pb->later[s][p] = (uint8_t)((later_mask[0] >> p & 1) + (later_mask[1] >> p & 1)
-                                        + (later_mask[2] >> p & 1));
-            pb->start_need[s][p] = (uint8_t)(2 - (int)(after & 1) - (int)(after >> 1 & 1));
+            lm[2] |= lm[1] & pb->has[t];
+            lm[1] |= lm[0] & pb->has[t];
+            lm[0] |= pb->has[t];
         }
     }
-    memset(pb->have_moves, 0, sizeof pb->have_moves);
+    if (atomic_load_explicit(&moves_state, memory_order_acquire) != 2)
+        make_moves();
 }
 
 /* best final value of a DP run (has a run, jokers needed <= J), all jokers
