@@ -389,6 +389,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
         const suit_move *m = &ml->m[i];
         int r = c - m->nat;
         int jmax = !sets_ok || r == 0 ? 0 : r == 1 ? 2 : 3;   /* joins possible */
+        if (a + 1 + later < minsize)
+            jmax = 0;   /* no set of the rank can reach minsize */
         for (int j = 0; j <= jmax; j++) {
             int ja = j & 1, jb = j >> 1;
             if (j && (!sets_ok || ja + jb > r || (ja && a >= 4) || (jb && b >= 4)))
@@ -868,18 +870,39 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
     }
     if (hand->jokers == 0)
         return best;   /* the DP's states without a run are the set-only ones */
-    /* a bound on sets only: every natural of a rank held in 2+ suits, one
-     * more natural (at most 11 points) per two jokers, every joker */
+    /* a bound on sets only: every joker, one natural (at most 11 points)
+     * per two jokers in sets of one natural, every natural of a rank held
+     * in 3+ suits, and of the ranks held in exactly 2 suits (each set of
+     * two naturals there needs a joker) the J best pairs */
     int bound = pb->J * (15 * 128 + 1) + (pb->J / 2) * (11 * 128 + 1);
+    int pairs[GR_RUMMY_MAX_JOKERS], npairs = 0;   /* the best, descending */
     for (int r = 0; r < 13; r++) {
-        int suits = 0, n = 0;
+        int suits = 0, n = 0, lo = 2;
         for (int s = 0; s < 4; s++) {
-            suits += hc->cnt[s][r] > 0;
-            n += hc->cnt[s][r];
+            int c = hc->cnt[s][r];
+            if (c == 0)
+                continue;
+            suits++;
+            n += c;
+            lo = c < lo ? c : lo;
         }
-        if (suits >= 2)
-            bound += n * (rank_points(r, flags) * 128 + 1);
+        int unit = rank_points(r, flags) * 128 + 1;
+        if (suits >= 3)
+            bound += n * unit;
+        else if (suits == 2)
+            for (int i = 0; i < lo; i++) {   /* lo pairs of 2 naturals */
+                int x = 2 * unit, j = npairs < pb->J ? npairs++ : pb->J;
+                while (j > 0 && pairs[j - 1] < x) {
+                    if (j < pb->J)
+                        pairs[j] = pairs[j - 1];
+                    j--;
+                }
+                if (j < pb->J)
+                    pairs[j] = x;
+            }
     }
+    for (int i = 0; i < npairs; i++)
+        bound += pairs[i];
     if (best >= bound)
         return best;
     int so = set_only_best(pb, hc->cnt, NULL);   /* uses pb's flags and J only */
