@@ -277,6 +277,7 @@ static int32_t *smap_get(smap *m, uint32_t key)
 
 typedef struct problem {
     int flags, npos, J;
+    int strict;               /* every natural must be melded */
     uint8_t cnt[4][MAXPOS];   /* naturals per suit and position */
     int unit[MAXPOS];         /* value of one natural at a position */
     unsigned has[4];          /* positions holding a natural, per suit */
@@ -397,6 +398,8 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 continue;
             /* no gap while a natural of the suit stays unmelded, nor one
              * that no natural follows */
+            if (pb->strict && r - ja - jb > 0)
+                continue;   /* a natural left unmelded */
             if (m->gap && (r - ja - jb > 0 || !gap_ok))
                 continue;
             int na = a + ja, nb = b + jb;
@@ -853,13 +856,31 @@ static void ace_choices(const hand_counts *hc, int flags, ace_choice *ac)
 
 /* The best melded value (points * 128 + cards) of the hand, or GR_ENOMEM.
  * *which: the first ace choice giving it (-1: sets only win). */
+/* the value of melding every card of the hand */
+static int melded_all(const hand_counts *hc, int flags, int J)
+{
+    int v = J * (15 * 128 + 1);
+    for (int r = 0; r < 13; r++) {
+        int n = 0;
+        for (int s = 0; s < 4; s++)
+            n += hc->cnt[s][r];
+        v += n * (rank_points(r, flags) * 128 + 1);
+    }
+    return v;
+}
+
+/* With strict, only arrangements that meld every natural are tried (the
+ * result is then the value of melding all, or below it when none does). */
 static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
-                       const hand_counts *hc, const ace_choice *ac, int *which)
+                       const hand_counts *hc, const ace_choice *ac, int *which,
+                       int strict)
 {
     int best = -1;
     *which = -1;
+    int all = ac->n > 1 || strict ? melded_all(hc, flags, hand->jokers) : -2;
     for (int a = 0; a < ac->n; a++) {
         setup(pb, hc, ac->h[a], flags, hand->jokers);
+        pb->strict = strict;
         int v = dp_solve(pb, NULL, NULL, NULL);
         if (v == GR_ENOMEM)
             return GR_ENOMEM;
@@ -867,8 +888,10 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
             best = v;
             *which = a;
         }
+        if (best == all)
+            return best;   /* everything melds: no choice does better */
     }
-    if (hand->jokers == 0)
+    if (hand->jokers == 0 || strict)
         return best;   /* the DP's states without a run are the set-only ones */
     /* a bound on sets only: every joker, one natural (at most 11 points)
      * per two jokers in sets of one natural, every natural of a rank held
@@ -921,13 +944,18 @@ typedef struct solved {
     int         which, best;
 } solved;
 
-static int solve(const gr_rummy_hand *hand, int flags, solved *sv)
+static int solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
 {
     count_hand(hand, &sv->hc);
     ace_choices(&sv->hc, flags, &sv->ac);
-    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which);
-    return sv->best < 0 ? GR_ENOMEM : GR_OK;
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, strict);
+    /* -1: nothing found, which only the strict search may return */
+    return sv->best == GR_ENOMEM || (sv->best < 0 && !strict) ? GR_ENOMEM : GR_OK;
 }
+
+/* hands of this many cards (after the unmeldable naturals) first try to
+ * meld everything */
+#define STRICT_FIRST 12
 
 #define ACES (1ull | 1ull << 13 | 1ull << 26 | 1ull << 39)
 
@@ -989,7 +1017,15 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
         return total - gr__rummy_hand_points(&h, flags);   /* runs only: every
             block of 3+ consecutive naturals of a suit is one run */
     solved sv;
-    if (solve(&h, flags, &sv) != GR_OK)
+    if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
+        /* big hands often meld completely, and the DP restricted to
+         * arrangements that meld every natural is far smaller */
+        if (solve(&h, flags, &sv, 1) != GR_OK)
+            return GR_ENOMEM;
+        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+            return total - sv.best / 128;
+    }
+    if (solve(&h, flags, &sv, 0) != GR_OK)
         return GR_ENOMEM;
     return total - sv.best / 128;
 }
@@ -1307,7 +1343,7 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
     solved *sv = malloc(sizeof *sv);
     if (sv == NULL)
         return GR_ENOMEM;
-    if (solve(hand, flags, sv) != GR_OK) {
+    if (solve(hand, flags, sv, 0) != GR_OK) {
         free(sv);
         return GR_ENOMEM;
     }
