@@ -953,6 +953,92 @@ static int solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
     return sv->best == GR_ENOMEM || (sv->best < 0 && !strict) ? GR_ENOMEM : GR_OK;
 }
 
+/* The fewest jokers with which runs alone meld the 13-bit mask m of one
+ * suit's positions (ace low): each run covers consecutive blocks of m,
+ * a joker in every gap and padding to 3 cards. */
+static int layer_jokers(unsigned m)
+{
+    int lo[7], hi[7], nb = 0;
+    while (m) {
+        int a = __builtin_ctz(m);
+        unsigned rest = ~(m >> a);
+        int len = rest ? __builtin_ctz(rest) : 32 - a;
+        lo[nb] = a;
+        hi[nb++] = a + len - 1;
+        m &= ~(((1u << len) - 1) << a);
+    }
+    int best[8];
+    best[0] = 0;
+    for (int j = 1; j <= nb; j++) {
+        best[j] = 99;
+        int nat = 0;
+        for (int i = j - 1; i >= 0; i--) {
+            nat += hi[i] - lo[i] + 1;
+            int span = hi[j - 1] - lo[i] + 1, c = best[i] + span - nat + pad(span);
+            if (c < best[j])
+                best[j] = c;
+        }
+    }
+    return best[nb];
+}
+
+static int runs_need(const gr_rummy_hand *h, int flags);
+
+/* true if runs, a copy of each suit's cards per layer, meld every natural
+ * of the hand with its jokers, or do so after the ranks that form sets
+ * without jokers are set apart (a quick witness that everything melds) */
+static bool runs_meld_all(const gr_rummy_hand *h, int flags)
+{
+    if (runs_need(h, flags) <= h->jokers)
+        return true;
+    /* else the ranks that make sets without jokers (3+ suits, and the
+     * second copies none or 3+ suits too) as sets, the rest as runs */
+    gr_rummy_hand rest = *h;
+    unsigned n0 = 0, n1 = 0, n2 = 0, t0 = 0, t1 = 0, t2 = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = (unsigned)(h->once >> (13 * s)) & 0x1FFFu;
+        unsigned t = (unsigned)(h->twice >> (13 * s)) & 0x1FFFu;
+        n2 |= n1 & m;
+        n1 |= n0 & m;
+        n0 |= m;
+        t2 |= t1 & t;
+        t1 |= t0 & t;
+        t0 |= t;
+    }
+    unsigned sets = n2 & (~t0 | t2);
+    /* all those ranks as sets, then each one alone */
+    for (unsigned todo = sets, r = sets; r != 0; r = todo & -todo, todo &= todo - 1) {
+        gr_cards cut = 0;
+        for (int s = 0; s < 4; s++)
+            cut |= (gr_cards)r << (13 * s);
+        rest.once = h->once & ~cut;
+        rest.twice = h->twice & ~cut;
+        /* a run must remain to hold the jokers the sets do not */
+        if (rest.once != 0 && runs_need(&rest, flags) <= h->jokers)
+            return true;
+    }
+    return false;
+}
+
+/* the jokers runs_meld_all's runs need (once past the hand's jokers, any
+ * larger number) */
+static int runs_need(const gr_rummy_hand *h, int flags)
+{
+    int need = 0;
+    for (int s = 0; s < 4 && need <= h->jokers; s++) {
+        for (int copy = 0; copy < 2; copy++) {
+            unsigned m = (unsigned)((copy ? h->twice : h->once) >> (13 * s)) & 0x1FFFu;
+            int n = layer_jokers(m);
+            if ((flags & GR_RUMMY_ACE_HIGH) && (m & 1u)) {
+                int hi = layer_jokers(m >> 1 | 1u << 12);   /* the ace after the king */
+                n = hi < n ? hi : n;
+            }
+            need += n;
+        }
+    }
+    return need;
+}
+
 /* hands of this many cards (after the unmeldable naturals) first try to
  * meld everything */
 #define STRICT_FIRST 12
@@ -1016,6 +1102,9 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
         && !((flags & GR_RUMMY_ACE_HIGH) && (h.once & ACES)))
         return total - gr__rummy_hand_points(&h, flags);   /* runs only: every
             block of 3+ consecutive naturals of a suit is one run */
+    if (h.jokers > 0 && runs_meld_all(&h, flags))
+        return total - gr__rummy_hand_points(&h, flags);   /* all melds, and
+            with a run every joker does */
     solved sv;
     if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
         /* big hands often meld completely, and the DP restricted to
