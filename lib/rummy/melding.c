@@ -46,6 +46,31 @@
  * The value maximised is (melded points) * 128 + (melded cards): the least
  * unmelded value first, then the fewest unmelded cards.
  *
+ * Shortcuts of gr__rummy_value (the value only; gr_rummy_arrange always
+ * runs the whole DP, so its tie-break is untouched), each exact:
+ *  - naturals no meld can hold are set aside first (meldable): with 2+
+ *    jokers every natural qualifies; with one joker a natural needs another
+ *    suit on its rank or another natural of its suit within the three
+ *    positions around it; without jokers, 3 suits on its rank or a run of
+ *    3 through it.  Nothing left: the value is the hand's points.
+ *  - no joker, no duplicate, no rank in 3 suits, no high ace: only runs
+ *    can form and every block of 3+ consecutive naturals is one, so the
+ *    value is the points of the naturals set aside.
+ *  - with jokers, a quick witness that everything melds (runs_meld_all:
+ *    runs over each copy of each suit, gaps and padding filled by jokers,
+ *    blocks joined optimally; again after setting apart ranks whose sets
+ *    need no joker, if a run remains): then every joker melds too.
+ *  - hands of STRICT_FIRST+ cards run the DP first with no natural left
+ *    unmelded (pb->strict), which is far smaller; if it melds everything
+ *    that is optimal, else the full DP runs.
+ *  - the ace choices stop as soon as one melds everything, and the
+ *    set-only knapsack runs only if a bound on it (every joker, one more
+ *    natural per two jokers, every natural of ranks in 3+ suits, the J
+ *    best pairs of ranks in 2 suits) beats the DP.
+ * The DP's move lists depend on nothing but (code, count): they are made
+ * once for all calls (atomically, for threads).  The DP keeps its maps on
+ * the stack unless a hand outgrows them.
+ *
  * Arrangement.  gr_rummy_arrange keeps every layer of the DP, walks back
  * from the best final state taking, at each layer, the first predecessor
  * (in the order the states were made) and the first move that leads to it,
