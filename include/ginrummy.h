@@ -2346,7 +2346,10 @@ GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
  * "gr_option_info", "gr_allocator", "gr_table", "gr_standing", and the
  * Rummy structs "gr_rummy_hand", "gr_rummy_meld", "gr_rummy_arrangement",
  * "gr_rummy_action", "gr_rummy_result", "gr_rummy_view",
- * "gr_rummy_score"), or GR_EINVAL for an unknown name. */
+ * "gr_rummy_score", and issue 13's and 17's "gr_parse_error",
+ * "gr_settle_options", "gr_take_advice", "gr_knock_advice", "gr_position",
+ * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan"), or GR_EINVAL for an
+ * unknown name. */
 GR_API int gr_struct_size(const char *name);
 
 #ifdef __cplusplus

@@ -815,6 +815,14 @@ int gr_struct_size(const char *name)
         { "gr_rummy_result", sizeof(gr_rummy_result) },
         { "gr_rummy_view", sizeof(gr_rummy_view) },
         { "gr_rummy_score", sizeof(gr_rummy_score) },
+        { "gr_parse_error", sizeof(gr_parse_error) },
+        { "gr_settle_options", sizeof(gr_settle_options) },
+        { "gr_take_advice", sizeof(gr_take_advice) },
+        { "gr_knock_advice", sizeof(gr_knock_advice) },
+        { "gr_position", sizeof(gr_position) },
+        { "gr_legal_masks", sizeof(gr_legal_masks) },
+        { "gr_rummy_move", sizeof(gr_rummy_move) },
+        { "gr_rummy_plan", sizeof(gr_rummy_plan) },
     };
     if (!name)
         return GR_EINVAL;

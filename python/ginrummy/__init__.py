@@ -16,6 +16,12 @@ from .core import (Arrangement, Bot, BOTS, Game, HandResult, Layoff, Match, Move
                    version_number)
 
 from . import rummy   # basic Rummy (rummy.AVAILABLE when the library has it)
+from . import extra   # the rest of the API, as methods of the classes above
+from .extra import (EXCLUDED, KnockAdvice, LegalMasks, Position, RummyPlan, RummyPlanMove,
+                    TakeAdvice, advise_knock, advise_take, arrangement_check, arrangements,
+                    best_discard_except, format_move, layoff_build, layoff_check_ex,
+                    layoff_targets, parse_card, parse_cards, parse_move, settle_ex,
+                    cards_count, reason_status)
 
 __version__ = version()
 
@@ -23,7 +29,12 @@ __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "Invalid
            "ParseError", "WrongState", "Arrangement", "Bot", "BOTS", "Game", "HandResult",
            "Layoff", "Match", "Move", "MoveType", "Outcome", "Phase", "PRESETS", "Rules",
            "Score", "Standing", "Table", "View", "arrange", "best_discard", "deadwood", "lay_off", "layoff_check",
-           "options", "settle", "settle_illegal_knock", "version", "version_number", "GinRummyEnv", "VecGinRummyEnv"]
+           "options", "settle", "settle_illegal_knock", "version", "version_number", "GinRummyEnv", "VecGinRummyEnv",
+           "EXCLUDED", "KnockAdvice", "LegalMasks", "Position", "RummyPlan", "RummyPlanMove",
+           "TakeAdvice", "advise_knock", "advise_take", "arrangement_check", "arrangements",
+           "best_discard_except", "format_move", "layoff_build", "layoff_check_ex",
+           "layoff_targets", "parse_card", "parse_cards", "parse_move", "settle_ex",
+           "cards_count", "reason_status"]
 
 
 def __getattr__(name: str):

@@ -12,9 +12,12 @@ import argparse
 import os
 import sys
 import time
-from typing import List, Optional
+from typing import List, NamedTuple, Optional, Tuple
 
-from . import BOTS, PRESETS, Bot, Game, GinRummyError, Match, Move, MoveType, Outcome, Rules
+from . import (BOTS, PRESETS, Arrangement, Bot, Cards, Game, GinRummyError, Match, Move,
+               MoveType, Outcome, Phase, Rules, View, advise_knock, arrangements,
+               best_discard_except, layoff_build, layoff_targets, parse_card,
+               parse_cards)
 
 
 ASCII = False
@@ -35,8 +38,7 @@ def _move(m: Move) -> str:
 def _rules(preset: str, rules: List[str]) -> Rules:
     r = Rules(preset)
     for item in rules:
-        name, _, value = item.partition("=")
-        r[name] = int(value)
+        r.set_text(item)
     return r
 
 
@@ -48,27 +50,262 @@ def _show(game: Game, player: int) -> str:
             f"  pile top: {top}   stock: {v.stock_size}   opponent holds {v.opponent_count}")
 
 
-def _ask(game: Game, player: int) -> Move:
-    legal = game.legal_moves()
+HELP = """Commands (a whole word or its abbreviation; case does not matter):
+  draw, d           draw from the stock
+  take, t           take the upcard, or the top card of the discard pile
+  pass, p           pass (refuse the upcard on the first turn)
+  discard 7H, x 7H  discard the 7 of hearts; a card alone (7H) discards it
+  knock 7H, k 7H    discard the 7 of hearts and knock; you choose the
+                    melds you show when there is a choice
+  gin [7H], g [7H]  discard (the 7 of hearts) and go gin
+  big gin           lay down all eleven cards melded
+  hint              advice: take or draw, the best discard, how to knock
+  help, ?           this help
+  quit, q           leave the match (asks first)
+Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.
+When the bot knocks you may choose your layoffs (Enter: the best ones)."""
+
+
+class Command(NamedTuple):
+    """A parsed command line: kind "move", "help", "hint", "quit", "empty"
+    or "error"; the move, or the error message."""
+    kind: str
+    move: Optional[Move] = None
+    message: str = ""
+
+
+def _word(w: str, full: str, abbrev: Optional[str] = None) -> bool:
+    return w.lower() == full or (abbrev is not None and w.lower() == abbrev)
+
+
+def parse_command(text: str, view: View) -> Command:
+    """Read a command as gin-play does: whole words or their abbreviations,
+    a bare card discards it, nothing guessed."""
+    w = text.split()
+    if not w:
+        return Command("empty")
+    legal = set(m.type for m in view.legal)
+    card_wanted = 0          # 0 none, 1 a card, 2 an optional card
+    kind: Optional[MoveType] = None
+    if _word(w[0], "help", "?") or _word(w[0], "h"):
+        other = "help"
+    elif _word(w[0], "hint"):
+        other = "hint"
+    elif _word(w[0], "quit", "q"):
+        other = "quit"
+    else:
+        other = ""
+        if _word(w[0], "draw", "d"):
+            kind = MoveType.DRAW_STOCK
+        elif _word(w[0], "take", "t"):
+            kind = MoveType.DRAW_DISCARD if MoveType.DRAW_DISCARD in legal \
+                else MoveType.TAKE_UPCARD
+        elif _word(w[0], "pass", "p"):
+            kind = MoveType.PASS
+        elif _word(w[0], "discard", "x"):
+            kind, card_wanted = MoveType.DISCARD, 1
+        elif _word(w[0], "knock", "k"):
+            kind, card_wanted = MoveType.KNOCK, 1
+        elif _word(w[0], "gin", "g"):
+            kind, card_wanted = MoveType.GIN, 2
+        elif _word(w[0], "big") and len(w) >= 2 and _word(w[1], "gin"):
+            kind = MoveType.BIG_GIN
+            w = ["big gin"] + w[2:]
+        elif len(w) == 1:
+            try:
+                return Command("move", Move(MoveType.DISCARD, parse_card(w[0])))
+            except GinRummyError:
+                pass
+        if kind is None:
+            return Command("error", message=f'Unknown command "{w[0][:40]}"; type ? for help.')
+    if other:
+        if len(w) > 1:
+            return Command("error", message=f'"{w[0][:20]}" takes nothing after it; '
+                                            "type ? for help.")
+        return Command(other)
+    assert kind is not None
+    if len(w) > (2 if card_wanted else 1):
+        return Command("error", message=f'Too many words after "{w[0][:20]}".')
+    card = None
+    if card_wanted and len(w) == 2:
+        try:
+            card = parse_card(w[1])
+        except GinRummyError:
+            return Command("error", message=f'"{w[1][:20]}" is not a card '
+                                            "(for example 7H, 10S, QD).")
+    elif card_wanted == 1:
+        return Command("error", message=f"Name the card, for example: {w[0]} 7H")
+    elif card_wanted == 2:
+        card = next((m.card for m in view.legal if m.type == MoveType.GIN), None)
+        if card is None:
+            return Command("error", message="No discard gives gin now."
+                           if view.phase == Phase.DISCARD
+                           else "Draw first: gin is a discard (for example: gin 7H).")
+    if kind in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD) and card is None:
+        card = next((m.card for m in view.legal if m.type == kind), None)
+    return Command("move", Move(kind, card))
+
+
+def _arrangement(a: Arrangement) -> str:
+    melds = " ".join("[" + _cards(m) + "]" for m in a.melds)
+    return f"{melds} deadwood {_cards(a.deadwood) or '-'} ({a.deadwood_points})"
+
+
+def hint(view: View, expert: Optional[Bot] = None) -> str:
+    """gin-play's hint: take or draw, the best discard, how to knock, and
+    the expert bot's choice explained."""
+    lines = []
+    pile = Cards([int(c) for c in view.discards])
+    if view.phase in (Phase.UPCARD, Phase.DRAW):
+        try:
+            a = view.advise_take()
+            offered = next(m.card for m in view.legal
+                           if m.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD))
+            verdict = "Take it." if a.take else ("Pass." if view.phase == Phase.UPCARD
+                                                else "Draw.")
+            lines.append(f"Hint: taking {_card(offered)} and discarding {_card(a.take_discard)}"
+                         f" leaves deadwood {a.take_deadwood}; a blind draw leaves "
+                         f"{a.draw_expected:.1f} on average ({a.draw_best} to "
+                         f"{a.draw_worst}).  {verdict}")
+        except (GinRummyError, StopIteration):
+            lines.append("Hint: draw from the stock (the discard pile is not offered).")
+    elif view.phase == Phase.DISCARD:
+        ok = Cards([int(m.card) for m in view.legal if m.type == MoveType.DISCARD])
+        types = set(m.type for m in view.legal)
+        best, left = best_discard_except(view.hand, view.hand - ok)
+        if MoveType.BIG_GIN in types:
+            lines.append("Hint: big gin!  Type: big gin")
+        elif left == 0 and MoveType.GIN in types:
+            lines.append(f"Hint: gin by discarding {_card(best)}.")
+        else:
+            k = None
+            if left <= view.knock_limit and MoveType.KNOCK in types:
+                try:
+                    k = advise_knock(view.hand - Cards([best]), view.knock_limit,
+                                     pile | Cards([best]))
+                except GinRummyError:
+                    k = None
+            if k is not None:
+                n = k.layoffs
+                lines.append(f"Hint: you can knock discarding {_card(best)} and showing "
+                             f"{_arrangement(k.arrangement)}\n      (the defender could "
+                             f"lay off {n} card{'' if n == 1 else 's'} on it).")
+            else:
+                lines.append(f"Hint: discard {_card(best)} (deadwood {left} left).")
+    if expert is not None and view.legal:
+        try:
+            expert.choose(view)
+            lines.append(f"Expert: {expert.explain()}.")
+        except GinRummyError:
+            pass
+    return "\n".join(lines)
+
+
+def _read(prompt: str) -> Optional[str]:
+    try:
+        return input(prompt)
+    except EOFError:
+        print()
+        return None
+
+
+def _ask_yes(question: str, eof_answer: bool) -> bool:
+    line = _read(f"{question} [y/N]: ")
+    if line is None:
+        return eof_answer
+    return line.strip().lower() in ("y", "yes")
+
+
+def _choose_knock(view: View, discard: Card) -> Optional[Arrangement]:
+    """The arrangement to show: the advised one unless the person picks another."""
+    kept = view.hand - Cards([discard])
+    options = arrangements(kept, view.knock_limit)
+    if len(options) <= 1:
+        return None
+    pile = Cards([int(c) for c in view.discards])
+    k = advise_knock(kept, view.knock_limit, pile | Cards([discard]))
+    options.sort(key=lambda a: a != k.arrangement)
+    print("You may show:")
+    for i, a in enumerate(options):
+        print(f"  {i + 1}) {_arrangement(a)}")
+    print(f"(1 leaves the fewest possible layoffs: {k.layoffs}.)")
     while True:
+        line = _read(f"Show which? [1-{len(options)}, Enter for 1]: ")
+        if line is None or not line.strip():
+            return options[0]
+        if line.strip().isdigit() and 1 <= int(line) <= len(options):
+            return options[int(line) - 1]
+        print(f"Type a number from 1 to {len(options)}.")
+
+
+def _choose_layoffs(game: Game, me: int) -> None:
+    """After the bot knocked: the person chooses his layoffs (Enter keeps
+    the best ones the game chose)."""
+    r = game.result()
+    mine = game.hand(me)
+    targets = layoff_targets(r.knocker_arrangement, mine)
+    if not any(len(t) for t in targets):
+        return
+    print(f"The bot knocked showing {_arrangement(r.knocker_arrangement)}")
+    print("You can lay off now:" + "".join(
+        f" {_cards(t)} on [{_cards(r.knocker_arrangement.melds[i])}]"
+        for i, t in enumerate(targets) if len(t)) + " (chains may add more).")
+    best = r.defense
+    print(f"The best layoffs: {_cards(best.laid_off) or 'none'}, deadwood "
+          f"{best.defender.deadwood_points}.")
+    while True:
+        line = _read("Lay off which cards? [Enter: the best, none, or cards]: ")
+        if line is None or not line.strip():
+            return
+        try:
+            laid = Cards(0) if line.strip().lower() == "none" else parse_cards(line)
+            game.defend(layoff_build(r.knocker_arrangement, mine, laid))
+            return
+        except GinRummyError as exc:
+            print(f"Not allowed: {exc.reason_text or exc}.")
+
+
+class Quit(Exception):
+    """The person left the match (quit, or the end of input)."""
+
+
+def _ask(game: Game, player: int, expert: Optional[Bot] = None
+         ) -> Tuple[Move, Optional[Arrangement]]:
+    """A legal move from the person, and the arrangement he shows with a knock."""
+    while True:
+        v = game.view(player)
         print(_show(game, player))
-        print("  moves: " + ", ".join(_move(m) for m in legal))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            raise SystemExit(0)
-        if line in ("q", "quit"):
-            raise SystemExit(0)
-        try:
-            move = Move.parse(line)
-        except (ValueError, GinRummyError) as exc:
-            print(f"  {exc}")
+        print("  moves: " + ", ".join(_move(m) for m in v.legal))
+        line = _read("Your move [draw take pass discard knock gin hint ? quit]: ")
+        if line is None:
+            raise Quit()
+        c = parse_command(line, v)
+        if c.kind == "empty":
             continue
-        if move.card is None and move.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD):
-            move = next((m for m in legal if m.type == move.type), move)
-        if move in legal:
-            return move
-        print("  not a legal move")
+        if c.kind == "help":
+            print(HELP)
+            continue
+        if c.kind == "hint":
+            print(hint(v, expert))
+            continue
+        if c.kind == "error":
+            print(c.message)
+            continue
+        if c.kind == "quit":
+            if _ask_yes("Really leave the match?", True):
+                raise Quit()
+            continue
+        probe = game.clone()
+        assert c.move is not None
+        try:
+            probe.play(c.move)
+        except GinRummyError as exc:
+            print(f"Not allowed: {exc.reason_text or exc}.")
+            continue
+        shown = None
+        if c.move.type == MoveType.KNOCK:
+            shown = _choose_knock(v, c.move.card)
+        return c.move, shown
 
 
 def play(argv: List[str]) -> int:
@@ -93,6 +330,19 @@ def play(argv: List[str]) -> int:
     # seat 0 is the person (or a greedy bot with --auto), the others bots
     seats = [Bot("greedy", args.seed + 1) if args.auto else None] + \
         [Bot(args.bot, args.seed + s) for s in range(1, n)]
+    for b in seats:
+        if b is not None:
+            b.set_rules(match.rules)
+    expert = Bot("expert", args.seed ^ 0x4A17)
+    expert.set_rules(match.rules)
+    try:
+        return _play_match(match, seats, expert, n)
+    except Quit:
+        print("You left the match.")
+        return 0
+
+
+def _play_match(match: Match, seats: list, expert: Bot, n: int) -> int:
     deal = 0
     while not match.over:
         deal += 1
@@ -105,10 +355,20 @@ def play(argv: List[str]) -> int:
             while not game.over:
                 p = game.turn
                 bot = seats[who[p]]
-                move = bot.choose(game.view(p)) if bot else _ask(game, p)
-                game.play(move)
+                shown = None
+                if bot:
+                    move = bot.choose(game.view(p))
+                else:
+                    move, shown = _ask(game, p, expert)
+                if shown is not None:
+                    game.knock(move.card, shown)
+                else:
+                    game.play(move)
                 print(f"  seat {who[p]}: {_move(move)}")
             r = game.result()
+            if r.knocker >= 0 and seats[who[1 - r.knocker]] is None:
+                _choose_layoffs(game, 1 - r.knocker)
+                r = game.result()
             if r.winner < 0:
                 print(f"  the hand is {r.outcome.name.lower()}")
             else:

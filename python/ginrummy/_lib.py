@@ -158,6 +158,7 @@ STRUCTS = {"gr_table": Table_, "gr_standing": Standing_, "gr_arrangement": Arran
 
 P = c_void_p
 _protos = {
+    "gr_struct_size": (c_int, [c_char_p]),
     "gr_strerror": (c_char_p, [c_int]),
     "gr_version": (c_char_p, []),
     "gr_version_number": (c_int, []),

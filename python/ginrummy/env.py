@@ -471,3 +471,22 @@ class VecGinRummyEnv:
             self._p = None
 
     __del__ = close
+
+
+def _env_step_only(self: GinRummyEnv, action: int) -> None:
+    """Play action id `action` without building an observation (gr_env_step;
+    for search and rollouts): InvalidArgument, WrongState or IllegalMove,
+    the environment then unchanged."""
+    check(lib.gr_env_step(self._p, int(action)), f"step {action}")
+
+
+def _env_status(self: GinRummyEnv) -> Tuple[bool, bool, Tuple[int, int]]:
+    """(terminated, truncated, (reward of player 0, reward of player 1))
+    as the library reports them now (gr_env_status)."""
+    term, trunc, rew = c_int(), c_int(), (c_int * 2)()
+    check(lib.gr_env_status(self._p, byref(term), byref(trunc), rew), "status")
+    return bool(term.value), bool(trunc.value), (rew[0], rew[1])
+
+
+GinRummyEnv.step_only = _env_step_only  # type: ignore[attr-defined]
+GinRummyEnv.status = _env_status  # type: ignore[attr-defined]

@@ -13,8 +13,16 @@ class GinRummyError(Exception):
     ``"GR_EILLEGAL"``).  When the library says why (refusal reasons, with
     libraries that have gr_game_last_reason), ``reason`` is the GR_REASON_*
     number, ``reason_name`` its name (e.g. ``"discard_taken"``) and
-    ``reason_text`` its English text; otherwise they are None.
+    ``reason_text`` its English text; otherwise they are None.  Errors of
+    the parsers that say where they stopped (``parse_card``, ``parse_cards``,
+    ``parse_move``, ``Game.load``, ``Match.load``, ``Position.parse``) also
+    carry ``offset`` and ``length`` (bytes of the bad token in the text) and
+    ``line`` (1-based); for the others these are None.
     """
+
+    offset: Optional[int] = None
+    length: Optional[int] = None
+    line: Optional[int] = None
 
     names = {-1: "GR_EINVAL", -2: "GR_ESTATE", -3: "GR_EILLEGAL", -4: "GR_ENOMEM",
              -5: "GR_ESPACE", -6: "GR_EPARSE"}

@@ -183,16 +183,6 @@ def test_G40_cli_players(players, capsys):
     assert "wins the match" in capsys.readouterr().out
 
 
-def test_cli_play_a_person(monkeypatch, capsys):
-    from ginrummy.__main__ import main
-    lines = iter(["FOLD", "DISCARD XX", "q"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
-    with pytest.raises(SystemExit):
-        main(["play", "--seed", "5", "--ascii"])
-    out = capsys.readouterr().out
-    assert "your hand:" in out and "moves:" in out and "unknown move" in out
-
-
 @pytest.mark.parametrize("players", [3, 4])
 def test_G40_matches_of_three_and_four(players):
     m = gr.Match("standard", seed=players, players=players)

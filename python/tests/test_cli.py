@@ -1,0 +1,119 @@
+"""`python3 -m ginrummy play` takes gin-play's commands: words and their
+abbreviations, a bare card, hint, help, quit with confirmation.  Driven by
+a piped script, as a person at a terminal would."""
+import os
+import subprocess
+import sys
+
+import ginrummy as gr
+from ginrummy.__main__ import parse_command
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _run(script: str, *args: str) -> str:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(HERE) + os.pathsep + env.get("PYTHONPATH", "")
+    p = subprocess.run([sys.executable, "-m", "ginrummy", "play", "--ascii", *args],
+                       input=script, capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
+def test_play_piped_script():
+    # seed 3: seat 1 passes the upcard QS; we take it (T), discard 8H as a
+    # bare card, ask a hint, draw (D), then try bad commands and quit
+    out = _run("?\nT\n8h\nhint\nD\nk 2c\ngin\nbig\nfoo 1\nq\nn\nquit\ny\n", "--seed", "3")
+    assert "quit, q           leave the match (asks first)" in out     # help
+    assert "seat 0: TAKE_UPCARD QS" in out and "seat 0: DISCARD 8H" in out
+    assert "seat 0: DRAW_STOCK" in out
+    assert "Hint: taking JD and discarding 8C leaves deadwood 35" in out
+    assert "Expert: draw from the stock" in out
+    assert "Not allowed: the card is not in the player's hand." in out
+    assert "No discard gives gin now." in out
+    assert 'Unknown command "big"' in out and 'Unknown command "foo"' in out
+    assert out.count("Really leave the match? [y/N]") == 2   # "n" stays, "y" leaves
+    assert out.rstrip().endswith("You left the match.")
+
+
+def test_play_end_of_input_leaves():
+    out = _run("p\n", "--seed", "3")
+    assert "seat 0: PASS" in out and "You left the match." in out
+
+
+def test_parse_command_words_and_abbreviations():
+    g = gr.Game("standard", seed=3)
+    v = g.view(g.turn)
+    M, T = gr.Move, gr.MoveType
+    assert parse_command("t", v).move.type == T.TAKE_UPCARD
+    assert parse_command("TAKE", v).move.card == g.upcard
+    assert parse_command("pass", v).move == M(T.PASS)
+    assert parse_command("d", v).move == M(T.DRAW_STOCK)
+    assert parse_command("x 7h", v).move == M(T.DISCARD, gr.Card("7H"))
+    assert parse_command("10s", v).move == M(T.DISCARD, gr.Card("10S"))
+    assert parse_command("k 7H", v).move == M(T.KNOCK, gr.Card("7H"))
+    assert parse_command("big gin", v).move == M(T.BIG_GIN)
+    assert [parse_command(w, v).kind for w in ("?", "help", "h", "hint", "q", "quit", "")] == \
+        ["help", "help", "help", "hint", "quit", "quit", "empty"]
+    for bad, msg in [("knock", "Name the card"), ("x 7z", "is not a card"),
+                     ("hint me", "takes nothing after it"), ("d 7h", "Too many words"),
+                     ("fold", "Unknown command"), ("g", "Draw first")]:
+        c = parse_command(bad, v)
+        assert c.kind == "error" and msg in c.message, bad
+    g.play("TAKE_UPCARD")
+    g.play(gr.Move(gr.MoveType.DISCARD, g.best_discard()[0]))
+    assert parse_command("t", g.view(g.turn)).move.type == T.DRAW_DISCARD
+
+
+def test_choose_layoffs_after_the_bot_knocked(monkeypatch, capsys):
+    from ginrummy.__main__ import _choose_layoffs
+    bot = gr.Bot("greedy", 1)
+    for seed in range(1, 200):
+        g = gr.Game("standard", seed=seed)
+        while not g.over:
+            g.play(bot.choose(g.view(g.turn)))
+        r = g.result()
+        if r.outcome == gr.Outcome.KNOCK and len(r.defense.laid_off):
+            break
+    else:
+        raise AssertionError("no knock with layoffs found")
+    me = 1 - r.knocker
+    answers = iter(["ZZ", "none"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    _choose_layoffs(g, me)
+    out = capsys.readouterr().out
+    assert "You can lay off now:" in out and "The best layoffs:" in out
+    assert "Not allowed" in out                      # ZZ is not a card
+    after = g.result()
+    assert len(after.defense.laid_off) == 0
+    assert after.defender_deadwood > r.defender_deadwood
+
+
+def test_choose_knock_offers_the_arrangements(monkeypatch, capsys):
+    from ginrummy.__main__ import _choose_knock
+    bot = gr.Bot("greedy", 1)
+    found = None
+    for seed in range(1, 300):
+        g = gr.Game("standard", seed=seed)
+        while not g.over and found is None:
+            v = g.view(g.turn)
+            for m in v.legal:
+                if m.type == gr.MoveType.KNOCK and len(gr.arrangements(
+                        v.hand - gr.Cards([m.card]), v.knock_limit)) > 1:
+                    found = (g, v, m.card)
+                    break
+            if found is None:
+                g.play(bot.choose(v))
+        if found:
+            break
+    assert found, "no knock with a choice of arrangements"
+    g, v, card = found
+    options = gr.arrangements(v.hand - gr.Cards([card]), v.knock_limit)
+    answers = iter(["99", "2"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    shown = _choose_knock(v, card)
+    out = capsys.readouterr().out
+    assert "You may show:" in out and "Type a number from 1 to" in out
+    assert shown in options
+    g.knock(card, shown)                      # the library accepts it
+    assert g.over and g.result().knocker_arrangement == shown
