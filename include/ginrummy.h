@@ -1175,7 +1175,7 @@ enum {
     GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
     GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
     GR_REASON_HAND_OVER,          /* the hand has ended */
-    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+    GR_REASON_NOT_KNOCKED,        /* a defense when the hand did not end by a
                                      knock, gin or big gin */
     GR_REASON_MATCH_OVER,         /* the match is over (G25) */
     GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
@@ -1193,7 +1193,7 @@ enum {
     GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
     GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
                                      of 3+ in a suit (G4) */
-    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defense is not exactly
                                      the cards of the hand */
     GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
                                      (G17) */
@@ -1399,7 +1399,7 @@ GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
 GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
                              gr_cards laid, gr_cards out[GR_MAX_MELDS]);
 
-/* Build the defence a person chose: the cards `laid_off`, the defender's
+/* Build the defense a person chose: the cards `laid_off`, the defender's
  * own melds the least-deadwood arrangement of the rest, deadwood and its
  * points filled in (ready for gr_game_defend()).  Returns the defender's
  * deadwood.  Refused as gr_layoff_targets(). */

@@ -346,17 +346,6 @@ END_TEST
 
 /* ---- inputs: nonzero reserved space is refused ------------------------------ */
 
-static void *my_malloc(size_t n, void *ctx)
-{
-    (void)ctx;
-    return malloc(n);
-}
-
-static void my_free(void *p, void *ctx)
-{
-    (void)ctx;
-    free(p);
-}
 
 START_TEST(test_abi_reserved_input_refused)
 {
@@ -452,7 +441,9 @@ START_TEST(test_abi_reserved_input_refused)
     gr_match_free(m);
 
     /* gr_allocator: every function taking one */
-    gr_allocator mm = { .malloc_fn = my_malloc, .free_fn = my_free };
+    test_counter counter = { 0, 0, 0, 0 };
+    gr_allocator mm = { .malloc_fn = test_counting_malloc,
+                        .free_fn = test_counting_free, .ctx = &counter };
     gr_rules *r2 = NULL;
     ck_assert_int_eq(gr_rules_new_mm(&r2, GR_PRESET_NOVELTY, &mm), GR_OK);
     gr_rules_free(r2);

@@ -12,6 +12,7 @@
  */
 #include "ginrummy.h"
 #include "common/alloc.h"
+#include "common/rng.h"
 #include "gin/game.h"
 
 #include <string.h>
@@ -777,10 +778,7 @@ int gr_batch_random_actions(gr_batch *b, uint64_t *state, int32_t *out)
     for (size_t i = 0; i < b->n; i++) {
         const gr_env *env = b->env[i];
         /* splitmix64 step, then pick the k-th legal action */
-        uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
+        uint64_t z = gr__splitmix64(state);
         if (env->nlegal <= 0)
             return GR_ESTATE;
         int k = (int)(z % (uint64_t)env->nlegal);
