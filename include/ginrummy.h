@@ -1094,7 +1094,7 @@ enum {
 
 /* Set a parameter of the expert bot.  GR_EINVAL for NULL, an unknown
  * parameter or a value out of range; for the other kinds the known
- * parameters are accepted and ignored. */
+ * parameters with values in range are accepted and ignored. */
 GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
 
 /* The match score before this hand, the bot's player first (0..1000000
@@ -1466,7 +1466,10 @@ GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
 GR_API int gr_game_position(const gr_game *game, gr_position *out);
 
 /* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
- * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics.
+ * GR_EINVAL for NULL, reserved space not zero, a dealer or turn other than
+ * 0 or 1, a phase, count or card out of range (it need not be a position
+ * gr_position_check() accepts). */
 GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
 
 /* Read gr_position_format() text; GR_EPARSE with the place in *err (when
@@ -2336,7 +2339,9 @@ GR_API int gr_batch_step(gr_batch *batch, const int32_t *actions, float *obs,
                          uint8_t *done);
 
 /* Uniformly random legal actions for every environment from a splitmix64
- * state (advanced), for benchmarks and tests.  GR_EINVAL, GR_ESTATE. */
+ * state (advanced), for benchmarks and tests.  GR_EINVAL; GR_ESTATE when
+ * an environment has no legal action (not reset), *state and out then
+ * untouched. */
 GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
                                    int32_t *out);
 
