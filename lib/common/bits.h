@@ -169,8 +169,19 @@ static inline int gr__popcount(gr_cards cards)
  * ifunc resolver picks one when the library is loaded.  GR__HW_POPCOUNT is
  * defined where that works (x86-64 ELF with gcc or clang); elsewhere the
  * portable build is the only one. */
+/* Sanitizer builds get the portable build only: a resolver runs while the
+ * dynamic linker relocates the library, before the sanitizer's run time is
+ * set up, so instrumented resolver code would crash. */
+#if defined(__has_feature)
+#  if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#    define GR__SANITIZED 1
+#  endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#  define GR__SANITIZED 1
+#endif
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) \
-    && !defined(__POPCNT__) && !defined(GR_NO_IFUNC)
+    && !defined(__POPCNT__) && !defined(GR_NO_IFUNC) && !defined(GR__SANITIZED)
 #  define GR__HW_POPCOUNT 1
 #endif
 
