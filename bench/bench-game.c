@@ -18,21 +18,8 @@
 #include "ginrummy.h"
 #include "bench.h"
 
-/* uniform enough in [0, n) for a benchmark, without a division */
-static int below(uint64_t *s, int n);
-
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-    return (int)(((next(s) >> 32) * (uint64_t)n) >> 32);
-}
+#define next bench_next
+#define below bench_below
 
 /* One hand; returns the number of moves played, or -1 on an error. */
 static int play_hand(const gr_rules *rules, uint64_t *rng, long *points)

@@ -17,18 +17,8 @@
 #include "ginrummy.h"
 #include "bench.h"
 
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-    return (int)(((next(s) >> 32) * (uint64_t)n) >> 32);
-}
+#define next bench_next
+#define below bench_below
 
 /* one hand; the number of moves played, or -1 on an error */
 static long hand(const gr_rummy_rules *r, uint64_t *rng, gr_rummy_action **buf,

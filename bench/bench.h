@@ -22,6 +22,21 @@ static inline double cpu_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* splitmix64: the benchmarks' own cheap stream of seeds and choices */
+static inline uint64_t bench_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* uniform enough in [0, n) for a benchmark, without a division */
+static inline int bench_below(uint64_t *s, int n)
+{
+    return (int)(((bench_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* defeats dead-code elimination of benchmarked results */
 static volatile uint64_t bench_sink;
 

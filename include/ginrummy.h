@@ -1094,7 +1094,7 @@ enum {
 
 /* Set a parameter of the expert bot.  GR_EINVAL for NULL, an unknown
  * parameter or a value out of range; for the other kinds the known
- * parameters are accepted and ignored. */
+ * parameters with values in range are accepted and ignored. */
 GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
 
 /* The match score before this hand, the bot's player first (0..1000000
@@ -1175,7 +1175,7 @@ enum {
     GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
     GR_REASON_WRONG_PHASE,        /* the move does not fit the phase (G9, G10) */
     GR_REASON_HAND_OVER,          /* the hand has ended */
-    GR_REASON_NOT_KNOCKED,        /* a defence when the hand did not end by a
+    GR_REASON_NOT_KNOCKED,        /* a defense when the hand did not end by a
                                      knock, gin or big gin */
     GR_REASON_MATCH_OVER,         /* the match is over (G25) */
     GR_REASON_NOTHING_TO_UNDO,    /* no hand recorded yet */
@@ -1193,7 +1193,7 @@ enum {
     GR_REASON_PILE_EMPTY,         /* no card on the discard pile */
     GR_REASON_NOT_A_MELD,         /* a meld that is not 3-4 of a rank or a run
                                      of 3+ in a suit (G4) */
-    GR_REASON_NOT_THE_HAND,       /* the arrangement or defence is not exactly
+    GR_REASON_NOT_THE_HAND,       /* the arrangement or defense is not exactly
                                      the cards of the hand */
     GR_REASON_CANNOT_LAY_OFF,     /* a laid-off card fits no knocker meld
                                      (G17) */
@@ -1399,7 +1399,7 @@ GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
 GR_API int gr_layoff_targets(const gr_arrangement *knocker, gr_cards defender,
                              gr_cards laid, gr_cards out[GR_MAX_MELDS]);
 
-/* Build the defence a person chose: the cards `laid_off`, the defender's
+/* Build the defense a person chose: the cards `laid_off`, the defender's
  * own melds the least-deadwood arrangement of the rest, deadwood and its
  * points filled in (ready for gr_game_defend()).  Returns the defender's
  * deadwood.  Refused as gr_layoff_targets(). */
@@ -1466,7 +1466,10 @@ GR_API int gr_position_check(const gr_rules *rules, const gr_position *position,
 GR_API int gr_game_position(const gr_game *game, gr_position *out);
 
 /* A position as one line of text ("dealer 0; turn 1; phase draw; hand0
- * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics. */
+ * ...; hand1 ...; pile ...; stock ...; ..."), snprintf semantics.
+ * GR_EINVAL for NULL, reserved space not zero, a dealer or turn other than
+ * 0 or 1, a phase, count or card out of range (it need not be a position
+ * gr_position_check() accepts). */
 GR_API int gr_position_format(const gr_position *position, char *buf, size_t size);
 
 /* Read gr_position_format() text; GR_EPARSE with the place in *err (when
@@ -2336,7 +2339,9 @@ GR_API int gr_batch_step(gr_batch *batch, const int32_t *actions, float *obs,
                          uint8_t *done);
 
 /* Uniformly random legal actions for every environment from a splitmix64
- * state (advanced), for benchmarks and tests.  GR_EINVAL, GR_ESTATE. */
+ * state (advanced), for benchmarks and tests.  GR_EINVAL; GR_ESTATE when
+ * an environment has no legal action (not reset), *state and out then
+ * untouched. */
 GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
                                    int32_t *out);
 

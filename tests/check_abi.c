@@ -93,6 +93,127 @@ typedef struct v0_standing {
     int reserved[8];
 } v0_standing;
 
+/* issue 13 */
+typedef struct v0_parse_error {
+    size_t offset, length;
+    int    reason, line;
+    int    reserved[8];
+} v0_parse_error;
+
+typedef struct v0_settle_options {
+    int     knocker, strict, has_upcard;
+    uint8_t upcard;
+    int     reserved[8];
+} v0_settle_options;
+
+typedef struct v0_take_advice {
+    int     take_deadwood;
+    uint8_t take_discard;
+    double  draw_expected;
+    int     draw_best, draw_worst, unseen, take;
+    int     reserved[8];
+} v0_take_advice;
+
+typedef struct v0_knock_advice {
+    v0_arrangement arrangement;
+    int            layoffs;
+    gr_cards       targets;
+    int            reserved[8];
+} v0_knock_advice;
+
+typedef struct v0_position {
+    int      dealer, turn, phase;
+    gr_cards hand[2];
+    int      npile;
+    uint8_t  pile[52];
+    int      nstock;
+    uint8_t  stock[52];
+    int      stock_from_seed;
+    uint64_t seed;
+    uint8_t  taken;
+    int      pile_closed;
+    gr_cards known[2];
+    uint8_t  first_upcard;
+    int      turnovers, played;
+    int      reserved[8];
+} v0_position;
+
+/* issue 17 */
+typedef struct v0_legal_masks {
+    unsigned types;
+    uint8_t  top;
+    gr_cards discard, knock, gin;
+    int      reserved[8];
+} v0_legal_masks;
+
+/* issues 14 and 15: basic Rummy.  gr_rummy_hand and gr_rummy_meld are
+ * plain values like gr_cards (copied with =, compared field by field, kept
+ * in arrays), documented as such, with no reserve: frozen whole. */
+typedef struct v0_rummy_hand {
+    gr_cards once, twice;
+    int      jokers;
+} v0_rummy_hand;
+
+typedef struct v0_rummy_meld {
+    gr_cards cards, jokers;
+} v0_rummy_meld;
+
+typedef struct v0_rummy_arrangement {
+    int           nmelds;
+    v0_rummy_meld melds[37];
+    v0_rummy_hand unmelded;
+    int           unmelded_points;
+    int           reserved[8];
+} v0_rummy_arrangement;
+
+typedef struct v0_rummy_move {
+    int           kind, meld;
+    v0_rummy_meld cards;
+    int           reserved[4];
+} v0_rummy_move;
+
+typedef struct v0_rummy_plan {
+    int           value, nmoves;
+    v0_rummy_move moves[120];
+    v0_rummy_hand left;
+    int           reserved[8];
+} v0_rummy_plan;
+
+typedef struct v0_rummy_action {
+    int           type;
+    uint8_t       card, named;
+    int           target;
+    v0_rummy_meld meld;
+    int           reserved[4];
+} v0_rummy_action;
+
+typedef struct v0_rummy_result {
+    int outcome, winner, nplayers;
+    int score[7], left_points[7], cards_left[7];
+    v0_rummy_hand left[7];
+    int reserved[8];
+} v0_rummy_result;
+
+typedef struct v0_rummy_view {
+    int           player, nplayers, dealer, turn, phase, ace_high;
+    v0_rummy_hand hand;
+    uint8_t       taken;
+    int           counts[7];
+    v0_rummy_hand known[7];
+    int           nmelds;
+    v0_rummy_meld melds[37];
+    int           owner[37];
+    int           stock_size, turnovers, ndiscards;
+    uint8_t       discards[112];
+    int           reserved[16];
+} v0_rummy_view;
+
+typedef struct v0_rummy_score {
+    int over, winner, nplayers, dealer, hands_played;
+    int hands_won[7], total[7];
+    int reserved[8];
+} v0_rummy_score;
+
 #define SAME_LAYOUT(pub, old)                                                  \
     _Static_assert(sizeof(pub) == sizeof(old), #pub ": size changed");         \
     _Static_assert(alignof(pub) == alignof(old), #pub ": alignment changed");  \
@@ -108,6 +229,27 @@ SAME_LAYOUT(gr_view, v0_view);
 SAME_LAYOUT(gr_score, v0_score);
 SAME_LAYOUT(gr_table, v0_table);
 SAME_LAYOUT(gr_standing, v0_standing);
+SAME_LAYOUT(gr_parse_error, v0_parse_error);
+SAME_LAYOUT(gr_settle_options, v0_settle_options);
+SAME_LAYOUT(gr_take_advice, v0_take_advice);
+SAME_LAYOUT(gr_knock_advice, v0_knock_advice);
+SAME_LAYOUT(gr_position, v0_position);
+SAME_LAYOUT(gr_legal_masks, v0_legal_masks);
+SAME_LAYOUT(gr_rummy_arrangement, v0_rummy_arrangement);
+SAME_LAYOUT(gr_rummy_move, v0_rummy_move);
+SAME_LAYOUT(gr_rummy_plan, v0_rummy_plan);
+SAME_LAYOUT(gr_rummy_action, v0_rummy_action);
+SAME_LAYOUT(gr_rummy_result, v0_rummy_result);
+SAME_LAYOUT(gr_rummy_view, v0_rummy_view);
+SAME_LAYOUT(gr_rummy_score, v0_rummy_score);
+_Static_assert(sizeof(gr_rummy_hand) == sizeof(v0_rummy_hand)
+               && offsetof(gr_rummy_hand, jokers) == offsetof(v0_rummy_hand, jokers),
+               "gr_rummy_hand: layout changed");
+_Static_assert(sizeof(gr_rummy_meld) == sizeof(v0_rummy_meld),
+               "gr_rummy_meld: layout changed");
+_Static_assert(GR_RUMMY_MAX_MELDS == 37 && GR_RUMMY_MAX_MOVES == 120
+               && GR_RUMMY_MAX_PLAYERS == 7 && GR_RUMMY_MAX_CARDS == 112,
+               "array sizes of the 0.x Rummy structs are fixed");
 _Static_assert(GR_NCARDS == 52 && GR_MAX_MOVES == 34 && GR_MAX_MELDS == 17,
                "array sizes of the 0.x structs are fixed");
 _Static_assert(sizeof(gr_move) == 8, "gr_move: no padding left undefined");
@@ -133,6 +275,18 @@ START_TEST(test_abi_sizes_recorded)
         { "gr_take_advice", sizeof(gr_take_advice), 64 },
         { "gr_knock_advice", sizeof(gr_knock_advice), 240 },
         { "gr_position", sizeof(gr_position), 232 },
+        /* issue 17 */
+        { "gr_legal_masks", sizeof(gr_legal_masks), 64 },
+        /* issues 14, 15 */
+        { "gr_rummy_hand", sizeof(gr_rummy_hand), 24 },
+        { "gr_rummy_meld", sizeof(gr_rummy_meld), 16 },
+        { "gr_rummy_arrangement", sizeof(gr_rummy_arrangement), 664 },
+        { "gr_rummy_move", sizeof(gr_rummy_move), 40 },
+        { "gr_rummy_plan", sizeof(gr_rummy_plan), 4864 },
+        { "gr_rummy_action", sizeof(gr_rummy_action), 48 },
+        { "gr_rummy_result", sizeof(gr_rummy_result), 296 },
+        { "gr_rummy_view", sizeof(gr_rummy_view), 1184 },
+        { "gr_rummy_score", sizeof(gr_rummy_score), 108 },
     };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         if (getenv("GR_ABI_VERBOSE"))
@@ -346,17 +500,80 @@ END_TEST
 
 /* ---- inputs: nonzero reserved space is refused ------------------------------ */
 
-static void *my_malloc(size_t n, void *ctx)
-{
-    (void)ctx;
-    return malloc(n);
-}
 
-static void my_free(void *p, void *ctx)
+/* the outputs of issues 13-17: the frozen size written, no more, the
+ * reserve zeroed */
+START_TEST(test_abi_new_outputs_guarded)
 {
-    (void)ctx;
-    free(p);
+    guarded b;
+    gr_rules *r;
+    gr_game *g;
+    ck_assert_int_eq(gr_rules_new(&r, GR_PRESET_STANDARD), GR_OK);
+    ck_assert_int_eq(gr_game_new(&g, r, 9, 0), GR_OK);
+
+    b = guard_new(sizeof(v0_legal_masks));
+    ck_assert_int_eq(gr_game_legal_masks(g, (gr_legal_masks *)b.buf), GR_OK);
+    guard_check(b, RESERVE(v0_legal_masks), "gr_game_legal_masks");
+
+    b = guard_new(sizeof(v0_position));
+    ck_assert_int_eq(gr_game_position(g, (gr_position *)b.buf), GR_OK);
+    guard_check(b, RESERVE(v0_position), "gr_game_position");
+
+    b = guard_new(sizeof(v0_parse_error));
+    gr_cards c;
+    ck_assert_int_eq(gr_cards_parse_ex("AS ZZ", &c, (gr_parse_error *)b.buf), GR_EPARSE);
+    guard_check(b, RESERVE(v0_parse_error), "gr_cards_parse_ex");
+
+    {
+        gr_match *m;
+        ck_assert_int_eq(gr_match_new_players(&m, r, 3, 4), GR_OK);
+        b = guard_new(sizeof(v0_table));
+        ck_assert_int_eq(gr_match_table(m, 1, (gr_table *)b.buf), GR_OK);
+        guard_check(b, RESERVE(v0_table), "gr_match_table");
+        b = guard_new(sizeof(v0_standing));
+        ck_assert_int_eq(gr_match_standing(m, GR_MATCH_ALL, (gr_standing *)b.buf), GR_OK);
+        guard_check(b, RESERVE(v0_standing), "gr_match_standing");
+        gr_match_free(m);
+    }
+
+    gr_rummy_rules *rr;
+    gr_rummy_game *rg;
+    ck_assert_int_eq(gr_rummy_rules_new(&rr, GR_RUMMY_PRESET_PARLETT), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(rr, GR_RUMMY_OPT_JOKERS, 1), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_new(&rg, rr, 4, 0), GR_OK);
+    b = guard_new(sizeof(v0_rummy_view));
+    ck_assert_int_eq(gr_rummy_game_view(rg, 1, (gr_rummy_view *)b.buf), GR_OK);
+    guard_check(b, RESERVE(v0_rummy_view), "gr_rummy_game_view");
+
+    b = guard_new(2 * sizeof(v0_rummy_action));
+    b.size = 2 * sizeof(v0_rummy_action);
+    int n = gr_rummy_game_legal_moves(rg, (gr_rummy_action *)b.buf, 2);
+    ck_assert_int_ge(n, 2);
+    guard_check(b, RESERVE(v0_rummy_action), "gr_rummy_game_legal_moves");
+
+    gr_rummy_hand h;
+    ck_assert_int_eq(gr_rummy_hand_parse("3H 4H 5H 9C 9D JK KS", &h, NULL), GR_OK);
+    b = guard_new(sizeof(v0_rummy_arrangement));
+    ck_assert_int_ge(gr_rummy_arrange(&h, 0, (gr_rummy_arrangement *)b.buf), 0);
+    guard_check(b, RESERVE(v0_rummy_arrangement), "gr_rummy_arrange");
+
+    b = guard_new(sizeof(v0_rummy_plan));
+    ck_assert_int_ge(gr_rummy_go_out(&h, NULL, 0, 0, (gr_rummy_plan *)b.buf), 0);
+    guard_check(b, RESERVE(v0_rummy_plan), "gr_rummy_go_out");
+
+    gr_rummy_match *rm;
+    ck_assert_int_eq(gr_rummy_match_new(&rm, rr, 2), GR_OK);
+    b = guard_new(sizeof(v0_rummy_score));
+    ck_assert_int_eq(gr_rummy_match_score(rm, (gr_rummy_score *)b.buf), GR_OK);
+    guard_check(b, RESERVE(v0_rummy_score), "gr_rummy_match_score");
+    gr_rummy_match_free(rm);
+
+    gr_rummy_game_free(rg);
+    gr_rummy_rules_free(rr);
+    gr_game_free(g);
+    gr_rules_free(r);
 }
+END_TEST
 
 START_TEST(test_abi_reserved_input_refused)
 {
@@ -452,7 +669,9 @@ START_TEST(test_abi_reserved_input_refused)
     gr_match_free(m);
 
     /* gr_allocator: every function taking one */
-    gr_allocator mm = { .malloc_fn = my_malloc, .free_fn = my_free };
+    test_counter counter = { 0, 0, 0, 0 };
+    gr_allocator mm = { .malloc_fn = test_counting_malloc,
+                        .free_fn = test_counting_free, .ctx = &counter };
     gr_rules *r2 = NULL;
     ck_assert_int_eq(gr_rules_new_mm(&r2, GR_PRESET_NOVELTY, &mm), GR_OK);
     gr_rules_free(r2);
@@ -475,6 +694,7 @@ static Suite *abi_suite(void)
     TCase *tc = tcase_create("abi");
     tcase_add_test(tc, test_abi_sizes_recorded);
     tcase_add_test(tc, test_abi_outputs_guarded);
+    tcase_add_test(tc, test_abi_new_outputs_guarded);
     tcase_add_test(tc, test_abi_reserved_input_refused);
     suite_add_tcase(s, tc);
     return s;

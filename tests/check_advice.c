@@ -24,19 +24,8 @@
                          #a, #b, a_, b_);                                    \
     } while (0)
 
-static gr_cards C(const char *text)
-{
-    gr_cards c = 0;
-    FAST_EQ(gr_cards_parse(text, &c), GR_OK);
-    return c;
-}
-
-static gr_card card(const char *text)
-{
-    gr_card c = 0;
-    FAST_EQ(gr_card_parse(text, &c), GR_OK);
-    return c;
-}
+#define C(text) test_cards(text)      /* testutil.h */
+#define card(text) test_card(text)
 
 /* ---- discards and taking ---------------------------------------------------- */
 

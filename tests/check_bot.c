@@ -34,13 +34,7 @@ static gr_bot *bot_of(int kind, uint64_t seed)
     return b;
 }
 
-static bool move_in(const gr_move *m, const gr_view *v)
-{
-    for (int i = 0; i < v->nlegal; i++)
-        if (v->legal[i].type == m->type && v->legal[i].card == m->card)
-            return true;
-    return false;
-}
+#define move_in test_move_in
 
 /* Play the hand to its end with bots[player]; every chosen move must be one
  * of the legal ones and accepted.  If moves is not NULL, the moves chosen

@@ -1014,7 +1014,7 @@ START_TEST(test_G16_turnover_cap)
 }
 END_TEST
 
-/* ---- G18/G19: the defender's own defence ------------------------------------------------------ */
+/* ---- G18/G19: the defender's own defense ------------------------------------------------------ */
 
 START_TEST(test_G19_defend)
 {
@@ -1041,7 +1041,7 @@ START_TEST(test_G19_defend)
     REQUIRE_OP(res.points, ==, best + 14 - 10);
     REQUIRE_OP(res.knocker, ==, 1);
     REQUIRE_OP(res.winner, ==, 1);
-    /* an illegal defence is refused, the result unchanged */
+    /* an illegal defense is refused, the result unchanged */
     gr_layoff bad = none;
     bad.laid_off = GR_CARD_BIT(card("JS"));
     bad.defender.deadwood &= ~bad.laid_off;
@@ -1052,7 +1052,7 @@ START_TEST(test_G19_defend)
     REQUIRE_OP(gr_game_defend(g, NULL), ==, GR_EINVAL);
     snap(g, &after);
     assert_same(&before, &after);
-    /* the chosen defence survives save and load */
+    /* the chosen defense survives save and load */
     char *text = test_save(g);
     REQUIRE(NULL != strstr(text, "\ndefense "));
     gr_game *l;
@@ -1678,7 +1678,7 @@ START_TEST(test_save_no_prefix_loads)
 {
     test_rng rng = { 0x7121u };
     /* a fresh deal (no moves) and random hands of each preset, finished with
-     * a knock that shows its own arrangement and a chosen defence */
+     * a knock that shows its own arrangement and a chosen defense */
     for (int p = 0; p < NPRESETS; p++) {
         long hands = test_count(6);
         for (long h = 0; h < hands; h++) {

@@ -59,7 +59,7 @@ static const char *describe(const gr_arrangement *k, gr_cards defender)
 
 /* The choice the documented tie-break makes, by brute force over the
  * oracle: least deadwood, then most cards laid off, then the smallest
- * laid_off mask.  Legality comes from oracle_layoff_valid with a defence
+ * laid_off mask.  Legality comes from oracle_layoff_valid with a defense
  * that melds nothing. */
 static gr_cards expected_laid_off(const gr_arrangement *k, gr_cards defender)
 {
@@ -101,10 +101,10 @@ static int check_case(const gr_arrangement *k, gr_cards defender, int tie_break)
     int v = gr_lay_off(k, defender, &out);
     int o = oracle_lay_off(k, defender);
     ck_assert_msg(v == o, "gr_lay_off %d, oracle %d: %s", v, o, describe(k, defender));
-    ck_assert_msg(oracle_layoff_valid(k, defender, &out), "invalid defence: %s",
+    ck_assert_msg(oracle_layoff_valid(k, defender, &out), "invalid defense: %s",
                   describe(k, defender));
     ck_assert_msg(gr_layoff_check(k, defender, &out) == GR_OK,
-                  "gr_layoff_check refuses gr_lay_off's defence: %s", describe(k, defender));
+                  "gr_layoff_check refuses gr_lay_off's defense: %s", describe(k, defender));
     ck_assert_int_eq(out.defender.deadwood_points, v);
     ck_assert((out.laid_off & ~defender) == 0);
     ck_assert(oracle_arrangement_valid(defender & ~out.laid_off, &out.defender));
@@ -580,7 +580,7 @@ END_TEST
 
 /* ---- gr_layoff_check ---------------------------------------------------------- */
 
-static void defence(gr_layoff *d, const char *melds, const char *deadwood, const char *laid)
+static void defense(gr_layoff *d, const char *melds, const char *deadwood, const char *laid)
 {
     memset(d, 0, sizeof *d);
     knocker_of(&d->defender, melds, deadwood);
@@ -594,60 +594,60 @@ START_TEST(test_G17_layoff_check)
     knocker_of(&k, "7C 7D 7H | 8S 9S 10S", "AD");
     gr_cards hand = C("7S 6S 5S JS QS KC 2H 3H 4H");
     /* legal: chain 7S 6S 5S and JS QS, own run of hearts */
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_OK);
     /* legal: 7S on the set (chain not used) */
-    defence(&d, "2H 3H 4H", "KC 6S 5S JS QS", "7S");
+    defense(&d, "2H 3H 4H", "KC 6S 5S JS QS", "7S");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_OK);
     /* legal: nothing laid off, no melds */
-    defence(&d, "", "7S 6S 5S JS QS KC 2H 3H 4H", "");
+    defense(&d, "", "7S 6S 5S JS QS KC 2H 3H 4H", "");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_OK);
     /* illegal: 6S without 7S (chain only through laid-off cards) */
-    defence(&d, "2H 3H 4H", "KC 7S 5S JS QS", "6S");
+    defense(&d, "2H 3H 4H", "KC 7S 5S JS QS", "6S");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);
     /* illegal: QS without JS */
-    defence(&d, "2H 3H 4H", "KC 7S 6S 5S JS", "QS");
+    defense(&d, "2H 3H 4H", "KC 7S 6S 5S JS", "QS");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);
     /* illegal: KC fits nothing */
-    defence(&d, "2H 3H 4H", "7S 6S 5S JS QS", "KC");
+    defense(&d, "2H 3H 4H", "7S 6S 5S JS QS", "KC");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);
     /* illegal: 4H fits nothing (a defender meld is no layoff target) */
-    defence(&d, "", "2H 3H 7S 6S 5S JS QS KC", "4H");
+    defense(&d, "", "2H 3H 7S 6S 5S JS QS KC", "4H");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);
     /* illegal: a defender "meld" that is not one */
-    defence(&d, "2H 3H KC", "4H 7S 6S 5S JS QS", "");
+    defense(&d, "2H 3H KC", "4H 7S 6S 5S JS QS", "");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);
-    defence(&d, "2H 3H 4H | 5S 6S", "KC 7S JS QS", "");
+    defense(&d, "2H 3H 4H | 5S 6S", "KC 7S JS QS", "");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);
 
     /* malformed: GR_EINVAL */
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     d.defender.deadwood_points = 11;                      /* wrong points */
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS");          /* QS missing */
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS");          /* QS missing */
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);   /* not the hand */
-    defence(&d, "2H 3H 4H", "KC QS", "7S 6S 5S JS QS");    /* QS twice */
+    defense(&d, "2H 3H 4H", "KC QS", "7S 6S 5S JS QS");    /* QS twice */
     d.defender.deadwood_points = 20;
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS 4S");    /* 4S not his */
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS 4S");    /* 4S not his */
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EILLEGAL);   /* not the hand */
-    defence(&d, "2H 3H 4H | 2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H | 2H 3H 4H", "KC", "7S 6S 5S JS QS");
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     d.defender.melds[5] = C("AC");                         /* past nmelds */
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     d.defender.nmelds = -1;
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
     d.defender.nmelds = GR_MAX_MELDS + 1;
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     d.laid_off |= (gr_cards)1 << 60;
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     d.defender.deadwood |= (gr_cards)1 << 55;
     ck_assert_int_eq(gr_layoff_check(&k, hand, &d), GR_EINVAL);
-    defence(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
+    defense(&d, "2H 3H 4H", "KC", "7S 6S 5S JS QS");
     ck_assert_int_eq(gr_layoff_check(NULL, hand, &d), GR_EINVAL);
     ck_assert_int_eq(gr_layoff_check(&k, hand, NULL), GR_EINVAL);
     ck_assert_int_eq(gr_layoff_check(&k, hand | (gr_cards)1 << 52, &d), GR_EINVAL);
@@ -655,7 +655,7 @@ START_TEST(test_G17_layoff_check)
 }
 END_TEST
 
-/* random defences: gr_layoff_check agrees with the oracle */
+/* random defenses: gr_layoff_check agrees with the oracle */
 START_TEST(test_G17_layoff_check_vs_oracle)
 {
     test_rng r = { 99 };

@@ -321,6 +321,167 @@ START_TEST(test_calls_after_the_match)
 }
 END_TEST
 
+
+/* ---- the API added by issues 13-17, hostile input -------------------------- */
+
+/* gr_position_format: an input struct, so its reserve must be zero (the ABI
+ * rule), and a dealer or turn that no position has is refused */
+START_TEST(test_position_format_refuses)
+{
+    gr_position pos, bad;
+    char buf[1024];
+    ck_assert_int_eq(gr_game_position(game, &pos), GR_OK);
+    ck_assert_int_gt(gr_position_format(&pos, buf, sizeof buf), 0);
+    bad = pos;
+    bad.reserved[3] = 1;
+    ck_assert_int_eq(gr_position_format(&bad, buf, sizeof buf), GR_EINVAL);
+    ck_assert_int_eq(gr_position_check(rules, &bad, NULL), GR_EINVAL);
+    bad = pos;
+    bad.dealer = 9;
+    ck_assert_int_eq(gr_position_format(&bad, buf, sizeof buf), GR_EINVAL);
+    bad = pos;
+    bad.turn = -1;
+    ck_assert_int_eq(gr_position_format(&bad, buf, sizeof buf), GR_EINVAL);
+    bad = pos;
+    bad.npile = GR_NCARDS + 1;
+    ck_assert_int_eq(gr_position_format(&bad, buf, sizeof buf), GR_EINVAL);
+    ck_assert_int_eq(gr_position_check(rules, &bad, NULL), GR_EINVAL);
+    bad = pos;
+    bad.played = -7;
+    gr_game *g = (gr_game *)&bad;
+    ck_assert_int_eq(gr_game_from_position(&g, rules, &bad), GR_EINVAL);
+    ck_assert_ptr_eq(g, (gr_game *)&bad);   /* *out untouched */
+}
+END_TEST
+
+/* gr_batch_random_actions refused (an environment never reset): the
+ * caller's generator state and the output are left as they were */
+START_TEST(test_batch_random_actions_refused_unchanged)
+{
+    gr_batch *b = NULL;
+    ck_assert_int_eq(gr_batch_new(&b, rules, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_new(&b, rules, ((size_t)1 << 24) + 1), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_new(&b, rules, 3), GR_OK);
+    uint64_t state = 77;
+    int32_t out[3] = { -5, -5, -5 };
+    ck_assert_int_eq(gr_batch_random_actions(b, &state, out), GR_ESTATE);
+    ck_assert(state == 77);
+    ck_assert_int_eq(out[0], -5);
+    ck_assert_ptr_null(gr_batch_env(b, 3));
+    ck_assert_int_eq(gr_batch_reset(b, 1, NULL, NULL, NULL), GR_OK);
+    ck_assert_int_eq(gr_batch_random_actions(b, &state, out), GR_OK);
+    ck_assert(state != 77);
+    int32_t bad[3] = { out[0], GR_ENV_NUM_ACTIONS, out[2] };
+    ck_assert_int_eq(gr_batch_step(b, bad, NULL, NULL, NULL, NULL, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_step(b, out, NULL, NULL, NULL, NULL, NULL), GR_OK);
+    gr_batch_free(b);
+}
+END_TEST
+
+/* gr_bot_set_param: the expert's ranges hold for every kind of bot */
+START_TEST(test_bot_set_param_ranges)
+{
+    int kinds[] = { GR_BOT_RANDOM, GR_BOT_GREEDY, GR_BOT_EXPERT };
+    for (int k = 0; k < 3; k++) {
+        gr_bot *b = NULL;
+        ck_assert_int_eq(gr_bot_new(&b, kinds[k], 1), GR_OK);
+        ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, -1), GR_EINVAL);
+        ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 1000001), GR_EINVAL);
+        ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_EXPERT_ALL + 1), GR_EINVAL);
+        ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, -1), GR_EINVAL);
+        ck_assert_int_eq(gr_bot_set_param(b, 0, 0), GR_EINVAL);
+        ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 0), GR_OK);
+        ck_assert_int_eq(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_EXPERT_ALL), GR_OK);
+        gr_bot_free(b);
+    }
+    ck_assert_int_eq(gr_bot_set_param(NULL, GR_BOT_PARAM_PLAYOUTS, 1), GR_EINVAL);
+}
+END_TEST
+
+/* gr_rummy_view_legal_moves (and the Rummy bots) refuse a view no game
+ * could give: a meld owner that is not a seat, a negative or huge count */
+START_TEST(test_rummy_view_malformed)
+{
+    gr_rummy_rules *rr = NULL;
+    gr_rummy_game *g = NULL;
+    ck_assert_int_eq(gr_rummy_rules_new(&rr, GR_RUMMY_PRESET_PARLETT), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(rr, GR_RUMMY_OPT_PLAYERS, 4), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_new(&g, rr, 3, 0), GR_OK);
+    gr_rummy_view v, bad;
+    gr_rummy_action act[512];
+    int turn = -1;
+    for (int p = 0; p < 4 && turn < 0; p++) {
+        ck_assert_int_eq(gr_rummy_game_view(g, p, &v), GR_OK);
+        if (v.turn == p)
+            turn = p;
+    }
+    int n = gr_rummy_view_legal_moves(&v, act, 512);
+    ck_assert_int_gt(n, 0);
+    bad = v;
+    bad.counts[1] = -1;
+    ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
+    bad = v;
+    bad.counts[0] = 1 << 30;
+    ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
+    bad = v;
+    bad.nmelds = 1;
+    bad.melds[0] = (gr_rummy_meld){ GR_CARD_BIT(0) | GR_CARD_BIT(13) | GR_CARD_BIT(26), 0 };
+    bad.owner[0] = 4;   /* not a seat of 4 players */
+    ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
+    bad.owner[0] = 3;
+    ck_assert_int_ge(gr_rummy_view_legal_moves(&bad, act, 512), 0);
+    gr_rummy_bot *b = NULL;
+    gr_rummy_action a;
+    ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_GREEDY, 1), GR_OK);
+    bad.owner[0] = -1;
+    ck_assert_int_eq(gr_rummy_bot_choose(b, &bad, &a), GR_EINVAL);
+    gr_rummy_bot_free(b);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(rr);
+}
+END_TEST
+
+/* a refused table record leaves a match byte-identical (its save text) */
+START_TEST(test_match_record_table_refused_unchanged)
+{
+    gr_match *m = NULL;
+    ck_assert_int_eq(gr_match_new_players(&m, rules, 5, 4), GR_OK);
+    int n0 = gr_match_save(m, NULL, 0);
+    ck_assert_int_gt(n0, 0);
+    char *before = malloc((size_t)n0 + 1), *after = malloc((size_t)n0 + 1);
+    ck_assert_ptr_nonnull(before);
+    ck_assert_ptr_nonnull(after);
+    ck_assert_int_eq(gr_match_save(m, before, (size_t)n0 + 1), n0);
+    gr_hand_result res;
+    memset(&res, 0, sizeof res);
+    res.outcome = GR_OUTCOME_KNOCK;
+    res.points = 10;
+    ck_assert_int_eq(gr_match_record_table(m, 2, &res), GR_EINVAL);
+    ck_assert_int_eq(gr_match_record_table(m, -1, &res), GR_EINVAL);
+    res.winner = 2;
+    ck_assert_int_eq(gr_match_record_table(m, 0, &res), GR_EINVAL);
+    res.winner = 0;
+    res.reserved[7] = 1;
+    ck_assert_int_eq(gr_match_record_table(m, 0, &res), GR_EINVAL);
+    res.reserved[7] = 0;
+    res.points = -1;
+    ck_assert_int_eq(gr_match_record_table(m, 0, &res), GR_EINVAL);
+    ck_assert_int_eq(gr_match_save(m, after, (size_t)n0 + 1), n0);
+    ck_assert_str_eq(before, after);
+    gr_standing st;
+    gr_table t;
+    ck_assert_int_eq(gr_match_standing(m, 3, &st), GR_EINVAL);
+    ck_assert_int_eq(gr_match_standing(m, 1, &st), GR_EINVAL);   /* not Hollywood */
+    ck_assert_int_eq(gr_match_table(m, 2, &t), GR_EINVAL);
+    gr_game *g = NULL;
+    ck_assert_int_eq(gr_match_deal_table(m, 2, &g), GR_EINVAL);
+    ck_assert_ptr_null(g);
+    free(before);
+    free(after);
+    gr_match_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("misuse");
@@ -332,6 +493,11 @@ int main(void)
     tcase_add_test(tc, test_wrong_phase_moves);
     tcase_add_test(tc, test_calls_after_the_hand);
     tcase_add_test(tc, test_calls_after_the_match);
+    tcase_add_test(tc, test_position_format_refuses);
+    tcase_add_test(tc, test_batch_random_actions_refused_unchanged);
+    tcase_add_test(tc, test_bot_set_param_ranges);
+    tcase_add_test(tc, test_rummy_view_malformed);
+    tcase_add_test(tc, test_match_record_table_refused_unchanged);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

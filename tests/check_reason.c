@@ -10,19 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gr_cards C(const char *text)
-{
-    gr_cards c = 0;
-    ck_assert_int_eq(gr_cards_parse(text, &c), GR_OK);
-    return c;
-}
-
-static gr_card card(const char *text)
-{
-    gr_card c = 0;
-    ck_assert_int_eq(gr_card_parse(text, &c), GR_OK);
-    return c;
-}
+#define C(text) test_cards(text)      /* testutil.h */
+#define card(text) test_card(text)
 
 static gr_move mv(int type, const char *c)
 {
@@ -200,7 +189,7 @@ START_TEST(test_G11_reasons_of_moves)
     ck_assert_int_eq(gr_game_last_reason(g), GR_REASON_NONE);
     REFUSED(g, gr_game_play(g, mv(GR_MOVE_DRAW_STOCK, NULL)), GR_ESTATE,
             GR_REASON_HAND_OVER);
-    /* the defence: a card that fits nothing */
+    /* the defense: a card that fits nothing */
     gr_layoff d;
     memset(&d, 0, sizeof d);
     d.defender.deadwood = C("KC QC JD 10S 9S 8C 7S 6C 4S");
@@ -444,20 +433,8 @@ START_TEST(test_G11_load_reasons)
 END_TEST
 
 /* an allocator that fails once `left` allocations are used up */
-static void *limited_malloc(size_t size, void *ctx)
-{
-    int *left = ctx;
-    if (*left <= 0)
-        return NULL;
-    (*left)--;
-    return malloc(size);
-}
-
-static void limited_free(void *p, void *ctx)
-{
-    (void)ctx;
-    free(p);
-}
+#define limited_malloc test_limited_malloc   /* testutil.h */
+#define limited_free test_limited_free
 
 /* G16, G17: the reasons a position makes easy to reach; memory */
 START_TEST(test_G16_reasons_from_positions)
@@ -497,14 +474,14 @@ START_TEST(test_G16_reasons_from_positions)
     gr_game_free(g);
 
     /* no memory: the match cannot keep the hand */
-    int left = 1;
-    gr_allocator mm = { .malloc_fn = limited_malloc, .free_fn = limited_free, .ctx = &left };
+    test_limit lim = { 1, 0 };
+    gr_allocator mm = { .malloc_fn = limited_malloc, .free_fn = limited_free, .ctx = &lim };
     gr_rules *rm = NULL;
-    left = 10;
+    lim.left = 10;
     ck_assert_int_eq(gr_rules_new_mm(&rm, GR_PRESET_FOURNIER, &mm), GR_OK);
     gr_match *m = NULL;
     ck_assert_int_eq(gr_match_new(&m, rm, 1), GR_OK);
-    left = 0;
+    lim.left = 0;
     memset(&res, 0, sizeof res);
     res.outcome = GR_OUTCOME_KNOCK;
     res.points = 5;
@@ -513,7 +490,7 @@ START_TEST(test_G16_reasons_from_positions)
     gr_score sc;
     gr_match_score(m, &sc);
     ck_assert_int_eq(sc.hands_played, 0);   /* unchanged */
-    left = 10;
+    lim.left = 10;
     ck_assert_int_eq(gr_match_record(m, &res), GR_OK);
     gr_match_free(m);
     gr_rules_free(rm);

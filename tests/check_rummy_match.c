@@ -378,27 +378,9 @@ END_TEST
 
 /* ---- allocation failure ---------------------------------------------------------------- */
 
-typedef struct counter {
-    long calls, fail_at, live;
-} counter;
-
-static void *counting_malloc(size_t size, void *ctx)
-{
-    counter *c = ctx;
-    if (++c->calls == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    if (p)
-        c->live++;
-    return p;
-}
-
-static void counting_free(void *ptr, void *ctx)
-{
-    counter *c = ctx;
-    c->live--;
-    free(ptr);
-}
+typedef test_counter counter;   /* testutil.h */
+#define counting_malloc test_counting_malloc
+#define counting_free test_counting_free
 
 /* a whole match through one allocator; allocation number fail_at fails:
  * each call then returns GR_ENOMEM, changes nothing, and is retried */
@@ -473,12 +455,12 @@ static void match_with(counter *c)
 
 START_TEST(test_rummy_allocation_failures)
 {
-    counter c = { 0, 0, 0 };
+    counter c = { 0, 0, 0, 0 };
     match_with(&c);
     long total = c.calls;
     REQUIRE_OP(c.live, ==, 0);
     for (long k = 1; k <= total + 1; k++) {
-        counter f = { 0, k, 0 };
+        counter f = { 0, k, 0, 0 };
         match_with(&f);
         REQUIRE_OP(f.live, ==, 0);
     }

@@ -120,6 +120,15 @@ START_TEST(test_R5_extra_jokers_with_full_runs)
     /* sets only: a full set takes no joker */
     ck_assert_int_eq(value("5C 5D 5H 5S JK", 0), 5);   /* 5C 5D 5H JK=5S, 5S left */
     ck_assert_int_eq(value("5C 5D 5H 5S", 0), 0);
+    /* every natural in sets that need no joker and no run left to hold
+     * the jokers (the quick "everything melds" check must not say so) */
+    ck_assert_int_eq(value("10C 10D 10H JK JK", 0), 10);
+    ck_assert_int_eq(value("10C 10D 10H JK JK", GR_RUMMY_ACE_HIGH), 10);
+    ck_assert_int_eq(value("5C 5D 5H 5S 5C 5D 5H JK JK JK", 0), 0);
+    /* runs per copy of a suit plus a set taken apart: everything melds */
+    gr_rummy_hand big = H("AC AC 2C 2C 3C 3C KC KC AD 2D 2D 3D 3D KD KD AH AH 2H 2H 3H 3H"
+                          " KH KH AS 2S 2S 3S 3S KS KS JK JK JK JK JK JK JK JK");
+    ck_assert_int_eq(gr_rummy_value(&big, GR_RUMMY_ACE_HIGH), 0);
 }
 END_TEST
 

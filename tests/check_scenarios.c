@@ -24,47 +24,18 @@
 #define C(text) test_card(text)
 #define S(text) test_cards(text)
 
-/* sum of points computed here, from G2, without the library */
-static int pts(gr_cards s)
-{
-    int sum = 0;
-    for (int c = 0; c < 52; c++)
-        if (s & BIT(c)) {
-            int r = c % 13;
-            sum += r >= 9 ? 10 : r + 1;
-        }
-    return sum;
-}
+#define pts test_points   /* G2, without the library */
 
 static int count(gr_cards s)
 {
     return __builtin_popcountll(s);
 }
 
-/* An arrangement: deadwood text, then meld texts, NULL-terminated. */
-static gr_arrangement A(const char *deadwood, ...)
-{
-    gr_arrangement a;
-    memset(&a, 0, sizeof a);
-    va_list ap;
-    va_start(ap, deadwood);
-    const char *m;
-    while ((m = va_arg(ap, const char *)) != NULL)
-        a.melds[a.nmelds++] = S(m);
-    va_end(ap);
-    a.deadwood = S(deadwood);
-    a.deadwood_points = pts(a.deadwood);
-    return a;
-}
+#define A test_arrangement   /* deadwood text, then meld texts, NULL */
 
 #define arr_cards(a) test_arrangement_cards(a)
 
-static gr_rules *R(int preset)
-{
-    gr_rules *r = NULL;
-    ck_assert_int_eq(gr_rules_new(&r, preset), GR_OK);
-    return r;
-}
+#define R test_rules
 
 static gr_rules *Rset(int preset, int opt, int val)
 {
@@ -124,11 +95,7 @@ static gr_game *G(const gr_rules *r, const char *nondealer, const char *dealer,
     return g;
 }
 
-static int play(gr_game *g, int type, gr_card card)
-{
-    gr_move m = { .type = type, .card = card };
-    return gr_game_play(g, m);
-}
+#define play test_play
 
 static gr_cards hand(const gr_game *g, int p)
 {
@@ -137,48 +104,12 @@ static gr_cards hand(const gr_game *g, int p)
     return h;
 }
 
-/* play a move that must be refused with `code` and leave the game as it was */
-static void refuse(gr_game *g, int type, gr_card card, int code)
-{
-    char *before = test_save(g);
-    ck_assert_int_eq(play(g, type, card), code);
-    char *after = test_save(g);
-    ck_assert_str_eq(before, after);
-    free(before);
-    free(after);
-}
+#define refuse test_refuse
+#define draw_stock test_draw_stock
 
-/* draw from the stock; returns the card drawn */
-static gr_card draw_stock(gr_game *g)
-{
-    int p = gr_game_turn(g);
-    gr_cards before = hand(g, p);
-    ck_assert_int_eq(play(g, GR_MOVE_DRAW_STOCK, GR_NO_CARD), GR_OK);
-    gr_cards diff = hand(g, p) & ~before;
-    ck_assert_int_eq(count(diff), 1);
-    return (gr_card)__builtin_ctzll(diff);
-}
+#define has_move test_has_move
 
-static int has_move(const gr_game *g, int type, gr_card card)
-{
-    gr_move mv[GR_MAX_MOVES];
-    int n = gr_game_legal_moves(g, mv, GR_MAX_MOVES);
-    ck_assert_int_ge(n, 0);
-    ck_assert_int_le(n, GR_MAX_MOVES);
-    for (int i = 0; i < n; i++)
-        if (mv[i].type == type &&
-            (card == GR_NO_CARD || mv[i].card == card))
-            return 1;
-    return 0;
-}
-
-static gr_hand_result result(const gr_game *g)
-{
-    gr_hand_result res;
-    ck_assert_int_eq(gr_game_phase(g), GR_PHASE_OVER);
-    ck_assert_int_eq(gr_game_result(g, &res), GR_OK);
-    return res;
-}
+#define result test_result
 
 static gr_card upcard(const gr_game *g)
 {
@@ -1369,7 +1300,7 @@ START_TEST(test_G18_layoff_after_gin)
         res = result(g);
         ck_assert_int_eq(res.outcome, GR_OUTCOME_GIN);
         ck_assert_int_eq(res.points, cases[i].points);
-        /* a defence laying off 7S: refused exactly when layoff is off */
+        /* a defense laying off 7S: refused exactly when layoff is off */
         gr_layoff d;
         memset(&d, 0, sizeof d);
         d.laid_off = S("7S");

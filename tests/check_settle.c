@@ -81,7 +81,7 @@ static gr_hand_result settle_ok(const gr_rules *r, const gr_arrangement *k,
     ck_assert(memcmp(&res.knocker_arrangement, k, sizeof *k) == 0);
     ck_assert_int_eq(res.knocker_deadwood, k->deadwood_points);
     ck_assert_int_eq(res.defender_deadwood, res.defense.defender.deadwood_points);
-    /* the defence covers exactly the defender's cards */
+    /* the defense covers exactly the defender's cards */
     gr_cards def = arrangement_cards(&res.defense.defender);
     ck_assert(def == (defender & ~res.defense.laid_off));
     ck_assert((res.defense.laid_off & ~defender) == 0);

@@ -671,24 +671,9 @@ END_TEST
 
 /* ---- memory ---------------------------------------------------------------- */
 
-typedef struct limit { int left; int live; } limit;
-
-static void *limited_malloc(size_t size, void *ctx)
-{
-    limit *l = ctx;
-    if (l->left == 0)
-        return NULL;
-    l->left--;
-    l->live++;
-    return malloc(size);
-}
-
-static void limited_free(void *ptr, void *ctx)
-{
-    limit *l = ctx;
-    l->live--;
-    free(ptr);
-}
+typedef test_limit limit;   /* testutil.h */
+#define limited_malloc test_limited_malloc
+#define limited_free test_limited_free
 
 START_TEST(test_G40_out_of_memory)
 {

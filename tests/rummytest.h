@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* REQUIRE, REQUIRE_OP: testutil.h */
+#include "rummy_testutil.h"   /* H, M; REQUIRE, REQUIRE_OP: testutil.h */
 
 /* rules: players, jokers per deck, ace high; the rest PARLETT */
 static inline gr_rummy_rules *rrules(int players, int jokers, int ace_high)
@@ -31,13 +31,7 @@ static inline gr_card rcard(const char *s)
     return c;
 }
 
-static inline gr_rummy_hand rhand(const char *s)
-{
-    gr_rummy_hand h;
-    if (gr_rummy_hand_parse(s, &h, NULL) != GR_OK)
-        ck_abort_msg("bad hand %s", s);
-    return h;
-}
+#define rhand H   /* rummy_testutil.h */
 
 /* the cards of a hand text in order, as physical cards; returns how many */
 static inline int rcards(const char *s, gr_card *out)

@@ -1,7 +1,7 @@
 /*
  * stacked.h: stacked-deck helpers for the scenario programs of the rule
  * options and multi-player matches (check_variants.c, check_table.c).
- * Include <check.h> and <ginrummy.h> first.
+ * Include <check.h>, <ginrummy.h> and testutil.h first.
  */
 #ifndef GR_TEST_STACKED_H
 #define GR_TEST_STACKED_H
@@ -12,52 +12,11 @@
 
 #define BIT(c) GR_CARD_BIT(c)
 
-static inline gr_card C(const char *text)
-{
-    gr_card c = 0;
-    ck_assert_msg(gr_card_parse(text, &c) == GR_OK, "bad card %s", text);
-    return c;
-}
-
-static inline gr_cards S(const char *text)
-{
-    gr_cards s = 0;
-    ck_assert_msg(gr_cards_parse(text, &s) == GR_OK, "bad cards %s", text);
-    return s;
-}
-
-/* points from G2, without the library */
-static inline int pts(gr_cards s)
-{
-    int sum = 0;
-    for (int c = 0; c < 52; c++)
-        if (s & BIT(c))
-            sum += c % 13 >= 9 ? 10 : c % 13 + 1;
-    return sum;
-}
-
-/* An arrangement: deadwood text, then meld texts, NULL-terminated. */
-static inline gr_arrangement A(const char *deadwood, ...)
-{
-    gr_arrangement a;
-    memset(&a, 0, sizeof a);
-    va_list ap;
-    va_start(ap, deadwood);
-    const char *m;
-    while ((m = va_arg(ap, const char *)) != NULL)
-        a.melds[a.nmelds++] = S(m);
-    va_end(ap);
-    a.deadwood = S(deadwood);
-    a.deadwood_points = pts(a.deadwood);
-    return a;
-}
-
-static inline gr_rules *R(int preset)
-{
-    gr_rules *r = NULL;
-    ck_assert_int_eq(gr_rules_new(&r, preset), GR_OK);
-    return r;
-}
+#define C(text) test_card(text)
+#define S(text) test_cards(text)
+#define pts test_points          /* G2 without the library */
+#define A test_arrangement      /* deadwood text, then melds, NULL */
+#define R test_rules
 
 static inline void set(gr_rules *r, int opt, int val)
 {
@@ -111,54 +70,12 @@ static inline gr_game *G(const gr_rules *r, const char *nondealer,
     return g;
 }
 
-static inline int play(gr_game *g, int type, gr_card card)
-{
-    gr_move m = { .type = type, .card = card };
-    return gr_game_play(g, m);
-}
+#define play test_play
+#define has_move test_has_move
 
-static inline int has_move(const gr_game *g, int type, gr_card card)
-{
-    gr_move mv[GR_MAX_MOVES];
-    int n = gr_game_legal_moves(g, mv, GR_MAX_MOVES);
-    ck_assert_int_ge(n, 0);
-    ck_assert_int_le(n, GR_MAX_MOVES);
-    for (int i = 0; i < n; i++)
-        if (mv[i].type == type && (card == GR_NO_CARD || mv[i].card == card))
-            return 1;
-    return 0;
-}
-
-/* a move that must be refused with `code`, the game left as it was */
-static inline void refuse(gr_game *g, int type, gr_card card, int code)
-{
-    char *before = test_save(g);
-    ck_assert_int_eq(play(g, type, card), code);
-    char *after = test_save(g);
-    ck_assert_str_eq(before, after);
-    free(before);
-    free(after);
-}
-
-/* draw from the stock; returns the card drawn */
-static inline gr_card draw_stock(gr_game *g)
-{
-    int p = gr_game_turn(g);
-    gr_cards before = 0, after = 0;
-    ck_assert_int_eq(gr_game_hand(g, p, &before), GR_OK);
-    ck_assert_int_eq(play(g, GR_MOVE_DRAW_STOCK, GR_NO_CARD), GR_OK);
-    ck_assert_int_eq(gr_game_hand(g, p, &after), GR_OK);
-    ck_assert_int_eq(__builtin_popcountll(after & ~before), 1);
-    return (gr_card)__builtin_ctzll(after & ~before);
-}
-
-static inline gr_hand_result result(const gr_game *g)
-{
-    gr_hand_result res;
-    ck_assert_int_eq(gr_game_phase(g), GR_PHASE_OVER);
-    ck_assert_int_eq(gr_game_result(g, &res), GR_OK);
-    return res;
-}
+#define refuse test_refuse
+#define draw_stock test_draw_stock
+#define result test_result
 
 /* ---- decks shared by the scenarios ---- */
 

@@ -10,8 +10,11 @@
 #ifndef GR_TESTUTIL_H
 #define GR_TESTUTIL_H
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* n scaled by GR_TEST_SCALE, at least 1 */
 static inline long test_count(long n)
@@ -95,6 +98,34 @@ static inline void test_counting_free(void *ptr, void *ctx)
     free(ptr);
 }
 
+/* An allocator that fails once `left` allocations are used up (the
+ * counter above fails one given allocation); live counts what is not yet
+ * freed. */
+typedef struct test_limit {
+    long left;
+    long live;
+} test_limit;
+
+static inline void *test_limited_malloc(size_t size, void *ctx)
+{
+    test_limit *l = ctx;
+    if (l->left <= 0)
+        return NULL;
+    l->left--;
+    void *p = malloc(size);
+    if (p)
+        l->live++;
+    return p;
+}
+
+static inline void test_limited_free(void *ptr, void *ctx)
+{
+    test_limit *l = ctx;
+    if (ptr)
+        l->live--;
+    free(ptr);
+}
+
 #ifdef CHECK_H
 #include <ginrummy.h>
 
@@ -163,6 +194,103 @@ static inline gr_cards test_arrangement_cards(const gr_arrangement *a)
     for (int i = 0; i < a->nmelds; i++)
         all |= a->melds[i];
     return all;
+}
+
+/* the points of a set of cards from G2, computed here without the library */
+static inline int test_points(gr_cards s)
+{
+    int sum = 0;
+    for (int c = 0; c < 52; c++)
+        if (s & GR_CARD_BIT(c))
+            sum += c % 13 >= 9 ? 10 : c % 13 + 1;
+    return sum;
+}
+
+/* An arrangement from text: the deadwood, then the melds, NULL-terminated
+ * (deadwood_points by test_points). */
+static inline gr_arrangement test_arrangement(const char *deadwood, ...)
+{
+    gr_arrangement a;
+    memset(&a, 0, sizeof a);
+    va_list ap;
+    va_start(ap, deadwood);
+    const char *m;
+    while ((m = va_arg(ap, const char *)) != NULL)
+        a.melds[a.nmelds++] = test_cards(m);
+    va_end(ap);
+    a.deadwood = test_cards(deadwood);
+    a.deadwood_points = test_points(a.deadwood);
+    return a;
+}
+
+/* a new rule set of a preset (the caller frees it) */
+static inline gr_rules *test_rules(int preset)
+{
+    gr_rules *r = NULL;
+    ck_assert_int_eq(gr_rules_new(&r, preset), GR_OK);
+    return r;
+}
+
+/* play a move given by type and card; the status */
+static inline int test_play(gr_game *g, int type, gr_card card)
+{
+    gr_move m = { .type = type, .card = card };
+    return gr_game_play(g, m);
+}
+
+/* 1 if the game lists a move of `type` (with `card`, or any card when it
+ * is GR_NO_CARD) */
+static inline int test_has_move(const gr_game *g, int type, gr_card card)
+{
+    gr_move mv[GR_MAX_MOVES];
+    int n = gr_game_legal_moves(g, mv, GR_MAX_MOVES);
+    ck_assert_int_ge(n, 0);
+    ck_assert_int_le(n, GR_MAX_MOVES);
+    for (int i = 0; i < n; i++)
+        if (mv[i].type == type && (card == GR_NO_CARD || mv[i].card == card))
+            return 1;
+    return 0;
+}
+
+/* a move that must be refused with `code`, the game left as it was */
+static inline void test_refuse(gr_game *g, int type, gr_card card, int code)
+{
+    char *before = test_save(g);
+    ck_assert_int_eq(test_play(g, type, card), code);
+    char *after = test_save(g);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+}
+
+/* draw from the stock; returns the card drawn */
+static inline gr_card test_draw_stock(gr_game *g)
+{
+    int p = gr_game_turn(g);
+    gr_cards before = 0, after = 0;
+    ck_assert_int_eq(gr_game_hand(g, p, &before), GR_OK);
+    ck_assert_int_eq(test_play(g, GR_MOVE_DRAW_STOCK, GR_NO_CARD), GR_OK);
+    ck_assert_int_eq(gr_game_hand(g, p, &after), GR_OK);
+    ck_assert_int_eq(__builtin_popcountll(after & ~before), 1);
+    return (gr_card)__builtin_ctzll(after & ~before);
+}
+
+/* the result of a hand that is over */
+static inline gr_hand_result test_result(const gr_game *g)
+{
+    gr_hand_result res;
+    ck_assert_int_eq(gr_game_phase(g), GR_PHASE_OVER);
+    ck_assert_int_eq(gr_game_result(g, &res), GR_OK);
+    return res;
+}
+
+/* true if *m is one of the view's legal moves */
+static inline bool test_move_in(const gr_move *m, const gr_view *v)
+{
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == m->type && v->legal[i].card == m->card)
+            return true;
+    return false;
 }
 
 /* Run a suite as every test program does (CK_FORK and CK_VERBOSITY from

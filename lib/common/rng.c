@@ -7,19 +7,11 @@
  */
 #include "common/rng.h"
 
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 void gr__rng_seed(gr_rng *rng, uint64_t seed)
 {
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)
-        rng->s[i] = splitmix64(&x);
+        rng->s[i] = gr__splitmix64(&x);
     /* splitmix64 never yields four zeros in a row, but be safe: the
      * all-zero state is xoshiro's only fixed point */
     if ((rng->s[0] | rng->s[1] | rng->s[2] | rng->s[3]) == 0)

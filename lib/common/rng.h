@@ -17,6 +17,17 @@ typedef struct gr_rng {
 void     gr__rng_seed(gr_rng *rng, uint64_t seed);
 
 /* inline: playouts draw one number per move */
+/* splitmix64 (Steele, Lea, Flood): one step of the generator that seeds
+ * xoshiro; also the library's one cheap stream where a caller keeps a bare
+ * 64-bit state (gr_batch_random_actions). */
+static inline uint64_t gr__splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 static inline uint64_t gr__rng_rotl(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));

@@ -278,9 +278,13 @@ int gr_bot_set_param(gr_bot *bot, int param, int value)
 {
     if (!bot)
         return GR_EINVAL;
-    if (bot->kind != GR_BOT_EXPERT)
-        return param == GR_BOT_PARAM_PLAYOUTS || param == GR_BOT_PARAM_FEATURES
-            ? GR_OK : GR_EINVAL;
+    if (bot->kind != GR_BOT_EXPERT) {   /* the expert's ranges, then ignored */
+        if (param == GR_BOT_PARAM_PLAYOUTS)
+            return value >= 0 && value <= 1000000 ? GR_OK : GR_EINVAL;
+        if (param == GR_BOT_PARAM_FEATURES)
+            return value >= 0 && !(value & ~GR_EXPERT_ALL) ? GR_OK : GR_EINVAL;
+        return GR_EINVAL;
+    }
     return gr__expert_set_param(bot->expert, param, value);
 }
 

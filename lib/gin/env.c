@@ -12,6 +12,7 @@
  */
 #include "ginrummy.h"
 #include "common/alloc.h"
+#include "common/rng.h"
 #include "gin/game.h"
 
 #include <string.h>
@@ -774,15 +775,13 @@ int gr_batch_random_actions(gr_batch *b, uint64_t *state, int32_t *out)
 {
     if (!b || !state || !out)
         return GR_EINVAL;
+    for (size_t i = 0; i < b->n; i++)   /* refused: *state and out untouched */
+        if (b->env[i]->nlegal <= 0)
+            return GR_ESTATE;
     for (size_t i = 0; i < b->n; i++) {
         const gr_env *env = b->env[i];
         /* splitmix64 step, then pick the k-th legal action */
-        uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        if (env->nlegal <= 0)
-            return GR_ESTATE;
+        uint64_t z = gr__splitmix64(state);
         int k = (int)(z % (uint64_t)env->nlegal);
         for (int a = 0; a < GR_ENV_NUM_ACTIONS; a++)
             if (env->mask[a] && k-- == 0) {

@@ -243,7 +243,9 @@ static void w_set(gr_writer *w, const char *key, gr_cards cards)
 
 int gr_position_format(const gr_position *p, char *buf, size_t size)
 {
-    if (!p || (!buf && size > 0) || p->phase < GR_PHASE_UPCARD
+    if (!p || (!buf && size > 0) || !GR__RESERVED_ZERO(p)
+        || (p->dealer != 0 && p->dealer != 1) || (p->turn != 0 && p->turn != 1)
+        || p->phase < GR_PHASE_UPCARD
         || p->phase > GR_PHASE_DISCARD || p->npile < 0 || p->npile > GR_NCARDS
         || p->nstock < 0 || p->nstock > GR_NCARDS
         || !gr__cards_valid(p->hand[0] | p->hand[1] | p->known[0] | p->known[1]))

@@ -20,7 +20,7 @@ int gr__arrangement_reason_for(const gr_arrangement *a, gr_cards hand, int limit
 /* The first fault of a knocker arrangement and a defender hand together
  * (gr_lay_off, gr_settle): the arrangement, bad defender bits, overlap. */
 int gr__knocker_reason(const gr_arrangement *knocker, gr_cards defender);
-/* The first fault of a defence (gr_layoff_check), GR_REASON_NONE if legal. */
+/* The first fault of a defense (gr_layoff_check), GR_REASON_NONE if legal. */
 int gr__layoff_reason(const gr_arrangement *knocker, gr_cards defender,
                       const gr_layoff *defense);
 /* store the reason when the pointer is not NULL; returns its status */

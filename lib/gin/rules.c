@@ -203,13 +203,21 @@ int gr_option_describe(int option, gr_option_info *out)
 {
     if (out == NULL || !option_valid(option))
         return GR_EINVAL;
+    gr__option_info_fill(out, option, options[option].name,
+                         options[option].description, options[option].min,
+                         options[option].max);
+    return GR_OK;
+}
+
+void gr__option_info_fill(gr_option_info *out, int option, const char *name,
+                          const char *description, int min, int max)
+{
     memset(out, 0, sizeof *out);   /* the reserved space too */
     out->option = option;
-    out->name = options[option].name;
-    out->description = options[option].description;
-    out->min = options[option].min;
-    out->max = options[option].max;
-    return GR_OK;
+    out->name = name;
+    out->description = description;
+    out->min = min;
+    out->max = max;
 }
 
 int gr_option_lookup(const char *name)

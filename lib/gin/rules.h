@@ -18,6 +18,11 @@ struct gr_rules {
  * the lookups of option, preset and bot names */
 bool gr__name_is(const char *name, const char *want);
 
+/* Fill *out (reserved space zeroed) with an option's row: what
+ * gr_option_describe and gr_rummy_option_describe return. */
+void gr__option_info_fill(gr_option_info *out, int option, const char *name,
+                          const char *description, int min, int max);
+
 /* Parse the "name=value name=value" list of a saved text into `rules`
  * (in place: s is cut into words).  GR_EPARSE for an unknown option, one
  * named twice, or a value out of range (save.c; match.c uses it too). */

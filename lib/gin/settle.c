@@ -164,7 +164,7 @@ static int settle_ex(const gr_rules *rules, const gr_settle_options *options,
         knock_limit = NO_LIMIT;
     gr_hand_result r;
     int rc = gr__settle(rules, knock_limit, multiplier, knocker, defender, NULL, &r);
-    if (rc != GR_OK)   /* the only refusal left without a defence: G29 */
+    if (rc != GR_OK)   /* the only refusal left without a defense: G29 */
         return gr__reason_put(reason, GR_REASON_OVER_LIMIT);
     if (o.knocker == 1 && r.outcome != GR_OUTCOME_VOID) {
         r.knocker = 1;

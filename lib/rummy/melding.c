@@ -46,6 +46,31 @@
  * The value maximised is (melded points) * 128 + (melded cards): the least
  * unmelded value first, then the fewest unmelded cards.
  *
+ * Shortcuts of gr__rummy_value (the value only; gr_rummy_arrange always
+ * runs the whole DP, so its tie-break is untouched), each exact:
+ *  - naturals no meld can hold are set aside first (meldable): with 2+
+ *    jokers every natural qualifies; with one joker a natural needs another
+ *    suit on its rank or another natural of its suit within the three
+ *    positions around it; without jokers, 3 suits on its rank or a run of
+ *    3 through it.  Nothing left: the value is the hand's points.
+ *  - no joker, no duplicate, no rank in 3 suits, no high ace: only runs
+ *    can form and every block of 3+ consecutive naturals is one, so the
+ *    value is the points of the naturals set aside.
+ *  - with jokers, a quick witness that everything melds (runs_meld_all:
+ *    runs over each copy of each suit, gaps and padding filled by jokers,
+ *    blocks joined optimally; again after setting apart ranks whose sets
+ *    need no joker, if a run remains): then every joker melds too.
+ *  - hands of STRICT_FIRST+ cards run the DP first with no natural left
+ *    unmelded (pb->strict), which is far smaller; if it melds everything
+ *    that is optimal, else the full DP runs.
+ *  - the ace choices stop as soon as one melds everything, and the
+ *    set-only knapsack runs only if a bound on it (every joker, one more
+ *    natural per two jokers, every natural of ranks in 3+ suits, the J
+ *    best pairs of ranks in 2 suits) beats the DP.
+ * The DP's move lists depend on nothing but (code, count): they are made
+ * once for all calls (atomically, for threads).  The DP keeps its maps on
+ * the stack unless a hand outgrows them.
+ *
  * Arrangement.  gr_rummy_arrange keeps every layer of the DP, walks back
  * from the best final state taking, at each layer, the first predecessor
  * (in the order the states were made) and the first move that leads to it,
@@ -63,6 +88,7 @@
 #include "rummy/cards.h"
 #include "rummy/melding.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #ifdef GR_RUMMY_DEBUG
 #include <stdio.h>
@@ -276,26 +302,38 @@ static int32_t *smap_get(smap *m, uint32_t key)
 
 typedef struct problem {
     int flags, npos, J;
+    int strict;               /* every natural must be melded */
     uint8_t cnt[4][MAXPOS];   /* naturals per suit and position */
     int unit[MAXPOS];         /* value of one natural at a position */
-    uint8_t gap_ok[4][MAXPOS];   /* a gap here can still reach a natural of
-                                    the suit with the jokers of the hand */
-    uint8_t gap_more[4][MAXPOS]; /* gaps after this one before that natural */
-    uint8_t later[4][MAXPOS];     /* suits after s with a natural at p */
-    uint8_t start_need[4][MAXPOS];   /* least jokers a run whose first natural
-                                        is here needs: 3 - the positions of
-                                        p..p+2 holding a natural */
-    move_list moves[NCODES][4];   /* [code][c + 1], c = -1..2 */
-    uint8_t have_moves[NCODES][4];
+    unsigned has[4];          /* positions holding a natural, per suit */
+    unsigned later_mask[4][3];   /* positions where 1+, 2+, 3+ of the suits
+                                    after s hold a natural */
 } problem;
 
-static const move_list *get_moves(problem *pb, int code, int c)
+/* The move lists of every suit code and count, [code][c + 1] (c = -1..2),
+ * made once by the first caller; the others wait for them (the library
+ * may be called from several threads). */
+static move_list all_moves[NCODES][4];
+static atomic_int moves_state;   /* 0 not made, 1 being made, 2 ready */
+
+static void make_moves(void)
 {
-    if (!pb->have_moves[code][c + 1]) {
-        suit_moves(code, c, &pb->moves[code][c + 1]);
-        pb->have_moves[code][c + 1] = 1;
+    int expect = 0;
+    if (atomic_compare_exchange_strong(&moves_state, &expect, 1)) {
+        for (int code = 0; code < NCODES; code++)
+            for (int c = -1; c <= 2; c++)
+                suit_moves(code, c, &all_moves[code][c + 1]);
+        atomic_store_explicit(&moves_state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&moves_state, memory_order_acquire) != 2)
+            ;   /* another thread is making them (a few microseconds) */
     }
-    return &pb->moves[code][c + 1];
+}
+
+static inline const move_list *get_moves(const problem *pb, int code, int c)
+{
+    (void)pb;
+    return &all_moves[code][c + 1];
 }
 
 static int rank_points(int r, int flags)
@@ -362,18 +400,32 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
     int sets_ok = p < 13;
     /* a set that cannot reach 2 naturals (3 without jokers) is never
      * needed: one natural and two jokers make a run as well */
-    int minsize = pb->J > 0 ? 2 : 3, later = pb->later[s][p];
+    /* what the suit's naturals after p allow: a gap only on the way to
+     * the next natural within reach of the jokers (gap_more gaps more
+     * after this one), a run started here needs start_need jokers; later:
+     * the suits after s with a natural at p */
+    unsigned after = pb->has[s] >> (p + 1);
+    int dist = after ? __builtin_ctz(after) + 1 : 99;   /* next natural - p */
+    int gap_ok = dist <= pb->J, gap_more = dist - 1 < 16 ? dist - 1 : 16;
+    int start_need = 2 - (int)(after & 1) - (int)(after >> 1 & 1);
+    int minsize = pb->J > 0 ? 2 : 3;
+    int later = (int)(pb->later_mask[s][0] >> p & 1) + (int)(pb->later_mask[s][1] >> p & 1)
+              + (int)(pb->later_mask[s][2] >> p & 1);
     for (int i = 0; i < ml->n; i++) {
         const suit_move *m = &ml->m[i];
         int r = c - m->nat;
         int jmax = !sets_ok || r == 0 ? 0 : r == 1 ? 2 : 3;   /* joins possible */
+        if (a + 1 + later < minsize)
+            jmax = 0;   /* no set of the rank can reach minsize */
         for (int j = 0; j <= jmax; j++) {
             int ja = j & 1, jb = j >> 1;
             if (j && (!sets_ok || ja + jb > r || (ja && a >= 4) || (jb && b >= 4)))
                 continue;
             /* no gap while a natural of the suit stays unmelded, nor one
              * that no natural follows */
-            if (m->gap && (r - ja - jb > 0 || !pb->gap_ok[s][p]))
+            if (pb->strict && r - ja - jb > 0)
+                continue;   /* a natural left unmelded */
+            if (m->gap && (r - ja - jb > 0 || !gap_ok))
                 continue;
             int na = a + ja, nb = b + jb;
             if ((ja && na + later < minsize) || (jb && nb + later < minsize))
@@ -390,8 +442,7 @@ static int gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 nkey |= KEY_RUN;
             t[n].key = nkey;
             t[n].dk = m->dk;
-            t[n].lb = m->dk + m->gap * pb->gap_more[s][p]
-                    + m->nnew * pb->start_need[s][p];
+            t[n].lb = m->dk + m->gap * gap_more + m->nnew * start_need;
             t[n].add = (m->nat + ja + jb) * pb->unit[p];
             t[n].move = (uint8_t)i;
             t[n].join = (uint8_t)j;
@@ -419,17 +470,22 @@ static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
                     w[k] = v[k];
             continue;
         }
+        int lo = 0, hi = J;   /* the first and last jokers count reached */
+        while (v[lo] < 0)
+            lo++;   /* some entry of a state is always set */
+        while (v[hi] < 0)
+            hi--;
         int nt = gen_trans(pb, from->keys[i], p, step, t);
         for (int j = 0; j < nt; j++) {
             int dk = t[j].dk, add = t[j].add, kmax = J - t[j].lb;
-            while (kmax >= 0 && v[kmax] < 0)
-                kmax--;
-            if (kmax < 0)
+            if (kmax > hi)
+                kmax = hi;
+            if (kmax < lo)
                 continue;   /* no state can afford the jokers */
             int32_t *w = smap_get(to, t[j].key);
             if (w == NULL)
                 return -1;
-            for (int k = 0; k <= kmax; k++)
+            for (int k = lo; k <= kmax; k++)
                 if (v[k] >= 0 && v[k] + add > w[k + dk])
                     w[k + dk] = v[k] + add;
         }
@@ -519,6 +575,15 @@ static bool step_is_identity(const problem *pb, const smap *cur, int p, int step
     return true;
 }
 
+/* true if no state of the map has an open run core */
+static bool no_cores(const smap *m)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->keys[i] & KEY_CORES)
+            return false;
+    return true;
+}
+
 /* A layer kept for the walk back: its states in the order they were made. */
 typedef struct layer {
     int       n;
@@ -560,6 +625,12 @@ static smap *dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem)
     for (int L = 1; L < nlayers(pb); L++) {
         int p, step;
         layer_step(pb, L, &p, &step);
+        if (keep == NULL && step == 1 && p < pb->npos
+            && (pb->cnt[0][p] | pb->cnt[1][p] | pb->cnt[2][p] | pb->cnt[3][p]) == 0
+            && no_cores(cur)) {
+            L += 4;   /* an empty position and no run open: skip all 5 steps */
+            continue;
+        }
         if (keep == NULL && step_is_identity(pb, cur, p, step))
             continue;   /* nothing happens: the layer stays as it is */
         smap *nxt = cur == &mm->maps[0] ? &mm->maps[1] : &mm->maps[0];
@@ -624,16 +695,15 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
             for (int c = 0; c <= J; c++)
                 dp[r + 1][n][c] = -1;
         int unit = rank_points(r, pb->flags) * 128 + 1;
-        for (unsigned sa = 0; sa < 16; sa++) {
-            if (sa & ~avail)
-                continue;
-            unsigned avail2 = 0;
-            for (int s = 0; s < 4; s++)
-                if (cnt[s][r] - (int)(sa >> s & 1) > 0)
-                    avail2 |= 1u << s;
-            for (unsigned sb = 0; sb < (sa ? 16u : 1u); sb++) {
-                if (sb & ~avail2)
-                    continue;
+        unsigned dup = 0;   /* suits held twice at r */
+        for (int s = 0; s < 4; s++)
+            if (cnt[s][r] > 1)
+                dup |= 1u << s;
+        /* sa, sb: the subsets of avail (sb of what sa leaves), ascending;
+         * sb empty when sa is */
+        for (unsigned sa = 0;; sa = (sa - avail) & avail) {
+            unsigned avail2 = sa ? (avail & ~sa) | dup : 0;
+            for (unsigned sb = 0;; sb = (sb - avail2) & avail2) {
                 int na = __builtin_popcount(sa), nb = __builtin_popcount(sb);
                 int need = (sa ? pad(na) : 0) + (sb ? pad(nb) : 0);
                 int cap = (sa ? 4 - na : 0) + (sb ? 4 - nb : 0);
@@ -654,7 +724,11 @@ static int set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *
                             par_c[r + 1][n + need][c2] = (uint8_t)c;
                         }
                     }
+                if (sb == avail2)
+                    break;
             }
+            if (sa == avail)
+                break;
         }
     }
     int best = -1, bn = 0, bc = 0;
@@ -721,31 +795,23 @@ static void setup(problem *pb, const hand_counts *hc, const int h[4], int flags,
     /* A core takes a gap only on its way to a later natural: a gap after
      * its last natural is padding, paid when it closes, and extra jokers
      * are placed at the end. */
-    unsigned has[4];   /* positions holding a natural, per suit */
     for (int s = 0; s < 4; s++) {
-        has[s] = 0;
+        pb->has[s] = 0;
         for (int p = 0; p < pb->npos; p++)
             if (pb->cnt[s][p])
-                has[s] |= 1u << p;
+                pb->has[s] |= 1u << p;
     }
     for (int s = 0; s < 4; s++) {
-        unsigned later_mask[3] = { 0, 0, 0 };   /* positions with 1, 2, 3 later suits */
+        unsigned *lm = pb->later_mask[s];
+        lm[0] = lm[1] = lm[2] = 0;
         for (int t = s + 1; t < 4; t++) {
-            later_mask[2] |= later_mask[1] & has[t];
-            later_mask[1] |= later_mask[0] & has[t];
-            later_mask[0] |= has[t];
-        }
-        for (int p = 0; p < pb->npos; p++) {
-            unsigned after = has[s] >> (p + 1);
-            int dist = after ? __builtin_ctz(after) + 1 : 99;   /* next natural - p */
-            pb->gap_ok[s][p] = dist <= J;
-            pb->gap_more[s][p] = (uint8_t)(dist - 1 < 16 ? dist - 1 : 16);
-            pb->later[s][p] = (uint8_t)((later_mask[0] >> p & 1) + (later_mask[1] >> p & 1)
-                                        + (later_mask[2] >> p & 1));
-            pb->start_need[s][p] = (uint8_t)(2 - (int)(after & 1) - (int)(after >> 1 & 1));
+            lm[2] |= lm[1] & pb->has[t];
+            lm[1] |= lm[0] & pb->has[t];
+            lm[0] |= pb->has[t];
         }
     }
-    memset(pb->have_moves, 0, sizeof pb->have_moves);
+    if (atomic_load_explicit(&moves_state, memory_order_acquire) != 2)
+        make_moves();
 }
 
 /* best final value of a DP run (has a run, jokers needed <= J), all jokers
@@ -815,13 +881,31 @@ static void ace_choices(const hand_counts *hc, int flags, ace_choice *ac)
 
 /* The best melded value (points * 128 + cards) of the hand, or GR_ENOMEM.
  * *which: the first ace choice giving it (-1: sets only win). */
+/* the value of melding every card of the hand */
+static int melded_all(const hand_counts *hc, int flags, int J)
+{
+    int v = J * (15 * 128 + 1);
+    for (int r = 0; r < 13; r++) {
+        int n = 0;
+        for (int s = 0; s < 4; s++)
+            n += hc->cnt[s][r];
+        v += n * (rank_points(r, flags) * 128 + 1);
+    }
+    return v;
+}
+
+/* With strict, only arrangements that meld every natural are tried (the
+ * result is then the value of melding all, or below it when none does). */
 static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
-                       const hand_counts *hc, const ace_choice *ac, int *which)
+                       const hand_counts *hc, const ace_choice *ac, int *which,
+                       int strict)
 {
     int best = -1;
     *which = -1;
+    int all = ac->n > 1 || strict ? melded_all(hc, flags, hand->jokers) : -2;
     for (int a = 0; a < ac->n; a++) {
         setup(pb, hc, ac->h[a], flags, hand->jokers);
+        pb->strict = strict;
         int v = dp_solve(pb, NULL, NULL, NULL);
         if (v == GR_ENOMEM)
             return GR_ENOMEM;
@@ -829,21 +913,44 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
             best = v;
             *which = a;
         }
+        if (best == all)
+            return best;   /* everything melds: no choice does better */
     }
-    if (hand->jokers == 0)
+    if (hand->jokers == 0 || strict)
         return best;   /* the DP's states without a run are the set-only ones */
-    /* a bound on sets only: every natural of a rank held in 2+ suits, one
-     * more natural (at most 11 points) per two jokers, every joker */
+    /* a bound on sets only: every joker, one natural (at most 11 points)
+     * per two jokers in sets of one natural, every natural of a rank held
+     * in 3+ suits, and of the ranks held in exactly 2 suits (each set of
+     * two naturals there needs a joker) the J best pairs */
     int bound = pb->J * (15 * 128 + 1) + (pb->J / 2) * (11 * 128 + 1);
+    int pairs[GR_RUMMY_MAX_JOKERS], npairs = 0;   /* the best, descending */
     for (int r = 0; r < 13; r++) {
-        int suits = 0, n = 0;
+        int suits = 0, n = 0, lo = 2;
         for (int s = 0; s < 4; s++) {
-            suits += hc->cnt[s][r] > 0;
-            n += hc->cnt[s][r];
+            int c = hc->cnt[s][r];
+            if (c == 0)
+                continue;
+            suits++;
+            n += c;
+            lo = c < lo ? c : lo;
         }
-        if (suits >= 2)
-            bound += n * (rank_points(r, flags) * 128 + 1);
+        int unit = rank_points(r, flags) * 128 + 1;
+        if (suits >= 3)
+            bound += n * unit;
+        else if (suits == 2)
+            for (int i = 0; i < lo; i++) {   /* lo pairs of 2 naturals */
+                int x = 2 * unit, j = npairs < pb->J ? npairs++ : pb->J;
+                while (j > 0 && pairs[j - 1] < x) {
+                    if (j < pb->J)
+                        pairs[j] = pairs[j - 1];
+                    j--;
+                }
+                if (j < pb->J)
+                    pairs[j] = x;
+            }
     }
+    for (int i = 0; i < npairs; i++)
+        bound += pairs[i];
     if (best >= bound)
         return best;
     int so = set_only_best(pb, hc->cnt, NULL);   /* uses pb's flags and J only */
@@ -862,20 +969,179 @@ typedef struct solved {
     int         which, best;
 } solved;
 
-static int solve(const gr_rummy_hand *hand, int flags, solved *sv)
+static int solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
 {
     count_hand(hand, &sv->hc);
     ace_choices(&sv->hc, flags, &sv->ac);
-    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which);
-    return sv->best < 0 ? GR_ENOMEM : GR_OK;
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, strict);
+    /* -1: nothing found, which only the strict search may return */
+    return sv->best == GR_ENOMEM || (sv->best < 0 && !strict) ? GR_ENOMEM : GR_OK;
+}
+
+/* The fewest jokers with which runs alone meld the 13-bit mask m of one
+ * suit's positions (ace low): each run covers consecutive blocks of m,
+ * a joker in every gap and padding to 3 cards. */
+static int layer_jokers(unsigned m)
+{
+    int lo[7], hi[7], nb = 0;
+    while (m) {
+        int a = __builtin_ctz(m);
+        unsigned rest = ~(m >> a);
+        int len = rest ? __builtin_ctz(rest) : 32 - a;
+        lo[nb] = a;
+        hi[nb++] = a + len - 1;
+        m &= ~(((1u << len) - 1) << a);
+    }
+    int best[8];
+    best[0] = 0;
+    for (int j = 1; j <= nb; j++) {
+        best[j] = 99;
+        int nat = 0;
+        for (int i = j - 1; i >= 0; i--) {
+            nat += hi[i] - lo[i] + 1;
+            int span = hi[j - 1] - lo[i] + 1, c = best[i] + span - nat + pad(span);
+            if (c < best[j])
+                best[j] = c;
+        }
+    }
+    return best[nb];
+}
+
+static int runs_need(const gr_rummy_hand *h, int flags);
+
+/* true if runs, a copy of each suit's cards per layer, meld every natural
+ * of the hand with its jokers, or do so after the ranks that form sets
+ * without jokers are set apart (a quick witness that everything melds) */
+static bool runs_meld_all(const gr_rummy_hand *h, int flags)
+{
+    if (runs_need(h, flags) <= h->jokers)
+        return true;
+    /* else the ranks that make sets without jokers (3+ suits, and the
+     * second copies none or 3+ suits too) as sets, the rest as runs */
+    gr_rummy_hand rest = *h;
+    unsigned n0 = 0, n1 = 0, n2 = 0, t0 = 0, t1 = 0, t2 = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = (unsigned)(h->once >> (13 * s)) & 0x1FFFu;
+        unsigned t = (unsigned)(h->twice >> (13 * s)) & 0x1FFFu;
+        n2 |= n1 & m;
+        n1 |= n0 & m;
+        n0 |= m;
+        t2 |= t1 & t;
+        t1 |= t0 & t;
+        t0 |= t;
+    }
+    unsigned sets = n2 & (~t0 | t2);
+    /* all those ranks as sets, then each one alone */
+    for (unsigned todo = sets, r = sets; r != 0; r = todo & -todo, todo &= todo - 1) {
+        gr_cards cut = 0;
+        for (int s = 0; s < 4; s++)
+            cut |= (gr_cards)r << (13 * s);
+        rest.once = h->once & ~cut;
+        rest.twice = h->twice & ~cut;
+        /* a run must remain to hold the jokers the sets do not */
+        if (rest.once != 0 && runs_need(&rest, flags) <= h->jokers)
+            return true;
+    }
+    return false;
+}
+
+/* the jokers runs_meld_all's runs need (once past the hand's jokers, any
+ * larger number) */
+static int runs_need(const gr_rummy_hand *h, int flags)
+{
+    int need = 0;
+    for (int s = 0; s < 4 && need <= h->jokers; s++) {
+        for (int copy = 0; copy < 2; copy++) {
+            unsigned m = (unsigned)((copy ? h->twice : h->once) >> (13 * s)) & 0x1FFFu;
+            int n = layer_jokers(m);
+            if ((flags & GR_RUMMY_ACE_HIGH) && (m & 1u)) {
+                int hi = layer_jokers(m >> 1 | 1u << 12);   /* the ace after the king */
+                n = hi < n ? hi : n;
+            }
+            need += n;
+        }
+    }
+    return need;
+}
+
+/* hands of this many cards (after the unmeldable naturals) first try to
+ * meld everything */
+#define STRICT_FIRST 12
+
+#define ACES (1ull | 1ull << 13 | 1ull << 26 | 1ull << 39)
+
+/* true if 3 naturals of `once` share a rank (a set without jokers) */
+static bool sets_possible(gr_cards once)
+{
+    unsigned n0 = 0, n1 = 0, n2 = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = (unsigned)(once >> (13 * s)) & 0x1FFFu;
+        n2 |= n1 & m;
+        n1 |= n0 & m;
+        n0 |= m;
+    }
+    return n2 != 0;
+}
+
+/* The naturals of the hand that some meld with at most `jokers` jokers can
+ * hold (a card in no such meld is unmelded in every arrangement).  With 2+
+ * jokers every natural qualifies (it and two jokers make a run).  With at
+ * most one joker, a set needs 3 - jokers suits at its rank and a run
+ * needs 3 - jokers naturals of its suit in some three consecutive
+ * positions around the card. */
+static gr_cards meldable(const gr_rummy_hand *hand, int flags)
+{
+    if (hand->jokers >= 2)
+        return hand->once;
+    gr_cards out = 0;
+    unsigned m[4], nsuits[3] = { 0, 0, 0 };   /* ranks held in 1+, 2+, 3+ suits */
+    for (int s = 0; s < 4; s++) {
+        m[s] = (unsigned)(hand->once >> (13 * s)) & 0x1FFFu;
+        nsuits[2] |= nsuits[1] & m[s];
+        nsuits[1] |= nsuits[0] & m[s];
+        nsuits[0] |= m[s];
+    }
+    unsigned sets = hand->jokers ? nsuits[1] : nsuits[2];
+    for (int s = 0; s < 4; s++) {
+        unsigned a = m[s];
+        if (flags & GR_RUMMY_ACE_HIGH)
+            a |= (a & 1u) << 13;   /* the ace after the king */
+        unsigned b = a >> 1, c = a >> 2, w;
+        w = hand->jokers ? (a & b) | (a & c) | (b & c) : a & b & c;
+        unsigned run = (w | w << 1 | w << 2) & a;
+        run = (run | run >> 13) & 0x1FFFu;
+        out |= (gr_cards)((run | sets) & m[s]) << (13 * s);
+    }
+    return out;
 }
 
 int gr__rummy_value(const gr_rummy_hand *hand, int flags)
 {
+    /* the naturals no meld can hold play no part: solve without them */
+    gr_cards keep = meldable(hand, flags);
+    int total = gr__rummy_hand_points(hand, flags);
+    if (keep == 0)
+        return total;   /* no meld at all (jokers need a natural) */
+    gr_rummy_hand h = { hand->once & keep, hand->twice & keep, hand->jokers };
+    if (h.jokers == 0 && h.twice == 0 && !sets_possible(h.once)
+        && !((flags & GR_RUMMY_ACE_HIGH) && (h.once & ACES)))
+        return total - gr__rummy_hand_points(&h, flags);   /* runs only: every
+            block of 3+ consecutive naturals of a suit is one run */
+    if (h.jokers > 0 && runs_meld_all(&h, flags))
+        return total - gr__rummy_hand_points(&h, flags);   /* all melds, and
+            with a run every joker does */
     solved sv;
-    if (solve(hand, flags, &sv) != GR_OK)
+    if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
+        /* big hands often meld completely, and the DP restricted to
+         * arrangements that meld every natural is far smaller */
+        if (solve(&h, flags, &sv, 1) != GR_OK)
+            return GR_ENOMEM;
+        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+            return total - sv.best / 128;
+    }
+    if (solve(&h, flags, &sv, 0) != GR_OK)
         return GR_ENOMEM;
-    return gr__rummy_hand_points(hand, flags) - sv.best / 128;
+    return total - sv.best / 128;
 }
 
 int gr_rummy_value(const gr_rummy_hand *hand, int flags)
@@ -1191,7 +1457,7 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
     solved *sv = malloc(sizeof *sv);
     if (sv == NULL)
         return GR_ENOMEM;
-    if (solve(hand, flags, sv) != GR_OK) {
+    if (solve(hand, flags, sv, 0) != GR_OK) {
         free(sv);
         return GR_ENOMEM;
     }

@@ -145,12 +145,9 @@ int gr_rummy_option_describe(int option, gr_option_info *out)
 {
     if (!out || option < 0 || option >= GR_RUMMY_OPT_COUNT)
         return GR_EINVAL;
-    memset(out, 0, sizeof *out);
-    out->option = option;
-    out->name = options[option].name;
-    out->description = options[option].description;
-    out->min = options[option].min;
-    out->max = options[option].max;
+    gr__option_info_fill(out, option, options[option].name,
+                         options[option].description, options[option].min,
+                         options[option].max);
     return GR_OK;
 }
 

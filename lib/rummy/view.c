@@ -51,9 +51,13 @@ static int view_valid(const gr_rummy_view *v)
     for (size_t i = 0; i < sizeof v->reserved / sizeof v->reserved[0]; i++)
         if (v->reserved[i] != 0)
             return GR_EINVAL;
+    for (int p = 0; p < GR_RUMMY_MAX_PLAYERS; p++)
+        if (v->counts[p] < 0 || v->counts[p] > GR_RUMMY_MAX_CARDS)
+            return GR_EINVAL;
     for (int i = 0; i < v->nmelds; i++)
         if (!gr__cards_valid(v->melds[i].cards)
-            || (v->melds[i].jokers & ~v->melds[i].cards))
+            || (v->melds[i].jokers & ~v->melds[i].cards)
+            || v->owner[i] < 0 || v->owner[i] >= v->nplayers)
             return GR_EINVAL;
     for (int i = 0; i < v->ndiscards; i++)
         if (v->discards[i] > GR_RUMMY_JOKER)
