@@ -45,7 +45,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define DEFAULT_PLAYOUTS 400
+#define DEFAULT_PLAYOUTS 1000
 #define MAX_CAND 12
 #define DISCARD_CANDS 4        /* discards kept for the search */
 #define HAND_START_STOCK (GR_NCARDS - 21)
