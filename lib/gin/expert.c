@@ -46,41 +46,7 @@
 #include <string.h>
 
 #define DEFAULT_PLAYOUTS 1000
-#define MAX_CAND 12
 #define DISCARD_CANDS 4        /* discards kept for the search */
-#define HAND_START_STOCK (GR_NCARDS - 21)
-
-struct gr__expert {
-    gr_rules rules;
-    gr_rng   rng;
-    int      playouts;         /* per decision */
-    int      features;         /* GR_EXPERT_* */
-    int      shape;            /* draws per sample per 4 opponent turns */
-    int      ndiscards;        /* discard candidates */
-    int      knock_max;        /* in playouts we knock with at most this */
-    int      wref, wdis, wtook;   /* inference weights, in 1/10 */
-    int      score[2];         /* match points: ours, theirs (0: ignore) */
-    /* memory of this hand */
-    bool     in_hand;
-    int      multiplier;
-    gr_cards opp_refused;      /* cards he could have taken and did not */
-    gr_cards opp_discarded;    /* cards he discarded */
-    gr_cards opp_took;         /* cards he took from the pile */
-    gr_cards my_discards;
-    bool     pending;          /* our discard awaits his answer */
-    gr_card  last_discard;
-    int      last_npile;       /* pile size right after our discard */
-    /* the last decision, for gr_bot_explain */
-    int      ncand;
-    gr_move  cand[MAX_CAND];
-    long     value[MAX_CAND];  /* sum over samples, in points */
-    int      samples;
-    int      chosen;           /* index into cand, or -1: no search */
-    const char *why;           /* the reason when there was no search */
-    gr_move  last_move;
-    /* scratch games */
-    gr_game  base, work;
-};
 
 gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
 {
@@ -152,261 +118,6 @@ int gr__expert_set_score(gr__expert *ex, int mine, int theirs)
     return GR_OK;
 }
 
-/* ---- what the player has seen ------------------------------------------- */
-
-static gr_cards pile_cards(const gr_view *v)
-{
-    gr_cards c = 0;
-    for (int i = 0; i < v->ndiscards; i++)
-        c |= GR_CARD_BIT(v->discards[i]);
-    return c;
-}
-
-static const gr_move *find_legal(const gr_view *v, int type)
-{
-    for (int i = 0; i < v->nlegal; i++)
-        if (v->legal[i].type == type)
-            return &v->legal[i];
-    return NULL;
-}
-
-/* Start a hand's memory from a view taken before any stock draw (the stock
- * is full): everything that happened is still on the table. */
-static void start_hand(gr__expert *ex, const gr_view *v)
-{
-    ex->in_hand = true;
-    ex->opp_refused = ex->opp_discarded = ex->my_discards = 0;
-    ex->opp_took = v->opponent_known;
-    ex->pending = false;
-    int me = v->player;
-    gr_card upcard = GR_NO_CARD;
-    if (v->opponent_known) {
-        /* the opponent took the upcard and discarded the pile's top */
-        upcard = (gr_card)__builtin_ctzll(v->opponent_known);
-        if (v->ndiscards > 0)
-            ex->opp_discarded |= GR_CARD_BIT(v->discards[v->ndiscards - 1]);
-    } else if (v->ndiscards > 0) {
-        upcard = v->discards[0];
-        /* he passed it: the non-dealer before the dealer's offer, or the
-         * dealer before our forced stock draw */
-        if ((v->phase == GR_PHASE_UPCARD && me == v->dealer)
-            || (v->phase == GR_PHASE_DRAW && me != v->dealer && v->ndiscards == 1))
-            ex->opp_refused |= GR_CARD_BIT(upcard);
-    }
-    int limit;
-    ex->multiplier = 1;
-    if (upcard != GR_NO_CARD)
-        gr__oklahoma(&ex->rules, upcard, &limit, &ex->multiplier);
-}
-
-static void observe(gr__expert *ex, const gr_view *v)
-{
-    if (v->stock_size == HAND_START_STOCK
-        && (v->phase == GR_PHASE_UPCARD || v->phase == GR_PHASE_DRAW)) {
-        start_hand(ex, v);
-        return;
-    }
-    if (!ex->in_hand || (v->hand & ex->my_discards)) {
-        /* joined mid-hand (or a new hand we did not see start) */
-        ex->in_hand = true;
-        ex->opp_refused = ex->opp_discarded = ex->my_discards = 0;
-        ex->opp_took = v->opponent_known;
-        ex->pending = false;
-        ex->multiplier = 1;
-    }
-    ex->opp_took |= v->opponent_known;
-    if (ex->pending && v->phase == GR_PHASE_DRAW) {
-        int p = ex->last_npile;
-        gr_cards d = GR_CARD_BIT(ex->last_discard);
-        if (v->ndiscards == p + 1 && p >= 1 && v->discards[p - 1] == ex->last_discard) {
-            ex->opp_refused |= d;                              /* he drew the stock */
-            ex->opp_discarded |= GR_CARD_BIT(v->discards[p]);
-        } else if (v->ndiscards == p && (v->opponent_known & d) && p >= 1) {
-            ex->opp_discarded |= GR_CARD_BIT(v->discards[p - 1]);   /* he took it */
-        }
-        ex->pending = false;
-    }
-}
-
-static void remember(gr__expert *ex, const gr_view *v, gr_move m)
-{
-    ex->last_move = m;
-    if (m.type == GR_MOVE_DISCARD) {
-        ex->my_discards |= GR_CARD_BIT(m.card);
-        ex->pending = true;
-        ex->last_discard = m.card;
-        ex->last_npile = v->ndiscards + 1;
-    }
-}
-
-/* ---- sampling hidden deals ----------------------------------------------- */
-
-/* cards that make a meld of three with c: its rank, and its suit within 2 */
-static gr_cards partners(gr_card c)
-{
-    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
-    gr_cards m = GR_EVERY_SUIT((gr_cards)1 << r);
-    gr_cards run = 0;
-    for (int d = -2; d <= 2; d++)
-        if (d != 0 && r + d >= 0 && r + d <= GR_KING)
-            run |= (gr_cards)1 << (r + d);
-    m |= run << (13 * s);
-    return m & ~GR_CARD_BIT(c);
-}
-
-typedef struct sampler {
-    int      n;                   /* unknown cards */
-    gr_card  card[GR_NCARDS];
-    uint32_t weight[GR_NCARDS];   /* integer weights: the same on every platform */
-    int      need;                /* how many of them the opponent holds */
-    int      tries;               /* hands drawn per sample: the one of least
-                                     deadwood is kept */
-    gr_cards known;               /* his known cards */
-    int      above;               /* he did not knock: prefer hands whose
-                                     deadwood is above this (-1: no such) */
-} sampler;
-
-/* false if the view does not add up (then the bot plays greedy) */
-static bool sampler_init(const gr__expert *ex, const gr_view *v, sampler *s)
-{
-    gr_cards unknown = GR_ALL_CARDS & ~v->hand & ~pile_cards(v) & ~v->opponent_known;
-    s->need = v->opponent_count - gr__popcount(v->opponent_known);
-    s->n = 0;
-    if (s->need < 0 || gr__popcount(unknown) != s->need + v->stock_size)
-        return false;
-    s->known = v->opponent_known;
-    s->tries = 1;
-    s->above = -1;
-    if (ex->features & GR_EXPERT_SKILL) {
-        /* his hand improved with each of his turns: keep the best of a few
-         * random hands, more as the hand goes on */
-        int turns = gr__popcount(ex->opp_discarded);
-        s->tries = 1 + (turns * ex->shape) / 4;
-        if (s->tries > 12)
-            s->tries = 12;
-        if (turns > 0)   /* he did not knock on his last turn */
-            s->above = v->knock_limit;
-    }
-    gr_cards refused = 0, discarded = 0, took = 0;
-    if (ex->features & GR_EXPERT_INFER) {
-        refused = ex->opp_refused;
-        discarded = ex->opp_discarded & ~ex->opp_refused;
-        took = ex->opp_took;
-    }
-    for (gr_cards u = unknown; u; u &= u - 1) {
-        gr_card c = (gr_card)__builtin_ctzll(u);
-        gr_cards p = partners(c);
-        uint32_t w = 1024;
-        for (int k = gr__popcount(p & refused); k > 0; k--)
-            w = w * (uint32_t)ex->wref / 10;
-        for (int k = gr__popcount(p & discarded); k > 0; k--)
-            w = w * (uint32_t)ex->wdis / 10;
-        for (int k = gr__popcount(p & took); k > 0 && w < (1u << 20); k--)
-            w = w * (uint32_t)ex->wtook / 10;
-        s->card[s->n] = c;
-        s->weight[s->n] = w ? w : 1;
-        s->n++;
-    }
-    return true;
-}
-
-/* One draw of the opponent's unknown cards and the stock (top last). */
-static gr_cards sample_once(gr__expert *ex, const sampler *s, gr_card *stock)
-{
-    gr_card card[GR_NCARDS];
-    uint32_t weight[GR_NCARDS];
-    int n = s->n;
-    memcpy(card, s->card, (size_t)n * sizeof *card);
-    memcpy(weight, s->weight, (size_t)n * sizeof *weight);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++)
-        total += weight[i];
-    gr_cards opp = 0;
-    for (int k = 0; k < s->need; k++) {
-        uint64_t r = gr__rng_below(&ex->rng, total);
-        int i = 0;
-        while (r >= weight[i]) {
-            r -= weight[i];
-            i++;
-        }
-        opp |= GR_CARD_BIT(card[i]);
-        total -= weight[i];
-        card[i] = card[n - 1];
-        weight[i] = weight[n - 1];
-        n--;
-    }
-    memcpy(stock, card, (size_t)n * sizeof *card);
-    gr__shuffle(&ex->rng, stock, n);
-    return opp;
-}
-
-/* One hidden deal: the best (least deadwood with his known cards) of
- * s->tries draws. */
-static gr_cards sample(gr__expert *ex, const sampler *s, gr_card *stock)
-{
-    gr_cards best = sample_once(ex, s, stock);
-    if (s->tries <= 1)
-        return best;
-    /* a hand that could have knocked counts as 100 more deadwood */
-    int best_dw = gr__deadwood(best | s->known);
-    if (best_dw <= s->above)
-        best_dw += 100;
-    gr_card tmp[GR_NCARDS];
-    for (int t = 1; t < s->tries; t++) {
-        gr_cards h = sample_once(ex, s, tmp);
-        int dw = gr__deadwood(h | s->known);
-        if (dw <= s->above)
-            dw += 100;
-        if (dw < best_dw) {
-            best_dw = dw;
-            best = h;
-            memcpy(stock, tmp, (size_t)(s->n - s->need) * sizeof *tmp);
-        }
-    }
-    return best;
-}
-
-/* The game of one sampled deal, at the view's decision. */
-static void build(gr__expert *ex, const gr_view *v, gr_cards opp_hand,
-                  const gr_card *stock, gr_game *g)
-{
-    int me = v->player;
-    memset(g, 0, offsetof(gr_game, history_inline));
-    g->rules = ex->rules;
-    g->dealer = v->dealer;
-    g->phase = v->phase;
-    g->turn = v->turn;
-    g->taken = GR_NO_CARD;
-    g->knock_limit = v->knock_limit;
-    g->multiplier = ex->multiplier;
-    g->hand[me] = v->hand;
-    g->hand[1 - me] = opp_hand;
-    g->known[1 - me] = v->opponent_known;
-    g->nstock = v->stock_size;
-    memcpy(g->stock, stock, (size_t)v->stock_size * sizeof *stock);
-    g->npile = v->ndiscards;
-    memcpy(g->pile, v->discards, (size_t)v->ndiscards * sizeof *v->discards);
-    g->history = g->history_inline;
-    g->caphistory = GR_HISTORY_INLINE;
-    if (v->phase == GR_PHASE_UPCARD && v->turn == v->dealer) {
-        g->history_inline[0] = (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
-        g->nhistory = 1;   /* the non-dealer passed (G9) */
-    }
-    if (v->phase == GR_PHASE_DRAW && v->ndiscards > 0 && !find_legal(v, GR_MOVE_DRAW_DISCARD))
-        g->stock_only = true;
-    if (v->phase == GR_PHASE_DISCARD) {
-        /* the card taken from the pile is the one card not offered (G11) */
-        gr_cards offered = 0;
-        for (int i = 0; i < v->nlegal; i++)
-            if (v->legal[i].type == GR_MOVE_DISCARD)
-                offered |= GR_CARD_BIT(v->legal[i].card);
-        gr_cards t = v->hand & ~offered;
-        if (t)
-            g->taken = (gr_card)__builtin_ctzll(t);
-        gr__game_discard_options(g);
-    }
-}
-
 /* The points of a finished hand for player me, weighed by the match: a hand
  * that ends the match is worth a bonus on top of its points. */
 static int match_value(const gr__expert *ex, const gr_hand_result *r, int me)
@@ -460,12 +171,12 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
                                gr_move *only)
 {
     const gr_move *m;
-    if ((m = find_legal(v, GR_MOVE_BIG_GIN)) != NULL) {
+    if ((m = gr__expert_find_legal(v, GR_MOVE_BIG_GIN)) != NULL) {
         *only = *m;
         ex->why = "big gin";
         return false;
     }
-    if (find_legal(v, GR_MOVE_GIN)) {
+    if (gr__expert_find_legal(v, GR_MOVE_GIN)) {
         *only = v->legal[fallback];   /* greedy picks gin, safest discard */
         ex->why = "gin";
         return false;
@@ -522,7 +233,7 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
 
 int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *out)
 {
-    observe(ex, v);
+    gr__expert_observe(ex, v);
     ex->ncand = 0;
     ex->samples = 0;
     ex->chosen = -1;
@@ -562,7 +273,7 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     }
 
     sampler s;
-    if (!sampler_init(ex, v, &s)) {
+    if (!gr__expert_sampler_init(ex, v, &s)) {
         ex->why = "the view does not fit the rules set (greedy)";
         ex->ncand = 0;
         goto done;
@@ -573,8 +284,8 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     memset(ex->value, 0, sizeof ex->value);
     gr_card stock[GR_NCARDS];
     for (int k = 0; k < nsamples; k++) {
-        gr_cards opp = sample(ex, &s, stock) | v->opponent_known;
-        build(ex, v, opp, stock, &ex->base);
+        gr_cards opp = gr__expert_sample(ex, &s, stock) | v->opponent_known;
+        gr__expert_build(ex, v, opp, stock, &ex->base);
         for (int c = 0; c < ex->ncand; c++)
             ex->value[c] += playout_value(ex, ex->cand[c], v->player);
     }
@@ -586,7 +297,7 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     ex->chosen = best;
     m = ex->cand[best];
 done:
-    remember(ex, v, m);
+    gr__expert_remember(ex, v, m);
     *out = m;
     return GR_OK;
 }
@@ -674,13 +385,13 @@ int gr__expert_arrange(gr__expert *ex, const gr_view *v, gr_card discard,
     search_arr(a, 0, 0, 0);
     sampler s;
     int best = -1;
-    if ((ex->features & GR_EXPERT_ARRANGE) && a->narr > 1 && sampler_init(ex, v, &s)) {
+    if ((ex->features & GR_EXPERT_ARRANGE) && a->narr > 1 && gr__expert_sampler_init(ex, v, &s)) {
         long value[MAX_ARRANGEMENTS] = { 0 };
         gr_card stock[GR_NCARDS];
         int nsamples = 48;
         int opp_count = v->opponent_count;
         for (int k = 0; k < nsamples; k++) {
-            gr_cards opp = sample(ex, &s, stock) | v->opponent_known;
+            gr_cards opp = gr__expert_sample(ex, &s, stock) | v->opponent_known;
             if (gr__popcount(opp) != opp_count)
                 break;
             for (int i = 0; i < a->narr; i++) {

@@ -1,11 +1,16 @@
 /*
- * gin/expert.h: the expert bot (expert.c), used by bot.c.
+ * gin/expert.h: the expert bot (expert.c, expert_sample.c), used by bot.c.
  * Private to the library; never installed.
  */
 #ifndef GR_GIN_EXPERT_H
 #define GR_GIN_EXPERT_H
 
 #include "ginrummy.h"
+#include "common/rng.h"
+#include "gin/game.h"
+#include "gin/rules.h"
+
+#include <stdbool.h>
 
 typedef struct gr__expert gr__expert;
 
@@ -25,5 +30,63 @@ int  gr__expert_explain(const gr__expert *ex, char *buf, size_t size);
 
 /* bot.c: the greedy bot's choice, an index into view->legal */
 int  gr__greedy_choose(const gr_view *view);
+
+/* ---- shared by expert.c and expert_sample.c ------------------------------ */
+
+#define MAX_CAND 12
+
+struct gr__expert {
+    gr_rules rules;
+    gr_rng   rng;
+    int      playouts;         /* per decision */
+    int      features;         /* GR_EXPERT_* */
+    int      shape;            /* draws per sample per 4 opponent turns */
+    int      ndiscards;        /* discard candidates */
+    int      knock_max;        /* in playouts we knock with at most this */
+    int      wref, wdis, wtook;   /* inference weights, in 1/10 */
+    int      score[2];         /* match points: ours, theirs (0: ignore) */
+    /* memory of this hand */
+    bool     in_hand;
+    int      multiplier;
+    gr_cards opp_refused;      /* cards he could have taken and did not */
+    gr_cards opp_discarded;    /* cards he discarded */
+    gr_cards opp_took;         /* cards he took from the pile */
+    gr_cards my_discards;
+    bool     pending;          /* our discard awaits his answer */
+    gr_card  last_discard;
+    int      last_npile;       /* pile size right after our discard */
+    /* the last decision, for gr_bot_explain */
+    int      ncand;
+    gr_move  cand[MAX_CAND];
+    long     value[MAX_CAND];  /* sum over samples, in points */
+    int      samples;
+    int      chosen;           /* index into cand, or -1: no search */
+    const char *why;           /* the reason when there was no search */
+    gr_move  last_move;
+    /* scratch games */
+    gr_game  base, work;
+};
+
+typedef struct sampler {
+    int      n;                   /* unknown cards */
+    gr_card  card[GR_NCARDS];
+    uint32_t weight[GR_NCARDS];   /* integer weights: the same on every platform */
+    int      need;                /* how many of them the opponent holds */
+    int      tries;               /* hands drawn per sample: the one of least
+                                     deadwood is kept */
+    gr_cards known;               /* his known cards */
+    int      above;               /* he did not knock: prefer hands whose
+                                     deadwood is above this (-1: no such) */
+} sampler;
+
+const gr_move *gr__expert_find_legal(const gr_view *v, int type);
+void gr__expert_observe(gr__expert *ex, const gr_view *v);
+void gr__expert_remember(gr__expert *ex, const gr_view *v, gr_move m);
+bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
+                             sampler *s);
+gr_cards gr__expert_sample(gr__expert *ex, const sampler *s,
+                           gr_card *stock);
+void gr__expert_build(gr__expert *ex, const gr_view *v, gr_cards opp_hand,
+                      const gr_card *stock, gr_game *g);
 
 #endif /* GR_GIN_EXPERT_H */
