@@ -1,5 +1,5 @@
 /*
- * gin/match.h: the layout of a match (match.c, standing.c).
+ * gin/match.h: the layout of a match (match.c, match_save.c, standing.c).
  * Private to the library; never installed.
  */
 #ifndef GR_GIN_MATCH_H
