@@ -30,11 +30,6 @@ static GR__ALWAYS_INLINE gr_cards meldable(gr_cards hand)
     return gr__run_cards(hand) | gr__set_cards(hand);
 }
 
-static inline gr_card top_of(const gr_card *pile, int n)
-{
-    return pile[n - 1];
-}
-
 /* Work out which discards of the 11 cards in hand allow a knock or gin,
  * and whether they make big gin (called on entering the discard phase).
  * Cards in no possible meld are deadwood in every arrangement; their points
@@ -155,7 +150,7 @@ static void end_void(gr_game *g)
 static void enter_wall(gr_game *g)
 {
     g->phase = GR_PHASE_WALL;
-    gr_card top = top_of(g->pile, g->npile);
+    gr_card top = gr__top_of(g->pile, g->npile);
     gr_cards hand = g->hand[g->turn] | GR_CARD_BIT(top);
     bool ok = g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0 && gr__deadwood(hand) == 0;
     for (gr_cards rest = g->hand[g->turn]; rest && !ok; rest &= rest - 1) {
@@ -361,7 +356,7 @@ int gr_game_upcard(const gr_game *game, gr_card *out)
         return GR_EINVAL;
     if (game->npile == 0)
         return GR_ESTATE;
-    *out = top_of(game->pile, game->npile);
+    *out = gr__top_of(game->pile, game->npile);
     return GR_OK;
 }
 
@@ -388,64 +383,6 @@ int gr_game_result(const gr_game *game, gr_hand_result *out)
         return GR_ESTATE;
     *out = game->result;
     return GR_OK;
-}
-
-/* ---- legal moves ---------------------------------------------------------- */
-
-static void put(gr_move *out, size_t cap, int *n, int type, gr_card card)
-{
-    if ((size_t)*n < cap)   /* whole, so the reserved bytes are zero */
-        out[*n] = (gr_move){ .type = type, .card = card };
-    (*n)++;
-}
-
-static void put_cards(gr_move *out, size_t cap, int *n, int type, gr_cards cards)
-{
-    for (; cards; cards &= cards - 1)
-        put(out, cap, n, type, (gr_card)__builtin_ctzll(cards));
-}
-
-int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
-{
-    int n = 0;
-    switch (g->phase) {
-    case GR_PHASE_UPCARD:
-        put(out, cap, &n, GR_MOVE_TAKE_UPCARD, top_of(g->pile, g->npile));
-        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
-        break;
-    case GR_PHASE_DRAW:
-        put(out, cap, &n, GR_MOVE_DRAW_STOCK, GR_NO_CARD);
-        if (!g->stock_only && g->npile > 0)
-            put(out, cap, &n, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile));
-        break;
-    case GR_PHASE_WALL:   /* G38 */
-        if (g->wall_ok)
-            put(out, cap, &n, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile));
-        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
-        break;
-    case GR_PHASE_DISCARD: {
-        gr_cards allowed = g->hand[g->turn];
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        if (!g->wall_draw)
-            put_cards(out, cap, &n, GR_MOVE_DISCARD, allowed);
-        put_cards(out, cap, &n, GR_MOVE_KNOCK, allowed & g->knock_ok);
-        put_cards(out, cap, &n, GR_MOVE_GIN, allowed & g->gin_ok);
-        if (g->big_gin_ok)
-            put(out, cap, &n, GR_MOVE_BIG_GIN, GR_NO_CARD);
-        break;
-    }
-    default:
-        break;
-    }
-    return n;
-}
-
-int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap)
-{
-    if (!game || (!out && cap > 0))
-        return GR_EINVAL;
-    return gr__game_legal(game, out, cap);
 }
 
 /* ---- playing -------------------------------------------------------------- */
@@ -542,8 +479,8 @@ void gr__game_discard(gr_game *g, gr_card card)
 
 int gr__game_draw(gr_game *g, bool from_pile)
 {
-    return from_pile ? draw(g, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile), true)
-                     : draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
+    return from_pile ? draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true)
+                     : draw(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
 }
 
 int gr__game_play(gr_game *g, gr_move move)
@@ -555,7 +492,7 @@ int gr__game_play(gr_game *g, gr_move move)
     case GR_MOVE_TAKE_UPCARD:
         if (phase != GR_PHASE_UPCARD)
             return GR_ESTATE;
-        return draw(g, GR_MOVE_TAKE_UPCARD, top_of(g->pile, g->npile), true);
+        return draw(g, GR_MOVE_TAKE_UPCARD, gr__top_of(g->pile, g->npile), true);
     case GR_MOVE_PASS: {
         if (phase != GR_PHASE_UPCARD && phase != GR_PHASE_WALL)
             return GR_ESTATE;
@@ -584,12 +521,12 @@ int gr__game_play(gr_game *g, gr_move move)
             return GR_ESTATE;
         if (GR_NEVER(g->nstock == 0))    /* G16 ends or refills first */
             return GR_EILLEGAL;
-        return draw(g, GR_MOVE_DRAW_STOCK, top_of(g->stock, g->nstock), false);
+        return draw(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
     case GR_MOVE_DRAW_DISCARD:
         if (phase == GR_PHASE_WALL) {   /* G38: only to knock or go gin */
             if (!g->wall_ok)
                 return GR_EILLEGAL;
-            int rc = draw(g, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile), true);
+            int rc = draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
             if (rc == GR_OK)
                 g->wall_draw = true;
             return rc;
@@ -598,7 +535,7 @@ int gr__game_play(gr_game *g, gr_move move)
             return GR_ESTATE;
         if (g->stock_only || g->npile == 0)
             return GR_EILLEGAL;
-        return draw(g, GR_MOVE_DRAW_DISCARD, top_of(g->pile, g->npile), true);
+        return draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
     case GR_MOVE_DISCARD: {
         if (move.card >= GR_NCARDS)
             return GR_EINVAL;

@@ -1,5 +1,5 @@
 /*
- * gin/game.h: the layout of one hand, shared by game.c, view.c and save.c.
+ * gin/game.h: the layout of one hand, shared by game.c, legal.c, view.c and save.c.
  * Private to the library; never installed.
  */
 #ifndef GR_GIN_GAME_H
@@ -58,7 +58,13 @@ struct gr_game {
     gr_move   history_inline[GR_HISTORY_INLINE];
 };
 
-/* the legal moves of the player to act (game.c, for view.c): as
+/* The top card of a pile or stock of n > 0 cards (game.c, legal.c) */
+static inline gr_card gr__top_of(const gr_card *pile, int n)
+{
+    return pile[n - 1];
+}
+
+/* the legal moves of the player to act (legal.c, for view.c): as
  * gr_game_legal_moves without argument checks */
 int gr__game_legal(const gr_game *game, gr_move *out, size_t cap);
 /* knock or gin (type GR_MOVE_KNOCK or GR_MOVE_GIN, recorded as given),

@@ -1,0 +1,64 @@
+/*
+ * legal.c: the legal moves of the player to act (moved out of game.c):
+ * gr_game_legal_moves and gr__game_legal, read from the phase and the
+ * discard options cached in the game on the draw (game.c).
+ */
+#include "gin/game.h"
+
+/* ---- legal moves ---------------------------------------------------------- */
+
+static void put(gr_move *out, size_t cap, int *n, int type, gr_card card)
+{
+    if ((size_t)*n < cap)   /* whole, so the reserved bytes are zero */
+        out[*n] = (gr_move){ .type = type, .card = card };
+    (*n)++;
+}
+
+static void put_cards(gr_move *out, size_t cap, int *n, int type, gr_cards cards)
+{
+    for (; cards; cards &= cards - 1)
+        put(out, cap, n, type, (gr_card)__builtin_ctzll(cards));
+}
+
+int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
+{
+    int n = 0;
+    switch (g->phase) {
+    case GR_PHASE_UPCARD:
+        put(out, cap, &n, GR_MOVE_TAKE_UPCARD, gr__top_of(g->pile, g->npile));
+        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
+        break;
+    case GR_PHASE_DRAW:
+        put(out, cap, &n, GR_MOVE_DRAW_STOCK, GR_NO_CARD);
+        if (!g->stock_only && g->npile > 0)
+            put(out, cap, &n, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile));
+        break;
+    case GR_PHASE_WALL:   /* G38 */
+        if (g->wall_ok)
+            put(out, cap, &n, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile));
+        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
+        break;
+    case GR_PHASE_DISCARD: {
+        gr_cards allowed = g->hand[g->turn];
+        if (g->taken != GR_NO_CARD)
+            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+        if (!g->wall_draw)
+            put_cards(out, cap, &n, GR_MOVE_DISCARD, allowed);
+        put_cards(out, cap, &n, GR_MOVE_KNOCK, allowed & g->knock_ok);
+        put_cards(out, cap, &n, GR_MOVE_GIN, allowed & g->gin_ok);
+        if (g->big_gin_ok)
+            put(out, cap, &n, GR_MOVE_BIG_GIN, GR_NO_CARD);
+        break;
+    }
+    default:
+        break;
+    }
+    return n;
+}
+
+int gr_game_legal_moves(const gr_game *game, gr_move *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    return gr__game_legal(game, out, cap);
+}
