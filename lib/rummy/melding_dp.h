@@ -1,0 +1,154 @@
+/*
+ * rummy/melding_dp.h: types and functions shared by rummy/melding_search.c,
+ * rummy/melding.c and rummy/melding_arrange.c.  Private to the library;
+ * never installed.
+ */
+#ifndef GR_RUMMY_MELDING_DP_H
+#define GR_RUMMY_MELDING_DP_H
+
+#include "ginrummy.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { NCODES = 10, MAXOPEN = 2 };
+
+/* The move of one suit's run cores at one position. */
+enum { ACT_NAT = 0, ACT_GAP = 1, ACT_CLOSE = 2 };
+typedef struct suit_move {
+    uint8_t newcode;
+    uint8_t dk;        /* jokers needed (gaps, padding) */
+    uint8_t nat;       /* naturals taken */
+    uint8_t gap;       /* gaps taken */
+    uint8_t closed;    /* a core closed */
+    uint8_t act[MAXOPEN];   /* per open core (code order) */
+    uint8_t nnew;      /* new cores started */
+} suit_move;
+
+#define MAXMOVES 16
+typedef struct move_list {
+    int n;
+    suit_move m[MAXMOVES];
+} move_list;
+/* key: bits 0..15 the four suit codes, bit 16 "a run closed", bits 17..19
+ * and 20..22 the sizes (0..4) of the two sets being gathered at the
+ * current position, the first never smaller */
+#define KEY_RUN (1u << 16)
+#define KEY_SA 17
+#define KEY_SB 20
+#define KEY_CORES 0xFFFFu
+#define NK (GR_RUMMY_MAX_JOKERS + 1)
+
+typedef struct smap {
+    int       n, cap, hmask;
+    uint32_t *keys;
+    int32_t  *vals;     /* cap * NK: best value per jokers needed, -1 none */
+    int32_t  *slots;    /* hmask + 1 entries, -1 empty */
+    void     *owned;    /* heap block once the map outgrew its first memory */
+} smap;
+
+#define MAXPOS 14
+
+typedef struct problem {
+    int flags, npos, J;
+    int strict;               /* every natural must be melded */
+    uint8_t cnt[4][MAXPOS];   /* naturals per suit and position */
+    int unit[MAXPOS];         /* value of one natural at a position */
+    unsigned has[4];          /* positions holding a natural, per suit */
+    unsigned later_mask[4][3];   /* positions where 1+, 2+, 3+ of the suits
+                                    after s hold a natural */
+} problem;
+
+
+/* Steps at position p: 1..4 the suits 0..3 (their cores, and which of their
+ * naturals join set A or set B of the rank), 5 the sets of the rank end
+ * (paying their jokers); after the last position, 6 closes every core. */
+enum { STEP_SETS = 5, STEP_CLOSE = 6 };
+
+typedef struct trans {
+    uint32_t key;
+    int      dk, add;
+    int      lb;           /* dk plus the gaps the move commits to later */
+    uint8_t  move, join;   /* index in the move list; joins: 1 set A, 2 set B */
+} trans;
+
+#define MAXTRANS (MAXMOVES * 4)
+
+typedef struct dp_mem {
+    smap  maps[5 * MAXPOS + 2];
+    void *block;
+} dp_mem;
+
+/* A layer kept for the walk back: its states in the order they were made. */
+typedef struct layer {
+    int       n;
+    uint32_t *keys;
+    int32_t  *vals;
+} layer;
+
+
+/* the move lists (melding_search.c) */
+extern move_list gr__all_moves[NCODES][4];
+extern atomic_int gr__moves_state;   /* 0 not made, 1 being made, 2 ready */
+
+/* Best value of arrangements with sets only (any set of 1..4 naturals plus
+ * jokers to 3..4 cards): a knapsack over ranks on (jokers needed, capacity
+ * capped at J).  Writes for the output the sets chosen per rank. */
+typedef struct set_pick {
+    uint8_t sa[13], sb[13];
+} set_pick;
+
+typedef struct hand_counts {
+    uint8_t cnt[4][13];
+    int     aces[4];
+} hand_counts;
+
+typedef struct ace_choice {
+    int n;
+    int h[81][4];
+} ace_choice;
+
+/* the hand counted and solved: the best value and where it comes from */
+typedef struct solved {
+    problem     pb;
+    hand_counts hc;
+    ace_choice  ac;
+    int         which, best;
+} solved;
+
+static inline int pad(int span)
+{
+    return span >= 3 ? 0 : 3 - span;
+}
+
+
+static inline const move_list *get_moves(const problem *pb, int code, int c)
+{
+    (void)pb;
+    return &gr__all_moves[code][c + 1];
+}
+
+
+static inline int suit_code(uint32_t key, int s)
+{
+    return (int)(key >> (4 * s)) & 15;
+}
+
+
+void gr__make_moves(void);
+int gr__rank_points(int r, int flags);
+int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t);
+void gr__layer_step(const problem *pb, int L, int *p, int *step);
+int gr__nlayers(const problem *pb);
+int gr__dp_mem_init(dp_mem *mm, int nmaps, int cap, void *stack, size_t stack_size);
+void gr__dp_mem_free(dp_mem *mm);
+void gr__free_layers(layer *keep, int n);
+smap *gr__dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem);
+int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pick);
+void gr__setup(problem *pb, const hand_counts *hc, const int h[4], int flags, int J);
+int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk);
+int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict);
+
+#endif /* GR_RUMMY_MELDING_DP_H */
