@@ -1,0 +1,182 @@
+/*
+ * gin/batch.c: N environments stepped by one call (gr_batch_*), and the
+ * struct sizes for bindings (gr_struct_size).  See env.c.
+ */
+#include "ginrummy.h"
+#include "common/alloc.h"
+#include "common/rng.h"
+#include "gin/env.h"
+
+#include <string.h>
+
+/* ---- batches ------------------------------------------------------------------- */
+
+struct gr_batch {
+    gr_allocator mm;
+    size_t       n;
+    uint64_t     next_seed;
+    gr_env     **env;
+};
+
+void gr_batch_free(gr_batch *b)
+{
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->n; i++)
+        gr_env_free(b->env[i]);
+    gr_allocator mm = b->mm;
+    gr__free(&mm, b->env);
+    gr__free(&mm, b);
+}
+
+int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n)
+{
+    if (!out || !rules || n == 0 || n > (size_t)1 << 24)
+        return GR_EINVAL;
+    gr_batch *b = gr__malloc(&rules->mm, sizeof *b);
+    if (!b)
+        return GR_ENOMEM;
+    b->mm = rules->mm;
+    b->n = 0;
+    b->next_seed = 0;
+    b->env = gr__malloc(&rules->mm, n * sizeof *b->env);
+    if (!b->env) {
+        gr__free(&b->mm, b);
+        return GR_ENOMEM;
+    }
+    for (; b->n < n; b->n++) {
+        int rc = gr_env_new(&b->env[b->n], rules);
+        if (rc != GR_OK) {
+            gr_batch_free(b);
+            return rc;
+        }
+    }
+    *out = b;
+    return GR_OK;
+}
+
+gr_env *gr_batch_env(gr_batch *b, size_t i)
+{
+    return b && i < b->n ? b->env[i] : NULL;
+}
+
+static void emit(const gr_env *env, size_t i, float *obs, uint8_t *mask,
+                 int32_t *player)
+{
+    int p = env->player;
+    if (player)
+        player[i] = env->phase == ENV_OVER ? -1 : p;
+    if (obs)
+        gr_env_observe(env, p < 0 ? 0 : p, obs + i * GR_ENV_OBS_SIZE);
+    if (mask)
+        memcpy(mask + i * GR_ENV_NUM_ACTIONS, env->mask, GR_ENV_NUM_ACTIONS);
+}
+
+int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
+                   int32_t *player)
+{
+    if (!b)
+        return GR_EINVAL;
+    b->next_seed = seed;
+    for (size_t i = 0; i < b->n; i++) {
+        int rc = gr_env_reset(b->env[i], b->next_seed++);
+        if (rc != GR_OK)
+            return rc;
+        emit(b->env[i], i, obs, mask, player);
+    }
+    return GR_OK;
+}
+
+int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
+                  uint8_t *mask, int32_t *player, float *rewards,
+                  uint8_t *done)
+{
+    if (!b || !actions)
+        return GR_EINVAL;
+    for (size_t i = 0; i < b->n; i++) {
+        const gr_env *env = b->env[i];
+        if (!env->game || env->phase == ENV_OVER)
+            return GR_ESTATE;
+        if (actions[i] < 0 || actions[i] >= GR_ENV_NUM_ACTIONS)
+            return GR_EINVAL;
+        if (!env->mask[actions[i]])
+            return GR_EILLEGAL;
+    }
+    for (size_t i = 0; i < b->n; i++) {
+        gr_env *env = b->env[i];
+        int rc = gr_env_step(env, actions[i]);
+        if (rc != GR_OK)
+            return rc;   /* not expected: the actions were checked */
+        bool over = env->phase == ENV_OVER;
+        if (rewards) {
+            rewards[2 * i] = (float)env->rewards[0];
+            rewards[2 * i + 1] = (float)env->rewards[1];
+        }
+        if (done)
+            done[i] = over ? (uint8_t)(env->truncated ? 2 : 1) : 0;
+        if (over && (rc = gr_env_reset(env, b->next_seed++)) != GR_OK)
+            return rc;
+        emit(env, i, obs, mask, player);
+    }
+    return GR_OK;
+}
+
+int gr_batch_random_actions(gr_batch *b, uint64_t *state, int32_t *out)
+{
+    if (!b || !state || !out)
+        return GR_EINVAL;
+    for (size_t i = 0; i < b->n; i++)   /* refused: *state and out untouched */
+        if (b->env[i]->nlegal <= 0)
+            return GR_ESTATE;
+    for (size_t i = 0; i < b->n; i++) {
+        const gr_env *env = b->env[i];
+        /* splitmix64 step, then pick the k-th legal action */
+        uint64_t z = gr__splitmix64(state);
+        int k = (int)(z % (uint64_t)env->nlegal);
+        for (int a = 0; a < GR_ENV_NUM_ACTIONS; a++)
+            if (env->mask[a] && k-- == 0) {
+                out[i] = a;
+                break;
+            }
+    }
+    return GR_OK;
+}
+
+/* ---- struct sizes for bindings ---------------------------------------------------- */
+
+int gr_struct_size(const char *name)
+{
+    static const struct { const char *name; size_t size; } sizes[] = {
+        { "gr_arrangement", sizeof(gr_arrangement) },
+        { "gr_layoff", sizeof(gr_layoff) },
+        { "gr_hand_result", sizeof(gr_hand_result) },
+        { "gr_view", sizeof(gr_view) },
+        { "gr_score", sizeof(gr_score) },
+        { "gr_move", sizeof(gr_move) },
+        { "gr_option_info", sizeof(gr_option_info) },
+        { "gr_allocator", sizeof(gr_allocator) },
+        { "gr_table", sizeof(gr_table) },
+        { "gr_standing", sizeof(gr_standing) },
+        { "gr_rummy_hand", sizeof(gr_rummy_hand) },
+        { "gr_rummy_meld", sizeof(gr_rummy_meld) },
+        { "gr_rummy_arrangement", sizeof(gr_rummy_arrangement) },
+        { "gr_rummy_action", sizeof(gr_rummy_action) },
+        { "gr_rummy_result", sizeof(gr_rummy_result) },
+        { "gr_rummy_view", sizeof(gr_rummy_view) },
+        { "gr_rummy_score", sizeof(gr_rummy_score) },
+        { "gr_parse_error", sizeof(gr_parse_error) },
+        { "gr_settle_options", sizeof(gr_settle_options) },
+        { "gr_take_advice", sizeof(gr_take_advice) },
+        { "gr_knock_advice", sizeof(gr_knock_advice) },
+        { "gr_position", sizeof(gr_position) },
+        { "gr_legal_masks", sizeof(gr_legal_masks) },
+        { "gr_rummy_move", sizeof(gr_rummy_move) },
+        { "gr_rummy_plan", sizeof(gr_rummy_plan) },
+    };
+    if (!name)
+        return GR_EINVAL;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (!strcmp(name, sizes[i].name))
+            return (int)sizes[i].size;
+    return GR_EINVAL;
+}
