@@ -30,24 +30,16 @@ static GR__ALWAYS_INLINE gr_cards meldable(gr_cards hand)
     return gr__run_cards(hand) | gr__set_cards(hand);
 }
 
-/* Work out which discards of the 11 cards in hand allow a knock or gin,
- * and whether they make big gin (called on entering the discard phase).
- * Cards in no possible meld are deadwood in every arrangement; their points
- * bound the deadwood from below and spare most exact counts.  The body is
- * built with the portable and (where the CPU has it) the hardware popcount:
- * see GR__HW_POPCOUNT in common/bits.h. */
-static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_cards))
+/* Which discards of the 11 cards in `hand` leave deadwood within the limit
+ * (knock) or none (gin), and whether the 11 are big gin: the scan behind
+ * discard_options_body, for a hand whose lower bound (the points of its
+ * `loose` cards) does not rule it out. */
+static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_cards loose,
+                                              int bound, int (*pc)(gr_cards))
 {
-    gr_cards hand = g->hand[g->turn];
-    gr_cards loose = hand & ~meldable(hand);
-    int bound = GR__POINTS_WITH(pc, loose), limit = g->knock_limit;
-    g->knock_ok = 0;
-    g->gin_ok = 0;
-    g->big_gin_ok = false;
+    int limit = g->knock_limit;
     if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
-        g->big_gin_ok = gr__deadwood(hand) == 0;
-    if (bound - 10 > limit)
-        return;   /* no single discard can bring the deadwood within the limit */
+        g->big_gin_ok = gr__deadwood(hand) == 0;   /* G32 */
     for (gr_cards rest = hand; rest; rest &= rest - 1) {
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
@@ -63,9 +55,38 @@ static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_card
     }
 }
 
+/* Work out which discards of the 11 cards in hand allow a knock or gin,
+ * and whether they make big gin (called on entering the discard phase).
+ * Cards in no possible meld are deadwood in every arrangement; their points
+ * bound the deadwood from below and rule out most hands at once (the scan
+ * is kept out of line, so this common case stays short).  The body is
+ * built with the portable and (where the CPU has it) the hardware popcount:
+ * see GR__HW_POPCOUNT in common/bits.h. */
+static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_cards),
+                                                   void (*scan)(gr_game *, gr_cards,
+                                                                gr_cards, int))
+{
+    gr_cards hand = g->hand[g->turn];
+    gr_cards loose = hand & ~meldable(hand);
+    int bound = GR__POINTS_WITH(pc, loose);
+    g->knock_ok = 0;
+    g->gin_ok = 0;
+    g->big_gin_ok = false;
+    if (bound - 10 > g->knock_limit)
+        return;   /* no single discard can bring the deadwood within the limit
+                     (nor is it big gin: then bound is 0) */
+    scan(g, hand, loose, bound);
+}
+
+static GR__NOINLINE void knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
+                                         int bound)
+{
+    knock_scan_body(g, hand, loose, bound, gr__popcount);
+}
+
 static void discard_options_soft(gr_game *g)
 {
-    discard_options_body(g, gr__popcount);
+    discard_options_body(g, gr__popcount, knock_scan_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -76,9 +97,16 @@ static inline int popcount_hw(gr_cards cards)
 }
 
 __attribute__((target("popcnt")))
+static GR__NOINLINE void knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
+                                       int bound)
+{
+    knock_scan_body(g, hand, loose, bound, popcount_hw);
+}
+
+__attribute__((target("popcnt")))
 static void discard_options_hw(gr_game *g)
 {
-    discard_options_body(g, popcount_hw);
+    discard_options_body(g, popcount_hw, knock_scan_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
@@ -160,13 +188,11 @@ static void enter_wall(gr_game *g)
     g->wall_ok = ok;
 }
 
-/* A turn ended with a plain discard: pass the turn, then apply G16 and the
- * cap on the length of a hand (no room for another whole turn: void). */
-static GR__ALWAYS_INLINE void end_turn(gr_game *g)
+/* The end of a turn that end_turn() cannot wave through: the cap on the
+ * length of a hand (no room for another whole turn: void), then G16 (the
+ * stock down to its last 2 cards or empty). */
+static GR__NOINLINE void end_of_stock(gr_game *g)
 {
-    g->turn = 1 - g->turn;
-    g->phase = GR_PHASE_DRAW;
-    g->taken = GR_NO_CARD;
     if (g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2) {
         end_void(g);
         return;
@@ -196,6 +222,18 @@ static GR__ALWAYS_INLINE void end_turn(gr_game *g)
     g->nstock = n - 1;
     g->pile[0] = g->stock[n - 1];
     g->npile = 1;
+}
+
+/* A turn ended with a plain discard: pass the turn; the usual case (room
+ * for another turn, the stock above its end) needs nothing more. */
+static GR__ALWAYS_INLINE void end_turn(gr_game *g)
+{
+    g->turn = 1 - g->turn;
+    g->phase = GR_PHASE_DRAW;
+    g->taken = GR_NO_CARD;
+    int stock_end = g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID ? 2 : 0;
+    if (g->nstock <= stock_end || g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2)
+        end_of_stock(g);
 }
 
 /* The player's result from settle.c, whose knocker is player 0. */
@@ -310,81 +348,6 @@ void gr_game_free(gr_game *game)
     gr__free(&mm, game);
 }
 
-/* ---- queries --------------------------------------------------------------- */
-
-int gr_game_phase(const gr_game *game)
-{
-    return game ? game->phase : GR_EINVAL;
-}
-
-int gr_game_turn(const gr_game *game)
-{
-    return game ? game->turn : GR_EINVAL;
-}
-
-int gr_game_dealer(const gr_game *game)
-{
-    return game ? game->dealer : GR_EINVAL;
-}
-
-int gr_game_hand(const gr_game *game, int player, gr_cards *out)
-{
-    if (!game || !out || (player != 0 && player != 1))
-        return GR_EINVAL;
-    *out = game->hand[player];
-    return GR_OK;
-}
-
-int gr_game_discards(const gr_game *game, gr_card *out, size_t cap)
-{
-    if (!game || (!out && cap > 0))
-        return GR_EINVAL;
-    size_t n = (size_t)game->npile < cap ? (size_t)game->npile : cap;
-    if (n)
-        memcpy(out, game->pile, n * sizeof *out);
-    return game->npile;
-}
-
-int gr_game_stock_size(const gr_game *game)
-{
-    return game ? game->nstock : GR_EINVAL;
-}
-
-int gr_game_upcard(const gr_game *game, gr_card *out)
-{
-    if (!game || !out)
-        return GR_EINVAL;
-    if (game->npile == 0)
-        return GR_ESTATE;
-    *out = gr__top_of(game->pile, game->npile);
-    return GR_OK;
-}
-
-int gr_game_knock_limit(const gr_game *game)
-{
-    return game ? game->knock_limit : GR_EINVAL;
-}
-
-int gr_game_history(const gr_game *game, gr_move *out, size_t cap)
-{
-    if (!game || (!out && cap > 0))
-        return GR_EINVAL;
-    size_t n = (size_t)game->nhistory < cap ? (size_t)game->nhistory : cap;
-    if (n)
-        memcpy(out, game->history, n * sizeof *out);
-    return game->nhistory;
-}
-
-int gr_game_result(const gr_game *game, gr_hand_result *out)
-{
-    if (!game || !out)
-        return GR_EINVAL;
-    if (game->phase != GR_PHASE_OVER)
-        return GR_ESTATE;
-    *out = game->result;
-    return GR_OK;
-}
-
 /* ---- playing -------------------------------------------------------------- */
 
 /* Settle a knock, gin or big gin by the player to act, who keeps `kept`
@@ -445,11 +408,10 @@ int gr__game_knock(gr_game *g, int type, gr_card discard, const gr_arrangement *
     return finish(g, type, discard, kept, &arr, shown != NULL);
 }
 
-static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_pile)
+/* Take `card` into the hand of the player to act, from the pile or the
+ * stock (checked by the caller, with room in the history). */
+static GR__ALWAYS_INLINE void take(gr_game *g, int type, gr_card card, bool from_pile)
 {
-    int rc = reserve_history(g);
-    if (rc != GR_OK)
-        return rc;
     int p = g->turn;
     if (from_pile) {
         g->npile--;
@@ -464,10 +426,33 @@ static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_
     g->phase = GR_PHASE_DISCARD;
     record(g, type, card);
     compute_discard_options(g);
+}
+
+static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_pile)
+{
+    int rc = reserve_history(g);
+    if (rc != GR_OK)
+        return rc;
+    take(g, type, card, from_pile);
     return GR_OK;
 }
 
-void gr__game_discard(gr_game *g, gr_card card)
+/* The draw phase allows drawing the top of the pile (G9, G10). */
+static inline bool pile_open(const gr_game *g)
+{
+    return !g->stock_only && g->npile > 0;
+}
+
+/* The player to act, in the discard phase, may discard `card`: it is a
+ * card in his hand, not the one he took from the pile (G11), and no wall
+ * draw obliges him to knock (G38). */
+static inline bool may_discard(const gr_game *g, gr_card card)
+{
+    return card < GR_NCARDS && (g->hand[g->turn] & GR_CARD_BIT(card))
+        && card != g->taken && !g->wall_draw;
+}
+
+static GR__ALWAYS_INLINE void discard(gr_game *g, gr_card card)
 {
     gr_cards bit = GR_CARD_BIT(card);
     g->hand[g->turn] &= ~bit;
@@ -477,13 +462,20 @@ void gr__game_discard(gr_game *g, gr_card card)
     end_turn(g);
 }
 
+void gr__game_discard(gr_game *g, gr_card card)
+{
+    discard(g, card);
+}
+
 int gr__game_draw(gr_game *g, bool from_pile)
 {
     return from_pile ? draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true)
                      : draw(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
 }
 
-int gr__game_play(gr_game *g, gr_move move)
+/* Every move checked in full: the status of a refused move (nothing
+ * written), or GR_OK once it is played. */
+static GR__NOINLINE int play_checked(gr_game *g, gr_move move)
 {
     if (!GR__RESERVED_ZERO(&move))
         return GR_EINVAL;
@@ -533,7 +525,7 @@ int gr__game_play(gr_game *g, gr_move move)
         }
         if (phase != GR_PHASE_DRAW)
             return GR_ESTATE;
-        if (g->stock_only || g->npile == 0)
+        if (!pile_open(g))
             return GR_EILLEGAL;
         return draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
     case GR_MOVE_DISCARD: {
@@ -541,13 +533,12 @@ int gr__game_play(gr_game *g, gr_move move)
             return GR_EINVAL;
         if (phase != GR_PHASE_DISCARD)
             return GR_ESTATE;
-        gr_cards bit = GR_CARD_BIT(move.card);
-        if (!(g->hand[g->turn] & bit) || move.card == g->taken || g->wall_draw)
+        if (!may_discard(g, move.card))
             return GR_EILLEGAL;   /* not in hand, G11, or G38 */
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;
-        gr__game_discard(g, move.card);
+        discard(g, move.card);
         return GR_OK;
     }
     case GR_MOVE_KNOCK:
@@ -567,6 +558,37 @@ int gr__game_play(gr_game *g, gr_move move)
     }
 }
 
+/* A plain discard or a draw, the moves of nearly every turn, go straight
+ * to the state change when they are legal and the history has room (the
+ * same checks as play_checked's, in a short line); any other move, and
+ * every refusal with its status, goes through play_checked(). */
+static GR__ALWAYS_INLINE int play(gr_game *g, gr_move move)
+{
+    if (GR__RESERVED_ZERO(&move) && g->nhistory < g->caphistory) {
+        if (g->phase == GR_PHASE_DISCARD) {
+            if (move.type == GR_MOVE_DISCARD && may_discard(g, move.card)) {
+                discard(g, move.card);
+                return GR_OK;
+            }
+        } else if (g->phase == GR_PHASE_DRAW) {
+            if (move.type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
+                take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
+                return GR_OK;
+            }
+            if (move.type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
+                take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
+                return GR_OK;
+            }
+        }
+    }
+    return play_checked(g, move);
+}
+
+int gr__game_play(gr_game *g, gr_move move)
+{
+    return play(g, move);
+}
+
 /* A refused call keeps its reason in the game (the one thing it changes)
  * and returns the status of that reason (reason.c), so every function that
  * meets the same fault reports it the same way. */
@@ -578,16 +600,21 @@ static int refused(gr_game *g, int rc, int why)
     return why == GR_REASON_NONE ? rc : gr_reason_status(why);
 }
 
+/* gr_game_play's refusal, out of its short line */
+static GR__NOINLINE int play_refused(gr_game *game, int rc, gr_move move)
+{
+    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+}
+
 int gr_game_play(gr_game *game, gr_move move)
 {
     if (!game)
         return GR_EINVAL;
-    int rc = gr__game_play(game, move);
-    if (rc == GR_OK) {
-        game->last_reason = GR_REASON_NONE;
-        return GR_OK;
-    }
-    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+    int rc = play(game, move);
+    if (rc != GR_OK)
+        return play_refused(game, rc, move);
+    game->last_reason = GR_REASON_NONE;
+    return GR_OK;
 }
 
 int gr_game_play_as(gr_game *game, int player, gr_move move)

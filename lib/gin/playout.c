@@ -19,51 +19,46 @@
 
 /* ---- masks ---------------------------------------------------------------- */
 
-void gr__game_masks(const gr_game *g, gr_legal_masks *out)
+/* The masks of the phase's moves; the common phases (discard, draw) first,
+ * the struct written whole (its reserved space zero) in one assignment. */
+static GR__ALWAYS_INLINE void masks(const gr_game *g, gr_legal_masks *out)
 {
-    memset(out, 0, sizeof *out);
-    out->top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
-    switch (g->phase) {
-    case GR_PHASE_UPCARD:
-        out->types = 1u << GR_MOVE_TAKE_UPCARD | 1u << GR_MOVE_PASS;
-        break;
-    case GR_PHASE_DRAW:
-        out->types = 1u << GR_MOVE_DRAW_STOCK;
-        if (!g->stock_only && g->npile > 0)
-            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
-        break;
-    case GR_PHASE_WALL:   /* G38 */
-        out->types = 1u << GR_MOVE_PASS;
-        if (g->wall_ok)
-            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
-        break;
-    case GR_PHASE_DISCARD: {
+    gr_card top = g->npile > 0 ? gr__top_of(g->pile, g->npile) : GR_NO_CARD;
+    unsigned types = 0;
+    gr_cards discard = 0, knock = 0, gin = 0;
+    if (g->phase == GR_PHASE_DISCARD) {
         gr_cards allowed = g->hand[g->turn];
         if (g->taken != GR_NO_CARD)
             allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        out->discard = g->wall_draw ? 0 : allowed;   /* G38 */
-        out->knock = allowed & g->knock_ok;
-        out->gin = allowed & g->gin_ok;
-        if (out->discard)
-            out->types = 1u << GR_MOVE_DISCARD;
-        if (out->knock)
-            out->types |= 1u << GR_MOVE_KNOCK;
-        if (out->gin)
-            out->types |= 1u << GR_MOVE_GIN;
-        if (g->big_gin_ok)
-            out->types |= 1u << GR_MOVE_BIG_GIN;
-        break;
+        discard = g->wall_draw ? 0 : allowed;    /* G38 */
+        knock = allowed & g->knock_ok;
+        gin = allowed & g->gin_ok;
+        types = (unsigned)(discard != 0) << GR_MOVE_DISCARD
+              | (unsigned)(knock != 0) << GR_MOVE_KNOCK
+              | (unsigned)(gin != 0) << GR_MOVE_GIN
+              | (unsigned)g->big_gin_ok << GR_MOVE_BIG_GIN;
+    } else if (g->phase == GR_PHASE_DRAW) {
+        types = 1u << GR_MOVE_DRAW_STOCK
+              | (unsigned)(!g->stock_only && g->npile > 0) << GR_MOVE_DRAW_DISCARD;
+    } else if (g->phase == GR_PHASE_UPCARD) {
+        types = 1u << GR_MOVE_TAKE_UPCARD | 1u << GR_MOVE_PASS;
+    } else if (g->phase == GR_PHASE_WALL) {   /* G38 */
+        types = 1u << GR_MOVE_PASS | (unsigned)g->wall_ok << GR_MOVE_DRAW_DISCARD;
     }
-    default:
-        break;
-    }
+    *out = (gr_legal_masks){ .types = types, .top = top, .discard = discard,
+                             .knock = knock, .gin = gin };
+}
+
+void gr__game_masks(const gr_game *g, gr_legal_masks *out)
+{
+    masks(g, out);
 }
 
 int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out)
 {
     if (!game || !out)
         return GR_EINVAL;
-    gr__game_masks(game, out);
+    masks(game, out);
     return GR_OK;
 }
 
@@ -222,18 +217,23 @@ static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
                                           int (*pc)(gr_cards),
                                           gr_card (*nth)(gr_cards, int))
 {
+    if (policy != GR_PLAYOUT_RANDOM)
+        return gr__game_playout_greedy(g, -1, 100);
+    gr_rng r = *rng;   /* a local copy stays in registers */
+    int rc = GR_OK;
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
-        if (n >= GR_PLAYOUT_MAX_MOVES)
-            return GR_ESTATE;
-        if (policy == GR_PLAYOUT_RANDOM && random_fast(g, rng, pc, nth))
+        if (n >= GR_PLAYOUT_MAX_MOVES) {
+            rc = GR_ESTATE;
+            break;
+        }
+        if (random_fast(g, &r, pc, nth))
             continue;
-        gr_move m = policy == GR_PLAYOUT_RANDOM ? random_move(g, rng, pc)
-                                                : gr__greedy_move(g);
-        int rc = gr__game_play(g, m);
+        rc = gr__game_play(g, random_move(g, &r, pc));
         if (rc != GR_OK)
-            return rc;
+            break;
     }
-    return GR_OK;
+    *rng = r;
+    return rc;
 }
 
 static int playout_soft(gr_game *g, int policy, gr_rng *rng)
