@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "ginrummy.h"
@@ -69,6 +70,21 @@ static inline gr_card nth_soft(gr_cards c, int k)
     return (gr_card)__builtin_ctzll(c);
 }
 
+/* A move built in one register where the byte order allows: a gr_move
+ * built field by field in memory and then passed by value (one 8-byte
+ * load of three smaller stores) stalls store forwarding, every move. */
+static inline gr_move make_move(int type, gr_card card)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v = (uint32_t)type | (uint64_t)card << 32;
+    gr_move m;
+    memcpy(&m, &v, sizeof m);
+    return m;
+#else
+    return (gr_move){ .type = type, .card = card };
+#endif
+}
+
 /* One hand in a game already dealt, through the masks: a random legal
  * move, a knock, gin or big gin whenever one is legal (as new+list). */
 static inline __attribute__((always_inline))
@@ -84,20 +100,19 @@ int play_masks_with(gr_game *g, uint64_t *rng, long *points,
             int nb = (m.types >> GR_MOVE_BIG_GIN) & 1;
             if (nk + ng + nb) {
                 int k = below(rng, nk + ng + nb);
-                mv = k < nk ? (gr_move){ .type = GR_MOVE_KNOCK, .card = nth(m.knock, k) }
-                   : k < nk + ng ? (gr_move){ .type = GR_MOVE_GIN, .card = nth(m.gin, k - nk) }
-                   : (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
+                mv = k < nk ? make_move(GR_MOVE_KNOCK, nth(m.knock, k))
+                   : k < nk + ng ? make_move(GR_MOVE_GIN, nth(m.gin, k - nk))
+                   : make_move(GR_MOVE_BIG_GIN, GR_NO_CARD);
             } else {
-                mv = (gr_move){ .type = GR_MOVE_DISCARD,
-                                .card = nth(m.discard, below(rng, count(m.discard))) };
+                mv = make_move(GR_MOVE_DISCARD, nth(m.discard, below(rng, count(m.discard))));
             }
         } else if (m.types & (1u << GR_MOVE_PASS)) {
-            mv = below(rng, 2) ? (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD }
-                               : (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = m.top };
+            mv = below(rng, 2) ? make_move(GR_MOVE_PASS, GR_NO_CARD)
+                               : make_move(GR_MOVE_TAKE_UPCARD, m.top);
         } else {
             mv = (m.types & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
-                ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = m.top }
-                : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+                ? make_move(GR_MOVE_DRAW_DISCARD, m.top)
+                : make_move(GR_MOVE_DRAW_STOCK, GR_NO_CARD);
         }
         if (gr_game_play(g, mv) != GR_OK)
             return -1;
