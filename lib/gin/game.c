@@ -55,18 +55,19 @@ static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_card
     }
 }
 
-/* Work out which discards of the 11 cards in hand allow a knock or gin,
+/* Work out which discards of the 11 cards in `hand` (the hand of the player
+ * to act, passed in a register: the caller has just written it) allow a knock or gin,
  * and whether they make big gin (called on entering the discard phase).
  * Cards in no possible meld are deadwood in every arrangement; their points
  * bound the deadwood from below and rule out most hands at once (the scan
  * is kept out of line, so this common case stays short).  The body is
  * built with the portable and (where the CPU has it) the hardware popcount:
  * see GR__HW_POPCOUNT in common/bits.h. */
-static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_cards),
+static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, gr_cards hand,
+                                                   int (*pc)(gr_cards),
                                                    void (*scan)(gr_game *, gr_cards,
                                                                 gr_cards, int))
 {
-    gr_cards hand = g->hand[g->turn];
     gr_cards loose = hand & ~meldable(hand);
     int bound = GR__POINTS_WITH(pc, loose);
     g->knock_ok = 0;
@@ -84,9 +85,9 @@ static GR__NOINLINE void knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loo
     knock_scan_body(g, hand, loose, bound, gr__popcount);
 }
 
-static void discard_options_soft(gr_game *g)
+static void discard_options_soft(gr_game *g, gr_cards hand)
 {
-    discard_options_body(g, gr__popcount, knock_scan_soft);
+    discard_options_body(g, hand, gr__popcount, knock_scan_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -104,31 +105,31 @@ static GR__NOINLINE void knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose
 }
 
 __attribute__((target("popcnt")))
-static void discard_options_hw(gr_game *g)
+static void discard_options_hw(gr_game *g, gr_cards hand)
 {
-    discard_options_body(g, popcount_hw, knock_scan_hw);
+    discard_options_body(g, hand, popcount_hw, knock_scan_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
 __attribute__((used))
-static void (*resolve_discard_options(void))(gr_game *)
+static void (*resolve_discard_options(void))(gr_game *, gr_cards)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("popcnt") ? discard_options_hw : discard_options_soft;
 }
 
-static void compute_discard_options(gr_game *g)
+static void compute_discard_options(gr_game *g, gr_cards hand)
     __attribute__((ifunc("resolve_discard_options")));
 #else
-static void compute_discard_options(gr_game *g)
+static void compute_discard_options(gr_game *g, gr_cards hand)
 {
-    discard_options_soft(g);
+    discard_options_soft(g, hand);
 }
 #endif
 
 void gr__game_discard_options(gr_game *g)
 {
-    compute_discard_options(g);
+    compute_discard_options(g, g->hand[g->turn]);
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
@@ -421,11 +422,12 @@ static GR__ALWAYS_INLINE void take(gr_game *g, int type, gr_card card, bool from
         g->nstock--;
         g->taken = GR_NO_CARD;
     }
-    g->hand[p] |= GR_CARD_BIT(card);
+    gr_cards hand = g->hand[p] | GR_CARD_BIT(card);
+    g->hand[p] = hand;
     g->stock_only = false;
     g->phase = GR_PHASE_DISCARD;
     record(g, type, card);
-    compute_discard_options(g);
+    compute_discard_options(g, hand);
 }
 
 static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_pile)
