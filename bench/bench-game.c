@@ -88,9 +88,12 @@ static inline gr_move make_move(int type, gr_card card)
 /* One hand in a game already dealt, through the masks: a random legal
  * move, a knock, gin or big gin whenever one is legal (as new+list). */
 static inline __attribute__((always_inline))
-int play_masks_with(gr_game *g, uint64_t *rng, long *points,
+int play_masks_with(gr_game *g, uint64_t *state, long *points,
                     int (*count)(gr_cards), gr_card (*nth)(gr_cards, int))
 {
+    /* the random state in a local: through the pointer it would make a
+     * round trip through memory at every move (the calls could change it) */
+    uint64_t local = *state, *rng = &local;
     gr_legal_masks m;
     int moves = 0;
     while (gr_game_legal_masks(g, &m) == GR_OK && m.types && moves < 5000) {
@@ -118,6 +121,7 @@ int play_masks_with(gr_game *g, uint64_t *rng, long *points,
             return -1;
         moves++;
     }
+    *state = local;
     gr_hand_result res;
     if (gr_game_result(g, &res) == GR_OK)
         *points += res.points;

@@ -258,8 +258,13 @@ void gr__game_deal(gr_game *g, const gr_card deck[GR_NCARDS], int dealer)
     g->phase = GR_PHASE_UPCARD;
     g->turn = 1 - dealer;
     g->taken = GR_NO_CARD;
-    for (int i = 0; i < 20; i++)
-        g->hand[(i & 1) ? dealer : 1 - dealer] |= GR_CARD_BIT(deck[i]);
+    gr_cards first = 0, second = 0;   /* one card at a time, non-dealer first */
+    for (int i = 0; i < 20; i += 2) {
+        first |= GR_CARD_BIT(deck[i]);
+        second |= GR_CARD_BIT(deck[i + 1]);
+    }
+    g->hand[1 - dealer] = first;
+    g->hand[dealer] = second;
     g->pile[0] = deck[20];
     g->npile = 1;
     g->nstock = GR_NCARDS - 21;
