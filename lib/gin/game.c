@@ -17,23 +17,16 @@
 #include "gin/melds.h"
 #include "gin/reason.h"
 #include "gin/settle.h"
+#include "gin/turn.h"
 
 #include <string.h>
 
-/* ---- small helpers --------------------------------------------------------- */
-
-/* The cards of `hand` that belong to at least one meld inside `hand`.
- * Cards outside this mask are deadwood in every arrangement, so their
- * points are a cheap lower bound of the deadwood. */
-static GR__ALWAYS_INLINE gr_cards meldable(gr_cards hand)
-{
-    return gr__run_cards(hand) | gr__set_cards(hand);
-}
+/* ---- what a discard allows ------------------------------------------------ */
 
 /* Which discards of the 11 cards in `hand` leave deadwood within the limit
  * (knock) or none (gin), and whether the 11 are big gin: the scan behind
- * discard_options_body, for a hand whose lower bound (the points of its
- * `loose` cards) does not rule it out. */
+ * gr__discard_options_with (gin/turn.h), for a hand whose lower bound (the
+ * points of its `loose` cards) does not rule it out. */
 static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_cards loose,
                                               int bound, int (*pc)(gr_cards))
 {
@@ -43,7 +36,7 @@ static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_card
     for (gr_cards rest = hand; rest; rest &= rest - 1) {
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
-        gr_cards ten_loose = ten & ~meldable(ten);
+        gr_cards ten_loose = ten & ~gr__meldable(ten);
         if ((bit & loose ? bound - GR__POINTS_WITH(pc, bit) : bound) > limit
             || GR__POINTS_WITH(pc, ten_loose) > limit)
             continue;
@@ -55,39 +48,15 @@ static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_card
     }
 }
 
-/* Work out which discards of the 11 cards in `hand` (the hand of the player
- * to act, passed in a register: the caller has just written it) allow a knock or gin,
- * and whether they make big gin (called on entering the discard phase).
- * Cards in no possible meld are deadwood in every arrangement; their points
- * bound the deadwood from below and rule out most hands at once (the scan
- * is kept out of line, so this common case stays short).  The body is
- * built with the portable and (where the CPU has it) the hardware popcount:
- * see GR__HW_POPCOUNT in common/bits.h. */
-static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, gr_cards hand,
-                                                   int (*pc)(gr_cards),
-                                                   void (*scan)(gr_game *, gr_cards,
-                                                                gr_cards, int))
-{
-    gr_cards loose = hand & ~meldable(hand);
-    int bound = GR__POINTS_WITH(pc, loose);
-    g->knock_ok = 0;
-    g->gin_ok = 0;
-    g->big_gin_ok = false;
-    if (bound - 10 > g->knock_limit)
-        return;   /* no single discard can bring the deadwood within the limit
-                     (nor is it big gin: then bound is 0) */
-    scan(g, hand, loose, bound);
-}
-
-static GR__NOINLINE void knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
-                                         int bound)
+GR__NOINLINE void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
+                                     int bound)
 {
     knock_scan_body(g, hand, loose, bound, gr__popcount);
 }
 
 static void discard_options_soft(gr_game *g, gr_cards hand)
 {
-    discard_options_body(g, hand, gr__popcount, knock_scan_soft);
+    gr__discard_options_with(g, hand, gr__popcount, gr__knock_scan_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -98,8 +67,8 @@ static inline int popcount_hw(gr_cards cards)
 }
 
 __attribute__((target("popcnt")))
-static GR__NOINLINE void knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
-                                       int bound)
+GR__NOINLINE void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
+                                   int bound)
 {
     knock_scan_body(g, hand, loose, bound, popcount_hw);
 }
@@ -107,7 +76,7 @@ static GR__NOINLINE void knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose
 __attribute__((target("popcnt")))
 static void discard_options_hw(gr_game *g, gr_cards hand)
 {
-    discard_options_body(g, hand, popcount_hw, knock_scan_hw);
+    gr__discard_options_with(g, hand, popcount_hw, gr__knock_scan_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
@@ -118,10 +87,10 @@ static void (*resolve_discard_options(void))(gr_game *, gr_cards)
     return __builtin_cpu_supports("popcnt") ? discard_options_hw : discard_options_soft;
 }
 
-static void compute_discard_options(gr_game *g, gr_cards hand)
+void gr__discard_options(gr_game *g, gr_cards hand)
     __attribute__((ifunc("resolve_discard_options")));
 #else
-static void compute_discard_options(gr_game *g, gr_cards hand)
+void gr__discard_options(gr_game *g, gr_cards hand)
 {
     discard_options_soft(g, hand);
 }
@@ -129,11 +98,11 @@ static void compute_discard_options(gr_game *g, gr_cards hand)
 
 void gr__game_discard_options(gr_game *g)
 {
-    compute_discard_options(g, g->hand[g->turn]);
+    gr__discard_options(g, g->hand[g->turn]);
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
- * A hand never has more than GR_MAX_HAND_MOVES moves (end_turn), so the
+ * A hand never has more than GR_MAX_HAND_MOVES moves (gr__end_turn), so the
  * history never needs more room than that. */
 _Static_assert(GR_HISTORY_INLINE <= GR_MAX_HAND_MOVES, "history: inline room");
 static int grow_history(gr_game *g)
@@ -157,11 +126,6 @@ static int grow_history(gr_game *g)
 static inline int reserve_history(gr_game *g)
 {
     return g->nhistory < g->caphistory ? GR_OK : grow_history(g);
-}
-
-static void record(gr_game *g, int type, gr_card card)
-{
-    g->history[g->nhistory++] = (gr_move){ .type = type, .card = card };
 }
 
 static void end_void(gr_game *g)
@@ -189,10 +153,10 @@ static void enter_wall(gr_game *g)
     g->wall_ok = ok;
 }
 
-/* The end of a turn that end_turn() cannot wave through: the cap on the
+/* The end of a turn that gr__end_turn() cannot wave through: the cap on the
  * length of a hand (no room for another whole turn: void), then G16 (the
  * stock down to its last 2 cards or empty). */
-static GR__NOINLINE void end_of_stock(gr_game *g)
+GR__NOINLINE void gr__end_of_stock(gr_game *g)
 {
     if (g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2) {
         end_void(g);
@@ -223,18 +187,6 @@ static GR__NOINLINE void end_of_stock(gr_game *g)
     g->nstock = n - 1;
     g->pile[0] = g->stock[n - 1];
     g->npile = 1;
-}
-
-/* A turn ended with a plain discard: pass the turn; the usual case (room
- * for another turn, the stock above its end) needs nothing more. */
-static GR__ALWAYS_INLINE void end_turn(gr_game *g)
-{
-    g->turn = 1 - g->turn;
-    g->phase = GR_PHASE_DRAW;
-    g->taken = GR_NO_CARD;
-    int stock_end = g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID ? 2 : 0;
-    if (g->nstock <= stock_end || g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2)
-        end_of_stock(g);
 }
 
 /* The player's result from settle.c, whose knocker is player 0. */
@@ -374,7 +326,7 @@ static int finish(gr_game *g, int type, gr_card discard, gr_cards kept,
     if (discard != GR_NO_CARD)
         g->pile[g->npile++] = discard;
     g->known[p] &= kept;
-    record(g, type, discard);
+    gr__record(g, type, discard);
     g->custom_shown = custom;
     g->custom_defense = false;
     g->phase = GR_PHASE_OVER;
@@ -414,33 +366,12 @@ int gr__game_knock(gr_game *g, int type, gr_card discard, const gr_arrangement *
     return finish(g, type, discard, kept, &arr, shown != NULL);
 }
 
-/* Take `card` into the hand of the player to act, from the pile or the
- * stock (checked by the caller, with room in the history). */
-static GR__ALWAYS_INLINE void take(gr_game *g, int type, gr_card card, bool from_pile)
-{
-    int p = g->turn;
-    if (from_pile) {
-        g->npile--;
-        g->known[p] |= GR_CARD_BIT(card);
-        g->taken = card;
-    } else {
-        g->nstock--;
-        g->taken = GR_NO_CARD;
-    }
-    gr_cards hand = g->hand[p] | GR_CARD_BIT(card);
-    g->hand[p] = hand;
-    g->stock_only = false;
-    g->phase = GR_PHASE_DISCARD;
-    record(g, type, card);
-    compute_discard_options(g, hand);
-}
-
 static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_pile)
 {
     int rc = reserve_history(g);
     if (rc != GR_OK)
         return rc;
-    take(g, type, card, from_pile);
+    gr__take(g, type, card, from_pile, gr__discard_options);
     return GR_OK;
 }
 
@@ -457,27 +388,6 @@ static inline bool may_discard(const gr_game *g, gr_card card)
 {
     return card < GR_NCARDS && (g->hand[g->turn] & GR_CARD_BIT(card))
         && card != g->taken && !g->wall_draw;
-}
-
-static GR__ALWAYS_INLINE void discard(gr_game *g, gr_card card)
-{
-    gr_cards bit = GR_CARD_BIT(card);
-    g->hand[g->turn] &= ~bit;
-    g->known[g->turn] &= ~bit;
-    g->pile[g->npile++] = card;
-    record(g, GR_MOVE_DISCARD, card);
-    end_turn(g);
-}
-
-void gr__game_discard(gr_game *g, gr_card card)
-{
-    discard(g, card);
-}
-
-int gr__game_draw(gr_game *g, bool from_pile)
-{
-    return from_pile ? draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true)
-                     : draw(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
 }
 
 /* Every move checked in full: the status of a refused move (nothing
@@ -499,13 +409,13 @@ static GR__NOINLINE int play_checked(gr_game *g, gr_move move)
         if (rc != GR_OK)
             return rc;
         if (phase == GR_PHASE_WALL) {   /* G38: the last discard refused */
-            record(g, GR_MOVE_PASS, GR_NO_CARD);
+            gr__record(g, GR_MOVE_PASS, GR_NO_CARD);
             end_void(g);
             return GR_OK;
         }
         /* the upcard phase has no other moves: the history counts passes */
         bool first_pass = g->turn != g->dealer;   /* the non-dealer acts first */
-        record(g, GR_MOVE_PASS, GR_NO_CARD);
+        gr__record(g, GR_MOVE_PASS, GR_NO_CARD);
         if (first_pass) {
             g->turn = g->dealer;
         } else {   /* both passed: the non-dealer draws from the stock (G9) */
@@ -545,7 +455,7 @@ static GR__NOINLINE int play_checked(gr_game *g, gr_move move)
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;
-        discard(g, move.card);
+        gr__discard(g, move.card);
         return GR_OK;
     }
     case GR_MOVE_KNOCK:
@@ -574,16 +484,18 @@ static GR__ALWAYS_INLINE int play(gr_game *g, gr_move move)
     if (GR__RESERVED_ZERO(&move) && g->nhistory < g->caphistory) {
         if (g->phase == GR_PHASE_DISCARD) {
             if (move.type == GR_MOVE_DISCARD && may_discard(g, move.card)) {
-                discard(g, move.card);
+                gr__discard(g, move.card);
                 return GR_OK;
             }
         } else if (g->phase == GR_PHASE_DRAW) {
             if (move.type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
-                take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
+                gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
+                         gr__discard_options);
                 return GR_OK;
             }
             if (move.type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
-                take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
+                gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
+                         gr__discard_options);
                 return GR_OK;
             }
         }

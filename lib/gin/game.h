@@ -77,13 +77,6 @@ int gr__game_knock(gr_game *game, int type, gr_card discard,
  * library, not through the exported symbol) */
 int gr__game_play(gr_game *game, gr_move move);
 
-/* A plain discard of a card the player to act may discard (G11 checked by
- * the caller), with room in the history: as gr_game_play(DISCARD). */
-void gr__game_discard(gr_game *game, gr_card card);
-/* A draw in the draw phase, from the pile (legal: checked by the caller) or
- * the stock: as gr_game_play(DRAW_DISCARD or DRAW_STOCK). */
-int gr__game_draw(gr_game *game, bool from_pile);
-
 /* The deck gr_game_new() deals for `seed` (game.c) */
 void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS]);
 

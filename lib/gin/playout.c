@@ -10,10 +10,12 @@
  * move from the masks instead of a list, and from the game's cached knock
  * and gin masks (computed once per draw).
  */
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/melds.h"
+#include "gin/turn.h"
 
 #include <string.h>
 
@@ -188,18 +190,28 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
     }
 }
 
-/* The random policy's discard phase without a hand-ending move (the
- * common case), straight to the state change; false if it must go through
- * gr_game_play. */
+/* The random policy's common moves, a draw or a discard when no move may
+ * end the hand, straight to the state change (gin/turn.h, with this
+ * build's popcount for what the 11 cards allow); false if the move must go
+ * through gr_game_play. */
 static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
                                           int (*pc)(gr_cards),
-                                          gr_card (*nth)(gr_cards, int))
+                                          gr_card (*nth)(gr_cards, int),
+                                          void (*options)(gr_game *, gr_cards))
 {
     if (g->nhistory >= g->caphistory)
         return false;
     if (g->phase == GR_PHASE_DRAW) {
         bool pile = !g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1;
-        return gr__game_draw(g, pile) == GR_OK;
+        if (pile)
+            gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
+                     options);
+        else if (GR_NEVER(g->nstock == 0))   /* G16 ends or refills first */
+            return false;
+        else
+            gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
+                     options);
+        return true;
     }
     if (g->phase != GR_PHASE_DISCARD)
         return false;
@@ -209,13 +221,14 @@ static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
     if ((allowed & g->knock_ok) || g->big_gin_ok)
         return false;
     int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
-    gr__game_discard(g, nth(allowed, k));
+    gr__discard(g, nth(allowed, k));
     return true;
 }
 
 static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
                                           int (*pc)(gr_cards),
-                                          gr_card (*nth)(gr_cards, int))
+                                          gr_card (*nth)(gr_cards, int),
+                                          void (*options)(gr_game *, gr_cards))
 {
     if (policy != GR_PLAYOUT_RANDOM)
         return gr__game_playout_greedy(g, -1, 100);
@@ -226,7 +239,7 @@ static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
             rc = GR_ESTATE;
             break;
         }
-        if (random_fast(g, &r, pc, nth))
+        if (random_fast(g, &r, pc, nth, options))
             continue;
         rc = gr__game_play(g, random_move(g, &r, pc));
         if (rc != GR_OK)
@@ -236,9 +249,15 @@ static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
     return rc;
 }
 
+/* what the 11 cards allow after a draw, inline in each build */
+static inline void options_soft(gr_game *g, gr_cards hand)
+{
+    gr__discard_options_with(g, hand, gr__popcount, gr__knock_scan_soft);
+}
+
 static int playout_soft(gr_game *g, int policy, gr_rng *rng)
 {
-    return playout_body(g, policy, rng, gr__popcount, nth_card);
+    return playout_body(g, policy, rng, gr__popcount, nth_card, options_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -256,9 +275,15 @@ static inline gr_card nth_card_hw(gr_cards cards, int k)
 }
 
 __attribute__((target("popcnt,bmi2")))
+static inline void options_hw(gr_game *g, gr_cards hand)
+{
+    gr__discard_options_with(g, hand, popcount_hw, gr__knock_scan_hw);
+}
+
+__attribute__((target("popcnt,bmi2")))
 static int playout_hw(gr_game *g, int policy, gr_rng *rng)
 {
-    return playout_body(g, policy, rng, popcount_hw, nth_card_hw);
+    return playout_body(g, policy, rng, popcount_hw, nth_card_hw, options_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
