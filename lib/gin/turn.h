@@ -42,9 +42,9 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
-    if (bound - 10 > g->knock_limit)
-        return;   /* no single discard can bring the deadwood within the limit
-                     (nor is it big gin: then bound is 0) */
+    if (bound - 10 > g->knock_limit && loose != 0)
+        return;   /* no single discard can bring the deadwood within the
+                     limit, nor are the 11 cards big gin (all meldable) */
     scan(g, hand, loose, bound);
 }
 
