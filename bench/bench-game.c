@@ -17,10 +17,10 @@
  * The targets of issue 17: redeal+masks at least twice as fast as the loop
  * of before (new+list here, and the same loop built against the library of
  * then), playout at least 1,000,000 hands a second.  On the 2-core test
- * machine (STANDARD, shared library, medians of 3 runs): new+list 1.64 us,
- * redeal+masks 1.29 us, playout 0.89 us (1.12 M hands/s); the loop against
- * the library of then 2.06 us: the per-move API is 1.6x faster than that,
- * not yet 2x.
+ * machine (STANDARD, shared library, medians of 3 runs): new+list 1.65 us,
+ * redeal+masks 1.28 us, playout 0.87 us (1.15 M hands/s); the same loop
+ * against the library of then 2.02 us: the per-move API is 1.6x faster
+ * than that (1.3x new+list of the same run), not yet the 2x asked.
  *
  *   bench/bench-game [seconds-per-item]   (default 1)
  */
