@@ -39,8 +39,42 @@ static int move_in(const gr_move *list, int n, gr_move m)
     return 0;
 }
 
-/* the masks describe exactly the moves of the list */
-static void check_masks(const gr_game *g)
+/* G13, G14, G32 by brute force: in the discard phase a discard allows a
+ * knock when the 10 cards kept leave deadwood within the limit, gin when
+ * they leave none; big gin when the 11 cards meld whole (the option on).
+ * (The game caches these on the draw behind a lower bound: this checks
+ * that bound never rules out a legal knock.) */
+static void check_knock_brute(const gr_game *g, const gr_legal_masks *m, int big_gin_rule)
+{
+    if (gr_game_phase(g) != GR_PHASE_DISCARD)
+        return;
+    gr_cards hand, allowed = m->discard | m->knock;
+    REQUIRE_RC(gr_game_hand(g, gr_game_turn(g), &hand), GR_OK);
+    if (m->discard == 0) {   /* G38: a wall draw must knock; G11 as usual */
+        gr_move hist[GR_MAX_HAND_MOVES];
+        int n = gr_game_history(g, hist, GR_MAX_HAND_MOVES);
+        REQUIRE(n > 0 && hist[n - 1].type == GR_MOVE_DRAW_DISCARD);
+        allowed = hand & ~GR_CARD_BIT(hist[n - 1].card);
+    }
+    int limit = gr_game_knock_limit(g);
+    gr_cards knock = 0, gin = 0;
+    for (gr_cards c = allowed; c; c &= c - 1) {
+        gr_cards bit = c & (~c + 1);
+        int dw = gr_deadwood(hand & ~bit);
+        if (dw <= limit)
+            knock |= bit;
+        if (dw == 0)
+            gin |= bit;
+    }
+    REQUIRE(m->knock == knock);
+    REQUIRE(m->gin == gin);
+    bool big = big_gin_rule && gr_deadwood(hand) == 0;
+    REQUIRE(((m->types >> GR_MOVE_BIG_GIN) & 1) == (unsigned)big);
+}
+
+/* the masks describe exactly the moves of the list (big_gin_rule: the big
+ * gin option is on) */
+static void check_masks(const gr_game *g, int big_gin_rule)
 {
     gr_move list[GR_MAX_MOVES];
     gr_legal_masks m;
@@ -70,10 +104,11 @@ static void check_masks(const gr_game *g)
     REQUIRE(count == n);
     for (int k = 0; k < 8; k++)
         REQUIRE(m.reserved[k] == 0);
+    check_knock_brute(g, &m, big_gin_rule);
 }
 
 /* Play a playout on a clone of g, replay its moves on g through the API. */
-static void check_exact(gr_game *g, int policy, uint64_t seed)
+static void check_exact(gr_game *g, int policy, uint64_t seed, int big_gin_rule)
 {
     gr_game *c = NULL;
     REQUIRE_RC(gr_game_clone(&c, g), GR_OK);
@@ -87,7 +122,7 @@ static void check_exact(gr_game *g, int policy, uint64_t seed)
     REQUIRE_RC(gr_game_history(c, hist, (size_t)end), end);
     gr_move list[GR_MAX_MOVES];
     for (int k = start; k < end; k++) {
-        check_masks(g);
+        check_masks(g, big_gin_rule);
         int n = gr_game_legal_moves(g, list, GR_MAX_MOVES);
         gr_move m = hist[k];
         if (m.type == GR_MOVE_DRAW_STOCK)   /* the history names the card drawn */
@@ -136,7 +171,9 @@ START_TEST(test_playout_exact_vs_api)
                 REQUIRE_RC(gr_game_play(g, m), GR_OK);
             }
             int policy = (i & 2) ? GR_PLAYOUT_GREEDY : GR_PLAYOUT_RANDOM;
-            check_exact(g, policy, test_next(&rng));
+            int bonus = 0;
+            REQUIRE_RC(gr_rules_get(rules, GR_OPT_BIG_GIN_BONUS, &bonus), GR_OK);
+            check_exact(g, policy, test_next(&rng), bonus > 0);
             gr_game_free(g);
         }
         gr_rules_free(rules);
