@@ -141,6 +141,54 @@ int play_masks_with(gr_game *g, uint64_t *state, long *points,
     return moves;
 }
 
+/* The same through gr_game_step: one library call per move, the masks of
+ * the next decision written by the move. */
+static inline __attribute__((always_inline))
+int play_step_with(gr_game *g, uint64_t *state, long *points,
+                   int (*count)(gr_cards), gr_card (*nth)(gr_cards, int))
+{
+    uint64_t local = *state, *rng = &local;
+    gr_legal_masks m;
+    int moves = 0;
+    if (gr_game_legal_masks(g, &m) != GR_OK)
+        return -1;
+    while (m.types && moves < 5000) {
+        gr_move mv;
+        if (m.types & (1u << GR_MOVE_DISCARD | 1u << GR_MOVE_KNOCK | 1u << GR_MOVE_BIG_GIN)) {
+            int nk = count(m.knock), ng = count(m.gin);
+            int nb = (m.types >> GR_MOVE_BIG_GIN) & 1;
+            if (nk + ng + nb) {
+                int k = below(rng, nk + ng + nb);
+                mv = k < nk ? make_move(GR_MOVE_KNOCK, nth(m.knock, k))
+                   : k < nk + ng ? make_move(GR_MOVE_GIN, nth(m.gin, k - nk))
+                   : make_move(GR_MOVE_BIG_GIN, GR_NO_CARD);
+            } else {
+                mv = make_move(GR_MOVE_DISCARD, nth(m.discard, below(rng, count(m.discard))));
+            }
+        } else if (m.types & (1u << GR_MOVE_PASS)) {
+            mv = below(rng, 2) ? make_move(GR_MOVE_PASS, GR_NO_CARD)
+                               : make_move(GR_MOVE_TAKE_UPCARD, m.top);
+        } else {
+            mv = (m.types & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
+                ? make_move(GR_MOVE_DRAW_DISCARD, m.top)
+                : make_move(GR_MOVE_DRAW_STOCK, GR_NO_CARD);
+        }
+        if (gr_game_step(g, mv, &m) != GR_OK)
+            return -1;
+        moves++;
+    }
+    *state = local;
+    gr_hand_result res;
+    if (gr_game_result(g, &res) == GR_OK)
+        *points += res.points;
+    return moves;
+}
+
+static int play_step_soft(gr_game *g, uint64_t *rng, long *points)
+{
+    return play_step_with(g, rng, points, count_soft, nth_soft);
+}
+
 static int play_masks_soft(gr_game *g, uint64_t *rng, long *points)
 {
     return play_masks_with(g, rng, points, count_soft, nth_soft);
@@ -166,17 +214,34 @@ static int play_masks_hw(gr_game *g, uint64_t *rng, long *points)
     return play_masks_with(g, rng, points, count_hw, nth_hw);
 }
 
-static int play_masks(gr_game *g, uint64_t *rng, long *points)
+__attribute__((target("popcnt,bmi2")))
+static int play_step_hw(gr_game *g, uint64_t *rng, long *points)
+{
+    return play_step_with(g, rng, points, count_hw, nth_hw);
+}
+
+static int have_hw(void)
 {
     static int hw = -1;
     if (hw < 0) {
         __builtin_cpu_init();
         hw = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
     }
-    return hw ? play_masks_hw(g, rng, points) : play_masks_soft(g, rng, points);
+    return hw;
+}
+
+static int play_masks(gr_game *g, uint64_t *rng, long *points)
+{
+    return have_hw() ? play_masks_hw(g, rng, points) : play_masks_soft(g, rng, points);
+}
+
+static int play_step(gr_game *g, uint64_t *rng, long *points)
+{
+    return have_hw() ? play_step_hw(g, rng, points) : play_step_soft(g, rng, points);
 }
 #else
 #define play_masks play_masks_soft
+#define play_step play_step_soft
 #endif
 
 /* One hand in a game already dealt, through the list. */
@@ -202,9 +267,9 @@ static int play_list(gr_game *g, uint64_t *rng, long *points)
     return moves;
 }
 
-enum { NEW_LIST, REDEAL_LIST, REDEAL_MASKS, PLAYOUT, GREEDY, NITEMS };
+enum { NEW_LIST, REDEAL_LIST, REDEAL_MASKS, REDEAL_STEP, PLAYOUT, GREEDY, NITEMS };
 static const char *const item_names[NITEMS] = {
-    "new+list", "redeal+list", "redeal+masks", "playout", "greedy"
+    "new+list", "redeal+list", "redeal+masks", "redeal+step", "playout", "greedy"
 };
 
 /* One hand of item `it`; the number of moves, or -1. */
@@ -220,6 +285,8 @@ static int one_hand(int it, const gr_rules *rules, gr_game *g, uint64_t *rng,
         return play_list(g, rng, points);
     if (it == REDEAL_MASKS)
         return play_masks(g, rng, points);
+    if (it == REDEAL_STEP)
+        return play_step(g, rng, points);
     gr_hand_result res;
     int rc = gr_game_playout(g, it == PLAYOUT ? GR_PLAYOUT_RANDOM : GR_PLAYOUT_GREEDY,
                              next(rng), &res);

@@ -54,9 +54,9 @@ GR__NOINLINE void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
     knock_scan_body(g, hand, loose, bound, gr__popcount);
 }
 
-static void discard_options_soft(gr_game *g, gr_cards hand)
+static void discard_options_soft(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
-    gr__discard_options_with(g, hand, gr__popcount, gr__knock_scan_soft);
+    gr__discard_options_with(g, hand, next, gr__popcount, gr__knock_scan_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -74,31 +74,31 @@ GR__NOINLINE void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
 }
 
 __attribute__((target("popcnt")))
-static void discard_options_hw(gr_game *g, gr_cards hand)
+static void discard_options_hw(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
-    gr__discard_options_with(g, hand, popcount_hw, gr__knock_scan_hw);
+    gr__discard_options_with(g, hand, next, popcount_hw, gr__knock_scan_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
 __attribute__((used))
-static void (*resolve_discard_options(void))(gr_game *, gr_cards)
+static void (*resolve_discard_options(void))(gr_game *, gr_cards, gr_legal_masks *)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("popcnt") ? discard_options_hw : discard_options_soft;
 }
 
-void gr__discard_options(gr_game *g, gr_cards hand)
+void gr__discard_options(gr_game *g, gr_cards hand, gr_legal_masks *next)
     __attribute__((ifunc("resolve_discard_options")));
 #else
-void gr__discard_options(gr_game *g, gr_cards hand)
+void gr__discard_options(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
-    discard_options_soft(g, hand);
+    discard_options_soft(g, hand, next);
 }
 #endif
 
 void gr__game_discard_options(gr_game *g)
 {
-    gr__discard_options(g, g->hand[g->turn]);
+    gr__discard_options(g, g->hand[g->turn], NULL);
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
@@ -153,7 +153,7 @@ static void enter_wall(gr_game *g)
     g->wall_ok = ok;
 }
 
-/* The end of a turn that gr__end_turn() cannot wave through: the cap on the
+/* The end of a turn that gr__pass_turn() cannot wave through: the cap on the
  * length of a hand (no room for another whole turn: void), then G16 (the
  * stock down to its last 2 cards or empty). */
 GR__NOINLINE void gr__end_of_stock(gr_game *g)
@@ -371,7 +371,7 @@ static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_
     int rc = reserve_history(g);
     if (rc != GR_OK)
         return rc;
-    gr__take(g, type, card, from_pile, gr__discard_options);
+    gr__take(g, type, card, from_pile, NULL, gr__discard_options);
     return GR_OK;
 }
 
@@ -475,13 +475,28 @@ static GR__NOINLINE int play_checked(gr_game *g, gr_move move)
     }
 }
 
+/* GR__RESERVED_ZERO for a move held in a register: its three reserved
+ * bytes are the top of its 8 bytes on a little-endian machine (one test,
+ * where a byte-by-byte test would first store the move to memory) */
+static inline bool move_reserved_zero(gr_move move)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(sizeof move == 8 && offsetof(gr_move, reserved) == 5, "gr_move layout");
+    uint64_t bits;
+    memcpy(&bits, &move, sizeof bits);
+    return bits >> 40 == 0;
+#else
+    return GR__RESERVED_ZERO(&move);
+#endif
+}
+
 /* A plain discard or a draw, the moves of nearly every turn, go straight
  * to the state change when they are legal and the history has room (the
  * same checks as play_checked's, in a short line); any other move, and
  * every refusal with its status, goes through play_checked(). */
 static GR__ALWAYS_INLINE int play(gr_game *g, gr_move move)
 {
-    if (GR__RESERVED_ZERO(&move) && g->nhistory < g->caphistory) {
+    if (move_reserved_zero(move) && g->nhistory < g->caphistory) {
         if (g->phase == GR_PHASE_DISCARD) {
             if (move.type == GR_MOVE_DISCARD && may_discard(g, move.card)) {
                 gr__discard(g, move.card);
@@ -490,12 +505,12 @@ static GR__ALWAYS_INLINE int play(gr_game *g, gr_move move)
         } else if (g->phase == GR_PHASE_DRAW) {
             if (move.type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
                 gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
-                         gr__discard_options);
+                         NULL, gr__discard_options);
                 return GR_OK;
             }
             if (move.type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
                 gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
-                         gr__discard_options);
+                         NULL, gr__discard_options);
                 return GR_OK;
             }
         }
@@ -534,6 +549,64 @@ int gr_game_play(gr_game *game, gr_move move)
         return play_refused(game, rc, move);
     game->last_reason = GR_REASON_NONE;
     return GR_OK;
+}
+
+/* gr_game_step for every move but the short lines' (and a NULL `next`) */
+static GR__NOINLINE int step_checked(gr_game *game, gr_move move, gr_legal_masks *next)
+{
+    int rc = gr_game_play(game, move);
+    if (rc == GR_OK && next)
+        gr__masks(game, next);
+    return rc;
+}
+
+/* gr_game_step's plain discard when the turn does not simply pass (G16,
+ * G38, the cap on a hand's length) */
+static GR__NOINLINE int step_end_of_stock(gr_game *g, gr_legal_masks *next)
+{
+    gr__end_of_stock(g);
+    gr__masks(g, next);
+    return GR_OK;
+}
+
+/* gr_game_play's short lines again, each writing the masks of the phase it
+ * leaves the game in; no call on the plain discard's usual path, the draw
+ * ends in the one that works out what the 11 cards allow, and every other
+ * case goes out of line, so the short lines save no registers. */
+int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
+{
+    gr_game *g = game;
+    if (!g || !next || !move_reserved_zero(move) || g->nhistory >= g->caphistory)
+        return step_checked(g, move, next);
+    if (g->phase == GR_PHASE_DISCARD) {
+        if (move.type != GR_MOVE_DISCARD || !may_discard(g, move.card))
+            return step_checked(g, move, next);
+        g->last_reason = GR_REASON_NONE;
+        gr__lay_down(g, move.card);
+        if (!gr__pass_turn(g))
+            return step_end_of_stock(g, next);
+        /* the draw phase: the stock, and the pile that was just discarded to
+         * (its top that card) unless both players passed the upcard */
+        *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DRAW_STOCK
+                                         | (unsigned)!g->stock_only << GR_MOVE_DRAW_DISCARD,
+                                  .top = move.card };
+        return GR_OK;
+    }
+    if (g->phase == GR_PHASE_DRAW) {
+        if (move.type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
+            g->last_reason = GR_REASON_NONE;
+            gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
+                     next, gr__discard_options);
+            return GR_OK;
+        }
+        if (move.type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
+            g->last_reason = GR_REASON_NONE;
+            gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
+                     next, gr__discard_options);
+            return GR_OK;
+        }
+    }
+    return step_checked(g, move, next);
 }
 
 int gr_game_play_as(gr_game *game, int player, gr_move move)

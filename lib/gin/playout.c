@@ -21,46 +21,16 @@
 
 /* ---- masks ---------------------------------------------------------------- */
 
-/* The masks of the phase's moves; the common phases (discard, draw) first,
- * the struct written whole (its reserved space zero) in one assignment. */
-static GR__ALWAYS_INLINE void masks(const gr_game *g, gr_legal_masks *out)
-{
-    gr_card top = g->npile > 0 ? gr__top_of(g->pile, g->npile) : GR_NO_CARD;
-    unsigned types = 0;
-    gr_cards discard = 0, knock = 0, gin = 0;
-    if (g->phase == GR_PHASE_DISCARD) {
-        gr_cards allowed = g->hand[g->turn];
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        discard = g->wall_draw ? 0 : allowed;    /* G38 */
-        knock = allowed & g->knock_ok;
-        gin = allowed & g->gin_ok;
-        types = (unsigned)(discard != 0) << GR_MOVE_DISCARD
-              | (unsigned)(knock != 0) << GR_MOVE_KNOCK
-              | (unsigned)(gin != 0) << GR_MOVE_GIN
-              | (unsigned)g->big_gin_ok << GR_MOVE_BIG_GIN;
-    } else if (g->phase == GR_PHASE_DRAW) {
-        types = 1u << GR_MOVE_DRAW_STOCK
-              | (unsigned)(!g->stock_only && g->npile > 0) << GR_MOVE_DRAW_DISCARD;
-    } else if (g->phase == GR_PHASE_UPCARD) {
-        types = 1u << GR_MOVE_TAKE_UPCARD | 1u << GR_MOVE_PASS;
-    } else if (g->phase == GR_PHASE_WALL) {   /* G38 */
-        types = 1u << GR_MOVE_PASS | (unsigned)g->wall_ok << GR_MOVE_DRAW_DISCARD;
-    }
-    *out = (gr_legal_masks){ .types = types, .top = top, .discard = discard,
-                             .knock = knock, .gin = gin };
-}
-
 void gr__game_masks(const gr_game *g, gr_legal_masks *out)
 {
-    masks(g, out);
+    gr__masks(g, out);
 }
 
 int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out)
 {
     if (!game || !out)
         return GR_EINVAL;
-    masks(game, out);
+    gr__masks(game, out);
     return GR_OK;
 }
 
@@ -197,7 +167,7 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
 static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
                                           int (*pc)(gr_cards),
                                           gr_card (*nth)(gr_cards, int),
-                                          void (*options)(gr_game *, gr_cards))
+                                          void (*options)(gr_game *, gr_cards, gr_legal_masks *))
 {
     if (g->nhistory >= g->caphistory)
         return false;
@@ -205,12 +175,12 @@ static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
         bool pile = !g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1;
         if (pile)
             gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
-                     options);
+                     NULL, options);
         else if (GR_NEVER(g->nstock == 0))   /* G16 ends or refills first */
             return false;
         else
             gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
-                     options);
+                     NULL, options);
         return true;
     }
     if (g->phase != GR_PHASE_DISCARD)
@@ -228,7 +198,7 @@ static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
 static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
                                           int (*pc)(gr_cards),
                                           gr_card (*nth)(gr_cards, int),
-                                          void (*options)(gr_game *, gr_cards))
+                                          void (*options)(gr_game *, gr_cards, gr_legal_masks *))
 {
     if (policy != GR_PLAYOUT_RANDOM)
         return gr__game_playout_greedy(g, -1, 100);
@@ -250,9 +220,9 @@ static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
 }
 
 /* what the 11 cards allow after a draw, inline in each build */
-static inline void options_soft(gr_game *g, gr_cards hand)
+static inline void options_soft(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
-    gr__discard_options_with(g, hand, gr__popcount, gr__knock_scan_soft);
+    gr__discard_options_with(g, hand, next, gr__popcount, gr__knock_scan_soft);
 }
 
 static int playout_soft(gr_game *g, int policy, gr_rng *rng)
@@ -275,9 +245,9 @@ static inline gr_card nth_card_hw(gr_cards cards, int k)
 }
 
 __attribute__((target("popcnt,bmi2")))
-static inline void options_hw(gr_game *g, gr_cards hand)
+static inline void options_hw(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
-    gr__discard_options_with(g, hand, popcount_hw, gr__knock_scan_hw);
+    gr__discard_options_with(g, hand, next, popcount_hw, gr__knock_scan_hw);
 }
 
 __attribute__((target("popcnt,bmi2")))
