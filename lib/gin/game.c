@@ -26,11 +26,16 @@
 /* Which discards of the 11 cards in `hand` leave deadwood within the limit
  * (knock) or none (gin), and whether the 11 are big gin: the scan behind
  * gr__discard_options_with (gin/turn.h), for a hand whose lower bound (the
- * points of its `loose` cards) does not rule it out. */
+ * points of its `loose` cards) does not rule it out; then the masks that
+ * follow to `next`, if not NULL. */
 static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_cards loose,
-                                              int bound, int (*pc)(gr_cards))
+                                              int bound, gr_legal_masks *next,
+                                              int (*pc)(gr_cards))
 {
     int limit = g->knock_limit;
+    g->knock_ok = 0;
+    g->gin_ok = 0;
+    g->big_gin_ok = false;
     if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
         g->big_gin_ok = gr__deadwood(hand) == 0;   /* G32 */
     for (gr_cards rest = hand; rest; rest &= rest - 1) {
@@ -46,12 +51,14 @@ static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_card
         if (dw == 0)
             g->gin_ok |= bit;
     }
+    if (next)
+        gr__discard_masks(g, next);
 }
 
 GR__NOINLINE void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
-                                     int bound)
+                                     int bound, gr_legal_masks *next)
 {
-    knock_scan_body(g, hand, loose, bound, gr__popcount);
+    knock_scan_body(g, hand, loose, bound, next, gr__popcount);
 }
 
 static void discard_options_soft(gr_game *g, gr_cards hand, gr_legal_masks *next)
@@ -68,9 +75,9 @@ static inline int popcount_hw(gr_cards cards)
 
 __attribute__((target("popcnt")))
 GR__NOINLINE void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
-                                   int bound)
+                                   int bound, gr_legal_masks *next)
 {
-    knock_scan_body(g, hand, loose, bound, popcount_hw);
+    knock_scan_body(g, hand, loose, bound, next, popcount_hw);
 }
 
 __attribute__((target("popcnt")))
@@ -576,30 +583,32 @@ static GR__NOINLINE int step_end_of_stock(gr_game *g, gr_legal_masks *next)
 int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
 {
     gr_game *g = game;
+    int type = move.type;
+    gr_card card = move.card;
     if (!g || !next || !move_reserved_zero(move) || g->nhistory >= g->caphistory)
         return step_checked(g, move, next);
     if (g->phase == GR_PHASE_DISCARD) {
-        if (move.type != GR_MOVE_DISCARD || !may_discard(g, move.card))
+        if (type != GR_MOVE_DISCARD || !may_discard(g, card))
             return step_checked(g, move, next);
         g->last_reason = GR_REASON_NONE;
-        gr__lay_down(g, move.card);
+        gr__lay_down(g, card);
         if (!gr__pass_turn(g))
             return step_end_of_stock(g, next);
         /* the draw phase: the stock, and the pile that was just discarded to
          * (its top that card) unless both players passed the upcard */
         *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DRAW_STOCK
                                          | (unsigned)!g->stock_only << GR_MOVE_DRAW_DISCARD,
-                                  .top = move.card };
+                                  .top = card };
         return GR_OK;
     }
     if (g->phase == GR_PHASE_DRAW) {
-        if (move.type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
+        if (type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
             g->last_reason = GR_REASON_NONE;
             gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
                      next, gr__discard_options);
             return GR_OK;
         }
-        if (move.type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
+        if (type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
             g->last_reason = GR_REASON_NONE;
             gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
                      next, gr__discard_options);

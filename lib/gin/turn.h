@@ -20,11 +20,14 @@ static GR__ALWAYS_INLINE gr_cards gr__meldable(gr_cards hand)
     return gr__run_cards(hand) | gr__set_cards(hand);
 }
 
-/* The scan of every discard for knock and gin (game.c), out of line, for
- * the few hands the bound below does not rule out; built with the portable
- * and (GR__HW_POPCOUNT) the hardware popcount. */
-void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose, int bound);
-void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose, int bound);
+/* The scan of every discard for knock, gin and big gin (game.c), out of
+ * line, for the few hands the bound below does not rule out; writes the
+ * masks that follow to `next` if not NULL (as gr__discard_options_with);
+ * built with the portable and (GR__HW_POPCOUNT) the hardware popcount. */
+void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose, int bound,
+                         gr_legal_masks *next);
+void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose, int bound,
+                       gr_legal_masks *next);
 
 /* ---- the legal masks (gr_game_legal_masks, gr_game_step) ---------------- */
 
@@ -97,28 +100,27 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
                                                        gr_legal_masks *next,
                                                        int (*pc)(gr_cards),
                                                        void (*scan)(gr_game *, gr_cards,
-                                                                    gr_cards, int))
+                                                                    gr_cards, int,
+                                                                    gr_legal_masks *))
 {
     gr_cards loose = hand & ~gr__meldable(hand);
     int bound = GR__POINTS_WITH(pc, loose);
+    if (!(bound - 10 > g->knock_limit && loose != 0)) {
+        scan(g, hand, loose, bound, next);   /* a tail call: no registers to save here */
+        return;
+    }
+    /* no single discard can bring the deadwood within the limit, nor are
+     * the 11 cards big gin (all meldable) */
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
-    if (bound - 10 > g->knock_limit && loose != 0) {
-        /* no single discard can bring the deadwood within the limit, nor
-         * are the 11 cards big gin (all meldable) */
-        if (next) {
-            gr_cards allowed = hand;
-            if (g->taken != GR_NO_CARD)
-                allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-            *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DISCARD,
-                                      .top = gr__pile_top(g), .discard = allowed };
-        }
-        return;
+    if (next) {
+        gr_cards allowed = hand;
+        if (g->taken != GR_NO_CARD)
+            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+        *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DISCARD,
+                                  .top = gr__pile_top(g), .discard = allowed };
     }
-    scan(g, hand, loose, bound);
-    if (next)
-        gr__discard_masks(g, next);
 }
 
 /* The same with the popcount of this CPU (an ifunc where it has one, game.c) */
