@@ -142,7 +142,10 @@ int play_masks_with(gr_game *g, uint64_t *state, long *points,
 }
 
 /* The same through gr_game_step: one library call per move, the masks of
- * the next decision written by the move. */
+ * the next decision written by the move.  The choice tests first for a
+ * move that ends the hand (rare), then for the discard phase, the draw
+ * phase and last the upcard offer (or G38's wall), so the common moves
+ * take the fewest tests and no count of the knock and gin masks. */
 static inline __attribute__((always_inline))
 int play_step_with(gr_game *g, uint64_t *state, long *points,
                    int (*count)(gr_cards), gr_card (*nth)(gr_cards, int))
@@ -153,25 +156,25 @@ int play_step_with(gr_game *g, uint64_t *state, long *points,
     if (gr_game_legal_masks(g, &m) != GR_OK)
         return -1;
     while (m.types && moves < 5000) {
+        unsigned t = m.types;
         gr_move mv;
-        if (m.types & (1u << GR_MOVE_DISCARD | 1u << GR_MOVE_KNOCK | 1u << GR_MOVE_BIG_GIN)) {
-            int nk = count(m.knock), ng = count(m.gin);
-            int nb = (m.types >> GR_MOVE_BIG_GIN) & 1;
-            if (nk + ng + nb) {
-                int k = below(rng, nk + ng + nb);
-                mv = k < nk ? make_move(GR_MOVE_KNOCK, nth(m.knock, k))
-                   : k < nk + ng ? make_move(GR_MOVE_GIN, nth(m.gin, k - nk))
-                   : make_move(GR_MOVE_BIG_GIN, GR_NO_CARD);
-            } else {
-                mv = make_move(GR_MOVE_DISCARD, nth(m.discard, below(rng, count(m.discard))));
-            }
-        } else if (m.types & (1u << GR_MOVE_PASS)) {
-            mv = below(rng, 2) ? make_move(GR_MOVE_PASS, GR_NO_CARD)
-                               : make_move(GR_MOVE_TAKE_UPCARD, m.top);
-        } else {
-            mv = (m.types & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
+        if (t & (1u << GR_MOVE_KNOCK | 1u << GR_MOVE_BIG_GIN)) {   /* gin implies knock */
+            int nk = count(m.knock), ng = count(m.gin), nb = (t >> GR_MOVE_BIG_GIN) & 1;
+            int k = below(rng, nk + ng + nb);
+            mv = k < nk ? make_move(GR_MOVE_KNOCK, nth(m.knock, k))
+               : k < nk + ng ? make_move(GR_MOVE_GIN, nth(m.gin, k - nk))
+               : make_move(GR_MOVE_BIG_GIN, GR_NO_CARD);
+        } else if (t & (1u << GR_MOVE_DISCARD)) {
+            mv = make_move(GR_MOVE_DISCARD, nth(m.discard, below(rng, count(m.discard))));
+        } else if (t & (1u << GR_MOVE_DRAW_STOCK)) {
+            mv = (t & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
                 ? make_move(GR_MOVE_DRAW_DISCARD, m.top)
                 : make_move(GR_MOVE_DRAW_STOCK, GR_NO_CARD);
+        } else {   /* the upcard (take or pass), or the wall (draw or pass) */
+            int take = t & (1u << GR_MOVE_TAKE_UPCARD) ? GR_MOVE_TAKE_UPCARD
+                     : t & (1u << GR_MOVE_DRAW_DISCARD) ? GR_MOVE_DRAW_DISCARD : 0;
+            mv = take && below(rng, 2) ? make_move(take, m.top)
+                                       : make_move(GR_MOVE_PASS, GR_NO_CARD);
         }
         if (gr_game_step(g, mv, &m) != GR_OK)
             return -1;
