@@ -38,7 +38,7 @@ static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_card
     g->big_gin_ok = false;
     if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
         g->big_gin_ok = gr__deadwood(hand) == 0;   /* G32 */
-    for (gr_cards rest = hand; rest; rest &= rest - 1) {
+    for (gr_cards rest = g->discard_ok; rest; rest &= rest - 1) {   /* G11 */
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
         gr_cards ten_loose = ten & ~gr__meldable(ten);
@@ -390,11 +390,10 @@ static inline bool pile_open(const gr_game *g)
 
 /* The player to act, in the discard phase, may discard `card`: it is a
  * card in his hand, not the one he took from the pile (G11), and no wall
- * draw obliges him to knock (G38). */
+ * draw obliges him to knock (G38), as cached at the draw. */
 static inline bool may_discard(const gr_game *g, gr_card card)
 {
-    return card < GR_NCARDS && (g->hand[g->turn] & GR_CARD_BIT(card))
-        && card != g->taken && !g->wall_draw;
+    return card < GR_NCARDS && (g->discard_ok & GR_CARD_BIT(card));
 }
 
 /* Every move checked in full: the status of a refused move (nothing
@@ -443,8 +442,10 @@ static GR__NOINLINE int play_checked(gr_game *g, gr_move move)
             if (!g->wall_ok)
                 return GR_EILLEGAL;
             int rc = draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
-            if (rc == GR_OK)
+            if (rc == GR_OK) {
                 g->wall_draw = true;
+                g->discard_ok = 0;   /* only a knock, gin or big gin */
+            }
             return rc;
         }
         if (phase != GR_PHASE_DRAW)
@@ -594,10 +595,12 @@ int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
         gr__lay_down(g, card);
         if (!gr__pass_turn(g))
             return step_end_of_stock(g, next);
-        /* the draw phase: the stock, and the pile that was just discarded to
-         * (its top that card) unless both players passed the upcard */
+        /* the draw phase: the stock, and the pile, its top the card just
+         * discarded (only a double pass of the upcard closes the pile, G9,
+         * and the next draw opens it again) */
+        GR_ASSERT(!g->stock_only);
         *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DRAW_STOCK
-                                         | (unsigned)!g->stock_only << GR_MOVE_DRAW_DISCARD,
+                                         | 1u << GR_MOVE_DRAW_DISCARD,
                                   .top = card };
         return GR_OK;
     }

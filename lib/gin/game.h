@@ -34,7 +34,10 @@ struct gr_game {
     gr_card   stock[GR_NCARDS];
     int       npile;             /* pile[npile - 1] is the top */
     gr_card   pile[GR_NCARDS];
-    /* discard phase: what the 11 cards in hand allow (cached on the draw) */
+    /* discard phase: what the 11 cards in hand allow (cached on the draw,
+       never the card taken from the pile, G11) */
+    gr_cards  discard_ok;        /* plain discards: the hand but the card
+                                    taken; none after a wall draw (G38) */
     gr_cards  knock_ok;          /* discards leaving deadwood <= the limit */
     gr_cards  gin_ok;            /* discards leaving deadwood 0 */
     bool      big_gin_ok;

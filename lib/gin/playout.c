@@ -76,16 +76,13 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
         if (g->wall_ok && gr__rng_below(rng, 2) == 0)
             return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
         return (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
-    default: {
-        gr_cards allowed = g->hand[g->turn];
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        gr_cards knock = allowed & g->knock_ok;
+    default: {   /* the discards cached at the draw (G11, G38 applied) */
+        gr_cards allowed = g->discard_ok, knock = g->knock_ok;
         if (!knock && !g->big_gin_ok) {   /* gin_ok is within knock_ok */
             int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
             return (gr_move){ .type = GR_MOVE_DISCARD, .card = nth_card(allowed, k) };
         }
-        gr_cards gin = allowed & g->gin_ok;
+        gr_cards gin = g->gin_ok;
         int nk = pc(knock), ng = pc(gin);
         int k = (int)gr__rng_below(rng, (uint64_t)(nk + ng + (g->big_gin_ok ? 1 : 0)));
         if (k < nk)
@@ -185,10 +182,8 @@ static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
     }
     if (g->phase != GR_PHASE_DISCARD)
         return false;
-    gr_cards allowed = g->hand[g->turn];
-    if (g->taken != GR_NO_CARD)
-        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-    if ((allowed & g->knock_ok) || g->big_gin_ok)
+    gr_cards allowed = g->discard_ok;   /* G11, G38 applied at the draw */
+    if (g->knock_ok || g->big_gin_ok)
         return false;
     int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
     gr__discard(g, nth(allowed, k));

@@ -37,18 +37,13 @@ static inline gr_card gr__pile_top(const gr_game *g)
     return g->npile > 0 ? gr__top_of(g->pile, g->npile) : GR_NO_CARD;
 }
 
-/* The masks in the discard phase: the 11 cards but the one taken from the
- * pile (G11), none after a wall draw (G38, only a knock may end it), and
- * the knock, gin and big gin cached at the draw.  Each phase's masks are
+/* The masks in the discard phase, cached at the draw: the 11 cards but the
+ * one taken from the pile (G11), none after a wall draw (G38, only a knock
+ * may end it), and the knock, gin and big gin.  Each phase's masks are
  * written whole (their reserved space zero) in one assignment. */
 static GR__ALWAYS_INLINE void gr__discard_masks(const gr_game *g, gr_legal_masks *out)
 {
-    gr_cards allowed = g->hand[g->turn];
-    if (g->taken != GR_NO_CARD)
-        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-    gr_cards discard = g->wall_draw ? 0 : allowed;   /* G38 */
-    gr_cards knock = allowed & g->knock_ok;
-    gr_cards gin = allowed & g->gin_ok;
+    gr_cards discard = g->discard_ok, knock = g->knock_ok, gin = g->gin_ok;
     unsigned types = (unsigned)(discard != 0) << GR_MOVE_DISCARD
                    | (unsigned)(knock != 0) << GR_MOVE_KNOCK
                    | (unsigned)(gin != 0) << GR_MOVE_GIN
@@ -89,8 +84,8 @@ static GR__ALWAYS_INLINE void gr__masks(const gr_game *g, gr_legal_masks *out)
 
 /* Work out which discards of the 11 cards in `hand` (the hand of the player
  * to act, passed in a register: the caller has just written it) allow a
- * knock or gin, and whether they make big gin (on entering the discard
- * phase); if `next` is not NULL, write there the masks of the discard
+ * knock or gin, and whether they make big gin, and the plain discards
+ * (on entering the discard phase; G11 applied); if `next` is not NULL, write there the masks of the discard
  * phase that follows a draw in the draw phase (gr_game_step).  Cards in no
  * possible meld are deadwood in every arrangement; their points bound the
  * deadwood from below and rule out most hands at once (the masks then
@@ -103,6 +98,10 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
                                                                     gr_cards, int,
                                                                     gr_legal_masks *))
 {
+    gr_cards allowed = hand;
+    if (g->taken != GR_NO_CARD)
+        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+    g->discard_ok = allowed;
     gr_cards loose = hand & ~gr__meldable(hand);
     int bound = GR__POINTS_WITH(pc, loose);
     if (!(bound - 10 > g->knock_limit && loose != 0)) {
@@ -114,13 +113,9 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
-    if (next) {
-        gr_cards allowed = hand;
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+    if (next)
         *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DISCARD,
                                   .top = gr__pile_top(g), .discard = allowed };
-    }
 }
 
 /* The same with the popcount of this CPU (an ifunc where it has one, game.c) */
