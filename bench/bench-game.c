@@ -152,10 +152,9 @@ int play_step_with(gr_game *g, uint64_t *state, long *points,
 {
     uint64_t local = *state, *rng = &local;
     gr_legal_masks m;
-    int moves = 0;
     if (gr_game_legal_masks(g, &m) != GR_OK)
         return -1;
-    while (m.types && moves < 5000) {
+    while (m.types) {   /* the library ends every hand (GR_MAX_HAND_MOVES) */
         unsigned t = m.types;
         gr_move mv;
         if (t & (1u << GR_MOVE_KNOCK | 1u << GR_MOVE_BIG_GIN)) {   /* gin implies knock */
@@ -178,13 +177,12 @@ int play_step_with(gr_game *g, uint64_t *state, long *points,
         }
         if (gr_game_step(g, mv, &m) != GR_OK)
             return -1;
-        moves++;
     }
     *state = local;
     gr_hand_result res;
     if (gr_game_result(g, &res) == GR_OK)
         *points += res.points;
-    return moves;
+    return gr_game_history(g, NULL, 0);
 }
 
 static int play_step_soft(gr_game *g, uint64_t *rng, long *points)
