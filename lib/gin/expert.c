@@ -1,6 +1,7 @@
 /*
  * expert.c: GR_BOT_EXPERT, a determinized Monte Carlo player (issue 17).
  *
+ * ALGORITHM
  * It sees what its player may know (G12): the gr_view of each decision,
  * and what it remembers from the views of its earlier decisions in the same
  * hand.  From those it keeps, per hand:
