@@ -1103,7 +1103,10 @@ enum {
                                 gr_bot_set_score) */
     GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand improved with his
                                 turns: the least deadwood of a few draws */
-    GR_EXPERT_ALL     = 63
+    GR_EXPERT_MODEL   = 64,  /* in the playouts the opponent takes a face-up
+                                card only to meld it (else: the greedy bot's
+                                rule, whatever lowers his deadwood) */
+    GR_EXPERT_ALL     = 127
 };
 
 /* Set a parameter of the expert bot.  GR_EINVAL for NULL, an unknown

@@ -241,6 +241,49 @@ START_TEST(test_G12_expert_decides_from_views_only)
 }
 END_TEST
 
+/* Every ingredient can be switched off (GR_BOT_PARAM_FEATURES, for the
+ * ablation in gr_bot(3)): each such expert still plays only legal moves,
+ * and switching one off changes some decisions (it is wired in). */
+START_TEST(test_expert_features_each_off)
+{
+    test_rng rng = { 0xE4 };
+    long hands = test_count(12);
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    for (int f = 1; f <= GR_EXPERT_ALL; f <<= 1) {
+        bool differs = false;
+        for (long i = 0; i < hands || (!differs && i < 40 * hands); i++) {
+            uint64_t deal = test_next(&rng), s0 = test_next(&rng), s1 = test_next(&rng);
+            gr_move moves[2][512];
+            int n[2];
+            for (int rep = 0; rep < 2; rep++) {
+                gr_bot *bots[2] = { expert_of(s0, rules), NULL };
+                REQUIRE_RC(gr_bot_new(&bots[1], GR_BOT_GREEDY, s1), GR_OK);
+                if (rep == 1)
+                    REQUIRE_RC(gr_bot_set_param(bots[0], GR_BOT_PARAM_FEATURES,
+                                                GR_EXPERT_ALL & ~f), GR_OK);
+                bool expert[2] = { true, false };
+                gr_game *g = NULL;
+                REQUIRE_RC(gr_game_new(&g, rules, deal, (int)(i & 1)), GR_OK);
+                n[rep] = play_hand(g, bots, expert, moves[rep], 512);
+                gr_game_free(g);
+                gr_bot_free(bots[0]);
+                gr_bot_free(bots[1]);
+            }
+            for (int k = 0; k < n[0] && k < n[1] && k < 512 && !differs; k++)
+                differs = moves[0][k].type != moves[1][k].type
+                       || moves[0][k].card != moves[1][k].card;
+            differs = differs || n[0] != n[1];
+        }
+        /* GR_EXPERT_MATCH needs a match score near the target to matter;
+         * GR_EXPERT_ARRANGE changes arrangements shown, not moves */
+        if (f != GR_EXPERT_MATCH && f != GR_EXPERT_ARRANGE)
+            ck_assert_msg(differs, "switching feature %d off changed no move", f);
+    }
+    gr_rules_free(rules);
+}
+END_TEST
+
 /* Same seed, same views: same moves; a whole hand replays identically. */
 START_TEST(test_expert_deterministic)
 {
@@ -371,6 +414,7 @@ static Suite *expert_suite(void)
     tcase_add_test(tc, test_G12_expert_plays_legal_moves);
     tcase_add_test(tc, test_G12_expert_decides_from_views_only);
     tcase_add_test(tc, test_expert_deterministic);
+    tcase_add_test(tc, test_expert_features_each_off);
     suite_add_tcase(s, tc);
     return s;
 }

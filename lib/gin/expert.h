@@ -71,6 +71,7 @@ typedef struct sampler {
     int      n;                   /* unknown cards */
     gr_card  card[GR_NCARDS];
     uint32_t weight[GR_NCARDS];   /* integer weights: the same on every platform */
+    uint64_t total;               /* their sum */
     int      need;                /* how many of them the opponent holds */
     int      tries;               /* hands drawn per sample: the one of least
                                      deadwood is kept */

@@ -129,6 +129,7 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
     if (s->need < 0 || gr__popcount(unknown) != s->need + v->stock_size)
         return false;
     s->known = v->opponent_known;
+    s->total = 0;
     s->tries = 1;
     s->above = -1;
     if (ex->features & GR_EXPERT_SKILL) {
@@ -159,22 +160,21 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
             w = w * (uint32_t)ex->wtook / 10;
         s->card[s->n] = c;
         s->weight[s->n] = w ? w : 1;
+        s->total += s->weight[s->n];
         s->n++;
     }
     return true;
 }
 
-/* One draw of the opponent's unknown cards and the stock (top last). */
-static gr_cards sample_once(gr__expert *ex, const sampler *s, gr_card *stock)
+/* One weighted draw of the opponent's unknown cards. */
+static gr_cards draw_hand(gr__expert *ex, const sampler *s)
 {
     gr_card card[GR_NCARDS];
     uint32_t weight[GR_NCARDS];
     int n = s->n;
     memcpy(card, s->card, (size_t)n * sizeof *card);
     memcpy(weight, s->weight, (size_t)n * sizeof *weight);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++)
-        total += weight[i];
+    uint64_t total = s->total;
     gr_cards opp = 0;
     for (int k = 0; k < s->need; k++) {
         uint64_t r = gr__rng_below(&ex->rng, total);
@@ -189,34 +189,39 @@ static gr_cards sample_once(gr__expert *ex, const sampler *s, gr_card *stock)
         weight[i] = weight[n - 1];
         n--;
     }
-    memcpy(stock, card, (size_t)n * sizeof *card);
-    gr__shuffle(&ex->rng, stock, n);
     return opp;
 }
 
-/* One hidden deal: the best (least deadwood with his known cards) of
- * s->tries draws. */
+/* How good a hand he may hold is: its deadwood, and 100 more if it could
+ * have knocked on his last turn (he did not). */
+static int hand_score(const sampler *s, gr_cards hand)
+{
+    int dw = gr__deadwood(hand);
+    return dw <= s->above ? dw + 100 : dw;
+}
+
+/* One hidden deal: the opponent's unknown cards (of s->tries weighted
+ * draws, the best by hand_score), then the rest shuffled into the stock
+ * (top last). */
 gr_cards gr__expert_sample(gr__expert *ex, const sampler *s, gr_card *stock)
 {
-    gr_cards best = sample_once(ex, s, stock);
-    if (s->tries <= 1)
-        return best;
-    /* a hand that could have knocked counts as 100 more deadwood */
-    int best_dw = gr__deadwood(best | s->known);
-    if (best_dw <= s->above)
-        best_dw += 100;
-    gr_card tmp[GR_NCARDS];
-    for (int t = 1; t < s->tries; t++) {
-        gr_cards h = sample_once(ex, s, tmp);
-        int dw = gr__deadwood(h | s->known);
-        if (dw <= s->above)
-            dw += 100;
-        if (dw < best_dw) {
-            best_dw = dw;
-            best = h;
-            memcpy(stock, tmp, (size_t)(s->n - s->need) * sizeof *tmp);
+    gr_cards best = draw_hand(ex, s);
+    if (s->tries > 1) {
+        int best_score = hand_score(s, best | s->known);
+        for (int t = 1; t < s->tries; t++) {
+            gr_cards h = draw_hand(ex, s);
+            int score = hand_score(s, h | s->known);
+            if (score < best_score) {
+                best_score = score;
+                best = h;
+            }
         }
     }
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        if (!(best & GR_CARD_BIT(s->card[i])))
+            stock[n++] = s->card[i];
+    gr__shuffle(&ex->rng, stock, n);
     return best;
 }
 

@@ -651,7 +651,7 @@ Match.last_reason = property(_match_last_reason)  # type: ignore[attr-defined]
 
 BOT_PARAMS = {"playouts": 1, "features": 2}
 EXPERT_FEATURES = {"infer": 1, "search": 2, "knock": 4, "arrange": 8, "match": 16,
-                   "skill": 32, "all": 63}
+                   "skill": 32, "model": 64, "all": 127}
 
 
 def _bot_set_rules(self: Bot, rules: Union[Rules, str]) -> None:
