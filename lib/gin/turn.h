@@ -165,8 +165,11 @@ static GR__ALWAYS_INLINE bool gr__pass_turn(gr_game *g)
     g->turn = 1 - g->turn;
     g->phase = GR_PHASE_DRAW;
     g->taken = GR_NO_CARD;
-    int stock_end = g->rules.opt[GR_OPT_STOCK_END] == GR_STOCK_END_VOID ? 2 : 0;
-    return g->nstock > stock_end && g->nhistory + g->played_before <= GR_MAX_HAND_MOVES - 2;
+    /* the stock above its end: 2 cards (G16's void) or none (the
+     * turnover); more than 2 needs no look at the rules */
+    bool stock_left = g->nstock > 2
+        || (g->nstock > 0 && g->rules.opt[GR_OPT_STOCK_END] != GR_STOCK_END_VOID);
+    return stock_left && g->nhistory + g->played_before <= GR_MAX_HAND_MOVES - 2;
 }
 
 /* The player to act lays `card` on the pile (a plain discard), recorded;
