@@ -85,8 +85,9 @@ static GR__ALWAYS_INLINE void gr__masks(const gr_game *g, gr_legal_masks *out)
 /* Work out which discards of the 11 cards in `hand` (the hand of the player
  * to act, passed in a register: the caller has just written it) allow a
  * knock or gin, and whether they make big gin, and the plain discards
- * (on entering the discard phase; G11 applied); if `next` is not NULL, write there the masks of the discard
- * phase that follows a draw in the draw phase (gr_game_step).  Cards in no
+ * (on entering the discard phase; G11 applied); if `next` is not NULL,
+ * write there the masks of the discard phase that follows a draw in the
+ * draw phase (gr_game_step).  Cards in no
  * possible meld are deadwood in every arrangement; their points bound the
  * deadwood from below and rule out most hands at once (the masks then
  * hold the discards only), so the scan stays out of line.  pc: the
