@@ -150,42 +150,50 @@ int play_masks_with(gr_game *g, uint64_t *state, long *points,
 }
 
 /* The same through gr_game_step: one library call per move, the masks of
- * the next decision written by the move.  The choice tests first for a
- * move that ends the hand (rare), then for the discard phase, the draw
- * phase and last the upcard offer (or G38's wall), so the common moves
- * take the fewest tests and no count of the knock and gin masks. */
+ * the next decision written by the move.  The fast way to write it: the
+ * choice tests first for a move that ends the hand (rare), then for the
+ * discard phase, the draw phase and last the upcard offer (or G38's
+ * wall), so the common moves take the fewest tests and no count of the
+ * knock and gin masks; the random number of each decision is drawn before
+ * the call that plays the one before (its dozen cycles of multiplies then
+ * overlap the library's work instead of delaying the next move); and the
+ * cap on a hand's length is left to the library. */
 static inline __attribute__((always_inline))
 int play_step_with(gr_game *g, uint64_t *state, long *points,
                    int (*count)(gr_cards), gr_card (*nth)(gr_cards, int))
 {
-    uint64_t local = *state, *rng = &local;
+    uint64_t local = *state;
     gr_legal_masks m;
     if (gr_game_legal_masks(g, &m) != GR_OK)
         return -1;
+    uint64_t r = next(&local);   /* the random number of this decision */
+#define PICK(n) ((int)(((r >> 32) * (uint64_t)(n)) >> 32))   /* as below() */
     while (m.types) {   /* the library ends every hand (GR_MAX_HAND_MOVES) */
         unsigned t = m.types;
         gr_move mv;
         if (t & (1u << GR_MOVE_KNOCK | 1u << GR_MOVE_BIG_GIN)) {   /* gin implies knock */
             int nk = count(m.knock), ng = count(m.gin), nb = (t >> GR_MOVE_BIG_GIN) & 1;
-            int k = below(rng, nk + ng + nb);
+            int k = PICK(nk + ng + nb);
             mv = k < nk ? make_move(GR_MOVE_KNOCK, nth(m.knock, k))
                : k < nk + ng ? make_move(GR_MOVE_GIN, nth(m.gin, k - nk))
                : make_move(GR_MOVE_BIG_GIN, GR_NO_CARD);
         } else if (t & (1u << GR_MOVE_DISCARD)) {
-            mv = make_move(GR_MOVE_DISCARD, nth(m.discard, below(rng, count(m.discard))));
+            mv = make_move(GR_MOVE_DISCARD, nth(m.discard, PICK(count(m.discard))));
         } else if (t & (1u << GR_MOVE_DRAW_STOCK)) {
-            mv = (t & (1u << GR_MOVE_DRAW_DISCARD)) && below(rng, 2)
+            mv = (t & (1u << GR_MOVE_DRAW_DISCARD)) && PICK(2)
                 ? make_move(GR_MOVE_DRAW_DISCARD, m.top)
                 : make_move(GR_MOVE_DRAW_STOCK, GR_NO_CARD);
         } else {   /* the upcard (take or pass), or the wall (draw or pass) */
             int take = t & (1u << GR_MOVE_TAKE_UPCARD) ? GR_MOVE_TAKE_UPCARD
                      : t & (1u << GR_MOVE_DRAW_DISCARD) ? GR_MOVE_DRAW_DISCARD : 0;
-            mv = take && below(rng, 2) ? make_move(take, m.top)
-                                       : make_move(GR_MOVE_PASS, GR_NO_CARD);
+            mv = take && PICK(2) ? make_move(take, m.top)
+                                 : make_move(GR_MOVE_PASS, GR_NO_CARD);
         }
+        r = next(&local);   /* the next decision's, ahead of the call */
         if (gr_game_step(g, mv, &m) != GR_OK)
             return -1;
     }
+#undef PICK
     *state = local;
     gr_hand_result res;
     if (gr_game_result(g, &res) == GR_OK)
