@@ -109,7 +109,7 @@ void gr__game_discard_options(gr_game *g)
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
- * A hand never has more than GR_MAX_HAND_MOVES moves (gr__end_turn), so the
+ * A hand never has more than GR_MAX_HAND_MOVES moves (gr__end_of_stock), so the
  * history never needs more room than that. */
 _Static_assert(GR_HISTORY_INLINE <= GR_MAX_HAND_MOVES, "history: inline room");
 static int grow_history(gr_game *g)
