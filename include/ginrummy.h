@@ -747,6 +747,20 @@ typedef struct gr_legal_masks {
  * GR_EINVAL for NULL. */
 GR_API int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out);
 
+/* Play `move` as gr_game_play() does (the same checks, statuses and
+ * reasons for gr_game_last_reason(); a refused move changes nothing but
+ * the reason) and, when it is played and `next` is not NULL, write to
+ * *next the legal masks of the decision that follows, as
+ * gr_game_legal_masks() would (all zero once the hand is over).  A search
+ * loop then makes one library call per move:
+ *     gr_legal_masks m;
+ *     gr_game_legal_masks(game, &m);
+ *     while (m.types)
+ *         gr_game_step(game, choose(&m), &m);
+ * *next is written only on GR_OK (it may be the masks the move was chosen
+ * from).  GR_EINVAL for a NULL game and the errors of gr_game_play(). */
+GR_API int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next);
+
 /* Deal a new hand into an existing game, in place and without allocating:
  * the same deal as gr_game_new(out, rules, seed, dealer) with the game's
  * rules (a history block the game grew is kept for reuse).  Everything of

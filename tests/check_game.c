@@ -1495,6 +1495,11 @@ static void playouts(int preset_id, long hands, uint64_t seed)
                     continue;
                 REQUIRE_OP(gr_game_play(g, m), ==, expected_refusal(g, m));
             }
+            /* a legal move with a reserved byte set is refused too (the
+             * fast lane of the common moves checks them first) */
+            gr_move dirty = legal[test_below(&rng, n)];
+            dirty.reserved[test_below(&rng, 3)] = (uint8_t)(1 + test_below(&rng, 255));
+            REQUIRE_OP(gr_game_play(g, dirty), ==, GR_EINVAL);
             snap(g, after);
             assert_same(before, after);
             REQUIRE_OP(gr_game_play(g, random_policy(g, legal, n, &rng)), ==, GR_OK);

@@ -1,17 +1,22 @@
 /*
  * check_playout.c: the fast-playout functions (issue 17): legal moves as
- * masks, redealing in place, playouts to the hand's end, and the portable
- * popcount the library falls back on.
+ * masks, playing a move and getting the next masks in one call
+ * (gr_game_step), redealing in place, playouts to the hand's end, and the
+ * portable popcount the library falls back on.
  *
  * Exactness: a playout records its moves; replaying them through the
  * per-move API (each checked against gr_game_legal_moves) must reach the
  * same game, byte for byte in the save text, with the same result.
+ * gr_game_step is checked against gr_game_play + gr_game_legal_masks at
+ * every step, the game's private state compared byte for byte.
  */
 #include <check.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ginrummy.h"
 #include "common/bits.h"
+#include "gin/game.h"
 #include "testutil.h"
 
 /* every preset (-1: STANDARD with Oklahoma, big gin and the wall, G38) */
@@ -39,8 +44,42 @@ static int move_in(const gr_move *list, int n, gr_move m)
     return 0;
 }
 
-/* the masks describe exactly the moves of the list */
-static void check_masks(const gr_game *g)
+/* G13, G14, G32 by brute force: in the discard phase a discard allows a
+ * knock when the 10 cards kept leave deadwood within the limit, gin when
+ * they leave none; big gin when the 11 cards meld whole (the option on).
+ * (The game caches these on the draw behind a lower bound: this checks
+ * that bound never rules out a legal knock.) */
+static void check_knock_brute(const gr_game *g, const gr_legal_masks *m, int big_gin_rule)
+{
+    if (gr_game_phase(g) != GR_PHASE_DISCARD)
+        return;
+    gr_cards hand, allowed = m->discard | m->knock;
+    REQUIRE_RC(gr_game_hand(g, gr_game_turn(g), &hand), GR_OK);
+    if (m->discard == 0) {   /* G38: a wall draw must knock; G11 as usual */
+        gr_move hist[GR_MAX_HAND_MOVES];
+        int n = gr_game_history(g, hist, GR_MAX_HAND_MOVES);
+        REQUIRE(n > 0 && hist[n - 1].type == GR_MOVE_DRAW_DISCARD);
+        allowed = hand & ~GR_CARD_BIT(hist[n - 1].card);
+    }
+    int limit = gr_game_knock_limit(g);
+    gr_cards knock = 0, gin = 0;
+    for (gr_cards c = allowed; c; c &= c - 1) {
+        gr_cards bit = c & (~c + 1);
+        int dw = gr_deadwood(hand & ~bit);
+        if (dw <= limit)
+            knock |= bit;
+        if (dw == 0)
+            gin |= bit;
+    }
+    REQUIRE(m->knock == knock);
+    REQUIRE(m->gin == gin);
+    bool big = big_gin_rule && gr_deadwood(hand) == 0;
+    REQUIRE(((m->types >> GR_MOVE_BIG_GIN) & 1) == (unsigned)big);
+}
+
+/* the masks describe exactly the moves of the list (big_gin_rule: the big
+ * gin option is on) */
+static void check_masks(const gr_game *g, int big_gin_rule)
 {
     gr_move list[GR_MAX_MOVES];
     gr_legal_masks m;
@@ -70,10 +109,11 @@ static void check_masks(const gr_game *g)
     REQUIRE(count == n);
     for (int k = 0; k < 8; k++)
         REQUIRE(m.reserved[k] == 0);
+    check_knock_brute(g, &m, big_gin_rule);
 }
 
 /* Play a playout on a clone of g, replay its moves on g through the API. */
-static void check_exact(gr_game *g, int policy, uint64_t seed)
+static void check_exact(gr_game *g, int policy, uint64_t seed, int big_gin_rule)
 {
     gr_game *c = NULL;
     REQUIRE_RC(gr_game_clone(&c, g), GR_OK);
@@ -87,7 +127,7 @@ static void check_exact(gr_game *g, int policy, uint64_t seed)
     REQUIRE_RC(gr_game_history(c, hist, (size_t)end), end);
     gr_move list[GR_MAX_MOVES];
     for (int k = start; k < end; k++) {
-        check_masks(g);
+        check_masks(g, big_gin_rule);
         int n = gr_game_legal_moves(g, list, GR_MAX_MOVES);
         gr_move m = hist[k];
         if (m.type == GR_MOVE_DRAW_STOCK)   /* the history names the card drawn */
@@ -136,7 +176,9 @@ START_TEST(test_playout_exact_vs_api)
                 REQUIRE_RC(gr_game_play(g, m), GR_OK);
             }
             int policy = (i & 2) ? GR_PLAYOUT_GREEDY : GR_PLAYOUT_RANDOM;
-            check_exact(g, policy, test_next(&rng));
+            int bonus = 0;
+            REQUIRE_RC(gr_rules_get(rules, GR_OPT_BIG_GIN_BONUS, &bonus), GR_OK);
+            check_exact(g, policy, test_next(&rng), bonus > 0);
             gr_game_free(g);
         }
         gr_rules_free(rules);
@@ -264,6 +306,184 @@ START_TEST(test_popcount_portable)
 }
 END_TEST
 
+/* ---- gr_game_step ----------------------------------------------------------- */
+
+/* The two masks hold the same moves, field by field (no padding compared),
+ * the reserved space zero. */
+static void require_same_masks(const gr_legal_masks *a, const gr_legal_masks *b)
+{
+    REQUIRE(a->types == b->types);
+    REQUIRE(a->top == b->top);
+    REQUIRE(a->discard == b->discard);
+    REQUIRE(a->knock == b->knock);
+    REQUIRE(a->gin == b->gin);
+    for (int k = 0; k < 8; k++)
+        REQUIRE(a->reserved[k] == 0 && b->reserved[k] == 0);
+}
+
+/* The bytes of [from, to) of two games are the same */
+static bool same_bytes(const gr_game *a, const gr_game *b, size_t from, size_t to)
+{
+    return memcmp((const char *)a + from, (const char *)b + from, to - from) == 0;
+}
+
+/* Two games in the same state, byte for byte: everything the deal resets
+ * but the result (the fields a move writes one by one: no padding copied
+ * from elsewhere, nothing left undefined), the moves played, the last
+ * reason and the result. */
+static void require_same_game(const gr_game *a, const gr_game *b)
+{
+    REQUIRE(same_bytes(a, b, offsetof(gr_game, deck), offsetof(gr_game, result)));
+    REQUIRE(same_bytes(a, b, offsetof(gr_game, last_reason), offsetof(gr_game, nhistory)));
+    REQUIRE(a->nhistory == b->nhistory);
+    REQUIRE(memcmp(a->history, b->history, (size_t)a->nhistory * sizeof *a->history) == 0);
+    REQUIRE(a->last_reason == b->last_reason);
+    REQUIRE(gr_game_last_reason(a) == gr_game_last_reason(b));
+    gr_hand_result ra, rb;
+    int rca = gr_game_result(a, &ra), rcb = gr_game_result(b, &rb);
+    REQUIRE(rca == rcb);
+    if (rca == GR_OK)
+        REQUIRE(ra.outcome == rb.outcome && ra.winner == rb.winner && ra.points == rb.points
+                && ra.knocker == rb.knocker && ra.knocker_deadwood == rb.knocker_deadwood
+                && ra.defender_deadwood == rb.defender_deadwood);
+}
+
+/* A refused step changes nothing but the reason, byte for byte, and does
+ * not write *next. */
+static void require_step_refused(gr_game *g, gr_move m, int want)
+{
+    gr_game *before = malloc(sizeof *before);
+    REQUIRE(before != NULL);
+    memcpy(before, g, sizeof *g);
+    gr_legal_masks next, sentinel;
+    memset(&next, 0xA5, sizeof next);
+    memcpy(&sentinel, &next, sizeof next);
+    int rc = gr_game_step(g, m, &next);
+    if (want != 0)
+        REQUIRE(rc == want);
+    REQUIRE(rc < 0);
+    REQUIRE(memcmp(&next, &sentinel, sizeof next) == 0);
+    REQUIRE(gr_game_last_reason(g) != GR_REASON_NONE || rc == GR_EINVAL);
+    before->last_reason = g->last_reason;
+    require_same_game(before, g);
+    REQUIRE(before->history == g->history && before->caphistory == g->caphistory);
+    free(before);
+}
+
+/* Random play on three games dealt alike: a through gr_game_play and
+ * gr_game_legal_masks, b through gr_game_step, c through gr_game_step
+ * with no masks; illegal moves, moves with a reserved byte set and a
+ * knock or gin now and then on the way (every preset: the upcard, the
+ * wall of G38, big gin, turnovers and histories past the inline block). */
+START_TEST(test_step_exact_vs_play_and_masks)
+{
+    test_rng rng = { 0x9151 };
+    long cases = test_count(400);
+    for (int p = 0; p < NPRESETS; p++) {
+        gr_rules *rules = preset_rules(p);
+        gr_game *a = NULL, *b = NULL, *c = NULL;
+        REQUIRE_RC(gr_game_new(&a, rules, 1, 0), GR_OK);
+        REQUIRE_RC(gr_game_new(&b, rules, 1, 0), GR_OK);
+        REQUIRE_RC(gr_game_new(&c, rules, 1, 0), GR_OK);
+        for (long i = 0; i < cases; i++) {
+            uint64_t deal = test_next(&rng);
+            int dealer = (int)(i & 1);
+            REQUIRE_RC(gr_game_redeal(a, deal, dealer), GR_OK);
+            REQUIRE_RC(gr_game_redeal(b, deal, dealer), GR_OK);
+            REQUIRE_RC(gr_game_redeal(c, deal, dealer), GR_OK);
+            /* hands that rarely knock, to reach the stock's end */
+            int end_rate = test_below(&rng, 4) == 0 ? 1 : 8;
+            gr_legal_masks ma, mb;
+            REQUIRE_RC(gr_game_legal_masks(b, &mb), GR_OK);
+            for (int step = 0; step < 2 * GR_MAX_HAND_MOVES; step++) {
+                REQUIRE_RC(gr_game_legal_masks(a, &ma), GR_OK);
+                require_same_masks(&ma, &mb);
+                gr_move list[GR_MAX_MOVES];
+                int n = gr_game_legal_moves(a, list, GR_MAX_MOVES);
+                gr_move m;
+                int roll = test_below(&rng, 16);
+                if (n == 0 || roll == 0) {   /* anything: mostly refused */
+                    m = (gr_move){ .type = test_below(&rng, 11) - 1,
+                                   .card = (gr_card)test_below(&rng, 60) };
+                } else {
+                    m = list[test_below(&rng, n)];
+                    if (m.type >= GR_MOVE_KNOCK && test_below(&rng, end_rate) != 0)
+                        m = list[0];   /* play on (a draw or a discard) */
+                    if (roll == 1)
+                        m.reserved[test_below(&rng, 3)] = (uint8_t)(1 + test_below(&rng, 255));
+                }
+                int rca = gr_game_play(a, m);
+                if (rca != GR_OK)
+                    require_step_refused(b, m, rca);
+                else
+                    REQUIRE_RC(gr_game_step(b, m, &mb), GR_OK);
+                REQUIRE_RC(gr_game_step(c, m, NULL), rca);
+                require_same_game(a, b);
+                require_same_game(a, c);
+                if (n == 0 && rca != GR_OK)
+                    break;
+            }
+            REQUIRE(gr_game_phase(a) == GR_PHASE_OVER);
+        }
+        gr_game_free(a);
+        gr_game_free(b);
+        gr_game_free(c);
+        gr_rules_free(rules);
+    }
+}
+END_TEST
+
+START_TEST(test_step_bad_input)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    gr_game *g = NULL;
+    REQUIRE_RC(gr_game_new(&g, rules, 3, 0), GR_OK);
+    gr_legal_masks m;
+    gr_move pass = { .type = GR_MOVE_PASS, .card = GR_NO_CARD };
+    REQUIRE_RC(gr_game_step(NULL, pass, &m), GR_EINVAL);
+    REQUIRE_RC(gr_game_step(NULL, pass, NULL), GR_EINVAL);
+    /* refused: a bad type, a bad card, a move of another phase, not legal
+     * here, a reserved byte set; nothing written */
+    require_step_refused(g, (gr_move){ .type = 99 }, GR_EINVAL);
+    require_step_refused(g, (gr_move){ .type = -1 }, GR_EINVAL);
+    require_step_refused(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = 77 }, GR_EINVAL);
+    require_step_refused(g, (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD },
+                         GR_ESTATE);
+    gr_move dirty = pass;
+    dirty.reserved[2] = 1;
+    require_step_refused(g, dirty, GR_EINVAL);
+    /* the upcard refused twice: the non-dealer draws from the stock (G9) */
+    REQUIRE_RC(gr_game_step(g, pass, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 1u << GR_MOVE_TAKE_UPCARD | 1u << GR_MOVE_PASS);
+    REQUIRE_RC(gr_game_step(g, pass, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 1u << GR_MOVE_DRAW_STOCK);
+    require_step_refused(g, (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = m.top },
+                         GR_EILLEGAL);
+    REQUIRE_RC(gr_game_step(g, (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD },
+                            &m), GR_OK);
+    ck_assert(m.types & (1u << GR_MOVE_DISCARD));
+    /* G11 does not apply after a stock draw: all 11 may be discarded */
+    gr_cards hand;
+    REQUIRE_RC(gr_game_hand(g, gr_game_turn(g), &hand), GR_OK);
+    ck_assert(m.discard == hand);
+    gr_card out = (gr_card)__builtin_ctzll(~hand & GR_ALL_CARDS);
+    require_step_refused(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = out }, GR_EILLEGAL);
+    /* the masks may be the ones the move was chosen from */
+    gr_card d = (gr_card)__builtin_ctzll(m.discard);
+    REQUIRE_RC(gr_game_step(g, (gr_move){ .type = GR_MOVE_DISCARD, .card = d }, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 1u << GR_MOVE_DRAW_STOCK | 1u << GR_MOVE_DRAW_DISCARD);
+    ck_assert_uint_eq(m.top, d);
+    /* over: empty masks, every move refused */
+    REQUIRE_RC(gr_game_playout(g, GR_PLAYOUT_RANDOM, 5, NULL), GR_OK);
+    require_step_refused(g, pass, GR_ESTATE);
+    REQUIRE_RC(gr_game_legal_masks(g, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 0);
+    gr_game_free(g);
+    gr_rules_free(rules);
+}
+END_TEST
+
 static Suite *playout_suite(void)
 {
     Suite *s = suite_create("playout");
@@ -271,12 +491,14 @@ static Suite *playout_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_playout_bad_input);
     tcase_add_test(tc, test_popcount_portable);
+    tcase_add_test(tc, test_step_bad_input);
     suite_add_tcase(s, tc);
     tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_playout_exact_vs_api);
     tcase_add_test(tc, test_playout_portable_same_moves);
     tcase_add_test(tc, test_G7_redeal_same_as_new);
+    tcase_add_test(tc, test_step_exact_vs_play_and_masks);
     suite_add_tcase(s, tc);
     return s;
 }

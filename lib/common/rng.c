@@ -21,10 +21,12 @@ void gr__rng_seed(gr_rng *rng, uint64_t seed)
 /* Fisher-Yates from the top: cards[i] swaps with a uniform j in [0, i]. */
 void gr__shuffle(gr_rng *rng, gr_card *cards, int n)
 {
+    gr_rng r = *rng;   /* a local copy stays in registers (it deals every hand) */
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)gr__rng_below(rng, (uint64_t)i + 1);
+        int j = (int)gr__rng_below(&r, (uint64_t)(unsigned)i + 1);
         gr_card t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;
     }
+    *rng = r;
 }

@@ -17,41 +17,31 @@
 #include "gin/melds.h"
 #include "gin/reason.h"
 #include "gin/settle.h"
+#include "gin/turn.h"
 
 #include <string.h>
 
-/* ---- small helpers --------------------------------------------------------- */
+/* ---- what a discard allows ------------------------------------------------ */
 
-/* The cards of `hand` that belong to at least one meld inside `hand`.
- * Cards outside this mask are deadwood in every arrangement, so their
- * points are a cheap lower bound of the deadwood. */
-static GR__ALWAYS_INLINE gr_cards meldable(gr_cards hand)
+/* Which discards of the 11 cards in `hand` leave deadwood within the limit
+ * (knock) or none (gin), and whether the 11 are big gin: the scan behind
+ * gr__discard_options_with (gin/turn.h), for a hand whose lower bound (the
+ * points of its `loose` cards) does not rule it out; then the masks that
+ * follow to `next`, if not NULL. */
+static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_cards loose,
+                                              int bound, gr_legal_masks *next,
+                                              int (*pc)(gr_cards))
 {
-    return gr__run_cards(hand) | gr__set_cards(hand);
-}
-
-/* Work out which discards of the 11 cards in hand allow a knock or gin,
- * and whether they make big gin (called on entering the discard phase).
- * Cards in no possible meld are deadwood in every arrangement; their points
- * bound the deadwood from below and spare most exact counts.  The body is
- * built with the portable and (where the CPU has it) the hardware popcount:
- * see GR__HW_POPCOUNT in common/bits.h. */
-static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_cards))
-{
-    gr_cards hand = g->hand[g->turn];
-    gr_cards loose = hand & ~meldable(hand);
-    int bound = GR__POINTS_WITH(pc, loose), limit = g->knock_limit;
+    int limit = g->knock_limit;
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;
     if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
-        g->big_gin_ok = gr__deadwood(hand) == 0;
-    if (bound - 10 > limit)
-        return;   /* no single discard can bring the deadwood within the limit */
-    for (gr_cards rest = hand; rest; rest &= rest - 1) {
+        g->big_gin_ok = gr__deadwood(hand) == 0;   /* G32 */
+    for (gr_cards rest = g->discard_ok; rest; rest &= rest - 1) {   /* G11 */
         gr_cards bit = rest & (~rest + 1);
         gr_cards ten = hand & ~bit;
-        gr_cards ten_loose = ten & ~meldable(ten);
+        gr_cards ten_loose = ten & ~gr__meldable(ten);
         if ((bit & loose ? bound - GR__POINTS_WITH(pc, bit) : bound) > limit
             || GR__POINTS_WITH(pc, ten_loose) > limit)
             continue;
@@ -61,11 +51,19 @@ static GR__ALWAYS_INLINE void discard_options_body(gr_game *g, int (*pc)(gr_card
         if (dw == 0)
             g->gin_ok |= bit;
     }
+    if (next)
+        gr__discard_masks(g, next);
 }
 
-static void discard_options_soft(gr_game *g)
+GR__NOINLINE void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
+                                     int bound, gr_legal_masks *next)
 {
-    discard_options_body(g, gr__popcount);
+    knock_scan_body(g, hand, loose, bound, next, gr__popcount);
+}
+
+static void discard_options_soft(gr_game *g, gr_cards hand, gr_legal_masks *next)
+{
+    gr__discard_options_with(g, hand, next, gr__popcount, gr__knock_scan_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -76,35 +74,42 @@ static inline int popcount_hw(gr_cards cards)
 }
 
 __attribute__((target("popcnt")))
-static void discard_options_hw(gr_game *g)
+GR__NOINLINE void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
+                                   int bound, gr_legal_masks *next)
 {
-    discard_options_body(g, popcount_hw);
+    knock_scan_body(g, hand, loose, bound, next, popcount_hw);
+}
+
+__attribute__((target("popcnt")))
+static void discard_options_hw(gr_game *g, gr_cards hand, gr_legal_masks *next)
+{
+    gr__discard_options_with(g, hand, next, popcount_hw, gr__knock_scan_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
 __attribute__((used))
-static void (*resolve_discard_options(void))(gr_game *)
+static void (*resolve_discard_options(void))(gr_game *, gr_cards, gr_legal_masks *)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("popcnt") ? discard_options_hw : discard_options_soft;
 }
 
-static void compute_discard_options(gr_game *g)
+void gr__discard_options(gr_game *g, gr_cards hand, gr_legal_masks *next)
     __attribute__((ifunc("resolve_discard_options")));
 #else
-static void compute_discard_options(gr_game *g)
+void gr__discard_options(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
-    discard_options_soft(g);
+    discard_options_soft(g, hand, next);
 }
 #endif
 
 void gr__game_discard_options(gr_game *g)
 {
-    compute_discard_options(g);
+    gr__discard_options(g, g->hand[g->turn], NULL);
 }
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
- * A hand never has more than GR_MAX_HAND_MOVES moves (end_turn), so the
+ * A hand never has more than GR_MAX_HAND_MOVES moves (gr__end_of_stock), so the
  * history never needs more room than that. */
 _Static_assert(GR_HISTORY_INLINE <= GR_MAX_HAND_MOVES, "history: inline room");
 static int grow_history(gr_game *g)
@@ -128,11 +133,6 @@ static int grow_history(gr_game *g)
 static inline int reserve_history(gr_game *g)
 {
     return g->nhistory < g->caphistory ? GR_OK : grow_history(g);
-}
-
-static void record(gr_game *g, int type, gr_card card)
-{
-    g->history[g->nhistory++] = (gr_move){ .type = type, .card = card };
 }
 
 static void end_void(gr_game *g)
@@ -160,13 +160,11 @@ static void enter_wall(gr_game *g)
     g->wall_ok = ok;
 }
 
-/* A turn ended with a plain discard: pass the turn, then apply G16 and the
- * cap on the length of a hand (no room for another whole turn: void). */
-static GR__ALWAYS_INLINE void end_turn(gr_game *g)
+/* The end of a turn that gr__pass_turn() cannot wave through: the cap on the
+ * length of a hand (no room for another whole turn: void), then G16 (the
+ * stock down to its last 2 cards or empty). */
+GR__NOINLINE void gr__end_of_stock(gr_game *g)
 {
-    g->turn = 1 - g->turn;
-    g->phase = GR_PHASE_DRAW;
-    g->taken = GR_NO_CARD;
     if (g->nhistory + g->played_before > GR_MAX_HAND_MOVES - 2) {
         end_void(g);
         return;
@@ -207,6 +205,24 @@ static void set_result(gr_game *g, const gr_hand_result *r, int knocker)
     GR_ASSERT(r->outcome != GR_OUTCOME_VOID);   /* the game deals 10 each */
 }
 
+/* dst[i] = src[31 - i] for 32 cards: byte swaps of four 8-byte words where
+ * the compiler has them (a byte at a time took six instructions a card) */
+static inline void reverse_copy_32(gr_card *dst, const gr_card *src)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(sizeof(gr_card) == 1, "gr_card: one byte");
+    for (int w = 0; w < 4; w++) {
+        uint64_t v;
+        memcpy(&v, src + 8 * (3 - w), sizeof v);
+        v = __builtin_bswap64(v);
+        memcpy(dst + 8 * w, &v, sizeof v);
+    }
+#else
+    for (int i = 0; i < 32; i++)
+        dst[i] = src[31 - i];
+#endif
+}
+
 /* The deal into a game whose rules are set; a heap history block is kept
  * (redealing allocates nothing). */
 void gr__game_deal(gr_game *g, const gr_card deck[GR_NCARDS], int dealer)
@@ -219,13 +235,18 @@ void gr__game_deal(gr_game *g, const gr_card deck[GR_NCARDS], int dealer)
     g->phase = GR_PHASE_UPCARD;
     g->turn = 1 - dealer;
     g->taken = GR_NO_CARD;
-    for (int i = 0; i < 20; i++)
-        g->hand[(i & 1) ? dealer : 1 - dealer] |= GR_CARD_BIT(deck[i]);
+    gr_cards first = 0, second = 0;   /* one card at a time, non-dealer first */
+    for (int i = 0; i < 20; i += 2) {
+        first |= GR_CARD_BIT(deck[i]);
+        second |= GR_CARD_BIT(deck[i + 1]);
+    }
+    g->hand[1 - dealer] = first;
+    g->hand[dealer] = second;
     g->pile[0] = deck[20];
     g->npile = 1;
     g->nstock = GR_NCARDS - 21;
-    for (int i = 0; i < g->nstock; i++)   /* deck[21] on top */
-        g->stock[i] = deck[GR_NCARDS - 1 - i];
+    reverse_copy_32(g->stock, deck + 20);   /* deck[21] on top: stock[30] */
+    g->stock[31] = 0;                       /* deck[20] is the upcard */
     gr__oklahoma(&g->rules, deck[20], &g->knock_limit, &g->multiplier);   /* G33 */
     if (history && history != g->history_inline) {
         g->history = history;
@@ -261,8 +282,13 @@ int gr_game_new_from_deck(gr_game **out, const gr_rules *rules,
 
 void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS])
 {
-    for (int i = 0; i < GR_NCARDS; i++)
-        deck[i] = (gr_card)i;
+    static const gr_card ordered[GR_NCARDS] = {
+         0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12,
+        13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+        26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
+        39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51
+    };
+    memcpy(deck, ordered, sizeof ordered);   /* a few stores, not 52 */
     gr_rng rng;
     gr__rng_seed(&rng, seed);
     gr__shuffle(&rng, deck, GR_NCARDS);
@@ -310,81 +336,6 @@ void gr_game_free(gr_game *game)
     gr__free(&mm, game);
 }
 
-/* ---- queries --------------------------------------------------------------- */
-
-int gr_game_phase(const gr_game *game)
-{
-    return game ? game->phase : GR_EINVAL;
-}
-
-int gr_game_turn(const gr_game *game)
-{
-    return game ? game->turn : GR_EINVAL;
-}
-
-int gr_game_dealer(const gr_game *game)
-{
-    return game ? game->dealer : GR_EINVAL;
-}
-
-int gr_game_hand(const gr_game *game, int player, gr_cards *out)
-{
-    if (!game || !out || (player != 0 && player != 1))
-        return GR_EINVAL;
-    *out = game->hand[player];
-    return GR_OK;
-}
-
-int gr_game_discards(const gr_game *game, gr_card *out, size_t cap)
-{
-    if (!game || (!out && cap > 0))
-        return GR_EINVAL;
-    size_t n = (size_t)game->npile < cap ? (size_t)game->npile : cap;
-    if (n)
-        memcpy(out, game->pile, n * sizeof *out);
-    return game->npile;
-}
-
-int gr_game_stock_size(const gr_game *game)
-{
-    return game ? game->nstock : GR_EINVAL;
-}
-
-int gr_game_upcard(const gr_game *game, gr_card *out)
-{
-    if (!game || !out)
-        return GR_EINVAL;
-    if (game->npile == 0)
-        return GR_ESTATE;
-    *out = gr__top_of(game->pile, game->npile);
-    return GR_OK;
-}
-
-int gr_game_knock_limit(const gr_game *game)
-{
-    return game ? game->knock_limit : GR_EINVAL;
-}
-
-int gr_game_history(const gr_game *game, gr_move *out, size_t cap)
-{
-    if (!game || (!out && cap > 0))
-        return GR_EINVAL;
-    size_t n = (size_t)game->nhistory < cap ? (size_t)game->nhistory : cap;
-    if (n)
-        memcpy(out, game->history, n * sizeof *out);
-    return game->nhistory;
-}
-
-int gr_game_result(const gr_game *game, gr_hand_result *out)
-{
-    if (!game || !out)
-        return GR_EINVAL;
-    if (game->phase != GR_PHASE_OVER)
-        return GR_ESTATE;
-    *out = game->result;
-    return GR_OK;
-}
-
 /* ---- playing -------------------------------------------------------------- */
 
 /* Settle a knock, gin or big gin by the player to act, who keeps `kept`
@@ -405,7 +356,7 @@ static int finish(gr_game *g, int type, gr_card discard, gr_cards kept,
     if (discard != GR_NO_CARD)
         g->pile[g->npile++] = discard;
     g->known[p] &= kept;
-    record(g, type, discard);
+    gr__record(g, type, discard);
     g->custom_shown = custom;
     g->custom_defense = false;
     g->phase = GR_PHASE_OVER;
@@ -450,40 +401,27 @@ static GR__ALWAYS_INLINE int draw(gr_game *g, int type, gr_card card, bool from_
     int rc = reserve_history(g);
     if (rc != GR_OK)
         return rc;
-    int p = g->turn;
-    if (from_pile) {
-        g->npile--;
-        g->known[p] |= GR_CARD_BIT(card);
-        g->taken = card;
-    } else {
-        g->nstock--;
-        g->taken = GR_NO_CARD;
-    }
-    g->hand[p] |= GR_CARD_BIT(card);
-    g->stock_only = false;
-    g->phase = GR_PHASE_DISCARD;
-    record(g, type, card);
-    compute_discard_options(g);
+    gr__take(g, type, card, from_pile, NULL, gr__discard_options);
     return GR_OK;
 }
 
-void gr__game_discard(gr_game *g, gr_card card)
+/* The draw phase allows drawing the top of the pile (G9, G10). */
+static inline bool pile_open(const gr_game *g)
 {
-    gr_cards bit = GR_CARD_BIT(card);
-    g->hand[g->turn] &= ~bit;
-    g->known[g->turn] &= ~bit;
-    g->pile[g->npile++] = card;
-    record(g, GR_MOVE_DISCARD, card);
-    end_turn(g);
+    return !g->stock_only && g->npile > 0;
 }
 
-int gr__game_draw(gr_game *g, bool from_pile)
+/* The player to act, in the discard phase, may discard `card`: it is a
+ * card in his hand, not the one he took from the pile (G11), and no wall
+ * draw obliges him to knock (G38), as cached at the draw. */
+static inline bool may_discard(const gr_game *g, gr_card card)
 {
-    return from_pile ? draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true)
-                     : draw(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false);
+    return card < GR_NCARDS && (g->discard_ok & GR_CARD_BIT(card));
 }
 
-int gr__game_play(gr_game *g, gr_move move)
+/* Every move checked in full: the status of a refused move (nothing
+ * written), or GR_OK once it is played. */
+static GR__NOINLINE int play_checked(gr_game *g, gr_move move)
 {
     if (!GR__RESERVED_ZERO(&move))
         return GR_EINVAL;
@@ -500,13 +438,13 @@ int gr__game_play(gr_game *g, gr_move move)
         if (rc != GR_OK)
             return rc;
         if (phase == GR_PHASE_WALL) {   /* G38: the last discard refused */
-            record(g, GR_MOVE_PASS, GR_NO_CARD);
+            gr__record(g, GR_MOVE_PASS, GR_NO_CARD);
             end_void(g);
             return GR_OK;
         }
         /* the upcard phase has no other moves: the history counts passes */
         bool first_pass = g->turn != g->dealer;   /* the non-dealer acts first */
-        record(g, GR_MOVE_PASS, GR_NO_CARD);
+        gr__record(g, GR_MOVE_PASS, GR_NO_CARD);
         if (first_pass) {
             g->turn = g->dealer;
         } else {   /* both passed: the non-dealer draws from the stock (G9) */
@@ -527,13 +465,15 @@ int gr__game_play(gr_game *g, gr_move move)
             if (!g->wall_ok)
                 return GR_EILLEGAL;
             int rc = draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
-            if (rc == GR_OK)
+            if (rc == GR_OK) {
                 g->wall_draw = true;
+                g->discard_ok = 0;   /* only a knock, gin or big gin */
+            }
             return rc;
         }
         if (phase != GR_PHASE_DRAW)
             return GR_ESTATE;
-        if (g->stock_only || g->npile == 0)
+        if (!pile_open(g))
             return GR_EILLEGAL;
         return draw(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true);
     case GR_MOVE_DISCARD: {
@@ -541,13 +481,12 @@ int gr__game_play(gr_game *g, gr_move move)
             return GR_EINVAL;
         if (phase != GR_PHASE_DISCARD)
             return GR_ESTATE;
-        gr_cards bit = GR_CARD_BIT(move.card);
-        if (!(g->hand[g->turn] & bit) || move.card == g->taken || g->wall_draw)
+        if (!may_discard(g, move.card))
             return GR_EILLEGAL;   /* not in hand, G11, or G38 */
         int rc = reserve_history(g);
         if (rc != GR_OK)
             return rc;
-        gr__game_discard(g, move.card);
+        gr__discard(g, move.card);
         return GR_OK;
     }
     case GR_MOVE_KNOCK:
@@ -567,6 +506,54 @@ int gr__game_play(gr_game *g, gr_move move)
     }
 }
 
+/* GR__RESERVED_ZERO for a move held in a register: its three reserved
+ * bytes are the top of its 8 bytes on a little-endian machine (one test,
+ * where a byte-by-byte test would first store the move to memory) */
+static inline bool move_reserved_zero(gr_move move)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(sizeof move == 8 && offsetof(gr_move, reserved) == 5, "gr_move layout");
+    uint64_t bits;
+    memcpy(&bits, &move, sizeof bits);
+    return bits >> 40 == 0;
+#else
+    return GR__RESERVED_ZERO(&move);
+#endif
+}
+
+/* A plain discard or a draw, the moves of nearly every turn, go straight
+ * to the state change when they are legal and the history has room (the
+ * same checks as play_checked's, in a short line); any other move, and
+ * every refusal with its status, goes through play_checked(). */
+static GR__ALWAYS_INLINE int play(gr_game *g, gr_move move)
+{
+    if (move_reserved_zero(move) && g->nhistory < g->caphistory) {
+        if (g->phase == GR_PHASE_DISCARD) {
+            if (move.type == GR_MOVE_DISCARD && may_discard(g, move.card)) {
+                gr__discard(g, move.card);
+                return GR_OK;
+            }
+        } else if (g->phase == GR_PHASE_DRAW) {
+            if (move.type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
+                gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
+                         NULL, gr__discard_options);
+                return GR_OK;
+            }
+            if (move.type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
+                gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
+                         NULL, gr__discard_options);
+                return GR_OK;
+            }
+        }
+    }
+    return play_checked(g, move);
+}
+
+int gr__game_play(gr_game *g, gr_move move)
+{
+    return play(g, move);
+}
+
 /* A refused call keeps its reason in the game (the one thing it changes)
  * and returns the status of that reason (reason.c), so every function that
  * meets the same fault reports it the same way. */
@@ -578,16 +565,83 @@ static int refused(gr_game *g, int rc, int why)
     return why == GR_REASON_NONE ? rc : gr_reason_status(why);
 }
 
+/* gr_game_play's refusal, out of its short line */
+static GR__NOINLINE int play_refused(gr_game *game, int rc, gr_move move)
+{
+    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+}
+
 int gr_game_play(gr_game *game, gr_move move)
 {
     if (!game)
         return GR_EINVAL;
-    int rc = gr__game_play(game, move);
-    if (rc == GR_OK) {
-        game->last_reason = GR_REASON_NONE;
+    int rc = play(game, move);
+    if (rc != GR_OK)
+        return play_refused(game, rc, move);
+    game->last_reason = GR_REASON_NONE;
+    return GR_OK;
+}
+
+/* gr_game_step for every move but the short lines' (and a NULL `next`) */
+static GR__NOINLINE int step_checked(gr_game *game, gr_move move, gr_legal_masks *next)
+{
+    int rc = gr_game_play(game, move);
+    if (rc == GR_OK && next)
+        gr__masks(game, next);
+    return rc;
+}
+
+/* gr_game_step's plain discard when the turn does not simply pass (G16,
+ * G38, the cap on a hand's length) */
+static GR__NOINLINE int step_end_of_stock(gr_game *g, gr_legal_masks *next)
+{
+    gr__end_of_stock(g);
+    gr__masks(g, next);
+    return GR_OK;
+}
+
+/* gr_game_play's short lines again, each writing the masks of the phase it
+ * leaves the game in; no call on the plain discard's usual path, the draw
+ * ends in the one that works out what the 11 cards allow, and every other
+ * case goes out of line, so the short lines save no registers. */
+int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
+{
+    gr_game *g = game;
+    int type = move.type;
+    gr_card card = move.card;
+    if (!g || !next || !move_reserved_zero(move) || g->nhistory >= g->caphistory)
+        return step_checked(g, move, next);
+    if (g->phase == GR_PHASE_DISCARD) {
+        if (type != GR_MOVE_DISCARD || !may_discard(g, card))
+            return step_checked(g, move, next);
+        g->last_reason = GR_REASON_NONE;
+        gr__lay_down(g, card);
+        if (!gr__pass_turn(g))
+            return step_end_of_stock(g, next);
+        /* the draw phase: the stock, and the pile, its top the card just
+         * discarded (only a double pass of the upcard closes the pile, G9,
+         * and the next draw opens it again) */
+        GR_ASSERT(!g->stock_only);
+        *next = (gr_legal_masks){ .types = 1u << GR_MOVE_DRAW_STOCK
+                                         | 1u << GR_MOVE_DRAW_DISCARD,
+                                  .top = card };
         return GR_OK;
     }
-    return refused(game, rc, gr__move_reason(game, move, NULL, false));
+    if (g->phase == GR_PHASE_DRAW) {
+        if (type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
+            g->last_reason = GR_REASON_NONE;
+            gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
+                     next, gr__discard_options);
+            return GR_OK;
+        }
+        if (type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
+            g->last_reason = GR_REASON_NONE;
+            gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
+                     next, gr__discard_options);
+            return GR_OK;
+        }
+    }
+    return step_checked(g, move, next);
 }
 
 int gr_game_play_as(gr_game *game, int player, gr_move move)

@@ -34,7 +34,10 @@ struct gr_game {
     gr_card   stock[GR_NCARDS];
     int       npile;             /* pile[npile - 1] is the top */
     gr_card   pile[GR_NCARDS];
-    /* discard phase: what the 11 cards in hand allow (cached on the draw) */
+    /* discard phase: what the 11 cards in hand allow (cached on the draw,
+       never the card taken from the pile, G11) */
+    gr_cards  discard_ok;        /* plain discards: the hand but the card
+                                    taken; none after a wall draw (G38) */
     gr_cards  knock_ok;          /* discards leaving deadwood <= the limit */
     gr_cards  gin_ok;            /* discards leaving deadwood 0 */
     bool      big_gin_ok;
@@ -76,13 +79,6 @@ int gr__game_knock(gr_game *game, int type, gr_card discard,
 /* gr_game_play for a game that is not NULL (a direct call inside the
  * library, not through the exported symbol) */
 int gr__game_play(gr_game *game, gr_move move);
-
-/* A plain discard of a card the player to act may discard (G11 checked by
- * the caller), with room in the history: as gr_game_play(DISCARD). */
-void gr__game_discard(gr_game *game, gr_card card);
-/* A draw in the draw phase, from the pile (legal: checked by the caller) or
- * the stock: as gr_game_play(DRAW_DISCARD or DRAW_STOCK). */
-int gr__game_draw(gr_game *game, bool from_pile);
 
 /* The deck gr_game_new() deals for `seed` (game.c) */
 void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS]);

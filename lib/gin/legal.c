@@ -38,18 +38,13 @@ int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
             put(out, cap, &n, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile));
         put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
         break;
-    case GR_PHASE_DISCARD: {
-        gr_cards allowed = g->hand[g->turn];
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        if (!g->wall_draw)
-            put_cards(out, cap, &n, GR_MOVE_DISCARD, allowed);
-        put_cards(out, cap, &n, GR_MOVE_KNOCK, allowed & g->knock_ok);
-        put_cards(out, cap, &n, GR_MOVE_GIN, allowed & g->gin_ok);
+    case GR_PHASE_DISCARD:   /* cached at the draw: G11 and G38 applied */
+        put_cards(out, cap, &n, GR_MOVE_DISCARD, g->discard_ok);
+        put_cards(out, cap, &n, GR_MOVE_KNOCK, g->knock_ok);
+        put_cards(out, cap, &n, GR_MOVE_GIN, g->gin_ok);
         if (g->big_gin_ok)
             put(out, cap, &n, GR_MOVE_BIG_GIN, GR_NO_CARD);
         break;
-    }
     default:
         break;
     }

@@ -10,10 +10,12 @@
  * move from the masks instead of a list, and from the game's cached knock
  * and gin masks (computed once per draw).
  */
+#include "common/assert.h"
 #include "common/bits.h"
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/melds.h"
+#include "gin/turn.h"
 
 #include <string.h>
 
@@ -21,49 +23,14 @@
 
 void gr__game_masks(const gr_game *g, gr_legal_masks *out)
 {
-    memset(out, 0, sizeof *out);
-    out->top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
-    switch (g->phase) {
-    case GR_PHASE_UPCARD:
-        out->types = 1u << GR_MOVE_TAKE_UPCARD | 1u << GR_MOVE_PASS;
-        break;
-    case GR_PHASE_DRAW:
-        out->types = 1u << GR_MOVE_DRAW_STOCK;
-        if (!g->stock_only && g->npile > 0)
-            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
-        break;
-    case GR_PHASE_WALL:   /* G38 */
-        out->types = 1u << GR_MOVE_PASS;
-        if (g->wall_ok)
-            out->types |= 1u << GR_MOVE_DRAW_DISCARD;
-        break;
-    case GR_PHASE_DISCARD: {
-        gr_cards allowed = g->hand[g->turn];
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        out->discard = g->wall_draw ? 0 : allowed;   /* G38 */
-        out->knock = allowed & g->knock_ok;
-        out->gin = allowed & g->gin_ok;
-        if (out->discard)
-            out->types = 1u << GR_MOVE_DISCARD;
-        if (out->knock)
-            out->types |= 1u << GR_MOVE_KNOCK;
-        if (out->gin)
-            out->types |= 1u << GR_MOVE_GIN;
-        if (g->big_gin_ok)
-            out->types |= 1u << GR_MOVE_BIG_GIN;
-        break;
-    }
-    default:
-        break;
-    }
+    gr__masks(g, out);
 }
 
 int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out)
 {
     if (!game || !out)
         return GR_EINVAL;
-    gr__game_masks(game, out);
+    gr__masks(game, out);
     return GR_OK;
 }
 
@@ -109,16 +76,13 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
         if (g->wall_ok && gr__rng_below(rng, 2) == 0)
             return (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top };
         return (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
-    default: {
-        gr_cards allowed = g->hand[g->turn];
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-        gr_cards knock = allowed & g->knock_ok;
+    default: {   /* the discards cached at the draw (G11, G38 applied) */
+        gr_cards allowed = g->discard_ok, knock = g->knock_ok;
         if (!knock && !g->big_gin_ok) {   /* gin_ok is within knock_ok */
             int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
             return (gr_move){ .type = GR_MOVE_DISCARD, .card = nth_card(allowed, k) };
         }
-        gr_cards gin = allowed & g->gin_ok;
+        gr_cards gin = g->gin_ok;
         int nk = pc(knock), ng = pc(gin);
         int k = (int)gr__rng_below(rng, (uint64_t)(nk + ng + (g->big_gin_ok ? 1 : 0)));
         if (k < nk)
@@ -193,52 +157,72 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
     }
 }
 
-/* The random policy's discard phase without a hand-ending move (the
- * common case), straight to the state change; false if it must go through
- * gr_game_play. */
+/* The random policy's common moves, a draw or a discard when no move may
+ * end the hand, straight to the state change (gin/turn.h, with this
+ * build's popcount for what the 11 cards allow); false if the move must go
+ * through gr_game_play. */
 static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
                                           int (*pc)(gr_cards),
-                                          gr_card (*nth)(gr_cards, int))
+                                          gr_card (*nth)(gr_cards, int),
+                                          void (*options)(gr_game *, gr_cards, gr_legal_masks *))
 {
     if (g->nhistory >= g->caphistory)
         return false;
     if (g->phase == GR_PHASE_DRAW) {
         bool pile = !g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1;
-        return gr__game_draw(g, pile) == GR_OK;
+        if (pile)
+            gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
+                     NULL, options);
+        else if (GR_NEVER(g->nstock == 0))   /* G16 ends or refills first */
+            return false;
+        else
+            gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
+                     NULL, options);
+        return true;
     }
     if (g->phase != GR_PHASE_DISCARD)
         return false;
-    gr_cards allowed = g->hand[g->turn];
-    if (g->taken != GR_NO_CARD)
-        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
-    if ((allowed & g->knock_ok) || g->big_gin_ok)
+    gr_cards allowed = g->discard_ok;   /* G11, G38 applied at the draw */
+    if (g->knock_ok || g->big_gin_ok)
         return false;
     int k = (int)gr__rng_below(rng, (uint64_t)pc(allowed));
-    gr__game_discard(g, nth(allowed, k));
+    gr__discard(g, nth(allowed, k));
     return true;
 }
 
 static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
                                           int (*pc)(gr_cards),
-                                          gr_card (*nth)(gr_cards, int))
+                                          gr_card (*nth)(gr_cards, int),
+                                          void (*options)(gr_game *, gr_cards, gr_legal_masks *))
 {
+    if (policy != GR_PLAYOUT_RANDOM)
+        return gr__game_playout_greedy(g, -1, 100);
+    gr_rng r = *rng;   /* a local copy stays in registers */
+    int rc = GR_OK;
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
-        if (n >= GR_PLAYOUT_MAX_MOVES)
-            return GR_ESTATE;
-        if (policy == GR_PLAYOUT_RANDOM && random_fast(g, rng, pc, nth))
+        if (n >= GR_PLAYOUT_MAX_MOVES) {
+            rc = GR_ESTATE;
+            break;
+        }
+        if (random_fast(g, &r, pc, nth, options))
             continue;
-        gr_move m = policy == GR_PLAYOUT_RANDOM ? random_move(g, rng, pc)
-                                                : gr__greedy_move(g);
-        int rc = gr__game_play(g, m);
+        rc = gr__game_play(g, random_move(g, &r, pc));
         if (rc != GR_OK)
-            return rc;
+            break;
     }
-    return GR_OK;
+    *rng = r;
+    return rc;
+}
+
+/* what the 11 cards allow after a draw, inline in each build */
+static inline void options_soft(gr_game *g, gr_cards hand, gr_legal_masks *next)
+{
+    gr__discard_options_with(g, hand, next, gr__popcount, gr__knock_scan_soft);
 }
 
 static int playout_soft(gr_game *g, int policy, gr_rng *rng)
 {
-    return playout_body(g, policy, rng, gr__popcount, nth_card);
+    return playout_body(g, policy, rng, gr__popcount, nth_card, options_soft);
 }
 
 #if defined(GR__HW_POPCOUNT)
@@ -256,9 +240,15 @@ static inline gr_card nth_card_hw(gr_cards cards, int k)
 }
 
 __attribute__((target("popcnt,bmi2")))
+static inline void options_hw(gr_game *g, gr_cards hand, gr_legal_masks *next)
+{
+    gr__discard_options_with(g, hand, next, popcount_hw, gr__knock_scan_hw);
+}
+
+__attribute__((target("popcnt,bmi2")))
 static int playout_hw(gr_game *g, int policy, gr_rng *rng)
 {
-    return playout_body(g, policy, rng, popcount_hw, nth_card_hw);
+    return playout_body(g, policy, rng, popcount_hw, nth_card_hw, options_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */

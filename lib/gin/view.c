@@ -1,5 +1,6 @@
 /*
- * view.c: what one player may know (G12).
+ * view.c: reading a game: the plain queries (phase, turn, hand, pile,
+ * history, result; moved out of game.c) and what one player may know (G12).
  *
  * A view is built only from public facts and the player's own cards: his
  * hand, the discard pile, the stock size, the opponent's card count, the
@@ -11,6 +12,83 @@
 #include "gin/game.h"
 
 #include <string.h>
+
+/* ---- queries --------------------------------------------------------------- */
+
+int gr_game_phase(const gr_game *game)
+{
+    return game ? game->phase : GR_EINVAL;
+}
+
+int gr_game_turn(const gr_game *game)
+{
+    return game ? game->turn : GR_EINVAL;
+}
+
+int gr_game_dealer(const gr_game *game)
+{
+    return game ? game->dealer : GR_EINVAL;
+}
+
+int gr_game_hand(const gr_game *game, int player, gr_cards *out)
+{
+    if (!game || !out || (player != 0 && player != 1))
+        return GR_EINVAL;
+    *out = game->hand[player];
+    return GR_OK;
+}
+
+int gr_game_discards(const gr_game *game, gr_card *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    size_t n = (size_t)game->npile < cap ? (size_t)game->npile : cap;
+    if (n)
+        memcpy(out, game->pile, n * sizeof *out);
+    return game->npile;
+}
+
+int gr_game_stock_size(const gr_game *game)
+{
+    return game ? game->nstock : GR_EINVAL;
+}
+
+int gr_game_upcard(const gr_game *game, gr_card *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    if (game->npile == 0)
+        return GR_ESTATE;
+    *out = gr__top_of(game->pile, game->npile);
+    return GR_OK;
+}
+
+int gr_game_knock_limit(const gr_game *game)
+{
+    return game ? game->knock_limit : GR_EINVAL;
+}
+
+int gr_game_history(const gr_game *game, gr_move *out, size_t cap)
+{
+    if (!game || (!out && cap > 0))
+        return GR_EINVAL;
+    size_t n = (size_t)game->nhistory < cap ? (size_t)game->nhistory : cap;
+    if (n)
+        memcpy(out, game->history, n * sizeof *out);
+    return game->nhistory;
+}
+
+int gr_game_result(const gr_game *game, gr_hand_result *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    if (game->phase != GR_PHASE_OVER)
+        return GR_ESTATE;
+    *out = game->result;
+    return GR_OK;
+}
+
+/* ---- the view ------------------------------------------------------------- */
 
 int gr_game_view(const gr_game *game, int player, gr_view *out)
 {

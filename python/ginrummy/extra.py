@@ -142,6 +142,7 @@ _protos = {
     "gr_match_save": (c_int, [P, c_char_p, c_size_t]),
     "gr_match_load_ex": (c_int, [POINTER(P), c_char_p, P, POINTER(ParseError_)]),
     "gr_game_legal_masks": (c_int, [P, POINTER(LegalMasks_)]),
+    "gr_game_step": (c_int, [P, _lib.Move_, POINTER(LegalMasks_)]),
     "gr_game_redeal": (c_int, [P, c_uint64, c_int]),
     "gr_game_playout": (c_int, [P, c_int, c_uint64, POINTER(_lib.HandResult_)]),
     "gr_bot_set_rules": (c_int, [P, P]),
@@ -530,12 +531,24 @@ class LegalMasks:
     gin: Cards
 
 
+def _masks_from_c(m: LegalMasks_) -> LegalMasks:
+    types = frozenset(t for t in MoveType if m.types & (1 << int(t)))
+    return LegalMasks(types, _opt_card(m.top), Cards(m.discard), Cards(m.knock), Cards(m.gin))
+
+
 def _game_legal_masks(self: Game) -> LegalMasks:
     """The legal moves of the player to act as masks per move type."""
     m = LegalMasks_()
     check(lib.gr_game_legal_masks(self._p, byref(m)), "legal_masks")
-    types = frozenset(t for t in MoveType if m.types & (1 << int(t)))
-    return LegalMasks(types, _opt_card(m.top), Cards(m.discard), Cards(m.knock), Cards(m.gin))
+    return _masks_from_c(m)
+
+
+def _game_step(self: Game, move: MoveLike) -> LegalMasks:
+    """play() the move and return the legal masks of the decision that
+    follows (gr_game_step: one call per move); refused as play()."""
+    mv, m = as_move(move), LegalMasks_()
+    self._refused(lib.gr_game_step(self._p, mv._c(), byref(m)), f"step {mv}")
+    return _masks_from_c(m)
 
 
 def _game_redeal(self: Game, seed: int, dealer: int = 0) -> None:
@@ -560,6 +573,7 @@ Game.play_drawn = _game_play_drawn  # type: ignore[attr-defined]
 Game.history_view = _game_history_view  # type: ignore[attr-defined]
 Game.best_discard = _game_best_discard  # type: ignore[attr-defined]
 Game.legal_masks = _game_legal_masks  # type: ignore[attr-defined]
+Game.step = _game_step  # type: ignore[attr-defined]
 Game.redeal = _game_redeal  # type: ignore[attr-defined]
 Game.playout = _game_playout  # type: ignore[attr-defined]
 

@@ -181,6 +181,19 @@ def test_legal_masks_redeal_playout():
     assert h.result() == r
     g.redeal(7, 0)
     assert g.position() == gr.Game(STD, seed=7).position()
+    # step: play, then the masks of the next decision, as legal_masks gives them
+    p = gr.Game(STD, seed=7)
+    p.playout("random", seed=3)
+    h = gr.Game(STD, seed=7)
+    for mv in p.history():
+        if mv.type in (gr.MoveType.DRAW_STOCK, gr.MoveType.TAKE_UPCARD,
+                       gr.MoveType.DRAW_DISCARD):
+            mv = gr.Move(mv.type)
+        m = h.step(mv)
+        assert m == h.legal_masks()
+    assert h.over and not m.types and h.result() == p.result()
+    with pytest.raises(gr.WrongState):
+        h.step(gr.Move(gr.MoveType.DRAW_STOCK))
     with pytest.raises(gr.InvalidArgument):
         g.redeal(1, 2)
     with pytest.raises(gr.InvalidArgument):
