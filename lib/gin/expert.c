@@ -21,8 +21,8 @@
  *      end (rollout) with the greedy policy (GR_PLAYOUT_GREEDY), except
  *      that we knock only with little deadwood (playing on for gin or an
  *      undercut otherwise) and the opponent takes a face-up card only to
- *      meld it (model_draw: measured stronger than the greedy rule as the
- *      model of him, against greedy opponents too), on a game built inside
+ *      meld it (measured stronger than the greedy rule as the model of
+ *      him, against greedy opponents too), on a game built inside
  *      the library (no allocation), scoring the points won or lost (common
  *      samples for all candidates, so their difference has little noise);
  *   4. plays the candidate of best mean; near the end of a match the score
@@ -136,45 +136,7 @@ static int match_value(const gr__expert *ex, const gr_hand_result *r, int me)
     return r->winner == me ? pts : -pts;
 }
 
-/* The opponent's draw in a playout (GR_EXPERT_MODEL): he takes the face-up
- * card only when it makes a meld with his hand.  Measured, this model of
- * him beats the greedy bot's rule (take whatever lowers the deadwood),
- * against opponents of both kinds (gr_bot(3)). */
-static gr_move model_draw(const gr_game *g)
-{
-    gr_card top = g->pile[g->npile - 1];
-    gr_cards with = g->hand[g->turn] | GR_CARD_BIT(top);
-    bool take = (gr__run_cards(with) | gr__set_cards(with)) & GR_CARD_BIT(top);
-    if (g->phase == GR_PHASE_UPCARD)
-        return take ? (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = top }
-                    : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
-    return take ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top }
-                : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
-}
-
-/* The rest of the hand: the greedy bot's play, except that we knock only
- * with at most knock_max deadwood and the opponent draws by model_draw. */
-static int rollout(const gr__expert *ex, gr_game *g, int me, int knock_max)
-{
-    bool model = ex->features & GR_EXPERT_MODEL;
-    for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
-        if (n >= GR_PLAYOUT_MAX_MOVES)
-            return GR_ESTATE;
-        gr_move m;
-        if (model && g->turn != me
-            && (g->phase == GR_PHASE_UPCARD
-                || (g->phase == GR_PHASE_DRAW && !g->stock_only && g->npile > 0)))
-            m = model_draw(g);
-        else
-            m = gr__greedy_move_knock(g, g->turn == me ? knock_max : 100);
-        int rc = gr__game_play(g, m);
-        if (rc != GR_OK)
-            return rc;
-    }
-    return GR_OK;
-}
-
-/* Play move m then the rest of the hand (rollout) on a copy of base. */
+/* Play move m then the rest of the hand on a copy of base. */
 static int playout_value(gr__expert *ex, gr_move m, int me)
 {
     gr_game *w = &ex->work;
@@ -184,7 +146,9 @@ static int playout_value(gr__expert *ex, gr_move m, int me)
     w->caphistory = GR_HISTORY_INLINE;
     int rc = gr__game_play(w, m);
     if (rc == GR_OK)
-        rc = rollout(ex, w, me, (ex->features & GR_EXPERT_KNOCK) ? ex->knock_max : 100);
+        rc = gr__game_playout_greedy(w, me, (ex->features & GR_EXPERT_KNOCK)
+                                             ? ex->knock_max : 100,
+                                     ex->features & GR_EXPERT_MODEL);
     if (w->history != w->history_inline) {
         gr__free(&w->rules.mm, w->history);
         w->history = w->history_inline;

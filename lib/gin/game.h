@@ -95,9 +95,11 @@ struct gr_rng;
 void    gr__game_masks(const gr_game *game, gr_legal_masks *out);
 gr_move gr__greedy_move(const gr_game *game);
 /* the same, knocking only with deadwood <= knock_max (or near the stock's
- * end); and a playout where `player` plays so, the other greedy */
+ * end); and a playout where `player` plays so, the other greedy, except
+ * that with meld_only he takes a face-up card only to meld it */
 gr_move gr__greedy_move_knock(const gr_game *game, int knock_max);
-int     gr__game_playout_greedy(gr_game *game, int player, int knock_max);
+int     gr__game_playout_greedy(gr_game *game, int player, int knock_max,
+                                bool meld_only);
 int     gr__game_playout(gr_game *game, int policy, struct gr_rng *rng);
 /* the same with the portable popcount on every CPU */
 int     gr__game_playout_portable(gr_game *game, int policy, struct gr_rng *rng);

@@ -196,7 +196,7 @@ static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
                                           void (*options)(gr_game *, gr_cards, gr_legal_masks *))
 {
     if (policy != GR_PLAYOUT_RANDOM)
-        return gr__game_playout_greedy(g, -1, 100);
+        return gr__game_playout_greedy(g, -1, 100, false);
     gr_rng r = *rng;   /* a local copy stays in registers */
     int rc = GR_OK;
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
@@ -274,12 +274,32 @@ int gr__game_playout_portable(gr_game *g, int policy, gr_rng *rng)
     return playout_soft(g, policy, rng);
 }
 
-int gr__game_playout_greedy(gr_game *g, int player, int knock_max)
+/* The draw of a player who takes the face-up card only when it makes a
+ * meld with his hand (the expert's model of its opponent, GR_EXPERT_MODEL). */
+static gr_move meld_only_draw(const gr_game *g)
+{
+    gr_card top = g->pile[g->npile - 1];
+    gr_cards with = g->hand[g->turn] | GR_CARD_BIT(top);
+    bool take = (gr__run_cards(with) | gr__set_cards(with)) & GR_CARD_BIT(top);
+    if (g->phase == GR_PHASE_UPCARD)
+        return take ? (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = top }
+                    : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
+    return take ? (gr_move){ .type = GR_MOVE_DRAW_DISCARD, .card = top }
+                : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
+}
+
+int gr__game_playout_greedy(gr_game *g, int player, int knock_max, bool meld_only)
 {
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
         if (n >= GR_PLAYOUT_MAX_MOVES)
             return GR_ESTATE;
-        gr_move m = gr__greedy_move_knock(g, g->turn == player ? knock_max : 100);
+        gr_move m;
+        if (meld_only && g->turn != player
+            && (g->phase == GR_PHASE_UPCARD
+                || (g->phase == GR_PHASE_DRAW && !g->stock_only && g->npile > 0)))
+            m = meld_only_draw(g);
+        else
+            m = gr__greedy_move_knock(g, g->turn == player ? knock_max : 100);
         int rc = gr__game_play(g, m);
         if (rc != GR_OK)
             return rc;
