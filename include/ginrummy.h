@@ -1083,7 +1083,7 @@ GR_API int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules);
 /* Parameters of gr_bot_set_param(). */
 enum {
     GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision, 1..1000000,
-                                    0 = the default (1000: about 1.7 ms
+                                    0 = the default (1000: about 1.4 ms
                                     of CPU a decision on average, see
                                     gr_bot(3)) */
     GR_BOT_PARAM_FEATURES = 2    /* GR_EXPERT_* flags ORed (for ablation) */
