@@ -751,12 +751,14 @@ GR_API int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out);
  * reasons for gr_game_last_reason(); a refused move changes nothing but
  * the reason) and, when it is played and `next` is not NULL, write to
  * *next the legal masks of the decision that follows, as
- * gr_game_legal_masks() would (all zero once the hand is over).  A search
- * loop then makes one library call per move:
+ * gr_game_legal_masks() would (no move types once the hand is over; top
+ * stays the pile's top).  A search loop then makes one library call per
+ * move:
  *     gr_legal_masks m;
  *     gr_game_legal_masks(game, &m);
  *     while (m.types)
- *         gr_game_step(game, choose(&m), &m);
+ *         if (gr_game_step(game, choose(&m), &m) != GR_OK)
+ *             break;   (a refused move leaves m as it was)
  * *next is written only on GR_OK (it may be the masks the move was chosen
  * from).  GR_EINVAL for a NULL game and the errors of gr_game_play(). */
 GR_API int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next);

@@ -254,14 +254,21 @@ void gr__expert_build(gr__expert *ex, const gr_view *v, gr_cards opp_hand,
     if (v->phase == GR_PHASE_DRAW && v->ndiscards > 0 && !gr__expert_find_legal(v, GR_MOVE_DRAW_DISCARD))
         g->stock_only = true;
     if (v->phase == GR_PHASE_DISCARD) {
-        /* the card taken from the pile is the one card not offered (G11) */
+        /* the card taken from the pile is the one card not offered (G11);
+         * no plain discard at all: a wall draw (G38), of the card we took */
         gr_cards offered = 0;
         for (int i = 0; i < v->nlegal; i++)
             if (v->legal[i].type == GR_MOVE_DISCARD)
                 offered |= GR_CARD_BIT(v->legal[i].card);
+        g->wall_draw = offered == 0;
         gr_cards t = v->hand & ~offered;
+        if (g->wall_draw && ex->last_move.type == GR_MOVE_DRAW_DISCARD
+            && ex->last_move.card < GR_NCARDS && (v->hand & GR_CARD_BIT(ex->last_move.card)))
+            t = GR_CARD_BIT(ex->last_move.card);
         if (t)
             g->taken = (gr_card)__builtin_ctzll(t);
         gr__game_discard_options(g);
+        if (g->wall_draw)
+            g->discard_ok = 0;   /* only a knock, gin or big gin */
     }
 }

@@ -5,8 +5,9 @@
  *
  * Every move is validated completely before anything is written, so a
  * refused move leaves the game exactly as it was.  What a discard allows
- * (knock, gin, big gin) is worked out once when the 11th card is drawn and
- * cached in the game, so listing and checking moves is cheap.
+ * (plain discard, knock, gin, big gin) is worked out once when the 11th
+ * card is drawn and cached in the game (discard_options.c), so listing and
+ * checking moves is cheap.
  */
 #include "common/alloc.h"
 #include "common/assert.h"
@@ -20,93 +21,6 @@
 #include "gin/turn.h"
 
 #include <string.h>
-
-/* ---- what a discard allows ------------------------------------------------ */
-
-/* Which discards of the 11 cards in `hand` leave deadwood within the limit
- * (knock) or none (gin), and whether the 11 are big gin: the scan behind
- * gr__discard_options_with (gin/turn.h), for a hand whose lower bound (the
- * points of its `loose` cards) does not rule it out; then the masks that
- * follow to `next`, if not NULL. */
-static GR__ALWAYS_INLINE void knock_scan_body(gr_game *g, gr_cards hand, gr_cards loose,
-                                              int bound, gr_legal_masks *next,
-                                              int (*pc)(gr_cards))
-{
-    int limit = g->knock_limit;
-    g->knock_ok = 0;
-    g->gin_ok = 0;
-    g->big_gin_ok = false;
-    if (loose == 0 && g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0)
-        g->big_gin_ok = gr__deadwood(hand) == 0;   /* G32 */
-    for (gr_cards rest = g->discard_ok; rest; rest &= rest - 1) {   /* G11 */
-        gr_cards bit = rest & (~rest + 1);
-        gr_cards ten = hand & ~bit;
-        gr_cards ten_loose = ten & ~gr__meldable(ten);
-        if ((bit & loose ? bound - GR__POINTS_WITH(pc, bit) : bound) > limit
-            || GR__POINTS_WITH(pc, ten_loose) > limit)
-            continue;
-        int dw = gr__deadwood(ten);
-        if (dw <= limit)
-            g->knock_ok |= bit;
-        if (dw == 0)
-            g->gin_ok |= bit;
-    }
-    if (next)
-        gr__discard_masks(g, next);
-}
-
-GR__NOINLINE void gr__knock_scan_soft(gr_game *g, gr_cards hand, gr_cards loose,
-                                     int bound, gr_legal_masks *next)
-{
-    knock_scan_body(g, hand, loose, bound, next, gr__popcount);
-}
-
-static void discard_options_soft(gr_game *g, gr_cards hand, gr_legal_masks *next)
-{
-    gr__discard_options_with(g, hand, next, gr__popcount, gr__knock_scan_soft);
-}
-
-#if defined(GR__HW_POPCOUNT)
-__attribute__((target("popcnt")))
-static inline int popcount_hw(gr_cards cards)
-{
-    return __builtin_popcountll(cards);
-}
-
-__attribute__((target("popcnt")))
-GR__NOINLINE void gr__knock_scan_hw(gr_game *g, gr_cards hand, gr_cards loose,
-                                   int bound, gr_legal_masks *next)
-{
-    knock_scan_body(g, hand, loose, bound, next, popcount_hw);
-}
-
-__attribute__((target("popcnt")))
-static void discard_options_hw(gr_game *g, gr_cards hand, gr_legal_masks *next)
-{
-    gr__discard_options_with(g, hand, next, popcount_hw, gr__knock_scan_hw);
-}
-
-/* the ifunc resolver: runs once, when the library is loaded */
-__attribute__((used))
-static void (*resolve_discard_options(void))(gr_game *, gr_cards, gr_legal_masks *)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") ? discard_options_hw : discard_options_soft;
-}
-
-void gr__discard_options(gr_game *g, gr_cards hand, gr_legal_masks *next)
-    __attribute__((ifunc("resolve_discard_options")));
-#else
-void gr__discard_options(gr_game *g, gr_cards hand, gr_legal_masks *next)
-{
-    discard_options_soft(g, hand, next);
-}
-#endif
-
-void gr__game_discard_options(gr_game *g)
-{
-    gr__discard_options(g, g->hand[g->turn], NULL);
-}
 
 /* Room for one more move in the history; GR_ENOMEM leaves it as it was.
  * A hand never has more than GR_MAX_HAND_MOVES moves (gr__end_of_stock), so the
@@ -523,7 +437,7 @@ static inline bool move_reserved_zero(gr_move move)
 
 /* A plain discard or a draw, the moves of nearly every turn, go straight
  * to the state change when they are legal and the history has room (the
- * same checks as play_checked's, in a short line); any other move, and
+ * same checks as play_checked's, in a short lane); any other move, and
  * every refusal with its status, goes through play_checked(). */
 static GR__ALWAYS_INLINE int play(gr_game *g, gr_move move)
 {
@@ -565,7 +479,7 @@ static int refused(gr_game *g, int rc, int why)
     return why == GR_REASON_NONE ? rc : gr_reason_status(why);
 }
 
-/* gr_game_play's refusal, out of its short line */
+/* gr_game_play's refusal, out of its short lane */
 static GR__NOINLINE int play_refused(gr_game *game, int rc, gr_move move)
 {
     return refused(game, rc, gr__move_reason(game, move, NULL, false));
@@ -582,7 +496,7 @@ int gr_game_play(gr_game *game, gr_move move)
     return GR_OK;
 }
 
-/* gr_game_step for every move but the short lines' (and a NULL `next`) */
+/* gr_game_step for every move but the short lanes' (and a NULL `next`) */
 static GR__NOINLINE int step_checked(gr_game *game, gr_move move, gr_legal_masks *next)
 {
     int rc = gr_game_play(game, move);
@@ -600,10 +514,10 @@ static GR__NOINLINE int step_end_of_stock(gr_game *g, gr_legal_masks *next)
     return GR_OK;
 }
 
-/* gr_game_play's short lines again, each writing the masks of the phase it
+/* gr_game_play's short lanes again, each writing the masks of the phase it
  * leaves the game in; no call on the plain discard's usual path, the draw
  * ends in the one that works out what the 11 cards allow, and every other
- * case goes out of line, so the short lines save no registers. */
+ * case goes out of line, so the short lanes save no registers. */
 int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
 {
     gr_game *g = game;

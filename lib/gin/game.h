@@ -88,23 +88,24 @@ void gr__deck_shuffled(uint64_t seed, gr_card deck[GR_NCARDS]);
  * The deck is not validated. */
 void gr__game_deal(gr_game *game, const gr_card deck[GR_NCARDS], int dealer);
 
-/* playout.c: the masks of gr_game_legal_masks without checks; the greedy
- * policy's move (legal, from the hand of the player to act); a playout to
- * the hand's end with an rng of the caller's */
+/* playout.c: the greedy policy's move (legal, from the hand of the player
+ * to act), knocking only with deadwood <= knock_max (100: whenever legal)
+ * or near the stock's end; a playout where `player` plays so and the
+ * other greedy (player -1: both greedy), except that with meld_only the
+ * other takes a face-up card only to meld it; a playout to the hand's end
+ * with an rng of the caller's */
 struct gr_rng;
-void    gr__game_masks(const gr_game *game, gr_legal_masks *out);
-gr_move gr__greedy_move(const gr_game *game);
-/* the same, knocking only with deadwood <= knock_max (or near the stock's
- * end); and a playout where `player` plays so, the other greedy, except
- * that with meld_only he takes a face-up card only to meld it */
 gr_move gr__greedy_move_knock(const gr_game *game, int knock_max);
 int     gr__game_playout_greedy(gr_game *game, int player, int knock_max,
                                 bool meld_only);
 int     gr__game_playout(gr_game *game, int policy, struct gr_rng *rng);
 /* the same with the portable popcount on every CPU */
 int     gr__game_playout_portable(gr_game *game, int policy, struct gr_rng *rng);
-/* Work out what the 11 cards of the player to act allow (knock, gin, big
- * gin) on entering the discard phase (game.c, for position.c and the expert bot). */
+/* Work out what the 11 cards of the player to act allow (the plain
+ * discards, G11, from g->taken, which the caller sets first; knock, gin,
+ * big gin) on entering the discard phase (discard_options.c, for
+ * position.c and the expert bot); after a wall draw (G38) the caller then
+ * clears discard_ok. */
 void gr__game_discard_options(gr_game *game);
 /* The reason a move (type, card; for a knock `shown` when has_shown) is
  * refused in this state, GR_REASON_NONE if nothing is wrong (reason.c). */

@@ -3,12 +3,14 @@
  * card masks per move type, redealing a game in place without allocating,
  * and a playout from any state to the hand's end under a built-in policy.
  *
- * A playout plays its moves through gr_game_play() itself (an internal
- * call, so the rules are exactly those of the per-move API) and records
- * them in the game's history: replaying that history through the public
- * API reaches the same state and result.  The speed comes from choosing a
- * move from the masks instead of a list, and from the game's cached knock
- * and gin masks (computed once per draw).
+ * A playout makes its moves with the per-move API's own code (the random
+ * policy's draws and plain discards straight through gin/turn.h, every
+ * other move through gr_game_play's internal entry), so the rules are
+ * exactly those of the per-move API, and records them in the game's
+ * history: replaying that history through the public API reaches the same
+ * state and result.  The speed comes from choosing a move from the masks
+ * instead of a list, and from the game's cached discard, knock and gin
+ * masks (computed once per draw).
  */
 #include "common/assert.h"
 #include "common/bits.h"
@@ -20,11 +22,6 @@
 #include <string.h>
 
 /* ---- masks ---------------------------------------------------------------- */
-
-void gr__game_masks(const gr_game *g, gr_legal_masks *out)
-{
-    gr__masks(g, out);
-}
 
 int gr_game_legal_masks(const gr_game *game, gr_legal_masks *out)
 {
@@ -94,13 +91,9 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
     }
 }
 
-/* GR_PLAYOUT_GREEDY: the greedy bot's play from the full hand (see
- * gr__greedy_move in gin/game.h). */
-gr_move gr__greedy_move(const gr_game *g)
-{
-    return gr__greedy_move_knock(g, 100);
-}
-
+/* GR_PLAYOUT_GREEDY: the greedy bot's play from the full hand, knocking
+ * only with deadwood <= knock_max (100: whenever legal) or near the stock's
+ * end (see gin/game.h). */
 gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
 {
     gr_cards hand = g->hand[g->turn];
@@ -280,7 +273,7 @@ static gr_move meld_only_draw(const gr_game *g)
 {
     gr_card top = g->pile[g->npile - 1];
     gr_cards with = g->hand[g->turn] | GR_CARD_BIT(top);
-    bool take = (gr__run_cards(with) | gr__set_cards(with)) & GR_CARD_BIT(top);
+    bool take = gr__meldable(with) & GR_CARD_BIT(top);
     if (g->phase == GR_PHASE_UPCARD)
         return take ? (gr_move){ .type = GR_MOVE_TAKE_UPCARD, .card = top }
                     : (gr_move){ .type = GR_MOVE_PASS, .card = GR_NO_CARD };
