@@ -218,6 +218,57 @@ START_TEST(test_G38_greedy_bot_takes_the_wall_card)
 }
 END_TEST
 
+/* gr_game_step through the wall: the draw's masks offer only knocks (not
+ * the card taken, G11), a plain discard is refused and leaves the masks
+ * unwritten, and the knock ends the hand with no move types left; the
+ * expert bot plays the wall too (its sampled games keep the wall draw). */
+START_TEST(test_G38_wall_step_and_expert)
+{
+    gr_rules *r = R(GR_PRESET_OPENSPIEL);
+    gr_game *g = G(r, W_ND, W_DL, "KS", "JS", 28, 1);
+    to_the_wall(g);
+    gr_legal_masks m;
+    ck_assert_int_eq(gr_game_legal_masks(g, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 1u << GR_MOVE_DRAW_DISCARD | 1u << GR_MOVE_PASS);
+    gr_move take = { .type = GR_MOVE_DRAW_DISCARD, .card = C("JS") };
+    ck_assert_int_eq(gr_game_step(g, take, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 1u << GR_MOVE_KNOCK);
+    ck_assert(m.discard == 0);
+    ck_assert(m.knock & GR_CARD_BIT(C("KD")));
+    ck_assert(m.knock & GR_CARD_BIT(C("QC")));
+    ck_assert(!(m.knock & GR_CARD_BIT(C("JS"))));
+    gr_legal_masks before = m;
+    gr_move plain = { .type = GR_MOVE_DISCARD, .card = C("KD") };
+    ck_assert_int_eq(gr_game_step(g, plain, &m), GR_EILLEGAL);
+    ck_assert_int_eq(gr_game_last_reason(g), GR_REASON_WALL);
+    ck_assert(memcmp(&before, &m, sizeof m) == 0);
+    gr_move knock = { .type = GR_MOVE_KNOCK, .card = C("KD") };
+    ck_assert_int_eq(gr_game_step(g, knock, &m), GR_OK);
+    ck_assert_uint_eq(m.types, 0);
+    ck_assert_int_eq(result(g).outcome, GR_OUTCOME_UNDERCUT);
+    gr_game_free(g);
+
+    /* the expert as player 1 from the wall on: legal moves, and it knocks */
+    g = G(r, W_ND, W_DL, "KS", "JS", 28, 1);
+    to_the_wall(g);
+    gr_bot *bot = NULL;
+    ck_assert_int_eq(gr_bot_new(&bot, GR_BOT_EXPERT, 7), GR_OK);
+    ck_assert_int_eq(gr_bot_set_rules(bot, r), GR_OK);
+    ck_assert_int_eq(gr_bot_set_param(bot, GR_BOT_PARAM_PLAYOUTS, 64), GR_OK);
+    while (gr_game_phase(g) != GR_PHASE_OVER) {
+        gr_view v;
+        gr_move mv;
+        ck_assert_int_eq(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+        ck_assert_int_eq(gr_bot_choose(bot, &v, &mv), GR_OK);
+        ck_assert_int_eq(gr_game_play(g, mv), GR_OK);
+    }
+    ck_assert_int_ne(result(g).outcome, GR_OUTCOME_VOID);
+    gr_bot_free(bot);
+    gr_game_free(g);
+    gr_rules_free(r);
+}
+END_TEST
+
 START_TEST(test_G38_wall_pass_is_void)
 {
     gr_rules *r = R(GR_PRESET_STANDARD);
@@ -525,6 +576,7 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_G36_tie_in_a_game);
     tcase_add_test(tc, test_G38_wall_take_to_knock);
     tcase_add_test(tc, test_G38_wall_pass_is_void);
+    tcase_add_test(tc, test_G38_wall_step_and_expert);
     tcase_add_test(tc, test_G38_greedy_bot_takes_the_wall_card);
     tcase_add_test(tc, test_G38_wall_useless_card);
     tcase_add_test(tc, test_G38_wall_off_and_turnover);
