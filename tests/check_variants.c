@@ -195,6 +195,18 @@ START_TEST(test_G38_wall_take_to_knock)
 }
 END_TEST
 
+/* bot plays both seats to the end of the hand, every move accepted */
+static void bot_plays_out(gr_game *g, gr_bot *bot)
+{
+    while (gr_game_phase(g) != GR_PHASE_OVER) {
+        gr_view v;
+        gr_move m;
+        ck_assert_int_eq(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+        ck_assert_int_eq(gr_bot_choose(bot, &v, &m), GR_OK);
+        ck_assert_int_eq(gr_game_play(g, m), GR_OK);
+    }
+}
+
 /* the greedy bot takes the wall card when it is offered, then knocks */
 START_TEST(test_G38_greedy_bot_takes_the_wall_card)
 {
@@ -203,13 +215,7 @@ START_TEST(test_G38_greedy_bot_takes_the_wall_card)
     to_the_wall(g);
     gr_bot *bot = NULL;
     ck_assert_int_eq(gr_bot_new(&bot, GR_BOT_GREEDY, 1), GR_OK);
-    while (gr_game_phase(g) != GR_PHASE_OVER) {
-        gr_view v;
-        gr_move m;
-        ck_assert_int_eq(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
-        ck_assert_int_eq(gr_bot_choose(bot, &v, &m), GR_OK);
-        ck_assert_int_eq(gr_game_play(g, m), GR_OK);
-    }
+    bot_plays_out(g, bot);
     ck_assert_int_eq(result(g).outcome, GR_OUTCOME_UNDERCUT);
     ck_assert_int_eq(result(g).knocker, 1);
     gr_bot_free(bot);
@@ -255,13 +261,7 @@ START_TEST(test_G38_wall_step_and_expert)
     ck_assert_int_eq(gr_bot_new(&bot, GR_BOT_EXPERT, 7), GR_OK);
     ck_assert_int_eq(gr_bot_set_rules(bot, r), GR_OK);
     ck_assert_int_eq(gr_bot_set_param(bot, GR_BOT_PARAM_PLAYOUTS, 64), GR_OK);
-    while (gr_game_phase(g) != GR_PHASE_OVER) {
-        gr_view v;
-        gr_move mv;
-        ck_assert_int_eq(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
-        ck_assert_int_eq(gr_bot_choose(bot, &v, &mv), GR_OK);
-        ck_assert_int_eq(gr_game_play(g, mv), GR_OK);
-    }
+    bot_plays_out(g, bot);
     ck_assert_int_ne(result(g).outcome, GR_OUTCOME_VOID);
     gr_bot_free(bot);
     gr_game_free(g);
