@@ -812,6 +812,11 @@ static int play_match(const gr_rules *rules, uint64_t seed, player *pl,
         printf("\n== Hand %d: %s %s ==\n", s.hands_played + 1,
                pl[gr_game_dealer(game)].name,
                verb(&pl[gr_game_dealer(game)], "deal", "deals"));
+        for (int p = 0; p < 2; p++) {   /* the expert plays for the match */
+            gr_bot *b = pl[p].bot ? pl[p].bot : hint_bot;
+            if (b)
+                gr_bot_set_score(b, s.hand_points[p], s.hand_points[1 - p]);
+        }
         gr_hand_result r;
         char line[128];
         snprintf(line, sizeof line, "%s %d, %s %d.", pl[0].name,

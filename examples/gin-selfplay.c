@@ -87,6 +87,10 @@ static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2],
                 break;
             gr_bot *seat[2] = { bots[(tab.seats[0] + flip) % 2],
                                 bots[(tab.seats[1] + flip) % 2] };
+            if (players == 2)   /* the expert plays for the match */
+                for (int p = 0; p < 2; p++)
+                    gr_bot_set_score(seat[p], s.hand_points[tab.seats[p]],
+                                     s.hand_points[tab.seats[1 - p]]);
             if ((rc = play_hand(game, seat)) == GR_OK
                 && (rc = gr_game_result(game, &r)) == GR_OK)
                 rc = gr_match_record_table(match, t, &r);

@@ -1101,8 +1101,9 @@ enum {
                                 soon as legal) */
     GR_EXPERT_ARRANGE = 8,   /* gr_bot_arrange picks the arrangement least
                                 laid off against (else: least deadwood) */
-    GR_EXPERT_MATCH   = 16,  /* weigh a hand that ends the match (see
-                                gr_bot_set_score) */
+    GR_EXPERT_MATCH   = 16,  /* value a hand by the chance to win the match
+                                it leaves, once gr_bot_set_score gave the
+                                score (else: by its points) */
     GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand improved with his
                                 turns: the least deadwood of a few draws */
     GR_EXPERT_MODEL   = 64,  /* in the playouts the opponent takes a face-up
@@ -1117,8 +1118,11 @@ enum {
 GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
 
 /* The match score before this hand, the bot's player first (0..1000000
- * each), so the expert can weigh a hand that ends the match.  GR_OK and
- * ignored for the other kinds; GR_EINVAL for NULL or out of range. */
+ * each): from then on the expert values a hand by the chance to win the
+ * match it leaves, from a table of that chance for every score that it
+ * builds for its rules on its next decision (a few milliseconds, once;
+ * none for Hollywood or a target above 300: points).  GR_OK and ignored
+ * for the other kinds; GR_EINVAL for NULL or out of range. */
 GR_API int gr_bot_set_score(gr_bot *bot, int mine, int theirs);
 
 /* The arrangement to show when knocking (or going gin) with `discard`
@@ -1134,7 +1138,9 @@ GR_API int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
 
 /* One line explaining the bot's last gr_bot_choose() decision, e.g.
  * "discard 9H: +3.2 points on average over 80 sampled deals (next best:
- * discard KS, +1.1)", with snprintf semantics (returns the length needed
+ * discard KS, +1.1)", or once the expert knows the match score "pass:
+ * 54.0% to win the match over 500 sampled deals (next best: take the
+ * upcard 7S, 53.9%)", with snprintf semantics (returns the length needed
  * without the NUL; buf may be NULL when size is 0).  GR_EINVAL for NULL
  * bot, or NULL buf with size > 0. */
 GR_API int gr_bot_explain(const gr_bot *bot, char *buf, size_t size);

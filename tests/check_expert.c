@@ -8,6 +8,8 @@
  *     to its player at every one of its decisions, but differ in hidden
  *     cards, get the same moves from two experts of the same seed;
  *   - the same seed and views give the same moves (determinism);
+ *   - with the match score, hands are valued by the chance to win the
+ *     match (G25);
  *   - bad input for every new function.
  * Strength is measured by bench/bench-strength, never here.
  */
@@ -403,6 +405,91 @@ START_TEST(test_expert_bad_input)
 }
 END_TEST
 
+/* The expert's line for the non-dealer's upcard offer of deal 7 (a searched
+ * decision: take or pass), after `score` (NULL: never set). */
+static void offer_line(gr_bot *b, const gr_rules *rules, const int *score,
+                       char *line, size_t size)
+{
+    gr_game *g = NULL;
+    gr_view v;
+    gr_move m;
+    REQUIRE_RC(gr_game_new(&g, rules, 7, 0), GR_OK);
+    REQUIRE_RC(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+    if (score)
+        REQUIRE_RC(gr_bot_set_score(b, score[0], score[1]), GR_OK);
+    REQUIRE_RC(gr_bot_choose(b, &v, &m), GR_OK);
+    REQUIRE(move_in(&m, &v));
+    REQUIRE(gr_bot_explain(b, line, size) > 0);
+    gr_game_free(g);
+}
+
+/* the chance in a "...: 63.2% to win the match ..." line */
+static double chance_in(const char *line)
+{
+    const char *colon = strchr(line, ':');
+    ck_assert_msg(colon && strstr(line, "% to win the match"), "not a match line: %s", line);
+    return strtod(colon + 1, NULL);
+}
+
+/* GR_EXPERT_MATCH: once the score is known, a hand is valued by the chance
+ * to win the match (G25) it leaves, and the explanation says so: high when
+ * we are near the target, low when he is.  Without a score, or with the
+ * ingredient off, by its points.  Short of memory: by its points. */
+START_TEST(test_G25_expert_match_equity)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    char line[256];
+    gr_bot *b = expert_of(3, rules);
+    offer_line(b, rules, NULL, line, sizeof line);
+    ck_assert_msg(strstr(line, "points on average"), "%s", line);
+    static const int ahead[2] = { 95, 0 }, behind[2] = { 0, 95 }, even[2] = { 40, 40 };
+    offer_line(b, rules, ahead, line, sizeof line);
+    double hi = chance_in(line);
+    offer_line(b, rules, behind, line, sizeof line);
+    double lo = chance_in(line);
+    offer_line(b, rules, even, line, sizeof line);
+    double mid = chance_in(line);
+    ck_assert_msg(hi > 80 && lo < 20 && mid > lo && mid < hi && hi <= 100 && lo >= 0,
+                  "chances %.1f %.1f %.1f", hi, mid, lo);
+    REQUIRE_RC(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_EXPERT_ALL & ~GR_EXPERT_MATCH), GR_OK);
+    offer_line(b, rules, ahead, line, sizeof line);
+    ck_assert_msg(strstr(line, "points on average"), "%s", line);
+    gr_bot_free(b);
+
+    /* Hollywood scores three games at once: points */
+    REQUIRE_RC(gr_rules_set(rules, GR_OPT_HOLLYWOOD, 1), GR_OK);
+    b = expert_of(3, rules);
+    offer_line(b, rules, even, line, sizeof line);
+    ck_assert_msg(strstr(line, "points on average"), "%s", line);
+    gr_bot_free(b);
+    REQUIRE_RC(gr_rules_set(rules, GR_OPT_HOLLYWOOD, 0), GR_OK);
+
+    /* every allocation failing in turn: a legal move, then the table */
+    for (long fail = 1;; fail++) {
+        test_counter c = { .fail_at = fail };
+        gr_allocator mm = { .malloc_fn = test_counting_malloc,
+                            .free_fn = test_counting_free, .ctx = &c };
+        gr_bot *fb = NULL;
+        int rc = gr_bot_new_mm(&fb, GR_BOT_EXPERT, 3, &mm);
+        if (rc == GR_OK) {
+            REQUIRE_RC(gr_bot_set_rules(fb, rules), GR_OK);
+            REQUIRE_RC(gr_bot_set_param(fb, GR_BOT_PARAM_PLAYOUTS, TEST_PLAYOUTS), GR_OK);
+            offer_line(fb, rules, ahead, line, sizeof line);
+            offer_line(fb, rules, ahead, line, sizeof line);   /* tries again */
+            ck_assert_msg(strstr(line, "% to win the match"), "%s", line);
+            gr_bot_free(fb);
+        } else {
+            ck_assert_int_eq(rc, GR_ENOMEM);
+        }
+        ck_assert_int_eq(c.live, 0);
+        if (!c.failed)
+            break;
+    }
+    gr_rules_free(rules);
+}
+END_TEST
+
 static Suite *expert_suite(void)
 {
     Suite *s = suite_create("expert");
@@ -415,6 +502,7 @@ static Suite *expert_suite(void)
     tcase_add_test(tc, test_G12_expert_decides_from_views_only);
     tcase_add_test(tc, test_expert_deterministic);
     tcase_add_test(tc, test_expert_features_each_off);
+    tcase_add_test(tc, test_G25_expert_match_equity);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -23,10 +23,11 @@
  *      undercut otherwise) and the opponent takes a face-up card only to
  *      meld it (measured stronger than the greedy rule as the model of
  *      him, against greedy opponents too), on a game built inside
- *      the library (no allocation), scoring the points won or lost (common
+ *      the library (no allocation), valuing the hand's outcome (common
  *      samples for all candidates, so their difference has little noise);
- *   4. plays the candidate of best mean; near the end of a match the score
- *      of a hand counts by what it does to the match (see match_value).
+ *   4. plays the candidate of best mean value: the points won or lost,
+ *      or once the match score is known the chance to win the match that
+ *      the hand's outcome leaves (expert_equity.c).
  * Gin and big gin are always taken.  Knocking is a candidate like the
  * others, so undercut risk is in its sampled value.  The knock arrangement
  * (G15, gr_bot_arrange) is the legal one of best mean over sampled
@@ -80,13 +81,16 @@ gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
 
 void gr__expert_free(gr__expert *ex, const gr_allocator *mm)
 {
-    if (ex)
+    if (ex) {
+        gr__expert_equity_free(ex);
         gr__free(mm, ex);
+    }
 }
 
 int gr__expert_set_rules(gr__expert *ex, const gr_rules *rules)
 {
     gr_allocator mm = ex->rules.mm;
+    gr__expert_equity_free(ex);   /* built again for the new rules */
     ex->rules = *rules;
     ex->rules.mm = mm;   /* the bot's scratch games use the bot's allocator */
     ex->in_hand = false;
@@ -117,23 +121,23 @@ int gr__expert_set_score(gr__expert *ex, int mine, int theirs)
         return GR_EINVAL;
     ex->score[0] = mine;
     ex->score[1] = theirs;
+    ex->score_set = true;
     return GR_OK;
 }
 
-/* The points of a finished hand for player me, weighed by the match: a hand
- * that ends the match is worth a bonus on top of its points. */
+/* The value of a finished hand for player me: its points, won or lost, or
+ * with the match equity the chance to win the match after it. */
 static int match_value(const gr__expert *ex, const gr_hand_result *r, int me)
 {
-    if (r->outcome == GR_OUTCOME_VOID || r->winner < 0)
-        return 0;
-    int pts = r->points;
-    int target = ex->rules.opt[GR_OPT_TARGET];
-    if (ex->score[0] + ex->score[1] > 0 && (ex->features & GR_EXPERT_MATCH)) {
-        int who = r->winner == me ? 0 : 1;
-        if (ex->score[who] < target && ex->score[who] + pts >= target)
-            pts += 50;   /* winning (or losing) the match outweighs its points */
-    }
-    return r->winner == me ? pts : -pts;
+    bool over = r->outcome != GR_OUTCOME_VOID && r->winner >= 0;
+    if (!ex->by_equity)
+        return !over ? 0 : r->winner == me ? r->points : -r->points;
+    int mine = ex->score[0], theirs = ex->score[1];
+    if (over && r->winner == me)
+        mine += r->points;
+    else if (over)
+        theirs += r->points;
+    return gr__expert_equity(ex, mine, theirs);
 }
 
 /* Play move m then the rest of the hand on a copy of base. */
@@ -281,6 +285,7 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
         ex->ncand = 0;
         goto done;
     }
+    ex->by_equity = gr__expert_equity_ready(ex);
     int nsamples = ex->playouts / ex->ncand;
     if (nsamples < 4)
         nsamples = 4;
@@ -445,8 +450,13 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         gr__write_str(&w, ": ");
         gr__write_str(&w, ex->why);
     } else {
-        double mean = (double)ex->value[ex->chosen] / ex->samples;
-        snprintf(num, sizeof num, ": %+.1f points on average over %d sampled deals",
+        /* points per hand, or the chance in percent to win the match */
+        double scale = ex->by_equity ? GR__EQUITY_ONE / 100.0 : 1.0;
+        const char *unit = ex->by_equity ? "%" : "";
+        double mean = (double)ex->value[ex->chosen] / ex->samples / scale;
+        snprintf(num, sizeof num, ex->by_equity
+                 ? ": %.1f%% to win the match over %d sampled deals"
+                 : ": %+.1f points on average over %d sampled deals",
                  mean, ex->samples);
         gr__write_str(&w, num);
         int second = -1;
@@ -456,8 +466,8 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         if (second >= 0) {
             gr__write_str(&w, " (next best: ");
             write_move(&w, ex->cand[second]);
-            snprintf(num, sizeof num, ", %+.1f)",
-                     (double)ex->value[second] / ex->samples);
+            snprintf(num, sizeof num, ex->by_equity ? ", %.1f%s)" : ", %+.1f%s)",
+                     (double)ex->value[second] / ex->samples / scale, unit);
             gr__write_str(&w, num);
         }
     }

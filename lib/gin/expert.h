@@ -44,7 +44,13 @@ struct gr__expert {
     int      ndiscards;        /* discard candidates */
     int      knock_max;        /* in playouts we knock with at most this */
     int      wref, wdis, wtook;   /* inference weights, in 1/10 */
-    int      score[2];         /* match points: ours, theirs (0: ignore) */
+    int      score[2];         /* match points: ours, theirs */
+    bool     score_set;        /* gr_bot_set_score was called */
+    /* the match equity (expert_equity.c): equity[mine * target + theirs] */
+    int32_t *equity;           /* in 1/GR__EQUITY_ONE; NULL: value points */
+    int      equity_target;
+    bool     equity_tried;     /* built (or found impossible) for the rules */
+    bool     by_equity;        /* this decision values hands by the equity */
     /* memory of this hand */
     bool     in_hand;
     int      multiplier;
@@ -79,6 +85,15 @@ typedef struct sampler {
     int      above;               /* he did not knock: prefer hands whose
                                      deadwood is above this (-1: no such) */
 } sampler;
+
+/* expert_equity.c: the chance to win the match from a score, in
+ * 1/GR__EQUITY_ONE; ready() builds the table when first needed and says
+ * whether hands are valued by it */
+#define GR__EQUITY_ONE 1000000
+#define EQUITY_MAX_TARGET 300
+bool gr__expert_equity_ready(gr__expert *ex);
+int  gr__expert_equity(const gr__expert *ex, int mine, int theirs);
+void gr__expert_equity_free(gr__expert *ex);
 
 const gr_move *gr__expert_find_legal(const gr_view *v, int type);
 void gr__expert_observe(gr__expert *ex, const gr_view *v);
