@@ -511,7 +511,10 @@ static void choose_knock(const gr_view *v, gr_card discard, gr_arrangement *out,
         printf("  %d) ", i + 1);
         print_arrangement(&list[i]);
     }
-    printf("(1 leaves the fewest possible layoffs: %d.)\n", k.layoffs);
+    if (k.arrangement.deadwood_points == 0)
+        printf("(1 is gin: no deadwood.)\n");
+    else
+        printf("(1 leaves the fewest possible layoffs: %d.)\n", k.layoffs);
     char line[64];
     for (;;) {
         printf("Show which? [1-%d, Enter for 1]: ", n);

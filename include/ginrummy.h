@@ -1400,12 +1400,14 @@ typedef struct gr_knock_advice {
 } gr_knock_advice;
 
 /* Knock advice: among the arrangements of `hand` (the ten cards kept)
- * within `limit`, the one that leaves the defender the fewest possible
- * layoffs (G17), given `not_his`: cards known to be out of his hand (the
- * pile, cards seen elsewhere).  A possible layoff is a card not in hand
- * and not in not_his that is the 4th card of a 3-set, or extends a run
- * (chains count through possible cards only).  Ties: the least deadwood,
- * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * within `limit`, gin (deadwood 0, G14) if the hand has it, otherwise the
+ * one that leaves the defender the fewest possible layoffs (G17), given
+ * `not_his`: cards known to be out of his hand (the pile, cards seen
+ * elsewhere).  A possible layoff is a card not in hand and not in not_his
+ * that is the 4th card of a 3-set, or extends a run (chains count through
+ * possible cards only).  Of several gin arrangements, and for ties, the
+ * fewest layoffs, then the least deadwood, then the first in
+ * gr_arrangements() order.  GR_EILLEGAL (over the limit)
  * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
 GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
                            gr_knock_advice *out);
