@@ -424,14 +424,36 @@ static gr_bot *hint_bot;
 
 static void print_rule_hint(const gr_view *v);
 
+/* print text, its words that are cards ("QD", "10H") as card_text shows them */
+static void print_with_cards(const char *text)
+{
+    while (*text) {
+        size_t n = strcspn(text, " ,:;()");
+        char word[8], buf[8];
+        gr_card c;
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, text, n);
+            word[n] = '\0';
+        }
+        if (n > 0 && n < sizeof word && gr_card_parse(word, &c) == GR_OK)
+            fputs(card_text(c, buf), stdout);
+        else
+            fwrite(text, 1, n ? n : 1, stdout);
+        text += n ? n : 1;
+    }
+}
+
 static void print_hint(const gr_view *v)
 {
     print_rule_hint(v);
     gr_move m;
     char line[256];
     if (hint_bot && gr_bot_choose(hint_bot, v, &m) == GR_OK
-        && gr_bot_explain(hint_bot, line, sizeof line) > 0)
-        printf("Expert: %s.\n", line);
+        && gr_bot_explain(hint_bot, line, sizeof line) > 0) {
+        printf("Expert: ");
+        print_with_cards(line);
+        printf(".\n");
+    }
 }
 
 static void print_rule_hint(const gr_view *v)
@@ -765,6 +787,8 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
                     gr_reason_text(gr_game_last_reason(game)));
             return HAND_ERROR;
         }
+        if (!pl[turn].bot && hint_bot)   /* the hints follow the whole hand */
+            gr_bot_observe(hint_bot, &v, m);
         if (drawn != GR_NO_CARD)
             m.card = drawn;             /* name the card drawn */
         else if (m.type != GR_MOVE_PASS && m.type != GR_MOVE_BIG_GIN)
