@@ -50,6 +50,8 @@ static const char help[] =
     "  gin [7H], g [7H]  discard (the 7 of hearts) and go gin\n"
     "  big gin           lay down all eleven cards melded\n"
     "  hint              advice: take or draw, the best discard, how to knock\n"
+    "                    by deadwood alone, then the expert's choice, which\n"
+    "                    also weighs his likely cards and the match score\n"
     "  help, ?           this help\n"
     "  quit, q           leave the match (asks first)\n"
     "Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.\n"
@@ -474,7 +476,9 @@ static void print_rule_hint(const gr_view *v)
                " leaves %.1f on average (%d to %d).  %s\n",
                card_text(offered, buf), card_text(a.take_discard, buf2),
                a.take_deadwood, a.draw_expected, a.draw_best, a.draw_worst,
-               a.take ? "Take it." : v->phase == GR_PHASE_UPCARD ? "Pass." : "Draw.");
+               a.take ? "By deadwood alone: take it."
+                      : v->phase == GR_PHASE_UPCARD ? "By deadwood alone: pass."
+                                                    : "By deadwood alone: draw.");
         return;
     }
     gr_cards ok = discardable(v);
@@ -501,7 +505,8 @@ static void print_rule_hint(const gr_view *v)
             return;
         }
     }
-    printf("Hint: discard %s (deadwood %d left).\n", card_text(best, buf), left);
+    printf("Hint: by deadwood alone, discard %s (deadwood %d left).\n",
+           card_text(best, buf), left);
 }
 
 /* ---- choosing what to show and what to lay off -------------------------------- */
