@@ -348,6 +348,9 @@ START_TEST(test_expert_bad_input)
     ck_assert_int_eq(gr_bot_explain(b, NULL, 5), GR_EINVAL);
     ck_assert_int_gt(gr_bot_explain(b, NULL, 0), 0);
     ck_assert_int_gt(gr_bot_explain(g, NULL, 0), 0);
+    char fresh[64];
+    REQUIRE(gr_bot_explain(b, fresh, sizeof fresh) > 0);
+    ck_assert_str_eq(fresh, "no decision yet");
 
     /* gr_bot_arrange: a hand that can knock */
     gr_game *game = NULL;

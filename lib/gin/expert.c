@@ -456,6 +456,10 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
     gr_writer w;
     char num[64];
     gr__write_start(&w, buf, size);
+    if (ex->last_move.type == 0) {   /* no decision yet */
+        gr__write_str(&w, ex->why);
+        return (int)w.len;
+    }
     write_move(&w, ex->last_move);
     if (ex->chosen < 0 || ex->samples == 0) {
         gr__write_str(&w, ": ");
