@@ -468,14 +468,25 @@ def selfplay(argv: List[str]) -> int:
         # matches, so neither keeps the advantage of a seat
         kind_of = [(s + m) % 2 for s in range(n)]
         bots = [Bot(kinds[kind_of[s]], seed * 4 + s) for s in range(n)]
+        for b in bots:
+            b.set_rules(rules)   # the expert plays by the match's rules
         match = Match(rules, seed=seed, players=n)
         while not match.over:
             for t in range(match.tables()):
                 who = match.table(t).seats
                 game = match.deal_table(t)
+                if n == 2:   # the expert plays for the match
+                    sc = match.standing().hand_points
+                    for p in range(2):
+                        bots[who[p]].set_score(sc[who[p]], sc[who[1 - p]])
                 while not game.over:
                     p = game.turn
-                    game.play(bots[who[p]].choose(game.view(p)))
+                    v = game.view(p)
+                    m = bots[who[p]].choose(v)
+                    if m.type in (MoveType.KNOCK, MoveType.GIN):
+                        game.knock(m.card, bots[who[p]].arrange(v, m.card))
+                    else:
+                        game.play(m)
                 r = game.result()
                 match.record_table(t, r)
                 hands += 1
