@@ -736,14 +736,21 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
         gr_view v;
         gr_move m;
         int rc = gr_game_view(game, turn, &v);
-        if (rc == GR_OK && pl[turn].bot)
+        gr_arrangement shown;
+        bool has_shown = false;
+        if (rc == GR_OK && pl[turn].bot) {
             rc = gr_bot_choose(pl[turn].bot, &v, &m);
+            /* the bot chooses the melds it shows (the expert: those least
+             * laid off against) */
+            if (rc == GR_OK && (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)) {
+                rc = gr_bot_arrange(pl[turn].bot, &v, m.card, &shown);
+                has_shown = rc == GR_OK;
+            }
+        }
         if (rc != GR_OK) {
             fprintf(stderr, "gin-play: %s\n", gr_strerror(rc));
             return HAND_ERROR;
         }
-        gr_arrangement shown;
-        bool has_shown = false;
         if (!pl[turn].bot) {
             print_table(&v, score, pl);
             int asked = ask_move(game, &v, &m, &shown, &has_shown);

@@ -35,6 +35,13 @@ expect "gin-melds: bad preset" 2 "" -- "$bin/gin-melds" --preset nope "$hand"
 
 expect "gin-play --auto: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --seed 1
 expect "gin-play --auto --bot expert: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --bot expert --seed 2
+# the expert shows the melds gr_bot_arrange chose (seed 1: it splits its
+# club run in two; the least-deadwood default shows one run of six)
+expect "gin-play --auto --bot expert: the expert's knock arrangement" 0 \
+    "^  South \[7C 8C 9C\] \[10C JC QC\] AC 5D 3H AS  deadwood 10$" -- \
+    "$bin/gin-play" --auto --bot expert --seed 1 --ascii
+expect "gin-play --bot expert --players 3: refused" 2 "the expert bot plays two-player games only" -- \
+    "$bin/gin-play" --bot expert --players 3
 expect "gin-play: bad option" 2 "usage" -- "$bin/gin-play" --bogus
 expect "gin-play: end of input" 0 "End of input" -- "$bin/gin-play" --seed 1
 
