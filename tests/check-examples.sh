@@ -120,6 +120,22 @@ STDIN=$tmp.in expect "gin-play: layoff chosen" 0 "You laid off: 6S" -- "$bin/gin
 # the pause between hands eats the typed-ahead "d": hand 2 starts with a prompt
 STDIN=$tmp.in expect "gin-play: pause between hands" 0 "Press Enter for the next hand: d" -- "$bin/gin-play" --seed 4 --ascii
 STDIN=$tmp.in expect "gin-play: next hand after the pause" 0 "== Hand 2" -- "$bin/gin-play" --seed 4 --ascii
+# what the layoff prompt says to a duplicate, a word after none, a command
+# and help or hint (it takes cards, none or Enter)
+printf 'pass\nd\nJH\nd\nKC\nd\nJC\nd\n9S\nd\n8D\nd\n8C\nd\nQH\nd\n7D\n6S 6S\nnone please\nhint\n?\nquit\nnone  \nq\ny\n' > "$tmp.in"
+for pat in '"6S" is named twice' 'Type none alone to lay off nothing' \
+        'Hint: lay off nothing (none), leaving deadwood 11; Enter chooses this' \
+        "Say which of your cards you lay off on the knocker's melds" \
+        '"quit" is not a layoff: name the cards to lay off (for example 6S 7S), none, or press Enter' \
+        '  You   \[6C 6H 6S\] \[AH 2H 3H\] 3C 5D AS 2S  deadwood 11'; do
+    STDIN=$tmp.in expect "gin-play: layoff prompt ($pat)" 0 "$pat" -- "$bin/gin-play" --seed 4 --ascii
+done
+if "$bin/gin-play" --seed 4 --ascii < "$tmp.in" 2>&1 | grep -q 'is not a card'; then
+    echo "FAIL: gin-play: layoff prompt: a duplicate, none please, hint, ? or quit called not a card"
+    failures=$((failures + 1))
+else
+    passed=$((passed + 1))
+fi
 
 # every program: -h, --opt=value as --opt value, the default preset named
 for p in gin-play gin-selfplay gin-melds; do
