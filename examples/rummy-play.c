@@ -16,9 +16,9 @@
 #include <time.h>
 
 static const char usage[] =
-    "usage: rummy-play [--players N] [--jokers N] [--decks N] [--ace-high]\n"
-    "                  [--target N] [--turnovers N] [--seed N]\n"
-    "                  [--bot random|greedy] [--auto]\n"
+    "usage: rummy-play [--players N] [--jokers N] [--decks N] [--hand N]\n"
+    "                  [--ace-high] [--target N] [--turnovers N] [--seed N]\n"
+    "                  [--bot random|greedy] [--ascii] [--auto]\n"
     "                  [--help]\n"
     "Play a match of basic Rummy against bots (you are seat 0).\n"
     "  --players N   players at the table, 2 to 7 (default 2)\n"
@@ -32,8 +32,10 @@ static const char usage[] =
     "                (default 10; 0 = unlimited)\n"
     "  --seed N      seed of the match (default: from the clock)\n"
     "  --bot KIND    the bots: random or greedy (default greedy)\n"
+    "  --ascii       cards as letters (7H), as gin-play --ascii; rummy-play\n"
+    "                always writes them so: accepted and ignored\n"
     "  --auto        bots play every seat (your seat too): watch a match\n"
-    "  --help        this text\n";
+    "  -h, --help    this text\n";
 
 static const char help[] =
     "Commands (table melds are numbered as shown):\n"
@@ -318,9 +320,11 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = 0;
-        if (!strcmp(a, "--help")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;
+        } else if (!strcmp(a, "--ascii")) {
+            /* cards are always written as letters: nothing to change */
         } else if (!strcmp(a, "--ace-high")) {
             ace_high = 1;
         } else if (!strcmp(a, "--auto")) {
@@ -344,8 +348,8 @@ int main(int argc, char **argv)
             bad = end == val || *end || errno ? -1 : 0;
             i++;
         } else if (val && !strcmp(a, "--bot")) {
-            bot_kind = gr_bot_lookup(val);
-            bad = bot_kind < 0 ? -1 : 0;
+            bot_kind = gr_bot_lookup(val);   /* no expert for Rummy */
+            bad = bot_kind == GR_BOT_RANDOM || bot_kind == GR_BOT_GREEDY ? 0 : -1;
             i++;
         } else {
             bad = -1;

@@ -158,6 +158,11 @@ expect "rummy-play --auto: a whole match" 0 "wins the match" -- "$bin/rummy-play
 expect "rummy-play --auto: 4 players, two decks, ace high" 0 "wins the match" -- "$bin/rummy-play" --auto --players 4 --decks 2 --ace-high --seed 2
 expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --players 3 --hand 10 --target 0 --seed 3
 expect "rummy-play --auto: random bots, void hands" 0 "void" -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
+expect "rummy-play --ascii: accepted (cards are letters already)" 0 "wins the match" -- "$bin/rummy-play" --auto --ascii --seed 1
+expect "rummy-play -h" 0 "usage" -- "$bin/rummy-play" -h
+expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help
+expect "rummy-play --help: --ascii" 0 "\[--ascii\]" -- "$bin/rummy-play" --help
+expect "rummy-play --bot expert: a bad option" 2 "bad option --bot" -- "$bin/rummy-play" --bot expert --auto --seed 1
 expect "rummy-play: bad turnovers" 2 "usage" -- "$bin/rummy-play" --turnovers -1
 expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
 expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2
