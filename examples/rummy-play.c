@@ -35,7 +35,8 @@ static const char usage[] =
     "  --ascii       cards as letters (7H), as gin-play --ascii; rummy-play\n"
     "                always writes them so: accepted and ignored\n"
     "  --auto        bots play every seat (your seat too): watch a match\n"
-    "  -h, --help    this text\n";
+    "  -h, --help    this text\n"
+    "Options take their value as --seed 5 or --seed=5.\n";
 
 static const char help[] =
     "Commands (table melds are numbered as shown):\n"
@@ -319,8 +320,20 @@ int main(int argc, char **argv)
     uint64_t seed = (uint64_t)time(NULL);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int bad = 0;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        int bad = 0, skip = 1;   /* skip: the value is the next argument */
+        char name[32];
+        const char *eq = strchr(a, '=');
+        if (eq && !strncmp(a, "--", 2) && (size_t)(eq - a) < sizeof name) {
+            memcpy(name, a, (size_t)(eq - a));   /* --seed=5 as --seed 5 */
+            name[eq - a] = '\0';
+            a = name;
+            val = eq + 1;
+            skip = 0;
+        }
+        if (!skip && (!strcmp(a, "--help") || !strcmp(a, "--ascii")
+                      || !strcmp(a, "--ace-high") || !strcmp(a, "--auto"))) {
+            bad = -1;   /* --auto=1: these take no value */
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;
         } else if (!strcmp(a, "--ascii")) {
@@ -330,27 +343,27 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--auto")) {
             automatic = true;
         } else if (val && !strcmp(a, "--players")) {
-            bad = opt_int(val, 2, 7, &players), i++;
+            bad = opt_int(val, 2, 7, &players), i += skip;
         } else if (val && !strcmp(a, "--jokers")) {
-            bad = opt_int(val, 0, 4, &jokers), i++;
+            bad = opt_int(val, 0, 4, &jokers), i += skip;
         } else if (val && !strcmp(a, "--decks")) {
-            bad = opt_int(val, 1, 2, &decks), i++;
+            bad = opt_int(val, 1, 2, &decks), i += skip;
         } else if (val && !strcmp(a, "--hand")) {
-            bad = opt_int(val, 7, 10, &hand), i++;
+            bad = opt_int(val, 7, 10, &hand), i += skip;
         } else if (val && !strcmp(a, "--turnovers")) {
-            bad = opt_int(val, 0, 1000, &turnovers), i++;
+            bad = opt_int(val, 0, 1000, &turnovers), i += skip;
         } else if (val && !strcmp(a, "--target")) {
-            bad = opt_int(val, 0, 100000, &target), i++;
+            bad = opt_int(val, 0, 100000, &target), i += skip;
         } else if (val && !strcmp(a, "--seed")) {
             char *end;
             errno = 0;
             seed = strtoull(val, &end, 10);
             bad = end == val || *end || errno ? -1 : 0;
-            i++;
+            i += skip;
         } else if (val && !strcmp(a, "--bot")) {
             bot_kind = gr_bot_lookup(val);   /* no expert for Rummy */
             bad = bot_kind == GR_BOT_RANDOM || bot_kind == GR_BOT_GREEDY ? 0 : -1;
-            i++;
+            i += skip;
         } else {
             bad = -1;
         }

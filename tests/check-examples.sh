@@ -163,6 +163,11 @@ expect "rummy-play -h" 0 "usage" -- "$bin/rummy-play" -h
 expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --ascii" 0 "\[--ascii\]" -- "$bin/rummy-play" --help
 expect "rummy-play --bot expert: a bad option" 2 "bad option --bot" -- "$bin/rummy-play" --bot expert --auto --seed 1
+"$bin/rummy-play" --auto --seed=5 --players=3 > "$tmp.a" 2>&1
+"$bin/rummy-play" --auto --seed 5 --players 3 > "$tmp.b" 2>&1
+if cmp -s "$tmp.a" "$tmp.b" && grep -q "3 players.*seed 5" "$tmp.a"; then passed=$((passed + 1)); else
+    echo "FAIL: rummy-play --seed=5 --players=3 differs from --seed 5 --players 3"; failures=$((failures + 1)); fi
+expect "rummy-play: --auto=1 is a bad option" 2 "bad option --auto" -- "$bin/rummy-play" --auto=1
 expect "rummy-play: bad turnovers" 2 "usage" -- "$bin/rummy-play" --turnovers -1
 expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
 expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2
