@@ -471,6 +471,8 @@ def selfplay(argv: List[str]) -> int:
         for b in bots:
             b.set_rules(rules)   # the expert plays by the match's rules
         match = Match(rules, seed=seed, players=n)
+        for b in bots:      # the expert plays by the match's rules
+            b.set_rules(match.rules)
         while not match.over:
             for t in range(match.tables()):
                 who = match.table(t).seats
