@@ -406,9 +406,12 @@ def as_move(move: MoveLike) -> Move:
 class Game:
     """One hand of Gin.
 
-    ``Game(rules, seed=1, dealer=0)`` deals with a seeded shuffle;
-    ``Game(rules, deck=[...])`` from a stacked deck; ``Game.load(text)``
-    replays a saved game.  The game frees its C handle when collected.
+    ``Game(rules, seed=1, dealer=0)`` deals with a seeded shuffle (a seed
+    is any int, taken modulo 2**64); ``Game(rules, deck=[...])`` from a
+    stacked deck; ``Game.load(text)`` replays a saved game.  The game frees
+    its C handle when collected.  Integer arguments here and in every
+    method are checked (TypeError for a non-integer, InvalidArgument beyond
+    the C type: see ``errors.c_integer``).
     """
 
     def __init__(self, rules: Union[Rules, str, None] = None, seed: int = 0,
@@ -719,7 +722,8 @@ class Bot:
         check(lib.gr_bot_new(byref(self._p), num, c_seed(seed)), "bot")
 
     def choose(self, view: Union[View, Tuple[Game, int]]) -> Move:
-        """A legal move for the player whose view this is (or (game, player))."""
+        """A legal move for the player whose view this is (or (game, player));
+        TypeError for anything else."""
         if not isinstance(view, View):
             if not (isinstance(view, tuple) and len(view) == 2 and isinstance(view[0], Game)):
                 raise TypeError("choose: expected a View or a (Game, player) pair, "

@@ -255,8 +255,10 @@ class GinRummyEnv:
         check(lib.gr_env_reset_deck(self._p, (_lib.gr_card * 52)(*deck)), "reset")
 
     def step(self, action: int) -> Tuple["np.ndarray", "np.ndarray", bool, bool, Dict[str, Any]]:
-        """Play `action` for the player to act.  Raises IllegalMove (the
-        environment unchanged) for an action that is not legal."""
+        """Play `action` (an int or numpy integer; TypeError for a float or
+        str) for the player to act.  Raises IllegalMove (the environment
+        unchanged) for an action that is not legal, InvalidArgument for
+        one beyond a C int."""
         rc = self._step_observe(self._p, c_integer(action, "action"), self._obs_ptr,
                                 self._mask_ptr, self._out_ptr)
         if rc < 0:
@@ -448,7 +450,8 @@ class VecGinRummyEnv:
     def step(self, actions: "np.ndarray") -> Tuple["np.ndarray", "np.ndarray", "np.ndarray",
                                                    "np.ndarray", "np.ndarray"]:
         """Play one action in every environment (checked first: nothing is
-        played when one is illegal)."""
+        played when one is illegal).  `actions`: integers (TypeError for a
+        float array), each within int32 (else InvalidArgument)."""
         a = _int32_array(actions, "actions")
         if a.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},)")
