@@ -664,7 +664,8 @@ def _bot_set_rules(self: Bot, rules: Union[Rules, str]) -> None:
     preset name (TypeError for None)."""
     if rules is None:
         raise TypeError("set_rules: rules must be Rules or a preset name, not None")
-    check(lib.gr_bot_set_rules(self._p, as_rules(rules)._p), "set_rules")
+    r = as_rules(rules)  # kept alive across the call: a preset name makes a temporary
+    check(lib.gr_bot_set_rules(self._p, r._p), "set_rules")
 
 
 def _bot_set_param(self: Bot, param: Union[str, int], value: int) -> None:

@@ -359,3 +359,28 @@ def test_env_actions():
     v.step([int(acts[0]), int(acts[1])])
     v.step(v.random_actions().astype(np.int64))
     v.step(v.random_actions().astype(np.uint16))
+
+
+def test_bot_set_rules_keeps_a_named_preset_alive_during_the_call(monkeypatch):
+    # Bot.set_rules("standard") passed the handle of a temporary Rules that
+    # Python freed before the C call read it (use after free: the expert
+    # then crashed in about half the runs of test_extra's expert test)
+    import gc
+
+    from ginrummy import extra
+    real, seen = extra.lib, []
+
+    class Lib:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def gr_bot_set_rules(self, bot, rules):
+            live = [r for r in gc.get_objects() if isinstance(r, gr.Rules)
+                    and getattr(r, "_p", None) is not None and r._p.value == rules.value]
+            seen.append(bool(live))
+            return real.gr_bot_set_rules(bot, rules)
+    monkeypatch.setattr(extra, "lib", Lib())
+    b = gr.Bot("expert")
+    b.set_rules(STD)
+    b.set_rules(gr.Rules(STD))
+    assert seen == [True, True]
