@@ -139,6 +139,9 @@ def _rules_for(rules: Union[Rules, str, None], opts: Dict[str, int]) -> Rules:
         return r
     if isinstance(rules, str):
         return Rules(rules, **opts)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, a preset name or None, "
+                        f"not {type(rules).__name__}")
     r = rules.copy()
     for k, v in opts.items():
         r[k] = v

@@ -261,6 +261,14 @@ def test_the_trial_s_examples():
         gr.Bot("expert", seed=1.5)
     with pytest.raises(TypeError, match="rules"):
         gr.Bot("expert").set_rules(None)
+    for bad in (1, 1.5, b"standard"):
+        with pytest.raises(TypeError, match="rules must be"):
+            gr.Game(bad)
+        if np is not None:
+            with pytest.raises(TypeError, match="rules must be"):
+                gr.GinRummyEnv(bad)
+            with pytest.raises(TypeError, match="rules must be"):
+                gr.VecGinRummyEnv(2, bad)
     # cards: None is no set of cards, for every function alike
     with pytest.raises(TypeError):
         gr.advise_knock(None, 10)
