@@ -53,7 +53,8 @@ static const char help[] =
     "  help, ?           this help\n"
     "  quit, q           leave the match (asks first)\n"
     "Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.\n"
-    "When the bot knocks you may choose your layoffs (Enter: the best ones).\n"
+    "When the bot knocks you may choose your layoffs (Enter: the best ones;\n"
+    "none, or the cards; hint and ? work there too).\n"
     "Between hands press Enter to go on.\n";
 
 /* ---- printing cards ------------------------------------------------------ */
@@ -533,6 +534,33 @@ static void choose_knock(const gr_view *v, gr_card discard, gr_arrangement *out,
     *chosen = true;
 }
 
+static const char layoff_help[] =
+    "Say which of your cards you lay off on the knocker's melds:\n"
+    "  Enter       the best layoffs\n"
+    "  none        lay off nothing\n"
+    "  6S 7S       lay off those cards (one or more, with blanks between)\n"
+    "  hint        which layoffs are best\n"
+    "  help, ?     this help\n"
+    "The other commands (draw, discard, quit...) come back with your next move.\n";
+
+/* after a word the layoff prompt does not take */
+static const char layoff_expected[] =
+    "name the cards to lay off (for example 6S 7S), none, or press Enter for"
+    " the best; ? for help.\n";
+
+/* a word of the move prompt (not taken at the layoff prompt) */
+static bool is_command_word(const char *w)
+{
+    static const char *const words[] = {
+        "draw", "d", "take", "t", "pass", "p", "discard", "x", "knock", "k",
+        "gin", "g", "big", "quit", "q"
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (is_word(w, words[i], NULL))
+            return true;
+    return false;
+}
+
 /* After the bot knocked: let the person choose his layoffs (Enter keeps
  * the best ones the game chose). */
 static void choose_layoffs(gr_game *game, const player *pl)
@@ -578,17 +606,49 @@ static void choose_layoffs(gr_game *game, const player *pl)
     printf(", deadwood %d.\n", r.defense.defender.deadwood_points);
     char line[256];
     for (;;) {
-        printf("Lay off which cards? [Enter: the best, none, or cards]: ");
+        printf("Lay off which cards? [Enter: the best, none, CARDS, hint ?]: ");
         fflush(stdout);
         if (!read_line(line, sizeof line))
             return;
         char *w = line + strspn(line, " \t");
+        size_t len = strlen(w);
+        while (len > 0 && (w[len - 1] == ' ' || w[len - 1] == '\t'))
+            w[--len] = '\0';
         if (!*w)
             return;
+        size_t wlen = strcspn(w, " \t");   /* the first word */
+        char word[16];
+        snprintf(word, sizeof word, "%.*s", (int)wlen, w);
+        bool alone = w[wlen] == '\0';
+        if (alone && (is_word(word, "help", "?") || is_word(word, "h", NULL))) {
+            fputs(layoff_help, stdout);
+            continue;
+        }
+        if (alone && is_word(word, "hint", NULL)) {
+            printf("Hint: lay off ");
+            if (r.defense.laid_off)
+                print_cards(r.defense.laid_off);
+            else
+                printf("nothing (none)");
+            printf(", leaving deadwood %d; Enter chooses this.\n",
+                   r.defense.defender.deadwood_points);
+            continue;
+        }
+        if (is_word(word, "none", NULL) && !alone) {
+            printf("Type none alone to lay off nothing, or name the cards.\n");
+            continue;
+        }
         gr_cards laid = 0;
         gr_parse_error e;
-        if (strcasecmp(w, "none") && gr_cards_parse_ex(w, &laid, &e) != GR_OK) {
-            printf("\"%.*s\" is not a card.\n", (int)e.length, w + e.offset);
+        if (!is_word(word, "none", NULL) && gr_cards_parse_ex(w, &laid, &e) != GR_OK) {
+            if (e.reason == GR_REASON_DUPLICATE_CARD)
+                printf("\"%.*s\" is named twice: name each card once.\n",
+                       (int)e.length, w + e.offset);
+            else if (e.offset == 0 && is_command_word(word))
+                printf("\"%s\" is not a layoff: %s", word, layoff_expected);
+            else
+                printf("\"%.*s\" is not a card: %s", (int)e.length, w + e.offset,
+                       layoff_expected);
             continue;
         }
         gr_layoff d;
@@ -736,14 +796,21 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
         gr_view v;
         gr_move m;
         int rc = gr_game_view(game, turn, &v);
-        if (rc == GR_OK && pl[turn].bot)
+        gr_arrangement shown;
+        bool has_shown = false;
+        if (rc == GR_OK && pl[turn].bot) {
             rc = gr_bot_choose(pl[turn].bot, &v, &m);
+            /* the bot chooses the melds it shows (the expert: those least
+             * laid off against) */
+            if (rc == GR_OK && (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)) {
+                rc = gr_bot_arrange(pl[turn].bot, &v, m.card, &shown);
+                has_shown = rc == GR_OK;
+            }
+        }
         if (rc != GR_OK) {
             fprintf(stderr, "gin-play: %s\n", gr_strerror(rc));
             return HAND_ERROR;
         }
-        gr_arrangement shown;
-        bool has_shown = false;
         if (!pl[turn].bot) {
             print_table(&v, score, pl);
             int asked = ask_move(game, &v, &m, &shown, &has_shown);

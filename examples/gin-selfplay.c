@@ -29,7 +29,8 @@ static const char usage[] =
     "  --preset NAME  rules: fournier, novelty, standard, openspiel or eaai\n"
     "                 (default fournier, the library's default preset)\n"
     "  --seed N       seed of the first match (default 1)\n"
-    "  --bots A,B     the two bots, random or greedy (default greedy,random)\n"
+    "  --bots A,B     the two bots, each random, greedy or expert\n"
+    "                 (default greedy,random)\n"
     "  --players N    2, 3 or 4 players (4: partnerships); the seats\n"
     "                 alternate between the two bots (default 2)\n"
     "  --rule N=V     set rule option N (a name of gr_option_describe, e.g.\n"
@@ -135,6 +136,13 @@ static bool parse_number(const char *text, unsigned long long max,
     return true;
 }
 
+/* the name of a bot kind, as gr_bot_lookup reads it */
+static const char *bot_name(int kind)
+{
+    return kind == GR_BOT_RANDOM ? "random" : kind == GR_BOT_EXPERT ? "expert"
+                                                                    : "greedy";
+}
+
 /* "greedy,random" into two bot kinds */
 static bool parse_bots(const char *text, int kinds[2])
 {
@@ -201,9 +209,9 @@ int main(int argc, char **argv)
             rule_args[nrules++] = arg;
         } else if (!strcmp(opt, "--bots")) {
             if (!parse_bots(arg, kinds))
-                return bad_usage("bots must be two of random, greedy", arg);
+                return bad_usage("bots must be two of random, greedy, expert", arg);
             for (int b = 0; b < 2; b++)
-                names[b] = kinds[b] == GR_BOT_RANDOM ? "random" : "greedy";
+                names[b] = bot_name(kinds[b]);
         }
     }
 
@@ -219,9 +227,12 @@ int main(int argc, char **argv)
         }
     gr_bot *bots[2] = { NULL, NULL };
     if (gr_bot_new(&bots[0], kinds[0], seed * 2 + 1) != GR_OK
-        || gr_bot_new(&bots[1], kinds[1], seed * 2 + 2) != GR_OK) {
+        || gr_bot_new(&bots[1], kinds[1], seed * 2 + 2) != GR_OK
+        || gr_bot_set_rules(bots[0], rules) != GR_OK   /* the expert needs them */
+        || gr_bot_set_rules(bots[1], rules) != GR_OK) {
         fprintf(stderr, "gin-selfplay: out of memory\n");
         gr_bot_free(bots[0]);
+        gr_bot_free(bots[1]);
         gr_rules_free(rules);
         return 1;
     }

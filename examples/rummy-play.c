@@ -16,9 +16,9 @@
 #include <time.h>
 
 static const char usage[] =
-    "usage: rummy-play [--players N] [--jokers N] [--decks N] [--ace-high]\n"
-    "                  [--target N] [--turnovers N] [--seed N]\n"
-    "                  [--bot random|greedy] [--auto]\n"
+    "usage: rummy-play [--players N] [--jokers N] [--decks N] [--hand N]\n"
+    "                  [--ace-high] [--target N] [--turnovers N] [--seed N]\n"
+    "                  [--bot random|greedy] [--ascii] [--auto]\n"
     "                  [--help]\n"
     "Play a match of basic Rummy against bots (you are seat 0).\n"
     "  --players N   players at the table, 2 to 7 (default 2)\n"
@@ -32,8 +32,11 @@ static const char usage[] =
     "                (default 10; 0 = unlimited)\n"
     "  --seed N      seed of the match (default: from the clock)\n"
     "  --bot KIND    the bots: random or greedy (default greedy)\n"
+    "  --ascii       cards as letters (7H), as gin-play --ascii; rummy-play\n"
+    "                always writes them so: accepted and ignored\n"
     "  --auto        bots play every seat (your seat too): watch a match\n"
-    "  --help        this text\n";
+    "  -h, --help    this text\n"
+    "Options take their value as --seed 5 or --seed=5.\n";
 
 static const char help[] =
     "Commands (table melds are numbered as shown):\n"
@@ -317,36 +320,50 @@ int main(int argc, char **argv)
     uint64_t seed = (uint64_t)time(NULL);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int bad = 0;
-        if (!strcmp(a, "--help")) {
+        int bad = 0, skip = 1;   /* skip: the value is the next argument */
+        char name[32];
+        const char *eq = strchr(a, '=');
+        if (eq && !strncmp(a, "--", 2) && (size_t)(eq - a) < sizeof name) {
+            memcpy(name, a, (size_t)(eq - a));   /* --seed=5 as --seed 5 */
+            name[eq - a] = '\0';
+            a = name;
+            val = eq + 1;
+            skip = 0;
+        }
+        if (!skip && (!strcmp(a, "--help") || !strcmp(a, "--ascii")
+                      || !strcmp(a, "--ace-high") || !strcmp(a, "--auto"))) {
+            bad = -1;   /* --auto=1: these take no value */
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;
+        } else if (!strcmp(a, "--ascii")) {
+            /* cards are always written as letters: nothing to change */
         } else if (!strcmp(a, "--ace-high")) {
             ace_high = 1;
         } else if (!strcmp(a, "--auto")) {
             automatic = true;
         } else if (val && !strcmp(a, "--players")) {
-            bad = opt_int(val, 2, 7, &players), i++;
+            bad = opt_int(val, 2, 7, &players), i += skip;
         } else if (val && !strcmp(a, "--jokers")) {
-            bad = opt_int(val, 0, 4, &jokers), i++;
+            bad = opt_int(val, 0, 4, &jokers), i += skip;
         } else if (val && !strcmp(a, "--decks")) {
-            bad = opt_int(val, 1, 2, &decks), i++;
+            bad = opt_int(val, 1, 2, &decks), i += skip;
         } else if (val && !strcmp(a, "--hand")) {
-            bad = opt_int(val, 7, 10, &hand), i++;
+            bad = opt_int(val, 7, 10, &hand), i += skip;
         } else if (val && !strcmp(a, "--turnovers")) {
-            bad = opt_int(val, 0, 1000, &turnovers), i++;
+            bad = opt_int(val, 0, 1000, &turnovers), i += skip;
         } else if (val && !strcmp(a, "--target")) {
-            bad = opt_int(val, 0, 100000, &target), i++;
+            bad = opt_int(val, 0, 100000, &target), i += skip;
         } else if (val && !strcmp(a, "--seed")) {
             char *end;
             errno = 0;
             seed = strtoull(val, &end, 10);
             bad = end == val || *end || errno ? -1 : 0;
-            i++;
+            i += skip;
         } else if (val && !strcmp(a, "--bot")) {
-            bot_kind = gr_bot_lookup(val);
-            bad = bot_kind < 0 ? -1 : 0;
-            i++;
+            bot_kind = gr_bot_lookup(val);   /* no expert for Rummy */
+            bad = bot_kind == GR_BOT_RANDOM || bot_kind == GR_BOT_GREEDY ? 0 : -1;
+            i += skip;
         } else {
             bad = -1;
         }

@@ -35,6 +35,13 @@ expect "gin-melds: bad preset" 2 "" -- "$bin/gin-melds" --preset nope "$hand"
 
 expect "gin-play --auto: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --seed 1
 expect "gin-play --auto --bot expert: a whole match" 0 "wins the match" -- "$bin/gin-play" --auto --bot expert --seed 2
+# the expert shows the melds gr_bot_arrange chose (seed 1: it splits its
+# club run in two; the least-deadwood default shows one run of six)
+expect "gin-play --auto --bot expert: the expert's knock arrangement" 0 \
+    "^  South \[7C 8C 9C\] \[10C JC QC\] AC 5D 3H AS  deadwood 10$" -- \
+    "$bin/gin-play" --auto --bot expert --seed 1 --ascii
+expect "gin-play --bot expert --players 3: refused" 2 "the expert bot plays two-player games only" -- \
+    "$bin/gin-play" --bot expert --players 3
 expect "gin-play: bad option" 2 "usage" -- "$bin/gin-play" --bogus
 expect "gin-play: end of input" 0 "End of input" -- "$bin/gin-play" --seed 1
 
@@ -64,6 +71,16 @@ expect "gin-selfplay: bad option" 2 "" -- "$bin/gin-selfplay" --matches -1
 expect "gin-selfplay --players 3" 0 "3 players" -- "$bin/gin-selfplay" --matches 4 --players 3
 expect "gin-selfplay --players 4, Hollywood" 0 "matches won" -- "$bin/gin-selfplay" --matches 4 --players 4 --rule hollywood=1
 expect "gin-selfplay --rule, OpenSpiel" 0 "OpenSpiel rules" -- "$bin/gin-selfplay" --matches 4 --preset openspiel --rule target=100
+# the expert in gin-selfplay: its own column, named in --help, and playing
+# by the rules of the match (gr_bot_set_rules; by the Fournier default
+# these seeds end 18 hands with knock 77.8%)
+expect "gin-selfplay --bots expert,greedy: the header" 0 "^  *expert  *greedy$" -- \
+    "$bin/gin-selfplay" --matches 2 --bots expert,greedy --preset standard
+expect "gin-selfplay --bots expert,greedy: the expert plays by the standard rules" 0 \
+    "^18 hands (9.0 per match): knock 72.2%, undercut 16.7%, gin 11.1%" -- \
+    "$bin/gin-selfplay" --matches 2 --bots expert,greedy --preset standard
+expect "gin-selfplay --help names the expert" 0 "random, greedy or expert" -- "$bin/gin-selfplay" --help
+expect "gin-selfplay: bad --bots" 2 "two of random, greedy, expert" -- "$bin/gin-selfplay" --bots nope,greedy
 expect "gin-selfplay: bad --players" 2 "players must be" -- "$bin/gin-selfplay" --players 5
 expect "gin-selfplay: bad --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule wall=7
 expect "gin-selfplay: unknown --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule nope=1
@@ -103,6 +120,22 @@ STDIN=$tmp.in expect "gin-play: layoff chosen" 0 "You laid off: 6S" -- "$bin/gin
 # the pause between hands eats the typed-ahead "d": hand 2 starts with a prompt
 STDIN=$tmp.in expect "gin-play: pause between hands" 0 "Press Enter for the next hand: d" -- "$bin/gin-play" --seed 4 --ascii
 STDIN=$tmp.in expect "gin-play: next hand after the pause" 0 "== Hand 2" -- "$bin/gin-play" --seed 4 --ascii
+# what the layoff prompt says to a duplicate, a word after none, a command
+# and help or hint (it takes cards, none or Enter)
+printf 'pass\nd\nJH\nd\nKC\nd\nJC\nd\n9S\nd\n8D\nd\n8C\nd\nQH\nd\n7D\n6S 6S\nnone please\nhint\n?\nquit\nnone  \nq\ny\n' > "$tmp.in"
+for pat in '"6S" is named twice' 'Type none alone to lay off nothing' \
+        'Hint: lay off nothing (none), leaving deadwood 11; Enter chooses this' \
+        "Say which of your cards you lay off on the knocker's melds" \
+        '"quit" is not a layoff: name the cards to lay off (for example 6S 7S), none, or press Enter' \
+        '  You   \[6C 6H 6S\] \[AH 2H 3H\] 3C 5D AS 2S  deadwood 11'; do
+    STDIN=$tmp.in expect "gin-play: layoff prompt ($pat)" 0 "$pat" -- "$bin/gin-play" --seed 4 --ascii
+done
+if "$bin/gin-play" --seed 4 --ascii < "$tmp.in" 2>&1 | grep -q 'is not a card'; then
+    echo "FAIL: gin-play: layoff prompt: a duplicate, none please, hint, ? or quit called not a card"
+    failures=$((failures + 1))
+else
+    passed=$((passed + 1))
+fi
 
 # every program: -h, --opt=value as --opt value, the default preset named
 for p in gin-play gin-selfplay gin-melds; do
@@ -125,6 +158,16 @@ expect "rummy-play --auto: a whole match" 0 "wins the match" -- "$bin/rummy-play
 expect "rummy-play --auto: 4 players, two decks, ace high" 0 "wins the match" -- "$bin/rummy-play" --auto --players 4 --decks 2 --ace-high --seed 2
 expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --players 3 --hand 10 --target 0 --seed 3
 expect "rummy-play --auto: random bots, void hands" 0 "void" -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
+expect "rummy-play --ascii: accepted (cards are letters already)" 0 "wins the match" -- "$bin/rummy-play" --auto --ascii --seed 1
+expect "rummy-play -h" 0 "usage" -- "$bin/rummy-play" -h
+expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help
+expect "rummy-play --help: --ascii" 0 "\[--ascii\]" -- "$bin/rummy-play" --help
+expect "rummy-play --bot expert: a bad option" 2 "bad option --bot" -- "$bin/rummy-play" --bot expert --auto --seed 1
+"$bin/rummy-play" --auto --seed=5 --players=3 > "$tmp.a" 2>&1
+"$bin/rummy-play" --auto --seed 5 --players 3 > "$tmp.b" 2>&1
+if cmp -s "$tmp.a" "$tmp.b" && grep -q "3 players.*seed 5" "$tmp.a"; then passed=$((passed + 1)); else
+    echo "FAIL: rummy-play --seed=5 --players=3 differs from --seed 5 --players 3"; failures=$((failures + 1)); fi
+expect "rummy-play: --auto=1 is a bad option" 2 "bad option --auto" -- "$bin/rummy-play" --auto=1
 expect "rummy-play: bad turnovers" 2 "usage" -- "$bin/rummy-play" --turnovers -1
 expect "rummy-play: bad option" 2 "usage" -- "$bin/rummy-play" --players 8
 expect "rummy-play: a deal R2 does not allow" 2 "cannot play" -- "$bin/rummy-play" --players 2 --decks 2

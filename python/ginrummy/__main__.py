@@ -410,6 +410,8 @@ def selfplay(argv: List[str]) -> int:
         kind_of = [(s + m) % 2 for s in range(n)]
         bots = [Bot(kinds[kind_of[s]], seed * 4 + s) for s in range(n)]
         match = Match(rules, seed=seed, players=n)
+        for b in bots:      # the expert plays by the match's rules
+            b.set_rules(match.rules)
         while not match.over:
             for t in range(match.tables()):
                 who = match.table(t).seats

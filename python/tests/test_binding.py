@@ -174,6 +174,21 @@ def test_cli_selfplay_and_play(capsys):
     assert "1 matches" in capsys.readouterr().out
 
 
+def test_cli_selfplay_gives_the_bots_the_rules(capsys, monkeypatch):
+    # as gin-selfplay: every bot gets the match's rules, so the expert
+    # plays by --preset and --rule, not by the default preset
+    import ginrummy.__main__ as cli
+    seen = []
+    real = cli.Bot.set_rules
+    monkeypatch.setattr(cli.Bot, "set_rules",
+                        lambda self, rules: (seen.append(rules["knock_limit"]),
+                                             real(self, rules))[1])
+    assert cli.main(["selfplay", "--matches", "1", "--bots", "expert,greedy",
+                     "--rule", "knock_limit=7"]) == 0
+    assert "expert" in capsys.readouterr().out
+    assert seen and all(k == 7 for k in seen)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_G40_cli_players(players, capsys):
     from ginrummy.__main__ import main
