@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ctypes
+import operator
 from typing import Iterable, Iterator, Union
 
 from ._lib import lib, gr_card, gr_cards
@@ -24,7 +25,11 @@ class Card(int):
             out = gr_card()
             check(lib.gr_card_parse(value.encode(), ctypes.byref(out)), f"card {value!r}")
             value = out.value
-        value = int(value)
+        try:
+            value = operator.index(value)
+        except TypeError:
+            raise TypeError(f"a card is an int 0..51 or a text such as 'QS', "
+                            f"not {type(value).__name__}") from None
         if not 0 <= value < 52:
             raise ValueError(f"card number {value} out of 0..51")
         return super().__new__(cls, value)
@@ -87,8 +92,8 @@ class Cards:
             out = gr_cards()
             check(lib.gr_cards_parse(cards.encode(), ctypes.byref(out)), f"cards {cards!r}")
             mask = out.value
-        elif isinstance(cards, int) and not isinstance(cards, Card):
-            mask = cards
+        elif hasattr(type(cards), "__index__") and not isinstance(cards, Card):
+            mask = operator.index(cards)  # a mask: int or numpy integer
             if mask & ~self.ALL_MASK or mask < 0:
                 raise ValueError("card mask has bits outside 0..51")
         else:
@@ -182,5 +187,9 @@ CardsLike = Union[Cards, int, str, Iterable[CardLike]]
 
 
 def as_cards(cards: CardsLike) -> Cards:
-    """`cards` as a Cards."""
+    """`cards` as a Cards (TypeError for None: an empty set is ``0`` or
+    ``Cards()``)."""
+    if cards is None:
+        raise TypeError("cards expected (a Cards, a mask, a text or an iterable of cards), "
+                        "not None")
     return cards if isinstance(cards, Cards) else Cards(cards)

@@ -10,7 +10,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 from . import _lib
 from ._lib import lib, gr_card, gr_cards, GR_NO_CARD, GR_MAX_MELDS, GR_MAX_MOVES
 from .cards import Card, CardLike, Cards, CardsLike, as_cards
-from .errors import check, GinRummyError
+from .errors import c_integer, c_seed, check, GinRummyError
 
 # ---------------------------------------------------------------- enums
 
@@ -67,8 +67,8 @@ class Move(NamedTuple):
 
     def _c(self) -> _lib.Move_:
         m = _lib.Move_()
-        m.type = int(self.type)
-        m.card = GR_NO_CARD if self.card is None else int(self.card)
+        m.type = c_integer(self.type, "move type")
+        m.card = GR_NO_CARD if self.card is None else c_integer(self.card, "move card", gr_card)
         return m
 
     @classmethod
@@ -106,7 +106,7 @@ class Arrangement:
         for i, m in enumerate(self.melds):
             a.melds[i] = m.mask
         a.deadwood = self.deadwood.mask
-        a.deadwood_points = self.deadwood_points
+        a.deadwood_points = c_integer(self.deadwood_points, "deadwood_points")
         return a
 
     @classmethod
@@ -215,9 +215,9 @@ class OptionTable:
     _p: c_void_p
 
     def _option(self, name: Union[str, int]) -> int:
-        if isinstance(name, int):
-            return name
-        return check(self._fns[0](name.encode()), f"option {name!r}")
+        if isinstance(name, str):
+            return check(self._fns[0](name.encode()), f"option {name!r}")
+        return c_integer(name, "option number")
 
     def __getitem__(self, name: Union[str, int]) -> int:
         out = c_int()
@@ -225,7 +225,7 @@ class OptionTable:
         return out.value
 
     def __setitem__(self, name: Union[str, int], value: int) -> None:
-        check(self._fns[2](self._p, self._option(name), int(value)),
+        check(self._fns[2](self._p, self._option(name), c_integer(value, f"option {name!r}")),
               f"option {name!r} = {value!r}")
 
     def as_dict(self) -> Dict[str, int]:
@@ -250,7 +250,8 @@ class Rules(OptionTable):
             check(num, f"preset {preset!r}")
             self.preset = preset.lower()
         else:
-            num, self.preset = preset, str(preset)
+            num = c_integer(preset, "preset")
+            self.preset = str(num)
         check(lib.gr_rules_new(byref(self._p), num), "rules")
         for k, v in opts.items():
             self[k] = v
@@ -273,10 +274,15 @@ class Rules(OptionTable):
 
 
 def as_rules(rules: Union[Rules, str, None], **opts: int) -> Rules:
+    """`rules` as Rules: None the default preset, a preset name, or Rules
+    (copied when options are given); TypeError for anything else."""
     if rules is None:
         return Rules(**opts)
     if isinstance(rules, str):
         return Rules(rules, **opts)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, a preset name or None, "
+                        f"not {type(rules).__name__}")
     if opts:
         rules = rules.copy()
         for k, v in opts.items():
@@ -308,12 +314,11 @@ class HandResult:
 
     def _c(self) -> _lib.HandResult_:
         r = _lib.HandResult_()
-        r.outcome, r.knocker, r.winner, r.points = (int(self.outcome), self.knocker,
-                                                    self.winner, self.points)
+        for name in ("outcome", "knocker", "winner", "points", "knocker_deadwood",
+                     "defender_deadwood", "multiplier"):
+            setattr(r, name, c_integer(getattr(self, name), f"HandResult.{name}"))
         r.knocker_arrangement = self.knocker_arrangement._c()
         r.defense = self.defense._c()
-        r.knocker_deadwood, r.defender_deadwood = self.knocker_deadwood, self.defender_deadwood
-        r.multiplier = self.multiplier
         return r
 
 
@@ -328,9 +333,8 @@ def settle(rules: Union[Rules, str], knocker: Arrangement, defender: CardsLike,
     if upcard is None:
         check(lib.gr_settle(rules._p, byref(k), d, byref(out)), "settle")
     else:
-        check(lib.gr_settle_upcard(rules._p, int(Card(upcard) if isinstance(upcard, str)
-                                                 else upcard), byref(k), d, byref(out)),
-              "settle")
+        check(lib.gr_settle_upcard(rules._p, card_arg(upcard, "upcard"), byref(k), d,
+                                   byref(out)), "settle")
     return HandResult._from_c(out)
 
 
@@ -376,21 +380,38 @@ class View:
 MoveLike = Union[Move, str, Tuple[int, Optional[CardLike]]]
 
 
+def card_arg(card: CardLike, what: str = "card") -> int:
+    """A card argument as the C gr_card: a text is parsed, a number is
+    passed on (TypeError / InvalidArgument as c_integer; the library
+    judges the numbers that fit)."""
+    if isinstance(card, str):
+        return int(Card(card))
+    return c_integer(card, what, gr_card)
+
+
 def as_move(move: MoveLike) -> Move:
+    """A Move, its text (``"DISCARD KS"``) or a (type, card) pair as a Move;
+    TypeError for anything else."""
     if isinstance(move, Move):
         return move
     if isinstance(move, str):
         return Move.parse(move)
+    if not isinstance(move, tuple) or len(move) != 2:
+        raise TypeError("a move is a Move, a text such as 'DISCARD KS' or a (type, card) "
+                        f"pair, not {type(move).__name__}")
     kind, card = move
-    return Move(MoveType(kind), None if card is None else Card(card))
+    return Move(MoveType(c_integer(kind, "move type")), None if card is None else Card(card))
 
 
 class Game:
     """One hand of Gin.
 
-    ``Game(rules, seed=1, dealer=0)`` deals with a seeded shuffle;
-    ``Game(rules, deck=[...])`` from a stacked deck; ``Game.load(text)``
-    replays a saved game.  The game frees its C handle when collected.
+    ``Game(rules, seed=1, dealer=0)`` deals with a seeded shuffle (a seed
+    is any int, taken modulo 2**64); ``Game(rules, deck=[...])`` from a
+    stacked deck; ``Game.load(text)`` replays a saved game.  The game frees
+    its C handle when collected.  Integer arguments here and in every
+    method are checked (TypeError for a non-integer, InvalidArgument beyond
+    the C type: see ``errors.c_integer``).
     """
 
     def __init__(self, rules: Union[Rules, str, None] = None, seed: int = 0,
@@ -401,9 +422,11 @@ class Game:
             arr = (gr_card * 52)(*[int(Card(c)) for c in deck])
             if len(deck) != 52:
                 raise ValueError("a deck has 52 cards")
-            check(lib.gr_game_new_from_deck(byref(self._p), r._p, arr, dealer), "game")
+            check(lib.gr_game_new_from_deck(byref(self._p), r._p, arr,
+                                            c_integer(dealer, "dealer")), "game")
         else:
-            check(lib.gr_game_new(byref(self._p), r._p, seed & (2**64 - 1), dealer), "game")
+            check(lib.gr_game_new(byref(self._p), r._p, c_seed(seed),
+                                  c_integer(dealer, "dealer")), "game")
 
     @classmethod
     def _wrap(cls, p: c_void_p) -> "Game":
@@ -471,8 +494,7 @@ class Game:
     def knock(self, discard: CardLike, shown: Optional[Arrangement] = None) -> None:
         """Knock discarding `discard` and showing `shown` (None: the best)."""
         a = shown._c() if shown is not None else None
-        self._refused(lib.gr_game_knock(self._p, int(Card(discard) if isinstance(discard, str)
-                                                      else discard),
+        self._refused(lib.gr_game_knock(self._p, card_arg(discard, "discard"),
                                         byref(a) if a is not None else None), "knock")
 
     def defend(self, defense: Layoff) -> None:
@@ -482,7 +504,7 @@ class Game:
 
     def hand(self, player: int) -> Cards:
         out = gr_cards()
-        check(lib.gr_game_hand(self._p, player, byref(out)), "hand")
+        check(lib.gr_game_hand(self._p, c_integer(player, "player"), byref(out)), "hand")
         return Cards(out.value)
 
     @property
@@ -520,7 +542,7 @@ class Game:
     def view(self, player: int) -> View:
         """What `player` may know now."""
         out = _lib.View_()
-        check(lib.gr_game_view(self._p, player, byref(out)), "view")
+        check(lib.gr_game_view(self._p, c_integer(player, "player"), byref(out)), "view")
         return View._from_c(out)
 
     def __repr__(self) -> str:
@@ -592,12 +614,12 @@ class Match:
                  players: int = 2, **opts: int):
         self._p = c_void_p()
         self.rules = as_rules(rules, **opts)
+        seed, players = c_seed(seed), c_integer(players, "players")
         if players == 2:
-            check(lib.gr_match_new(byref(self._p), self.rules._p, seed & (2**64 - 1)),
-                  "match")
+            check(lib.gr_match_new(byref(self._p), self.rules._p, seed), "match")
         else:
-            check(lib.gr_match_new_players(byref(self._p), self.rules._p,
-                                           seed & (2**64 - 1), players), "match")
+            check(lib.gr_match_new_players(byref(self._p), self.rules._p, seed, players),
+                  "match")
 
     @property
     def players(self) -> int:
@@ -616,13 +638,13 @@ class Match:
 
     def table(self, i: int = 0) -> Table:
         t = _lib.Table_()
-        check(lib.gr_match_table(self._p, i, byref(t)), "table")
+        check(lib.gr_match_table(self._p, c_integer(i, "table"), byref(t)), "table")
         return Table((t.seats[0], t.seats[1]), t.dealer, t.dealer_seat, bool(t.recorded))
 
     def deal_table(self, i: int = 0) -> Game:
         """Deal table i's hand of the next deal."""
         p = c_void_p()
-        check(lib.gr_match_deal_table(self._p, i, byref(p)), "deal")
+        check(lib.gr_match_deal_table(self._p, c_integer(i, "table"), byref(p)), "deal")
         return Game._wrap(p)
 
     def record_table(self, i: int, result: Union[HandResult, Game]) -> None:
@@ -630,12 +652,12 @@ class Match:
         if isinstance(result, Game):
             result = result.result()
         r = result._c()
-        check(lib.gr_match_record_table(self._p, i, byref(r)), "record")
+        check(lib.gr_match_record_table(self._p, c_integer(i, "table"), byref(r)), "record")
 
     def standing(self, game: int = ALL_GAMES) -> Standing:
         """The standing of Hollywood game 0..2, or of the whole match."""
         s = _lib.Standing_()
-        check(lib.gr_match_standing(self._p, game, byref(s)), "standing")
+        check(lib.gr_match_standing(self._p, c_integer(game, "game"), byref(s)), "standing")
         n = s.nsides
         t = lambda a: tuple(a[i] for i in range(n))  # noqa: E731
         return Standing(n, bool(s.over), s.winner, s.margin, s.hands_played, t(s.hands_won),
@@ -695,13 +717,17 @@ class Bot:
     def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0):
         self._p = c_void_p()
         num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
-            if isinstance(kind, str) else kind
+            if isinstance(kind, str) else c_integer(kind, "bot kind")
         self.kind = kind
-        check(lib.gr_bot_new(byref(self._p), num, seed & (2**64 - 1)), "bot")
+        check(lib.gr_bot_new(byref(self._p), num, c_seed(seed)), "bot")
 
     def choose(self, view: Union[View, Tuple[Game, int]]) -> Move:
-        """A legal move for the player whose view this is (or (game, player))."""
+        """A legal move for the player whose view this is (or (game, player));
+        TypeError for anything else."""
         if not isinstance(view, View):
+            if not (isinstance(view, tuple) and len(view) == 2 and isinstance(view[0], Game)):
+                raise TypeError("choose: expected a View or a (Game, player) pair, "
+                                f"not {type(view).__name__}")
             game, player = view
             view = game.view(player)
         raw = view._raw

@@ -55,7 +55,7 @@ from . import _lib
 from ._lib import lib, gr_cards, ENV_NUM_ACTIONS, ENV_OBS_SIZE
 from .cards import Card, Cards, CardLike
 from .core import Game, Rules, PRESETS, Match
-from .errors import check
+from .errors import c_integer, c_seed, check
 
 try:
     import numpy as np
@@ -102,13 +102,13 @@ def card_to_openspiel(card: CardLike) -> int:
 
 def card_from_openspiel(i: int) -> Card:
     """The card of OpenSpiel id `i`."""
-    return Card(check(lib.gr_env_card_from_openspiel(i)))
+    return Card(check(lib.gr_env_card_from_openspiel(c_integer(i, "OpenSpiel card id"))))
 
 
 def meld_cards(meld_id: int) -> Cards:
     """The cards of OpenSpiel meld id 0..184."""
     out = gr_cards()
-    check(lib.gr_env_meld_cards(meld_id, byref(out)), "meld_cards")
+    check(lib.gr_env_meld_cards(c_integer(meld_id, "meld_id"), byref(out)), "meld_cards")
     return Cards(out.value)
 
 
@@ -119,6 +119,7 @@ def meld_id(cards: Union[Cards, str]) -> int:
 
 def action_to_string(action: int) -> str:
     """A readable name of an action id."""
+    action = c_integer(action, "action")
     if 0 <= action < 52:
         return str(card_from_openspiel(action))
     names = {DRAW_UPCARD: "draw upcard", DRAW_STOCK: "draw stock", PASS: "pass",
@@ -138,6 +139,9 @@ def _rules_for(rules: Union[Rules, str, None], opts: Dict[str, int]) -> Rules:
         return r
     if isinstance(rules, str):
         return Rules(rules, **opts)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, a preset name or None, "
+                        f"not {type(rules).__name__}")
     r = rules.copy()
     for k, v in opts.items():
         r[k] = v
@@ -193,9 +197,9 @@ class GinRummyEnv:
         if reward not in ("hand", "match"):
             raise ValueError("reward is 'hand' or 'match'")
         self.reward_mode = reward
+        self._seed = c_seed(seed)
         self._p = c_void_p()
         check(lib.gr_env_new(byref(self._p), self.rules._p), "env")
-        self._seed = seed
         self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
         self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
         self._obs_ptr = self._obs.ctypes.data
@@ -218,7 +222,7 @@ class GinRummyEnv:
         """Deal a new hand (seeded: `seed`, else the next seed in order).
         ``options={"deck": [52 cards]}`` deals a stacked deck."""
         if seed is not None:
-            self._seed = seed
+            self._seed = c_seed(seed)
         deck = (options or {}).get("deck")
         if deck is not None:
             arr = (_lib.gr_card * 52)(*[int(Card(c)) for c in deck])
@@ -226,8 +230,8 @@ class GinRummyEnv:
         elif self.reward_mode == "match":
             self._reset_match_hand()
         else:
-            check(lib.gr_env_reset(self._p, self._seed & (2**64 - 1)), "reset")
-            self._seed += 1
+            check(lib.gr_env_reset(self._p, self._seed), "reset")
+            self._seed = c_seed(self._seed + 1)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -243,7 +247,7 @@ class GinRummyEnv:
     def _reset_match_hand(self) -> None:
         if self._match is None or self._match.over:
             self._match = Match(self.rules, seed=self._seed)
-            self._seed += 1
+            self._seed = c_seed(self._seed + 1)
         g = self._match.deal()
         # the match says who deals; the environment deals with player 1
         # dealing, so the match's hand is replayed from its deck
@@ -254,10 +258,12 @@ class GinRummyEnv:
         check(lib.gr_env_reset_deck(self._p, (_lib.gr_card * 52)(*deck)), "reset")
 
     def step(self, action: int) -> Tuple["np.ndarray", "np.ndarray", bool, bool, Dict[str, Any]]:
-        """Play `action` for the player to act.  Raises IllegalMove (the
-        environment unchanged) for an action that is not legal."""
-        rc = self._step_observe(self._p, int(action), self._obs_ptr, self._mask_ptr,
-                                self._out_ptr)
+        """Play `action` (an int or numpy integer; TypeError for a float or
+        str) for the player to act.  Raises IllegalMove (the environment
+        unchanged) for an action that is not legal, InvalidArgument for
+        one beyond a C int."""
+        rc = self._step_observe(self._p, c_integer(action, "action"), self._obs_ptr,
+                                self._mask_ptr, self._out_ptr)
         if rc < 0:
             check(rc, f"action {action}")
         out = self._out
@@ -358,7 +364,7 @@ class GinRummyEnv:
     def _player(self, agent: Union[str, int]) -> int:
         if isinstance(agent, str):
             return self.possible_agents.index(agent)
-        return int(agent)
+        return c_integer(agent, "player")
 
     @property
     def game(self) -> Game:
@@ -421,7 +427,8 @@ class VecGinRummyEnv:
     def __init__(self, n: int, rules: Union[Rules, str, None] = "openspiel", seed: int = 0,
                  **opts: int):
         _need_numpy()
-        self.n = n
+        self.n = n = c_integer(n, "n", ctypes.c_size_t)
+        seed = c_seed(seed)
         self.rules = _rules_for(rules, opts)
         self._p = c_void_p()
         check(lib.gr_batch_new(byref(self._p), self.rules._p, n), "batch")
@@ -433,21 +440,22 @@ class VecGinRummyEnv:
         self.done = np.zeros(n, dtype=np.uint8)
         self._ptrs = (self.obs.ctypes.data, self.mask.ctypes.data, self.player.ctypes.data,
                       self.rewards.ctypes.data, self.done.ctypes.data)
-        self._rng = c_uint64(seed * 2 + 1)
+        self._rng = c_uint64(c_seed(seed * 2 + 1))
         self._actions = np.zeros(n, dtype=np.int32)
 
     def reset(self, seed: Optional[int] = None) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
         """Deal every environment (environment i with seed + i)."""
         if seed is not None:
-            self.seed = seed
-        check(lib.gr_batch_reset(self._p, self.seed & (2**64 - 1), *self._ptrs[:3]), "reset")
+            self.seed = c_seed(seed)
+        check(lib.gr_batch_reset(self._p, self.seed, *self._ptrs[:3]), "reset")
         return self.obs, self.mask, self.player
 
     def step(self, actions: "np.ndarray") -> Tuple["np.ndarray", "np.ndarray", "np.ndarray",
                                                    "np.ndarray", "np.ndarray"]:
         """Play one action in every environment (checked first: nothing is
-        played when one is illegal)."""
-        a = np.ascontiguousarray(actions, dtype=np.int32)
+        played when one is illegal).  `actions`: integers (TypeError for a
+        float array), each within int32 (else InvalidArgument)."""
+        a = _int32_array(actions, "actions")
         if a.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},)")
         check(lib.gr_batch_step(self._p, a.ctypes.data, *self._ptrs), "step")
@@ -462,7 +470,8 @@ class VecGinRummyEnv:
     def observe(self, i: int, player: int) -> "np.ndarray":
         """The observation of `player` in environment i."""
         out = np.zeros(OBS_SIZE, dtype=np.float32)
-        check(lib.gr_env_observe(lib.gr_batch_env(self._p, i), player, out.ctypes.data))
+        env = lib.gr_batch_env(self._p, c_integer(i, "environment", ctypes.c_size_t))
+        check(lib.gr_env_observe(env, c_integer(player, "player"), out.ctypes.data), "observe")
         return out
 
     def close(self) -> None:
@@ -473,11 +482,32 @@ class VecGinRummyEnv:
     __del__ = close
 
 
+def _int32_array(values: Any, what: str) -> "np.ndarray":
+    """`values` as a contiguous int32 array, never cast from floats nor
+    wrapped: TypeError unless the values are integers (a sequence of
+    Python ints goes through c_integer), InvalidArgument for a value
+    outside int32."""
+    a = np.asarray(values)
+    if a.dtype == np.int32:  # the common case, nothing to check
+        return np.ascontiguousarray(a)
+    if a.dtype.kind == "O":
+        a = np.array([c_integer(v, what, ctypes.c_int32) for v in a.ravel()],
+                     dtype=np.int64).reshape(a.shape)
+    elif a.size == 0:
+        a = a.astype(np.int32)  # [] reads as floats
+    elif a.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be integers, not {a.dtype}")
+    if a.size and np.can_cast(a.dtype, np.int32) is False:
+        c_integer(int(a.min()), what, ctypes.c_int32)
+        c_integer(int(a.max()), what, ctypes.c_int32)
+    return np.ascontiguousarray(a, dtype=np.int32)
+
+
 def _env_step_only(self: GinRummyEnv, action: int) -> None:
     """Play action id `action` without building an observation (gr_env_step;
     for search and rollouts): InvalidArgument, WrongState or IllegalMove,
     the environment then unchanged."""
-    check(lib.gr_env_step(self._p, int(action)), f"step {action}")
+    check(lib.gr_env_step(self._p, c_integer(action, "action")), f"step {action}")
 
 
 def _env_status(self: GinRummyEnv) -> Tuple[bool, bool, Tuple[int, int]]:

@@ -1,9 +1,11 @@
 """Exceptions raised for the library's status codes."""
 from __future__ import annotations
 
-from typing import Optional
+import ctypes
+import operator
+from typing import Any, Dict, Optional, Tuple
 
-from ._lib import lib, HAVE_REASONS
+from ._lib import lib, HAVE_REASONS, GR_EINVAL
 
 
 class GinRummyError(Exception):
@@ -69,3 +71,51 @@ def check(status: int, what: str = "", reason: Optional[int] = None) -> int:
     if status == -4:
         raise MemoryError(lib.gr_strerror(status).decode())
     raise _classes.get(status, GinRummyError)(status, what, reason)
+
+
+# ---------------------------------------------------------------- integer arguments
+
+_ranges: Dict[Any, Tuple[int, int]] = {}
+
+
+def _range(ctype: Any) -> Tuple[int, int]:
+    """The values of a ctypes integer type, lowest and highest."""
+    if ctype not in _ranges:
+        bits = 8 * ctypes.sizeof(ctype)
+        if ctype(-1).value < 0:
+            _ranges[ctype] = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+        else:
+            _ranges[ctype] = (0, (1 << bits) - 1)
+    return _ranges[ctype]
+
+
+def _index(value: Any, what: str) -> int:
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
+
+
+def c_integer(value: Any, what: str, ctype: Any = ctypes.c_int) -> int:
+    """`value` as a Python int for a C argument or struct field of integer
+    type `ctype` (c_int by default), never wrapped: every integer the
+    binding hands to the library goes through here.
+
+    Int-likes are accepted as ``operator.index`` accepts them (int, bool,
+    numpy integers); anything else (float, str, None, ...) raises
+    TypeError naming `what`.  A value outside the C type's range raises
+    InvalidArgument (GR_EINVAL), as the library does for values in range
+    that it refuses."""
+    v = value if type(value) is int else _index(value, what)
+    lo, hi = _ranges.get(ctype) or _range(ctype)
+    if not lo <= v <= hi:
+        raise InvalidArgument(GR_EINVAL, f"{what} = {v} is outside {lo}..{hi} "
+                                         f"(C {ctype.__name__})")
+    return v
+
+
+def c_seed(value: Any, what: str = "seed") -> int:
+    """A seed (a C uint64) from any Python int, taken modulo 2**64 (so -1
+    and 2**64 - 1 are the same seed); TypeError unless `value` is an
+    int-like (operator.index)."""
+    return _index(value, what) & 0xFFFFFFFFFFFFFFFF

@@ -23,8 +23,8 @@ from . import _lib
 from ._lib import lib, gr_card, gr_cards, GR_NO_CARD, GR_MAX_MELDS, GR_NCARDS
 from .cards import Card, CardLike, Cards, CardsLike, as_cards
 from .core import (Arrangement, Bot, Game, HandResult, Layoff, Match, Move, MoveLike,
-                   MoveType, Outcome, Phase, Rules, View, as_move, as_rules)
-from .errors import GinRummyError, check
+                   MoveType, Outcome, Phase, Rules, View, as_move, as_rules, card_arg)
+from .errors import GinRummyError, c_integer, c_seed, check
 from . import rummy as _rummy
 
 #: Functions of ginrummy.h deliberately not bound, with the reason.
@@ -41,8 +41,7 @@ EXCLUDED: Dict[str, str] = {
 P = c_void_p
 
 
-def _card(c: CardLike) -> int:
-    return int(Card(c)) if isinstance(c, str) else int(c)
+_card = card_arg
 
 
 def _opt_card(c: int) -> Optional[Card]:
@@ -240,7 +239,8 @@ def arrangement_check(arrangement: Arrangement, hand: CardsLike, limit: int = -1
     """Raise (with the reason) unless `arrangement` is a true arrangement of
     exactly `hand` with deadwood at most `limit` (negative: none); G4."""
     a, reason = arrangement._c(), c_int()
-    check(lib.gr_arrangement_check(byref(a), as_cards(hand).mask, limit, byref(reason)),
+    check(lib.gr_arrangement_check(byref(a), as_cards(hand).mask, c_integer(limit, "limit"),
+                                   byref(reason)),
           "arrangement", reason.value)
 
 
@@ -260,9 +260,9 @@ def settle_ex(rules: Union[Rules, str], knocker: Arrangement, defender: CardsLik
     upcard; refusals raise with the reason."""
     rules = as_rules(rules)
     o = SettleOptions_()
-    o.knocker, o.strict = knocker_seat, int(bool(strict))
+    o.knocker, o.strict = c_integer(knocker_seat, "knocker_seat"), int(bool(strict))
     if upcard is not None:
-        o.has_upcard, o.upcard = 1, _card(upcard)
+        o.has_upcard, o.upcard = 1, _card(upcard, "upcard")
     k, out, reason = knocker._c(), _lib.HandResult_(), c_int()
     check(lib.gr_settle_ex(rules._p, byref(o), byref(k), as_cards(defender).mask,
                            byref(out), byref(reason)), "settle", reason.value)
@@ -316,15 +316,16 @@ def advise_take(hand: CardsLike, card: CardLike, unseen: CardsLike) -> TakeAdvic
 def arrangements(hand: CardsLike, limit: int = -1) -> List[Arrangement]:
     """Every arrangement of `hand` (at most 16 cards) with deadwood at most
     `limit` (negative: all), in the library's deterministic order."""
-    return _fetch(lib.gr_arrangements, (as_cards(hand).mask, limit), _lib.Arrangement_,
-                  Arrangement._from_c)
+    return _fetch(lib.gr_arrangements, (as_cards(hand).mask, c_integer(limit, "limit")),
+                  _lib.Arrangement_, Arrangement._from_c)
 
 
 def advise_knock(hand: CardsLike, limit: int, not_his: CardsLike = 0) -> KnockAdvice:
     """The arrangement of the ten cards kept, within `limit`, that leaves the
     defender the fewest possible layoffs given the cards `not_his` (G17)."""
     out = KnockAdvice_()
-    check(lib.gr_advise_knock(as_cards(hand).mask, limit, as_cards(not_his).mask,
+    check(lib.gr_advise_knock(as_cards(hand).mask, c_integer(limit, "limit"),
+                              as_cards(not_his).mask,
                               byref(out)), "advise_knock")
     return KnockAdvice(Arrangement._from_c(out.arrangement), out.layoffs, Cards(out.targets))
 
@@ -391,7 +392,8 @@ class Position:
 
     def _c(self) -> Position_:
         p = Position_()
-        p.dealer, p.turn, p.phase = self.dealer, self.turn, int(self.phase)
+        p.dealer, p.turn = c_integer(self.dealer, "dealer"), c_integer(self.turn, "turn")
+        p.phase = c_integer(self.phase, "phase")
         for i in (0, 1):
             p.hand[i] = as_cards(self.hands[i]).mask
             p.known[i] = as_cards(self.known[i]).mask
@@ -401,11 +403,12 @@ class Position:
         p.nstock = len(self.stock)
         for i, c in enumerate(self.stock):
             p.stock[i] = _card(c)
-        p.stock_from_seed, p.seed = int(self.stock_from_seed), self.seed & (2**64 - 1)
+        p.stock_from_seed, p.seed = int(bool(self.stock_from_seed)), c_seed(self.seed)
         p.taken = GR_NO_CARD if self.taken is None else _card(self.taken)
-        p.pile_closed = int(self.pile_closed)
+        p.pile_closed = int(bool(self.pile_closed))
         p.first_upcard = GR_NO_CARD if self.first_upcard is None else _card(self.first_upcard)
-        p.turnovers, p.played = self.turnovers, self.played
+        p.turnovers = c_integer(self.turnovers, "turnovers")
+        p.played = c_integer(self.played, "played")
         return p
 
     @classmethod
@@ -500,7 +503,8 @@ def _game_play_as(self: Game, player: int, move: MoveLike) -> None:
     """play() for `player`: WrongState (reason not_your_turn) when it is not
     his turn."""
     m = as_move(move)
-    self._refused(lib.gr_game_play_as(self._p, player, m._c()), f"play {m}")
+    self._refused(lib.gr_game_play_as(self._p, c_integer(player, "player"), m._c()),
+                  f"play {m}")
 
 
 def _game_play_drawn(self: Game, move: MoveLike) -> Optional[Card]:
@@ -512,7 +516,8 @@ def _game_play_drawn(self: Game, move: MoveLike) -> Optional[Card]:
 
 def _game_history_view(self: Game, player: int) -> List[Move]:
     """The history as `player` saw it: the opponent's stock draws carry no card."""
-    return _fetch(lib.gr_game_history_view, (self._p, player), _lib.Move_, Move._from_c)
+    return _fetch(lib.gr_game_history_view, (self._p, c_integer(player, "player")),
+                  _lib.Move_, Move._from_c)
 
 
 def _game_best_discard(self: Game) -> Tuple[Card, int]:
@@ -554,7 +559,7 @@ def _game_step(self: Game, move: MoveLike) -> LegalMasks:
 
 def _game_redeal(self: Game, seed: int, dealer: int = 0) -> None:
     """Deal a new hand into this game in place (same rules)."""
-    check(lib.gr_game_redeal(self._p, seed & (2**64 - 1), dealer), "redeal")
+    check(lib.gr_game_redeal(self._p, c_seed(seed), c_integer(dealer, "dealer")), "redeal")
 
 
 PLAYOUT_POLICIES = {"random": 1, "greedy": 2}
@@ -563,9 +568,9 @@ PLAYOUT_POLICIES = {"random": 1, "greedy": 2}
 def _game_playout(self: Game, policy: Union[str, int] = "random", seed: int = 0) -> HandResult:
     """Play the hand to its end in C, both players following `policy`
     ("random" or "greedy"), and return the result."""
-    pol = PLAYOUT_POLICIES[policy] if isinstance(policy, str) else policy
+    pol = PLAYOUT_POLICIES[policy] if isinstance(policy, str) else c_integer(policy, "policy")
     out = _lib.HandResult_()
-    check(lib.gr_game_playout(self._p, pol, seed & (2**64 - 1), byref(out)), "playout")
+    check(lib.gr_game_playout(self._p, pol, c_seed(seed), byref(out)), "playout")
     return HandResult._from_c(out)
 
 
@@ -588,8 +593,8 @@ def _match_new_dealer(cls, rules: Union[Rules, str, None] = None, seed: int = 0,
     m = cls.__new__(cls)
     m._p = c_void_p()
     m.rules = as_rules(rules, **opts)
-    check(lib.gr_match_new_dealer(byref(m._p), m.rules._p, seed & (2**64 - 1), first_dealer),
-          "match")
+    check(lib.gr_match_new_dealer(byref(m._p), m.rules._p, c_seed(seed),
+                                  c_integer(first_dealer, "first_dealer")), "match")
     return m
 
 
@@ -656,26 +661,31 @@ EXPERT_FEATURES = {"infer": 1, "search": 2, "knock": 4, "arrange": 8, "match": 1
 
 
 def _bot_set_rules(self: Bot, rules: Union[Rules, str]) -> None:
-    """The rules the expert plays by (ignored by the other kinds)."""
-    r = as_rules(rules)   # held: a temporary would be freed before the call
+    """The rules the expert plays by (ignored by the other kinds): Rules or a
+    preset name (TypeError for None)."""
+    if rules is None:
+        raise TypeError("set_rules: rules must be Rules or a preset name, not None")
+    r = as_rules(rules)  # kept alive across the call: a preset name makes a temporary
     check(lib.gr_bot_set_rules(self._p, r._p), "set_rules")
 
 
 def _bot_set_param(self: Bot, param: Union[str, int], value: int) -> None:
     """Set "playouts" (1..1000000, 0 = default) or "features" (EXPERT_FEATURES ORed)."""
-    num = BOT_PARAMS[param] if isinstance(param, str) else param
-    check(lib.gr_bot_set_param(self._p, num, value), f"set_param {param}")
+    num = BOT_PARAMS[param] if isinstance(param, str) else c_integer(param, "param")
+    check(lib.gr_bot_set_param(self._p, num, c_integer(value, f"{param} value")),
+          f"set_param {param}")
 
 
 def _bot_set_score(self: Bot, mine: int, theirs: int) -> None:
     """The match score before this hand, the bot's player first."""
-    check(lib.gr_bot_set_score(self._p, mine, theirs), "set_score")
+    check(lib.gr_bot_set_score(self._p, c_integer(mine, "mine"), c_integer(theirs, "theirs")),
+          "set_score")
 
 
 def _bot_arrange(self: Bot, view: View, discard: CardLike) -> Arrangement:
     """The arrangement to show when knocking with `discard` (pass it to Game.knock)."""
     out = _lib.Arrangement_()
-    check(lib.gr_bot_arrange(self._p, byref(view._raw), _card(discard), byref(out)),
+    check(lib.gr_bot_arrange(self._p, byref(view._raw), _card(discard, "discard"), byref(out)),
           "arrange")
     return Arrangement._from_c(out)
 
@@ -739,6 +749,8 @@ def _rummy_hand_fits(self, decks: int, jokers_per_deck: int) -> bool:
     """Whether the hand can come from `decks` decks (1 or 2) with
     `jokers_per_deck` jokers each (0..4, R1); InvalidArgument for those out
     of range."""
+    decks = c_integer(decks, "decks")
+    jokers_per_deck = c_integer(jokers_per_deck, "jokers_per_deck")
     if decks not in (1, 2) or not 0 <= jokers_per_deck <= 4:
         check(-1, "fits: decks 1..2, jokers_per_deck 0..4")
     h = self._c()
@@ -750,7 +762,7 @@ def _rcard(card: Union[Card, int, str]) -> int:
         out = gr_card()
         check(lib.gr_rummy_card_parse(card.encode(), byref(out)), f"card {card!r}")
         return out.value
-    return int(card)
+    return c_integer(card, "card", gr_card)
 
 
 RUMMY_MOVE_KINDS = {1: "meld", 2: "lay_off", 3: "take_joker"}
@@ -785,7 +797,7 @@ def _rummy_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = False)
     (R4, R5, R7), with the plan of moves."""
     h, out = self._c(), RummyPlan_()
     arr, n = _table(table)
-    check(lib.gr_rummy_go_out(byref(h), arr, n, int(ace_high), byref(out)), "go_out")
+    check(lib.gr_rummy_go_out(byref(h), arr, n, 1 if ace_high else 0, byref(out)), "go_out")
     moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
                                 RummyMeld._from_c(m.cards))
                   for m in out.moves[:out.nmoves])
@@ -802,7 +814,7 @@ def _rummy_can_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = Fa
     h = self._c()
     arr, n = _table(table)
     nd = GR_NO_CARD if no_discard is None else _rcard(no_discard)
-    return RUMMY_OUT[check(lib.gr_rummy_can_go_out(byref(h), arr, n, int(ace_high), nd),
+    return RUMMY_OUT[check(lib.gr_rummy_can_go_out(byref(h), arr, n, 1 if ace_high else 0, nd),
                            "can_go_out")]
 
 
@@ -815,8 +827,9 @@ def _rummy_arrangement_check(self, arrangement, ace_high: bool = False) -> None:
     for i, m in enumerate(arrangement.melds):
         raw.melds[i] = m._c()
     raw.unmelded = arrangement.unmelded._c()
-    raw.unmelded_points = arrangement.unmelded_points
-    check(lib.gr_rummy_arrangement_check(byref(h), int(ace_high), byref(raw)), "arrangement")
+    raw.unmelded_points = c_integer(arrangement.unmelded_points, "unmelded_points")
+    check(lib.gr_rummy_arrangement_check(byref(h), 1 if ace_high else 0, byref(raw)),
+          "arrangement")
 
 
 RummyHand.add = _rummy_hand_add  # type: ignore[attr-defined]
@@ -860,7 +873,7 @@ RummyHand.check = _rummy_hand_check  # type: ignore[attr-defined]
 
 def rummy_card_points(card: Union[Card, int, str], ace_high: bool = False) -> int:
     """A Rummy card's points (R7): joker 15, J Q K 10, ace 1 (11 ace high)."""
-    return check(lib.gr_rummy_card_points(_rcard(card), int(ace_high)), "points")
+    return check(lib.gr_rummy_card_points(_rcard(card), 1 if ace_high else 0), "points")
 
 
 def rummy_card_text(card: Union[Card, int, str]) -> str:
@@ -884,7 +897,8 @@ def _rummy_from_deck(cls, deck: Sequence[Union[int, str]], rules=None, dealer: i
     cards = [_rcard(c) for c in deck]
     arr = (gr_card * max(len(cards), 1))(*cards)
     p = c_void_p()
-    check(lib.gr_rummy_game_new_from_deck(byref(p), rules._p, arr, len(cards), dealer),
+    check(lib.gr_rummy_game_new_from_deck(byref(p), rules._p, arr, len(cards),
+                                          c_integer(dealer, "dealer")),
           "from_deck")
     g = cls._wrap(p)
     g.rules = rules
@@ -929,7 +943,7 @@ __all__ = ["EXCLUDED", "TakeAdvice", "KnockAdvice", "Position", "LegalMasks", "R
 
 def reason_status(reason: int) -> int:
     """The status (GR_E*) a refusal with this reason returns (0 for none)."""
-    return lib.gr_reason_status(reason)
+    return lib.gr_reason_status(c_integer(reason, "reason"))
 
 
 def cards_count(cards: CardsLike) -> int:

@@ -17,7 +17,7 @@ from . import _lib
 from ._lib import lib, gr_card, gr_cards, GR_NO_CARD
 from .cards import Card, Cards
 from .core import OptionInfo, OptionTable, describe_options
-from .errors import check
+from .errors import c_integer, c_seed, check
 
 AVAILABLE = hasattr(lib, "gr_rummy_rules_new")
 JOKER = 52
@@ -276,7 +276,8 @@ class RummyRules(OptionTable):
     def __init__(self, preset: int = 0, **opts: int):
         _need()
         self._p = c_void_p()
-        check(lib.gr_rummy_rules_new(byref(self._p), preset), "rummy rules")
+        check(lib.gr_rummy_rules_new(byref(self._p), c_integer(preset, "preset")),
+              "rummy rules")
         for k, v in opts.items():
             self[k] = v
 
@@ -349,8 +350,8 @@ class RummyGame:
         _need()
         self.rules = rules or RummyRules()
         self._p = c_void_p()
-        check(lib.gr_rummy_game_new(byref(self._p), self.rules._p, seed & (2**64 - 1), dealer),
-              "rummy game")
+        check(lib.gr_rummy_game_new(byref(self._p), self.rules._p, c_seed(seed),
+                                    c_integer(dealer, "dealer")), "rummy game")
 
     @classmethod
     def _wrap(cls, p: c_void_p) -> "RummyGame":
@@ -418,7 +419,7 @@ class RummyGame:
 
     def hand(self, player: int) -> RummyHand:
         out = RummyHand_()
-        check(lib.gr_rummy_game_hand(self._p, player, byref(out)), "hand")
+        check(lib.gr_rummy_game_hand(self._p, c_integer(player, "player"), byref(out)), "hand")
         return RummyHand._from_c(out)
 
     def melds(self) -> List[RummyMeld]:
@@ -442,7 +443,7 @@ class RummyGame:
     def view(self, player: int) -> RummyView_:
         """What `player` may know (the C struct; pass it to RummyBot.choose)."""
         v = RummyView_()
-        check(lib.gr_rummy_game_view(self._p, player, byref(v)), "view")
+        check(lib.gr_rummy_game_view(self._p, c_integer(player, "player"), byref(v)), "view")
         return v
 
     def __del__(self) -> None:
@@ -458,7 +459,7 @@ class RummyMatch:
         _need()
         self.rules = rules or RummyRules()
         self._p = c_void_p()
-        check(lib.gr_rummy_match_new(byref(self._p), self.rules._p, seed & (2**64 - 1)),
+        check(lib.gr_rummy_match_new(byref(self._p), self.rules._p, c_seed(seed)),
               "rummy match")
 
     def deal(self) -> RummyGame:
@@ -491,9 +492,10 @@ class RummyBot:
 
     def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0):
         _need()
-        num = check(lib.gr_bot_lookup(kind.encode())) if isinstance(kind, str) else kind
+        num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
+            if isinstance(kind, str) else c_integer(kind, "bot kind")
         self._p = c_void_p()
-        check(lib.gr_rummy_bot_new(byref(self._p), num, seed & (2**64 - 1)), "rummy bot")
+        check(lib.gr_rummy_bot_new(byref(self._p), num, c_seed(seed)), "rummy bot")
 
     def choose(self, view: RummyView_) -> RummyAction:
         out = RummyAction_()
