@@ -50,6 +50,8 @@ static const char help[] =
     "  gin [7H], g [7H]  discard (the 7 of hearts) and go gin\n"
     "  big gin           lay down all eleven cards melded\n"
     "  hint              advice: take or draw, the best discard, how to knock\n"
+    "                    by deadwood alone, then the expert's choice, which\n"
+    "                    also weighs his likely cards and the match score\n"
     "  help, ?           this help\n"
     "  quit, q           leave the match (asks first)\n"
     "Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.\n"
@@ -425,14 +427,36 @@ static gr_bot *hint_bot;
 
 static void print_rule_hint(const gr_view *v);
 
+/* print text, its words that are cards ("QD", "10H") as card_text shows them */
+static void print_with_cards(const char *text)
+{
+    while (*text) {
+        size_t n = strcspn(text, " ,:;()");
+        char word[8], buf[8];
+        gr_card c;
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, text, n);
+            word[n] = '\0';
+        }
+        if (n > 0 && n < sizeof word && gr_card_parse(word, &c) == GR_OK)
+            fputs(card_text(c, buf), stdout);
+        else
+            fwrite(text, 1, n ? n : 1, stdout);
+        text += n ? n : 1;
+    }
+}
+
 static void print_hint(const gr_view *v)
 {
     print_rule_hint(v);
     gr_move m;
     char line[256];
     if (hint_bot && gr_bot_choose(hint_bot, v, &m) == GR_OK
-        && gr_bot_explain(hint_bot, line, sizeof line) > 0)
-        printf("Expert: %s.\n", line);
+        && gr_bot_explain(hint_bot, line, sizeof line) > 0) {
+        printf("Expert: ");
+        print_with_cards(line);
+        printf(".\n");
+    }
 }
 
 static void print_rule_hint(const gr_view *v)
@@ -453,7 +477,9 @@ static void print_rule_hint(const gr_view *v)
                " leaves %.1f on average (%d to %d).  %s\n",
                card_text(offered, buf), card_text(a.take_discard, buf2),
                a.take_deadwood, a.draw_expected, a.draw_best, a.draw_worst,
-               a.take ? "Take it." : v->phase == GR_PHASE_UPCARD ? "Pass." : "Draw.");
+               a.take ? "By deadwood alone: take it."
+                      : v->phase == GR_PHASE_UPCARD ? "By deadwood alone: pass."
+                                                    : "By deadwood alone: draw.");
         return;
     }
     gr_cards ok = discardable(v);
@@ -480,7 +506,8 @@ static void print_rule_hint(const gr_view *v)
             return;
         }
     }
-    printf("Hint: discard %s (deadwood %d left).\n", card_text(best, buf), left);
+    printf("Hint: by deadwood alone, discard %s (deadwood %d left).\n",
+           card_text(best, buf), left);
 }
 
 /* ---- choosing what to show and what to lay off -------------------------------- */
@@ -512,7 +539,10 @@ static void choose_knock(const gr_view *v, gr_card discard, gr_arrangement *out,
         printf("  %d) ", i + 1);
         print_arrangement(&list[i]);
     }
-    printf("(1 leaves the fewest possible layoffs: %d.)\n", k.layoffs);
+    if (k.arrangement.deadwood_points == 0)
+        printf("(1 is gin: no deadwood.)\n");
+    else
+        printf("(1 leaves the fewest possible layoffs: %d.)\n", k.layoffs);
     char line[64];
     for (;;) {
         printf("Show which? [1-%d, Enter for 1]: ", n);
@@ -829,6 +859,8 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
                     gr_reason_text(gr_game_last_reason(game)));
             return HAND_ERROR;
         }
+        if (!pl[turn].bot && hint_bot)   /* the hints follow the whole hand */
+            gr_bot_observe(hint_bot, &v, m);
         if (drawn != GR_NO_CARD)
             m.card = drawn;             /* name the card drawn */
         else if (m.type != GR_MOVE_PASS && m.type != GR_MOVE_BIG_GIN)

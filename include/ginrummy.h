@@ -1117,6 +1117,20 @@ enum {
  * parameters with values in range are accepted and ignored. */
 GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
 
+/* Tell the bot the move its player made at `view` when the bot did not
+ * choose it: a person the bot advises (a hint), or another program.  The
+ * expert remembers what its player saw and did during the hand (the
+ * opponent's takes, passes and discards answer our discards); give it
+ * every view of the player's turns, in order, each with gr_bot_choose()
+ * (its move played), or with gr_bot_observe() (the move made instead),
+ * or both: a gr_bot_choose() for a hint, then gr_bot_observe() with the
+ * move actually played at that view, which replaces the suggestion.
+ * GR_OK (and nothing remembered) for the other kinds; GR_EINVAL for NULL,
+ * a malformed view (as gr_bot_choose) or nonzero reserved bytes in
+ * `played`; GR_ESTATE for a view with no legal move; GR_EILLEGAL when
+ * `played` is not among view->legal (matched as gr_game_play matches). */
+GR_API int gr_bot_observe(gr_bot *bot, const gr_view *view, gr_move played);
+
 /* The match score before this hand, the bot's player first (0..1000000
  * each): from then on the expert values a hand by the chance to win the
  * match it leaves, from a table of that chance for every score that it
@@ -1137,8 +1151,9 @@ GR_API int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
                           gr_arrangement *out);
 
 /* One line explaining the bot's last gr_bot_choose() decision, e.g.
- * "discard 9H: +3.2 points on average over 80 sampled deals (next best:
- * discard KS, +1.1)", or once the expert knows the match score "pass:
+ * "discard 9H: nets +3.2 points on average over 80 sampled deals (next
+ * best: discard KS, +1.1)" (the points the bot's player wins or, negative,
+ * loses in the hand), or once the expert knows the match score "pass:
  * 54.0% to win the match over 500 sampled deals (next best: take the
  * upcard 7S, 53.9%)", with snprintf semantics (returns the length needed
  * without the NUL; buf may be NULL when size is 0).  GR_EINVAL for NULL
@@ -1400,12 +1415,14 @@ typedef struct gr_knock_advice {
 } gr_knock_advice;
 
 /* Knock advice: among the arrangements of `hand` (the ten cards kept)
- * within `limit`, the one that leaves the defender the fewest possible
- * layoffs (G17), given `not_his`: cards known to be out of his hand (the
- * pile, cards seen elsewhere).  A possible layoff is a card not in hand
- * and not in not_his that is the 4th card of a 3-set, or extends a run
- * (chains count through possible cards only).  Ties: the least deadwood,
- * then the first in gr_arrangements() order.  GR_EILLEGAL (over the limit)
+ * within `limit`, gin (deadwood 0, G14) if the hand has it, otherwise the
+ * one that leaves the defender the fewest possible layoffs (G17), given
+ * `not_his`: cards known to be out of his hand (the pile, cards seen
+ * elsewhere).  A possible layoff is a card not in hand and not in not_his
+ * that is the 4th card of a 3-set, or extends a run (chains count through
+ * possible cards only).  Of several gin arrangements, and for ties, the
+ * fewest layoffs, then the least deadwood, then the first in
+ * gr_arrangements() order.  GR_EILLEGAL (over the limit)
  * when no arrangement is within it; GR_EINVAL as gr_arrangements(). */
 GR_API int gr_advise_knock(gr_cards hand, int limit, gr_cards not_his,
                            gr_knock_advice *out);

@@ -77,7 +77,7 @@ expect "gin-selfplay --rule, OpenSpiel" 0 "OpenSpiel rules" -- "$bin/gin-selfpla
 expect "gin-selfplay --bots expert,greedy: the header" 0 "^  *expert  *greedy$" -- \
     "$bin/gin-selfplay" --matches 2 --bots expert,greedy --preset standard
 expect "gin-selfplay --bots expert,greedy: the expert plays by the standard rules" 0 \
-    "^18 hands (9.0 per match): knock 72.2%, undercut 16.7%, gin 11.1%" -- \
+    "^19 hands (9.5 per match): knock 68.4%, undercut 21.1%, gin 10.5%" -- \
     "$bin/gin-selfplay" --matches 2 --bots expert,greedy --preset standard
 expect "gin-selfplay --help names the expert" 0 "random, greedy or expert" -- "$bin/gin-selfplay" --help
 expect "gin-selfplay: bad --bots" 2 "two of random, greedy, expert" -- "$bin/gin-selfplay" --bots nope,greedy
@@ -94,6 +94,21 @@ for pat in 'Unknown command "dx"' '"t" \|Too many words after "t"' 'Too many wor
         'You left the match' 'Hint: taking QS' 'Expert: take the upcard QS: .* sampled deals'; do
     STDIN=$tmp.in expect "gin-play: commands ($pat)" 0 "$pat" -- "$bin/gin-play" --seed 3 --ascii
 done
+# the expert's hint: its cards shown as the screen shows them, the same
+# answer to the same question, and it follows the moves the person made
+printf 'hint\nhint\npass\nd\nhint\nq\ny\n' > "$tmp.in"
+out=$("$bin/gin-play" --seed 3 < "$tmp.in" 2>&1)
+hints=$(printf '%s\n' "$out" | grep '^Expert:')
+if [ "$(printf '%s\n' "$hints" | sed -n 1p)" = "$(printf '%s\n' "$hints" | sed -n 2p)" ] \
+   && printf '%s\n' "$hints" | sed -n 1p | grep -q 'Expert: take the upcard Q♠: .*% to win the match' \
+   && [ "$(printf '%s\n' "$hints" | wc -l)" -eq 3 ] \
+   && printf '%s\n' "$out" | grep -q 'By deadwood alone: take it'; then
+    passed=$((passed + 1))
+else
+    echo "FAIL: gin-play: the expert's hints (symbols, the same twice, three of them)"
+    printf '%s\n' "$hints"
+    failures=$((failures + 1))
+fi
 # a typo never becomes a move: after "dx" and "zz" the hand is unchanged
 STDIN=$tmp.in expect "gin-play: no surprise move" 0 "You pass" -- "$bin/gin-play" --seed 3 --ascii
 if "$bin/gin-play" --seed 3 --ascii < "$tmp.in" 2>&1 | grep -q "You draw from the stock: 3D" \

@@ -240,7 +240,10 @@ static void brute_search(brute *b, int from, gr_cards used)
     if ((b->limit < 0 || dw <= b->limit) && brute_canonical(b)) {
         b->count++;
         int lay = brute_layoffs(b);
-        if (lay < b->best_layoffs || (lay == b->best_layoffs && dw < b->best_dw)) {
+        bool gin = dw == 0, best_gin = b->best_dw == 0;   /* G14: gin first */
+        if ((gin && !best_gin)
+            || (gin == best_gin
+                && (lay < b->best_layoffs || (lay == b->best_layoffs && dw < b->best_dw)))) {
             b->best_layoffs = lay;
             b->best_dw = dw;
         }
@@ -321,6 +324,12 @@ START_TEST(test_G15_arrangements_brute_force)
     FAST_EQ(gr_advise_knock(hand, 10, C("4H 6S JS"), &ka), GR_OK);
     FAST_EQ(ka.arrangement.deadwood_points, 7);   /* 3S could go on the set */
     FAST_EQ(ka.layoffs, 0);
+    /* G14: gin beats fewer layoffs; 3C-9C and the jacks is gin, 4C-9C
+     * and the jacks with 3C (deadwood 3) leaves one layoff fewer */
+    hand = C("3C 4C 5C 6C 7C 8C 9C JC JD JS");
+    FAST_EQ(gr_advise_knock(hand, 10, 0, &ka), GR_OK);
+    FAST_EQ(ka.arrangement.deadwood_points, 0);
+    FAST_EQ(ka.arrangement.nmelds, 2);
 }
 END_TEST
 

@@ -7,7 +7,9 @@
  *   - it decides from its views only (G12): two games that look the same
  *     to its player at every one of its decisions, but differ in hidden
  *     cards, get the same moves from two experts of the same seed;
- *   - the same seed and views give the same moves (determinism);
+ *   - the same seed and views give the same moves (determinism), a hint
+ *     asked twice is the same, and a bot told the moves its player made
+ *     (gr_bot_observe) remembers the hand as one that made them;
  *   - with the match score, hands are valued by the chance to win the
  *     match (G25);
  *   - bad input for every new function.
@@ -346,6 +348,9 @@ START_TEST(test_expert_bad_input)
     ck_assert_int_eq(gr_bot_explain(b, NULL, 5), GR_EINVAL);
     ck_assert_int_gt(gr_bot_explain(b, NULL, 0), 0);
     ck_assert_int_gt(gr_bot_explain(g, NULL, 0), 0);
+    char fresh[64];
+    REQUIRE(gr_bot_explain(b, fresh, sizeof fresh) > 0);
+    ck_assert_str_eq(fresh, "no decision yet");
 
     /* gr_bot_arrange: a hand that can knock */
     gr_game *game = NULL;
@@ -490,6 +495,103 @@ START_TEST(test_G25_expert_match_equity)
 }
 END_TEST
 
+/* gr_bot_observe: a bot told the moves its player made (H asks a hint at
+ * every view, then is told the move a greedy player made instead; K is
+ * only told) remembers the same hand: at any later view both suggest the
+ * same move.  A bot told nothing decides from less. */
+START_TEST(test_G12_expert_observe)
+{
+    test_rng rng = { 0xE5 };
+    long hands = test_count(30);
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    long differs_uninformed = 0, compared = 0;
+    for (long i = 0; i < hands; i++) {
+        uint64_t deal = test_next(&rng), seed = test_next(&rng);
+        gr_bot *h = expert_of(seed, rules), *k = expert_of(seed, rules);
+        gr_bot *blind = expert_of(seed, rules), *greedy = NULL, *other = NULL;
+        REQUIRE_RC(gr_bot_new(&greedy, GR_BOT_GREEDY, 1), GR_OK);
+        REQUIRE_RC(gr_bot_new(&other, GR_BOT_GREEDY, 2), GR_OK);
+        gr_game *g = NULL;
+        REQUIRE_RC(gr_game_new(&g, rules, deal, (int)(i & 1)), GR_OK);
+        int cut = 2 + (int)test_below(&rng, 12);   /* K's decision */
+        int turns = 0;
+        while (gr_game_phase(g) != GR_PHASE_OVER) {
+            int p = gr_game_turn(g);
+            gr_view v;
+            gr_move m, hint;
+            REQUIRE_RC(gr_game_view(g, p, &v), GR_OK);
+            if (p == 1) {
+                REQUIRE_RC(gr_bot_choose(other, &v, &m), GR_OK);
+                REQUIRE_RC(gr_game_play(g, m), GR_OK);
+                continue;
+            }
+            REQUIRE_RC(gr_bot_choose(h, &v, &hint), GR_OK);
+            if (++turns == cut) {
+                gr_move km, bm;
+                REQUIRE_RC(gr_bot_choose(k, &v, &km), GR_OK);
+                REQUIRE_RC(gr_bot_choose(blind, &v, &bm), GR_OK);
+                ck_assert_msg(km.type == hint.type && km.card == hint.card,
+                              "hand %ld turn %d: told %d/%d, hinted %d/%d", i, turns,
+                              km.type, km.card, hint.type, hint.card);
+                compared++;
+                differs_uninformed += bm.type != hint.type || bm.card != hint.card;
+                break;
+            }
+            REQUIRE_RC(gr_bot_choose(greedy, &v, &m), GR_OK);
+            REQUIRE_RC(gr_bot_observe(h, &v, m), GR_OK);
+            REQUIRE_RC(gr_bot_observe(k, &v, m), GR_OK);
+            REQUIRE_RC(gr_bot_observe(greedy, &v, m), GR_OK);
+            REQUIRE_RC(gr_game_play(g, m), GR_OK);
+        }
+        gr_game_free(g);
+        gr_bot_free(h);
+        gr_bot_free(k);
+        gr_bot_free(blind);
+        gr_bot_free(greedy);
+        gr_bot_free(other);
+    }
+    ck_assert_int_gt(compared, 0);
+    ck_assert_msg(differs_uninformed > 0, "memory made no difference in %ld hands", compared);
+
+    /* a hint asked twice is the same hint */
+    gr_bot *b = expert_of(9, rules);
+    gr_game *g = NULL;
+    gr_view v;
+    gr_move m1, m2;
+    char l1[256], l2[256];
+    REQUIRE_RC(gr_game_new(&g, rules, 11, 0), GR_OK);
+    REQUIRE_RC(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+    REQUIRE_RC(gr_bot_choose(b, &v, &m1), GR_OK);
+    REQUIRE(gr_bot_explain(b, l1, sizeof l1) > 0);
+    REQUIRE_RC(gr_bot_choose(b, &v, &m2), GR_OK);
+    REQUIRE(gr_bot_explain(b, l2, sizeof l2) > 0);
+    ck_assert_str_eq(l1, l2);
+
+    /* bad input */
+    gr_move pass = { .type = GR_MOVE_PASS, .card = GR_NO_CARD };
+    ck_assert_int_eq(gr_bot_observe(NULL, &v, pass), GR_EINVAL);
+    ck_assert_int_eq(gr_bot_observe(b, NULL, pass), GR_EINVAL);
+    gr_move bad = pass;
+    bad.reserved[0] = 1;
+    ck_assert_int_eq(gr_bot_observe(b, &v, bad), GR_EINVAL);
+    gr_move disc = { .type = GR_MOVE_DISCARD, .card = 3 };
+    ck_assert_int_eq(gr_bot_observe(b, &v, disc), GR_EILLEGAL);   /* upcard phase */
+    gr_move odd = { .type = 99, .card = 0 };
+    ck_assert_int_eq(gr_bot_observe(b, &v, odd), GR_EILLEGAL);
+    gr_view broken = v;
+    broken.player = 5;
+    ck_assert_int_eq(gr_bot_observe(b, &broken, pass), GR_EINVAL);
+    gr_view none = v;
+    none.nlegal = 0;
+    ck_assert_int_eq(gr_bot_observe(b, &none, pass), GR_ESTATE);
+    ck_assert_int_eq(gr_bot_observe(b, &v, pass), GR_OK);
+    gr_game_free(g);
+    gr_bot_free(b);
+    gr_rules_free(rules);
+}
+END_TEST
+
 static Suite *expert_suite(void)
 {
     Suite *s = suite_create("expert");
@@ -503,6 +605,7 @@ static Suite *expert_suite(void)
     tcase_add_test(tc, test_expert_deterministic);
     tcase_add_test(tc, test_expert_features_each_off);
     tcase_add_test(tc, test_G25_expert_match_equity);
+    tcase_add_test(tc, test_G12_expert_observe);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -197,9 +197,14 @@ static void leaf(arr_search *s)
     if (s->advise) {
         gr_cards t = layoff_targets(&s->cur, s->possible);
         int n = gr__popcount(t);
-        if (!s->have_best || n < s->best.layoffs
-            || (n == s->best.layoffs
-                && s->cur.deadwood_points < s->best.arrangement.deadwood_points)) {
+        /* gin (G14) first: its bonus outweighs any layoff saved */
+        bool gin = s->cur.deadwood_points == 0;
+        bool best_gin = s->have_best && s->best.arrangement.deadwood_points == 0;
+        if (!s->have_best || (gin && !best_gin)
+            || (gin == best_gin
+                && (n < s->best.layoffs
+                    || (n == s->best.layoffs
+                        && s->cur.deadwood_points < s->best.arrangement.deadwood_points)))) {
             s->best.arrangement = s->cur;
             s->best.layoffs = n;
             s->best.targets = t;

@@ -263,6 +263,27 @@ int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out)
     return GR_OK;
 }
 
+int gr_bot_observe(gr_bot *bot, const gr_view *view, gr_move played)
+{
+    if (!bot || !view)
+        return GR_EINVAL;
+    int rc = view_check(view);
+    if (rc != GR_OK)
+        return rc;
+    if (!GR__RESERVED_ZERO(&played))
+        return GR_EINVAL;
+    const gr_move *legal = NULL;   /* as gr_game_play matches moves */
+    for (int i = 0; i < view->nlegal && !legal; i++)
+        if (view->legal[i].type == played.type
+            && (!move_names_card(played.type) || view->legal[i].card == played.card))
+            legal = &view->legal[i];
+    if (!legal)
+        return GR_EILLEGAL;
+    if (bot->kind != GR_BOT_EXPERT)
+        return GR_OK;   /* the other bots remember nothing */
+    return gr__expert_observe_move(bot->expert, view, *legal);
+}
+
 /* ---- the expert's settings -------------------------------------------------- */
 
 int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules)

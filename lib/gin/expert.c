@@ -65,7 +65,7 @@ gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
     }
     ex->rules = *r;
     gr_rules_free(r);
-    gr__rng_seed(&ex->rng, seed);
+    ex->seed = seed;
     ex->playouts = DEFAULT_PLAYOUTS;
     ex->features = GR_EXPERT_ALL;
     ex->shape = 8;
@@ -241,6 +241,8 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
 int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *out)
 {
     gr__expert_observe(ex, v);
+    ex->decided = gr__expert_view_key(v);
+    gr__rng_seed(&ex->rng, ex->seed ^ ex->decided);
     ex->ncand = 0;
     ex->samples = 0;
     ex->chosen = -1;
@@ -305,6 +307,8 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     ex->chosen = best;
     m = ex->cand[best];
 done:
+    ex->before = ex->mine;   /* gr_bot_observe may replace the move */
+    ex->last_move = m;
     gr__expert_remember(ex, v, m);
     *out = m;
     return GR_OK;
@@ -393,6 +397,7 @@ int gr__expert_arrange(gr__expert *ex, const gr_view *v, gr_card discard,
     search_arr(a, 0, 0, 0);
     sampler s;
     int best = -1;
+    gr__rng_seed(&ex->rng, ex->seed ^ gr__expert_view_key(v) ^ (discard + 1u) * 0x2545F4914F6CDD1Dull);
     if ((ex->features & GR_EXPERT_ARRANGE) && a->narr > 1 && gr__expert_sampler_init(ex, v, &s)) {
         long value[MAX_ARRANGEMENTS] = { 0 };
         gr_card stock[GR_NCARDS];
@@ -440,11 +445,21 @@ static void write_move(gr_writer *w, gr_move m)
     }
 }
 
+/* a mean as printed to one decimal: never "-0.0" */
+static double shown(double x)
+{
+    return x > -0.05 && x < 0.05 ? 0.0 : x;
+}
+
 int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
 {
     gr_writer w;
     char num[64];
     gr__write_start(&w, buf, size);
+    if (ex->last_move.type == 0) {   /* no decision yet */
+        gr__write_str(&w, ex->why);
+        return (int)w.len;
+    }
     write_move(&w, ex->last_move);
     if (ex->chosen < 0 || ex->samples == 0) {
         gr__write_str(&w, ": ");
@@ -453,10 +468,10 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         /* points per hand, or the chance in percent to win the match */
         double scale = ex->by_equity ? GR__EQUITY_ONE / 100.0 : 1.0;
         const char *unit = ex->by_equity ? "%" : "";
-        double mean = (double)ex->value[ex->chosen] / ex->samples / scale;
+        double mean = shown((double)ex->value[ex->chosen] / ex->samples / scale);
         snprintf(num, sizeof num, ex->by_equity
                  ? ": %.1f%% to win the match over %d sampled deals"
-                 : ": %+.1f points on average over %d sampled deals",
+                 : ": nets %+.1f points on average over %d sampled deals",
                  mean, ex->samples);
         gr__write_str(&w, num);
         int second = -1;
@@ -467,7 +482,7 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
             gr__write_str(&w, " (next best: ");
             write_move(&w, ex->cand[second]);
             snprintf(num, sizeof num, ex->by_equity ? ", %.1f%s)" : ", %+.1f%s)",
-                     (double)ex->value[second] / ex->samples / scale, unit);
+                     shown((double)ex->value[second] / ex->samples / scale), unit);
             gr__write_str(&w, num);
         }
     }

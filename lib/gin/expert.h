@@ -57,10 +57,16 @@ struct gr__expert {
     gr_cards opp_refused;      /* cards he could have taken and did not */
     gr_cards opp_discarded;    /* cards he discarded */
     gr_cards opp_took;         /* cards he took from the pile */
-    gr_cards my_discards;
-    bool     pending;          /* our discard awaits his answer */
-    gr_card  last_discard;
-    int      last_npile;       /* pile size right after our discard */
+    struct gr__expert_moves {  /* what our player did */
+        gr_cards my_discards;
+        bool     pending;      /* our discard awaits his answer */
+        gr_card  last_discard;
+        int      last_npile;   /* pile size right after our discard */
+        gr_move  played;       /* our player's last move */
+    } mine, before;            /* now; before the last decision's move */
+    uint64_t seed;
+    uint64_t decided;          /* the key of the view of the last decision
+                                  (0: none since its move was observed) */
     /* the last decision, for gr_bot_explain */
     int      ncand;
     gr_move  cand[MAX_CAND];
@@ -68,7 +74,7 @@ struct gr__expert {
     int      samples;
     int      chosen;           /* index into cand, or -1: no search */
     const char *why;           /* the reason when there was no search */
-    gr_move  last_move;
+    gr_move  last_move;        /* the last decision's move */
     /* scratch games */
     gr_game  base, work;
 };
@@ -98,6 +104,8 @@ void gr__expert_equity_free(gr__expert *ex);
 const gr_move *gr__expert_find_legal(const gr_view *v, int type);
 void gr__expert_observe(gr__expert *ex, const gr_view *v);
 void gr__expert_remember(gr__expert *ex, const gr_view *v, gr_move m);
+uint64_t gr__expert_view_key(const gr_view *v);
+int  gr__expert_observe_move(gr__expert *ex, const gr_view *v, gr_move played);
 bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
                              sampler *s);
 gr_cards gr__expert_sample(gr__expert *ex, const sampler *s,

@@ -5,19 +5,20 @@
  *
  * ALGORITHM
  *   1. What hands score under the bot's rules: EQUITY_HANDS hands dealt
- *      from fixed seeds and played out by the playouts' own policies, one
- *      player as we play in them (knocking only with little deadwood), the
- *      other as we model the opponent (knocking as soon as legal).  p(k)
- *      is the share of hands the first wins by k points, q(k) the share
- *      the second wins by k; void hands are dropped (they change no score).
- *   2. With e(a, b) the chance that the first, at a points, reaches the
- *      target T before the second, at b (both below T):
- *          e(a, b) = sum_k p(k) [a + k >= T ? 1 : e(a + k, b)]
- *                  + sum_k q(k) [b + k >= T ? 0 : e(a, b + k)]
+ *      from fixed seeds and played out by the playouts' own policies (one
+ *      player knocking only with little deadwood, the other as soon as
+ *      legal, each in both seats), tallied by the points of the winner:
+ *      p(k) is the share of hands won by k points (void hands are dropped:
+ *      they change no score).
+ *   2. Two players of equal skill: each wins a hand with probability 1/2,
+ *      by points drawn from that tally.  With e(a, b) the chance that the
+ *      player at a points reaches the target T before the one at b (both
+ *      below T):
+ *          e(a, b) = 1/2 sum_k p(k) [a + k >= T ? 1 : e(a + k, b)]
+ *                  + 1/2 sum_k p(k) [b + k >= T ? 0 : e(a, b + k)]
  *      Every term has a higher score than (a, b), so one sweep from the
  *      top scores down fills the table: O(T^2 K) for K distinct points.
- *      The two styles differ: the patient player wins more points a hand,
- *      the quick knocker more hands, which is worth more near the target.
+ *      (e(a, a) is 1/2: a hint at an even score reads as even.)
  * The table is built on the first decision that knows the score, and
  * again after the rules change.  Targets above EQUITY_MAX_TARGET (and
  * Hollywood, whose three games the table does not model) keep the points.
@@ -31,15 +32,13 @@
 #define EQUITY_HANDS 4000
 #define EQUITY_SEED  0x6571756974ULL
 
-/* the points of each won hand, from played hands, p[k] for the player who
- * plays as we do in the playouts, q[k] for his opponent; false if none
- * scored */
-static bool tally_points(gr__expert *ex, int target, double *p, double *q)
+/* p[k]: the share of won hands won by k points (k = 1..target, more
+ * counted as target); false if no hand scored */
+static bool tally_points(gr__expert *ex, int target, double *p)
 {
     gr_game *g = &ex->work;
     long count = 0;
     memset(p, 0, (size_t)(target + 1) * sizeof *p);
-    memset(q, 0, (size_t)(target + 1) * sizeof *q);
     for (int h = 0; h < EQUITY_HANDS; h++) {
         gr_card deck[GR_NCARDS];
         gr__deck_shuffled(EQUITY_SEED + (uint64_t)h, deck);
@@ -47,8 +46,7 @@ static bool tally_points(gr__expert *ex, int target, double *p, double *q)
         g->history = g->history_inline;
         g->caphistory = GR_HISTORY_INLINE;
         gr__game_deal(g, deck, h & 1);
-        int us = (h >> 1) & 1;
-        int rc = gr__game_playout_greedy(g, us, ex->knock_max, true);
+        int rc = gr__game_playout_greedy(g, (h >> 1) & 1, ex->knock_max, true);
         if (g->history != g->history_inline)
             gr__free(&g->rules.mm, g->history);
         g->history = g->history_inline;
@@ -56,15 +54,13 @@ static bool tally_points(gr__expert *ex, int target, double *p, double *q)
             || g->result.outcome == GR_OUTCOME_VOID || g->result.winner < 0)
             continue;
         int pts = g->result.points;
-        (g->result.winner == us ? p : q)[pts < 1 ? 1 : pts > target ? target : pts] += 1;
+        p[pts < 1 ? 1 : pts > target ? target : pts] += 1;
         count++;
     }
     if (count == 0)
         return false;
-    for (int k = 0; k <= target; k++) {
+    for (int k = 0; k <= target; k++)
         p[k] /= (double)count;
-        q[k] /= (double)count;
-    }
     return true;
 }
 
@@ -73,26 +69,24 @@ static int build(gr__expert *ex)
 {
     int t = ex->rules.opt[GR_OPT_TARGET];
     const gr_allocator *mm = &ex->rules.mm;
-    double *p = gr__malloc(mm, 2 * (size_t)(t + 1) * sizeof *p);
-    double *q = p ? p + t + 1 : NULL;
+    double *p = gr__malloc(mm, (size_t)(t + 1) * sizeof *p);
     double *e = gr__malloc(mm, (size_t)t * (size_t)t * sizeof *e);
     int32_t *table = gr__malloc(mm, (size_t)t * (size_t)t * sizeof *table);
     bool ok = p && e && table;
-    if (ok && !tally_points(ex, t, p, q)) {   /* no hand scored: a flat table */
-        p[1] = q[1] = 0.5;
-    }
+    if (ok && !tally_points(ex, t, p))   /* no hand scored: 1 point a hand */
+        p[1] = 1;
     if (ok) {
         for (int a = t - 1; a >= 0; a--)
             for (int b = t - 1; b >= 0; b--) {
                 double v = 0;
                 for (int k = 1; k <= t; k++) {
-                    if (p[k] != 0)
-                        v += p[k] * (a + k >= t ? 1.0 : e[(a + k) * t + b]);
-                    if (q[k] != 0)
-                        v += q[k] * (b + k >= t ? 0.0 : e[a * t + b + k]);
+                    if (p[k] == 0)
+                        continue;
+                    v += p[k] * (a + k >= t ? 1.0 : e[(a + k) * t + b]);
+                    v += p[k] * (b + k >= t ? 0.0 : e[a * t + b + k]);
                 }
-                e[a * t + b] = v;
-                table[a * t + b] = (int32_t)(v * GR__EQUITY_ONE + 0.5);
+                e[a * t + b] = v / 2;
+                table[a * t + b] = (int32_t)(v / 2 * GR__EQUITY_ONE + 0.5);
             }
         ex->equity = table;
         ex->equity_target = t;

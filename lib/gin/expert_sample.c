@@ -40,9 +40,9 @@ const gr_move *gr__expert_find_legal(const gr_view *v, int type)
 static void start_hand(gr__expert *ex, const gr_view *v)
 {
     ex->in_hand = true;
-    ex->opp_refused = ex->opp_discarded = ex->my_discards = 0;
+    ex->opp_refused = ex->opp_discarded = 0;
+    memset(&ex->mine, 0, sizeof ex->mine);
     ex->opp_took = v->opponent_known;
-    ex->pending = false;
     int me = v->player;
     gr_card upcard = GR_NO_CARD;
     if (v->opponent_known) {
@@ -71,37 +71,77 @@ void gr__expert_observe(gr__expert *ex, const gr_view *v)
         start_hand(ex, v);
         return;
     }
-    if (!ex->in_hand || (v->hand & ex->my_discards)) {
+    if (!ex->in_hand || (v->hand & ex->mine.my_discards)) {
         /* joined mid-hand (or a new hand we did not see start) */
         ex->in_hand = true;
-        ex->opp_refused = ex->opp_discarded = ex->my_discards = 0;
+        ex->opp_refused = ex->opp_discarded = 0;
+        memset(&ex->mine, 0, sizeof ex->mine);
         ex->opp_took = v->opponent_known;
-        ex->pending = false;
         ex->multiplier = 1;
     }
     ex->opp_took |= v->opponent_known;
-    if (ex->pending && v->phase == GR_PHASE_DRAW) {
-        int p = ex->last_npile;
-        gr_cards d = GR_CARD_BIT(ex->last_discard);
-        if (v->ndiscards == p + 1 && p >= 1 && v->discards[p - 1] == ex->last_discard) {
+    struct gr__expert_moves *mine = &ex->mine;
+    if (mine->pending && v->phase == GR_PHASE_DRAW) {
+        int p = mine->last_npile;
+        gr_cards d = GR_CARD_BIT(mine->last_discard);
+        if (v->ndiscards == p + 1 && p >= 1 && v->discards[p - 1] == mine->last_discard) {
             ex->opp_refused |= d;                              /* he drew the stock */
             ex->opp_discarded |= GR_CARD_BIT(v->discards[p]);
         } else if (v->ndiscards == p && (v->opponent_known & d) && p >= 1) {
             ex->opp_discarded |= GR_CARD_BIT(v->discards[p - 1]);   /* he took it */
         }
-        ex->pending = false;
+        mine->pending = false;
     }
 }
 
 void gr__expert_remember(gr__expert *ex, const gr_view *v, gr_move m)
 {
-    ex->last_move = m;
+    struct gr__expert_moves *mine = &ex->mine;
+    mine->played = m;
     if (m.type == GR_MOVE_DISCARD) {
-        ex->my_discards |= GR_CARD_BIT(m.card);
-        ex->pending = true;
-        ex->last_discard = m.card;
-        ex->last_npile = v->ndiscards + 1;
+        mine->my_discards |= GR_CARD_BIT(m.card);
+        mine->pending = true;
+        mine->last_discard = m.card;
+        mine->last_npile = v->ndiscards + 1;
     }
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ull;
+}
+
+/* A key of everything the view shows (never 0): the expert seeds each
+ * decision from it, so a decision depends on the seed, the view and the
+ * hand's memory only (a hint asked twice is the same hint). */
+uint64_t gr__expert_view_key(const gr_view *v)
+{
+    uint64_t h = 0x6769;
+    h = mix(h, (uint64_t)v->player | (uint64_t)v->phase << 8 | (uint64_t)v->turn << 16
+               | (uint64_t)v->dealer << 24 | (uint64_t)(uint32_t)v->knock_limit << 32);
+    h = mix(h, v->hand);
+    h = mix(h, v->opponent_known);
+    h = mix(h, (uint64_t)(uint32_t)v->opponent_count | (uint64_t)(uint32_t)v->stock_size << 32);
+    for (int i = 0; i < v->ndiscards; i++)
+        h = mix(h, v->discards[i] + 1u);
+    for (int i = 0; i < v->nlegal; i++)
+        h = mix(h, (uint64_t)(uint32_t)v->legal[i].type << 8 | v->legal[i].card);
+    return h | 1;
+}
+
+/* The move our player made at view v, chosen by someone else (a person
+ * the bot advises): remembered as if the bot had played it.  After a
+ * decision at this same view the suggestion it remembered is undone. */
+int gr__expert_observe_move(gr__expert *ex, const gr_view *v, gr_move played)
+{
+    if (ex->decided == gr__expert_view_key(v))
+        ex->mine = ex->before;
+    else
+        gr__expert_observe(ex, v);
+    ex->decided = 0;
+    gr__expert_remember(ex, v, played);
+    return GR_OK;
 }
 
 /* ---- sampling hidden deals ----------------------------------------------- */
@@ -262,9 +302,10 @@ void gr__expert_build(gr__expert *ex, const gr_view *v, gr_cards opp_hand,
                 offered |= GR_CARD_BIT(v->legal[i].card);
         g->wall_draw = offered == 0;
         gr_cards t = v->hand & ~offered;
-        if (g->wall_draw && ex->last_move.type == GR_MOVE_DRAW_DISCARD
-            && ex->last_move.card < GR_NCARDS && (v->hand & GR_CARD_BIT(ex->last_move.card)))
-            t = GR_CARD_BIT(ex->last_move.card);
+        gr_move took = ex->mine.played;
+        if (g->wall_draw && took.type == GR_MOVE_DRAW_DISCARD
+            && took.card < GR_NCARDS && (v->hand & GR_CARD_BIT(took.card)))
+            t = GR_CARD_BIT(took.card);
         if (t)
             g->taken = (gr_card)__builtin_ctzll(t);
         gr__game_discard_options(g);

@@ -35,6 +35,38 @@ def _move(m: Move) -> str:
     return m.type.name if m.card is None else f"{m.type.name} {_card(m.card)}"
 
 
+_VERBS = {MoveType.TAKE_UPCARD: ("take", "takes", "the upcard"),
+          MoveType.PASS: ("pass", "passes", ""),
+          MoveType.DRAW_STOCK: ("draw", "draws", "from the stock"),
+          MoveType.DRAW_DISCARD: ("take", "takes", "the discard"),
+          MoveType.DISCARD: ("discard", "discards", ""),
+          MoveType.KNOCK: ("knock", "knocks", "discarding"),
+          MoveType.GIN: ("go", "goes", "gin discarding"),
+          MoveType.BIG_GIN: ("go", "goes", "big gin")}
+
+
+def _said(who: str, m: Move) -> str:
+    """A move as gin-play prints it: "Bot discards K♠" (a stock card stays hidden)."""
+    you, other, rest = _VERBS.get(m.type, (m.type.name, m.type.name, ""))
+    words = [who, you if who == "You" else other, rest]
+    if m.card is not None and m.type not in (MoveType.DRAW_STOCK, MoveType.PASS,
+                                             MoveType.BIG_GIN):
+        words.append(_card(m.card))
+    return "  " + " ".join(w for w in words if w)
+
+
+def _with_cards(text: str) -> str:
+    """text with its words that are cards ("QD") as _card shows them"""
+    out = []
+    for word in text.split(" "):
+        core = word.rstrip(",:;)")
+        try:
+            out.append(_card(parse_card(core)) + word[len(core):])
+        except GinRummyError:
+            out.append(word)
+    return " ".join(out)
+
+
 def _rules(preset: str, rules: List[str]) -> Rules:
     r = Rules(preset)
     for item in rules:
@@ -60,6 +92,8 @@ HELP = """Commands (a whole word or its abbreviation; case does not matter):
   gin [7H], g [7H]  discard (the 7 of hearts) and go gin
   big gin           lay down all eleven cards melded
   hint              advice: take or draw, the best discard, how to knock
+                    by deadwood alone, then the expert's choice, which
+                    also weighs his likely cards and the match score
   help, ?           this help
   quit, q           leave the match (asks first)
 Cards: rank A 2-10 J Q K (or T for ten), suit C D H S; case does not matter.
@@ -161,8 +195,8 @@ def hint(view: View, expert: Optional[Bot] = None) -> str:
             a = view.advise_take()
             offered = next(m.card for m in view.legal
                            if m.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD))
-            verdict = "Take it." if a.take else ("Pass." if view.phase == Phase.UPCARD
-                                                else "Draw.")
+            verdict = "By deadwood alone: " + ("take it." if a.take else (
+                "pass." if view.phase == Phase.UPCARD else "draw."))
             lines.append(f"Hint: taking {_card(offered)} and discarding {_card(a.take_discard)}"
                          f" leaves deadwood {a.take_deadwood}; a blind draw leaves "
                          f"{a.draw_expected:.1f} on average ({a.draw_best} to "
@@ -191,11 +225,12 @@ def hint(view: View, expert: Optional[Bot] = None) -> str:
                              f"{_arrangement(k.arrangement)}\n      (the defender could "
                              f"lay off {n} card{'' if n == 1 else 's'} on it).")
             else:
-                lines.append(f"Hint: discard {_card(best)} (deadwood {left} left).")
+                lines.append(f"Hint: by deadwood alone, discard {_card(best)} "
+                             f"(deadwood {left} left).")
     if expert is not None and view.legal:
         try:
             expert.choose(view)
-            lines.append(f"Expert: {expert.explain()}.")
+            lines.append(f"Expert: {_with_cards(expert.explain())}.")
         except GinRummyError:
             pass
     return "\n".join(lines)
@@ -275,8 +310,12 @@ def _ask(game: Game, player: int, expert: Optional[Bot] = None
     while True:
         v = game.view(player)
         print(_show(game, player))
-        print("  moves: " + ", ".join(_move(m) for m in v.legal))
-        line = _read("Your move [draw take pass discard knock gin hint ? quit]: ")
+        words = {MoveType.DRAW_STOCK: "draw", MoveType.DRAW_DISCARD: "take",
+                 MoveType.TAKE_UPCARD: "take", MoveType.PASS: "pass",
+                 MoveType.DISCARD: "discard CARD", MoveType.KNOCK: "knock CARD",
+                 MoveType.GIN: "gin", MoveType.BIG_GIN: "big gin"}
+        legal = list(dict.fromkeys(words[m.type] for m in v.legal if m.type in words))
+        line = _read(f"Your move [{' '.join(legal)} hint ? quit]: ")
         if line is None:
             raise Quit()
         c = parse_command(line, v)
@@ -342,6 +381,12 @@ def play(argv: List[str]) -> int:
         return 0
 
 
+def _name(seat: int, n: int, seats: list) -> str:
+    if seat == 0:   # the person's seat (a greedy bot's with --auto)
+        return "You"
+    return "Bot" if n == 2 else f"Seat {seat}"
+
+
 def _play_match(match: Match, seats: list, expert: Bot, n: int) -> int:
     deal = 0
     while not match.over:
@@ -350,29 +395,43 @@ def _play_match(match: Match, seats: list, expert: Bot, n: int) -> int:
             table = match.table(t)
             game = match.deal_table(t)
             who = table.seats
-            print(f"deal {deal}" + (f", table {t}" if match.tables() > 1 else "")
-                  + f": seat {table.dealer_seat} deals, seats {who[0]} and {who[1]} play")
+            names = [_name(who[0], n, seats), _name(who[1], n, seats)]
+            dealer = _name(table.dealer_seat, n, seats)
+            print(f"\n== Hand {deal}" + (f", table {t}" if match.tables() > 1 else "")
+                  + f": {dealer} {'deal' if dealer == 'You' else 'deals'}"
+                  + ("" if n == 2 else f"; seats {who[0]} and {who[1]} play") + " ==")
+            if n == 2:   # the expert plays for the match
+                sc = match.standing().hand_points
+                for p in range(2):
+                    b = seats[who[p]] or expert
+                    b.set_score(sc[who[p]], sc[who[1 - p]])
             while not game.over:
                 p = game.turn
                 bot = seats[who[p]]
                 shown = None
+                view = game.view(p)
                 if bot:
-                    move = bot.choose(game.view(p))
+                    move = bot.choose(view)
+                    if move.type in (MoveType.KNOCK, MoveType.GIN):
+                        shown = bot.arrange(view, move.card)
                 else:
                     move, shown = _ask(game, p, expert)
+                    expert.observe(view, move)   # the hints follow the hand
                 if shown is not None:
                     game.knock(move.card, shown)
                 else:
                     game.play(move)
-                print(f"  seat {who[p]}: {_move(move)}")
+                print(_said(names[p], move))
             r = game.result()
             if r.knocker >= 0 and seats[who[1 - r.knocker]] is None:
                 _choose_layoffs(game, 1 - r.knocker)
                 r = game.result()
             if r.winner < 0:
-                print(f"  the hand is {r.outcome.name.lower()}")
+                print(f"  The hand is {r.outcome.name.lower()}.")
             else:
-                print(f"  {r.outcome.name.lower()}: seat {who[r.winner]} scores {r.points}")
+                print(f"  {r.outcome.name.capitalize().replace('_', ' ')}: "
+                      f"{names[r.winner]} {'score' if names[r.winner] == 'You' else 'scores'}"
+                      f" {r.points}.")
             match.record_table(t, r)
         st = match.standing()
         print("  score " + " - ".join(str(x) for x in st.hand_points))
@@ -409,6 +468,8 @@ def selfplay(argv: List[str]) -> int:
         # matches, so neither keeps the advantage of a seat
         kind_of = [(s + m) % 2 for s in range(n)]
         bots = [Bot(kinds[kind_of[s]], seed * 4 + s) for s in range(n)]
+        for b in bots:
+            b.set_rules(rules)   # the expert plays by the match's rules
         match = Match(rules, seed=seed, players=n)
         for b in bots:      # the expert plays by the match's rules
             b.set_rules(match.rules)
@@ -416,9 +477,18 @@ def selfplay(argv: List[str]) -> int:
             for t in range(match.tables()):
                 who = match.table(t).seats
                 game = match.deal_table(t)
+                if n == 2:   # the expert plays for the match
+                    sc = match.standing().hand_points
+                    for p in range(2):
+                        bots[who[p]].set_score(sc[who[p]], sc[who[1 - p]])
                 while not game.over:
                     p = game.turn
-                    game.play(bots[who[p]].choose(game.view(p)))
+                    v = game.view(p)
+                    m = bots[who[p]].choose(v)
+                    if m.type in (MoveType.KNOCK, MoveType.GIN):
+                        game.knock(m.card, bots[who[p]].arrange(v, m.card))
+                    else:
+                        game.play(m)
                 r = game.result()
                 match.record_table(t, r)
                 hands += 1

@@ -149,6 +149,7 @@ _protos = {
     "gr_bot_set_score": (c_int, [P, c_int, c_int]),
     "gr_bot_arrange": (c_int, [P, POINTER(_lib.View_), gr_card, A]),
     "gr_bot_explain": (c_int, [P, c_char_p, c_size_t]),
+    "gr_bot_observe": (c_int, [P, POINTER(_lib.View_), _lib.Move_]),
     # Rummy
     "gr_rummy_hand_fits": (c_int, [RH, c_int, c_int]),
     "gr_rummy_hand_holds": (c_int, [RH, gr_card]),
@@ -689,6 +690,17 @@ def _bot_arrange(self: Bot, view: View, discard: CardLike) -> Arrangement:
     return Arrangement._from_c(out)
 
 
+def _bot_observe(self: Bot, view: View, move: MoveLike) -> None:
+    """Tell the bot the move its player made at this view when it did not
+    choose it (a person it advises): the expert remembers the hand from
+    every view of its player's turns.  After choose() at the same view (a
+    hint) it replaces the suggestion.  IllegalMove if not a legal move."""
+    if not isinstance(view, View) or view._raw is None:
+        raise TypeError("observe: a View from Game.view() is needed")
+    mv = as_move(move)
+    check(lib.gr_bot_observe(self._p, byref(view._raw), mv._c()), f"observe {mv}")
+
+
 def _bot_explain(self: Bot) -> str:
     """One line explaining the last choose() decision."""
     return _text(lib.gr_bot_explain, self._p)
@@ -699,6 +711,7 @@ Bot.set_param = _bot_set_param  # type: ignore[attr-defined]
 Bot.set_score = _bot_set_score  # type: ignore[attr-defined]
 Bot.arrange = _bot_arrange  # type: ignore[attr-defined]
 Bot.explain = _bot_explain  # type: ignore[attr-defined]
+Bot.observe = _bot_observe  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- Rummy

@@ -25,10 +25,10 @@ def test_play_piped_script():
     # bare card, ask a hint, draw (D), then try bad commands and quit
     out = _run("?\nT\n8h\nhint\nD\nk 2c\ngin\nbig\nfoo 1\nq\nn\nquit\ny\n", "--seed", "3")
     assert "quit, q           leave the match (asks first)" in out     # help
-    assert "seat 0: TAKE_UPCARD QS" in out and "seat 0: DISCARD 8H" in out
-    assert "seat 0: DRAW_STOCK" in out
+    assert "You take the upcard QS" in out and "You discard 8H" in out
+    assert "You draw from the stock" in out and "Bot passes" in out
     assert "Hint: taking JD and discarding 8C leaves deadwood 35" in out
-    assert "Expert: draw from the stock" in out
+    assert "Expert: draw from the stock" in out and "By deadwood alone: draw." in out
     assert "Not allowed: the card is not in the player's hand." in out
     assert "No discard gives gin now." in out
     assert 'Unknown command "big"' in out and 'Unknown command "foo"' in out
@@ -38,7 +38,7 @@ def test_play_piped_script():
 
 def test_play_end_of_input_leaves():
     out = _run("p\n", "--seed", "3")
-    assert "seat 0: PASS" in out and "You left the match." in out
+    assert "You pass" in out and "You left the match." in out
 
 
 def test_parse_command_words_and_abbreviations():

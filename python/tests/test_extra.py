@@ -225,6 +225,40 @@ def test_match_dealer_undo_results_save_load():
         gr.Match.load(text[:-5])        # no "end": refused
 
 
+def test_expert_bot_observe():
+    # a hint at every view, then the move a greedy player made instead:
+    # the hint bot remembers the hand as the bot told only the moves does
+    hinted, told = gr.Bot("expert", seed=4), gr.Bot("expert", seed=4)
+    for b in (hinted, told):
+        b.set_rules(STD)
+        b.set_param("playouts", 20)
+    person, other = gr.Bot("greedy"), gr.Bot("greedy", seed=2)
+    g = gr.Game(STD, seed=9)
+    turns, compared = 0, False
+    while not g.over:
+        p = g.turn
+        v = g.view(p)
+        if p == 1:
+            g.play(other.choose(v))
+            continue
+        hint = hinted.choose(v)
+        turns += 1
+        if turns == 3:
+            assert told.choose(v) == hint
+            compared = True
+            break
+        mv = person.choose(v)
+        hinted.observe(v, mv)
+        told.observe(v, mv)
+        g.play(mv)
+    assert compared
+    v = g.view(g.turn)
+    with pytest.raises(TypeError):
+        told.observe(None, gr.Move(gr.MoveType.PASS))
+    with pytest.raises(gr.IllegalMove):   # the view is at a draw
+        told.observe(v, gr.Move.parse("discard AS"))
+
+
 def test_expert_bot_params_explain_arrange():
     b = gr.Bot("expert", seed=1)
     b.set_rules(STD)
