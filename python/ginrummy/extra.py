@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _lib
-from ._lib import lib, gr_card, gr_cards, GR_NO_CARD, GR_MAX_MELDS, GR_NCARDS
+from ._lib import lib, gr_card, gr_cards, GR_EINVAL, GR_NO_CARD, GR_MAX_MELDS, GR_NCARDS
 from .cards import Card, CardLike, Cards, CardsLike, as_cards
 from .core import (Arrangement, Bot, Game, HandResult, Layoff, Match, Move, MoveLike,
                    MoveType, Outcome, Phase, Rules, View, as_move, as_rules, card_arg)
-from .errors import GinRummyError, c_integer, c_seed, check
+from .errors import GinRummyError, InvalidArgument, c_integer, c_seed, check
 from . import rummy as _rummy
 
 #: Functions of ginrummy.h deliberately not bound, with the reason.
@@ -565,10 +565,18 @@ def _game_redeal(self: Game, seed: int, dealer: int = 0) -> None:
 PLAYOUT_POLICIES = {"random": 1, "greedy": 2}
 
 
+def _named(names: dict, name: str, what: str) -> int:
+    """names[name], or InvalidArgument naming the choices"""
+    if name not in names:
+        raise InvalidArgument(GR_EINVAL, f"{what} {name!r}: one of {', '.join(names)}")
+    return names[name]
+
+
 def _game_playout(self: Game, policy: Union[str, int] = "random", seed: int = 0) -> HandResult:
     """Play the hand to its end in C, both players following `policy`
     ("random" or "greedy"), and return the result."""
-    pol = PLAYOUT_POLICIES[policy] if isinstance(policy, str) else c_integer(policy, "policy")
+    pol = _named(PLAYOUT_POLICIES, policy, "policy") if isinstance(policy, str) \
+        else c_integer(policy, "policy")
     out = _lib.HandResult_()
     check(lib.gr_game_playout(self._p, pol, c_seed(seed), byref(out)), "playout")
     return HandResult._from_c(out)
@@ -671,7 +679,8 @@ def _bot_set_rules(self: Bot, rules: Union[Rules, str]) -> None:
 
 def _bot_set_param(self: Bot, param: Union[str, int], value: int) -> None:
     """Set "playouts" (1..1000000, 0 = default) or "features" (EXPERT_FEATURES ORed)."""
-    num = BOT_PARAMS[param] if isinstance(param, str) else c_integer(param, "param")
+    num = _named(BOT_PARAMS, param, "param") if isinstance(param, str) \
+        else c_integer(param, "param")
     check(lib.gr_bot_set_param(self._p, num, c_integer(value, f"{param} value")),
           f"set_param {param}")
 

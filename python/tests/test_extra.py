@@ -417,3 +417,12 @@ def test_new_handles_are_freed_memory_does_not_grow():
         loop(300)
         sizes.append(rss())
     assert sizes[5] - sizes[2] < 1024, sizes
+
+
+def test_unknown_names_are_invalid_arguments():
+    b = gr.Bot("expert", seed=1)
+    with pytest.raises(gr.InvalidArgument, match="playouts, features"):
+        b.set_param("nope", 1)
+    g = gr.Game(STD, seed=1)
+    with pytest.raises(gr.InvalidArgument, match="random, greedy"):
+        g.playout("smart")
