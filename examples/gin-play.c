@@ -859,8 +859,11 @@ static int play_hand(gr_game *game, const player *pl, const char *score,
                     gr_reason_text(gr_game_last_reason(game)));
             return HAND_ERROR;
         }
-        if (!pl[turn].bot && hint_bot)   /* the hints follow the whole hand */
-            gr_bot_observe(hint_bot, &v, m);
+        if (!pl[turn].bot && hint_bot   /* the hints follow the whole hand */
+            && (rc = gr_bot_observe(hint_bot, &v, m)) != GR_OK) {
+            fprintf(stderr, "gin-play: %s\n", gr_strerror(rc));
+            return HAND_ERROR;
+        }
         if (drawn != GR_NO_CARD)
             m.card = drawn;             /* name the card drawn */
         else if (m.type != GR_MOVE_PASS && m.type != GR_MOVE_BIG_GIN)

@@ -1124,7 +1124,8 @@ GR_API int gr_bot_set_param(gr_bot *bot, int param, int value);
  * every view of the player's turns, in order, each with gr_bot_choose()
  * (its move played), or with gr_bot_observe() (the move made instead),
  * or both: a gr_bot_choose() for a hint, then gr_bot_observe() with the
- * move actually played at that view, which replaces the suggestion.
+ * move actually played at that view, which replaces the suggestion (the
+ * last call at a view stands).
  * GR_OK (and nothing remembered) for the other kinds; GR_EINVAL for NULL,
  * a malformed view (as gr_bot_choose) or nonzero reserved bytes in
  * `played`; GR_ESTATE for a view with no legal move; GR_EILLEGAL when
@@ -1134,8 +1135,9 @@ GR_API int gr_bot_observe(gr_bot *bot, const gr_view *view, gr_move played);
 /* The match score before this hand, the bot's player first (0..1000000
  * each): from then on the expert values a hand by the chance to win the
  * match it leaves, from a table of that chance for every score that it
- * builds for its rules on its next decision (a few milliseconds, once;
- * none for Hollywood or a target above 300: points).  GR_OK and ignored
+ * builds for its rules on its next decision (about 10 ms for a target of
+ * 100, once; none for Hollywood, a target above 300 or a score at the
+ * target: points).  GR_OK and ignored
  * for the other kinds; GR_EINVAL for NULL or out of range. */
 GR_API int gr_bot_set_score(gr_bot *bot, int mine, int theirs);
 

@@ -96,16 +96,17 @@ for pat in 'Unknown command "dx"' '"t" \|Too many words after "t"' 'Too many wor
 done
 # the expert's hint: its cards shown as the screen shows them, the same
 # answer to the same question, and it follows the moves the person made
-printf 'hint\nhint\npass\nd\nhint\nq\ny\n' > "$tmp.in"
+printf 'hint\nhint\npass\nd\nhint\nhint\nq\ny\n' > "$tmp.in"
 out=$("$bin/gin-play" --seed 3 < "$tmp.in" 2>&1)
 hints=$(printf '%s\n' "$out" | grep '^Expert:')
 if [ "$(printf '%s\n' "$hints" | sed -n 1p)" = "$(printf '%s\n' "$hints" | sed -n 2p)" ] \
+   && [ "$(printf '%s\n' "$hints" | sed -n 3p)" = "$(printf '%s\n' "$hints" | sed -n 4p)" ] \
    && printf '%s\n' "$hints" | sed -n 1p | grep -q 'Expert: take the upcard Q♠: .*% to win the match' \
-   && [ "$(printf '%s\n' "$hints" | wc -l)" -eq 3 ] \
+   && [ "$(printf '%s\n' "$hints" | wc -l)" -eq 4 ] \
    && printf '%s\n' "$out" | grep -q 'By deadwood alone: take it'; then
     passed=$((passed + 1))
 else
-    echo "FAIL: gin-play: the expert's hints (symbols, the same twice, three of them)"
+    echo "FAIL: gin-play: the expert's hints (symbols, the same twice, four of them)"
     printf '%s\n' "$hints"
     failures=$((failures + 1))
 fi

@@ -457,6 +457,19 @@ START_TEST(test_G25_expert_match_equity)
     double mid = chance_in(line);
     ck_assert_msg(hi > 80 && lo < 20 && mid > lo && mid < hi && hi <= 100 && lo >= 0,
                   "chances %.1f %.1f %.1f", hi, mid, lo);
+    /* new rules after the score: a new table (45 of 50 is nearer) */
+    static const int near[2] = { 45, 0 };
+    offer_line(b, rules, near, line, sizeof line);
+    double far_target = chance_in(line);
+    REQUIRE_RC(gr_rules_set(rules, GR_OPT_TARGET, 50), GR_OK);
+    REQUIRE_RC(gr_bot_set_rules(b, rules), GR_OK);
+    offer_line(b, rules, near, line, sizeof line);
+    ck_assert_msg(chance_in(line) > far_target + 5, "%.1f then %s", far_target, line);
+    static const int won[2] = { 60, 0 };   /* at the target: points */
+    offer_line(b, rules, won, line, sizeof line);
+    ck_assert_msg(strstr(line, "points on average"), "%s", line);
+    REQUIRE_RC(gr_rules_set(rules, GR_OPT_TARGET, 100), GR_OK);
+    REQUIRE_RC(gr_bot_set_rules(b, rules), GR_OK);
     REQUIRE_RC(gr_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_EXPERT_ALL & ~GR_EXPERT_MATCH), GR_OK);
     offer_line(b, rules, ahead, line, sizeof line);
     ck_assert_msg(strstr(line, "points on average"), "%s", line);
@@ -502,13 +515,14 @@ END_TEST
 START_TEST(test_G12_expert_observe)
 {
     test_rng rng = { 0xE5 };
-    long hands = test_count(30);
+    long hands = test_count(30) < 8 ? 8 : test_count(30);   /* enough to differ */
     gr_rules *rules = NULL;
     REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
     long differs_uninformed = 0, compared = 0;
     for (long i = 0; i < hands; i++) {
         uint64_t deal = test_next(&rng), seed = test_next(&rng);
         gr_bot *h = expert_of(seed, rules), *k = expert_of(seed, rules);
+        gr_bot *j = expert_of(seed, rules);   /* told, asked, told again */
         gr_bot *blind = expert_of(seed, rules), *greedy = NULL, *other = NULL;
         REQUIRE_RC(gr_bot_new(&greedy, GR_BOT_GREEDY, 1), GR_OK);
         REQUIRE_RC(gr_bot_new(&other, GR_BOT_GREEDY, 2), GR_OK);
@@ -527,13 +541,24 @@ START_TEST(test_G12_expert_observe)
                 continue;
             }
             REQUIRE_RC(gr_bot_choose(h, &v, &hint), GR_OK);
+            gr_move again;   /* a hint asked twice is the same hint */
+            char l1[256], l2[256];
+            REQUIRE(gr_bot_explain(h, l1, sizeof l1) > 0);
+            REQUIRE_RC(gr_bot_choose(h, &v, &again), GR_OK);
+            REQUIRE(gr_bot_explain(h, l2, sizeof l2) > 0);
+            ck_assert_msg(again.type == hint.type && again.card == hint.card
+                          && !strcmp(l1, l2), "hand %ld turn %d: %s / %s", i, turns, l1, l2);
             if (++turns == cut) {
-                gr_move km, bm;
+                gr_move km, jm, bm;
                 REQUIRE_RC(gr_bot_choose(k, &v, &km), GR_OK);
+                REQUIRE_RC(gr_bot_choose(j, &v, &jm), GR_OK);
                 REQUIRE_RC(gr_bot_choose(blind, &v, &bm), GR_OK);
                 ck_assert_msg(km.type == hint.type && km.card == hint.card,
                               "hand %ld turn %d: told %d/%d, hinted %d/%d", i, turns,
                               km.type, km.card, hint.type, hint.card);
+                ck_assert_msg(jm.type == km.type && jm.card == km.card,
+                              "hand %ld turn %d: told twice %d/%d, told %d/%d", i, turns,
+                              jm.type, jm.card, km.type, km.card);
                 compared++;
                 differs_uninformed += bm.type != hint.type || bm.card != hint.card;
                 break;
@@ -541,12 +566,17 @@ START_TEST(test_G12_expert_observe)
             REQUIRE_RC(gr_bot_choose(greedy, &v, &m), GR_OK);
             REQUIRE_RC(gr_bot_observe(h, &v, m), GR_OK);
             REQUIRE_RC(gr_bot_observe(k, &v, m), GR_OK);
+            gr_move ignored;   /* j: told, asked, told again at one view */
+            REQUIRE_RC(gr_bot_observe(j, &v, m), GR_OK);
+            REQUIRE_RC(gr_bot_choose(j, &v, &ignored), GR_OK);
+            REQUIRE_RC(gr_bot_observe(j, &v, m), GR_OK);
             REQUIRE_RC(gr_bot_observe(greedy, &v, m), GR_OK);
             REQUIRE_RC(gr_game_play(g, m), GR_OK);
         }
         gr_game_free(g);
         gr_bot_free(h);
         gr_bot_free(k);
+        gr_bot_free(j);
         gr_bot_free(blind);
         gr_bot_free(greedy);
         gr_bot_free(other);

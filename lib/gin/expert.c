@@ -94,6 +94,7 @@ int gr__expert_set_rules(gr__expert *ex, const gr_rules *rules)
     ex->rules = *rules;
     ex->rules.mm = mm;   /* the bot's scratch games use the bot's allocator */
     ex->in_hand = false;
+    ex->decided = 0;
     return GR_OK;
 }
 
@@ -240,8 +241,13 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
 
 int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *out)
 {
-    gr__expert_observe(ex, v);
-    ex->decided = gr__expert_view_key(v);
+    uint64_t key = gr__expert_view_key(v);
+    if (ex->decided == key)
+        ex->mine = ex->before;   /* asked again: undo the last answer here */
+    else
+        gr__expert_observe(ex, v);
+    ex->decided = key;
+    ex->before = ex->mine;
     gr__rng_seed(&ex->rng, ex->seed ^ ex->decided);
     ex->ncand = 0;
     ex->samples = 0;
@@ -307,7 +313,6 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
     ex->chosen = best;
     m = ex->cand[best];
 done:
-    ex->before = ex->mine;   /* gr_bot_observe may replace the move */
     ex->last_move = m;
     gr__expert_remember(ex, v, m);
     *out = m;

@@ -65,12 +65,13 @@ struct gr__expert {
         gr_move  played;       /* our player's last move */
     } mine, before;            /* now; before the last decision's move */
     uint64_t seed;
-    uint64_t decided;          /* the key of the view of the last decision
-                                  (0: none since its move was observed) */
+    uint64_t decided;          /* the key of the view of the last choose or
+                                  observe (0: none) */
     /* the last decision, for gr_bot_explain */
     int      ncand;
     gr_move  cand[MAX_CAND];
-    long     value[MAX_CAND];  /* sum over samples, in points */
+    int64_t  value[MAX_CAND];  /* sum over samples: points, or the equity in
+                                  1/GR__EQUITY_ONE (up to 1e6 a sample) */
     int      samples;
     int      chosen;           /* index into cand, or -1: no search */
     const char *why;           /* the reason when there was no search */
@@ -96,7 +97,7 @@ typedef struct sampler {
  * 1/GR__EQUITY_ONE; ready() builds the table when first needed and says
  * whether hands are valued by it */
 #define GR__EQUITY_ONE 1000000
-#define EQUITY_MAX_TARGET 300
+#define GR__EQUITY_MAX_TARGET 300
 bool gr__expert_equity_ready(gr__expert *ex);
 int  gr__expert_equity(const gr__expert *ex, int mine, int theirs);
 void gr__expert_equity_free(gr__expert *ex);

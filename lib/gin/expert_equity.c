@@ -20,7 +20,7 @@
  *      top scores down fills the table: O(T^2 K) for K distinct points.
  *      (e(a, a) is 1/2: a hint at an even score reads as even.)
  * The table is built on the first decision that knows the score, and
- * again after the rules change.  Targets above EQUITY_MAX_TARGET (and
+ * again after the rules change.  Targets above GR__EQUITY_MAX_TARGET (and
  * Hollywood, whose three games the table does not model) keep the points.
  */
 #include "common/alloc.h"
@@ -109,12 +109,14 @@ void gr__expert_equity_free(gr__expert *ex)
 
 bool gr__expert_equity_ready(gr__expert *ex)
 {
-    if (!ex->score_set || !(ex->features & GR_EXPERT_MATCH))
-        return false;
+    int target = ex->rules.opt[GR_OPT_TARGET];
+    if (!ex->score_set || !(ex->features & GR_EXPERT_MATCH)
+        || ex->score[0] >= target || ex->score[1] >= target)
+        return false;   /* (a match already won: every outcome is worth the same) */
     if (!ex->equity_tried) {
         /* no table for Hollywood (three games at once) or a far target;
          * out of memory: points this time, another try next decision */
-        if (ex->rules.opt[GR_OPT_TARGET] > EQUITY_MAX_TARGET
+        if (target > GR__EQUITY_MAX_TARGET
             || ex->rules.opt[GR_OPT_HOLLYWOOD] || build(ex) == GR_OK)
             ex->equity_tried = true;
     }

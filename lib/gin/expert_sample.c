@@ -131,15 +131,18 @@ uint64_t gr__expert_view_key(const gr_view *v)
 }
 
 /* The move our player made at view v, chosen by someone else (a person
- * the bot advises): remembered as if the bot had played it.  After a
- * decision at this same view the suggestion it remembered is undone. */
+ * the bot advises): remembered as if the bot had played it.  The last
+ * gr__expert_choose or observe_move at a view replaces the earlier ones
+ * there (the memory from before them, `before`, is kept for that). */
 int gr__expert_observe_move(gr__expert *ex, const gr_view *v, gr_move played)
 {
-    if (ex->decided == gr__expert_view_key(v))
+    uint64_t key = gr__expert_view_key(v);
+    if (ex->decided == key)
         ex->mine = ex->before;
     else
         gr__expert_observe(ex, v);
-    ex->decided = 0;
+    ex->decided = key;
+    ex->before = ex->mine;
     gr__expert_remember(ex, v, played);
     return GR_OK;
 }
