@@ -103,6 +103,30 @@ static int mfail(const mreader *r, const char *at, size_t len, int reason)
     return gr_reason_status(reason) == GR_EPARSE ? GR_EPARSE : gr_reason_status(reason);
 }
 
+/* The n-th "hand" line of the text (0: the first), without its line end
+ * and surrounding blanks, for the place of a hand the match refuses; NULL
+ * if there is none. */
+static const char *hand_line(const char *text, int n, size_t *len)
+{
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        const char *stop = end ? end : line + strlen(line);
+        const char *p = line;
+        while (p < stop && gr__is_space(*p))
+            p++;
+        const char *q = stop;
+        while (q > p && gr__is_space(q[-1]))
+            q--;
+        if (q - p >= 4 && !strncmp(p, "hand", 4) && (q - p == 4 || gr__is_space(p[4]))
+            && n-- == 0) {
+            *len = (size_t)(q - p);
+            return p;
+        }
+        line = end ? end + 1 : stop;
+    }
+    return NULL;
+}
+
 static char *next_token(char **s)
 {
     char *p = *s;
@@ -313,12 +337,14 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             h.winner = entries[i].winner;
             h.points = entries[i].points;
             rc = gr_match_record_table(m, entries[i].table, &h);
-            if (rc != GR_OK && rc != GR_ENOMEM) {
-                if (r->err) {
-                    memset(r->err, 0, sizeof *r->err);
-                    r->err->reason = m->last_reason;
-                }
-                rc = GR_EILLEGAL;   /* a hand the match refuses */
+            if (rc != GR_OK && rc != GR_ENOMEM) {   /* a hand the match refuses */
+                size_t len = 0;
+                const char *at = hand_line(r->base, i, &len);
+                if (at)
+                    gr__parse_error_set(r->err, r->base, at, len, m->last_reason);
+                else
+                    gr__parse_error_only(r->err, m->last_reason);
+                rc = GR_EILLEGAL;
             }
         }
         m->last_reason = GR_REASON_NONE;
