@@ -1616,7 +1616,9 @@ GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
 GR_API int gr_match_load(gr_match **out, const char *text);
 
 /* As gr_match_load(), allocating through `mm` (NULL: malloc and free), with
- * the place of the fault in *err (when not NULL). */
+ * the place of the fault in *err (when not NULL): for a hand the match
+ * refuses (GR_EILLEGAL), its whole "hand" line and the reason the match
+ * gave (as gr_match_last_reason). */
 GR_API int gr_match_load_ex(gr_match **out, const char *text,
                             const gr_allocator *mm, gr_parse_error *err);
 

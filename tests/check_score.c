@@ -307,9 +307,9 @@ START_TEST(test_G25_match_load_damaged)
         { "ginrummy-match 1\nrules target=100\nseed 7\nfirst_dealer 2\ndeals 0\nend\n",
           GR_EPARSE, 54 },
         { "ginrummy-match 1\nrules target=100\nseed 7\nfirst_dealer 1\ndeals 0\n"
-          "hand gin knocker 0 winner 1 points 5\nend\n", GR_EILLEGAL, -1 },
+          "hand gin knocker 0 winner 1 points 5\nend\n", GR_EILLEGAL, 64 },
         { "ginrummy-match 1\nrules target=100\nseed 7\nfirst_dealer 1\ndeals 0\n"
-          "hand knock knocker 0 winner 0 points 100\nhand void\nend\n", GR_EILLEGAL, -1 },
+          "hand knock knocker 0 winner 0 points 100\nhand void\nend\n", GR_EILLEGAL, 105 },
         { "ginrummy-match 1\nrules target=100\nseed 7\nfirst_dealer 1\ndeals 0\n"
           "hand knock knocker 0 winner 0\nend\n", GR_EPARSE, -1 },
         { "ginrummy-match 1\nrules target=100\nseed 7\nfirst_dealer 1\ndeals 0\n", GR_EPARSE, -1 },
@@ -323,6 +323,12 @@ START_TEST(test_G25_match_load_damaged)
         if (bad[i].offset >= 0)
             ck_assert_msg((int)e.offset == bad[i].offset, "case %d: offset %d", (int)i,
                           (int)e.offset);
+        if (bad[i].rc == GR_EILLEGAL) {   /* the refused hand's line, whole */
+            ck_assert_int_eq(e.line, 6 + (int)(bad[i].offset > 64));
+            ck_assert_int_eq(strncmp(bad[i].text + e.offset, "hand ", 5), 0);
+            ck_assert(bad[i].text[e.offset + e.length] == '\n');
+            ck_assert_int_ne(e.reason, GR_REASON_NONE);
+        }
     }
     ck_assert_int_eq(gr_match_load(NULL, good), GR_EINVAL);
     ck_assert_int_eq(gr_match_load(&m, NULL), GR_EINVAL);

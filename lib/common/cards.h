@@ -65,6 +65,23 @@ static inline const char *gr__trim(const char *text, size_t *len)
     return text;
 }
 
+/* Split off the first word of *s (NUL-terminated in place); *s moves past
+ * it and the blank after it.  Returns the word, "" when *s is blank.  (The
+ * line parsers of save.c and match_save.c.) */
+static inline char *gr__next_word(char **s)
+{
+    char *p = *s;
+    while (gr__is_space(*p))
+        p++;
+    char *word = p;
+    while (*p && !gr__is_space(*p))
+        p++;
+    if (*p)
+        *p++ = '\0';
+    *s = p;
+    return word;
+}
+
 /* Text written with snprintf semantics (gr_card_format, gr_game_save):
  * bytes past size are dropped, len counts them all, and the text stays
  * NUL-terminated.  buf may be NULL when size is 0. */

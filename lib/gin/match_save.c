@@ -103,18 +103,28 @@ static int mfail(const mreader *r, const char *at, size_t len, int reason)
     return gr_reason_status(reason) == GR_EPARSE ? GR_EPARSE : gr_reason_status(reason);
 }
 
-static char *next_token(char **s)
+/* The n-th "hand" line of the text (0: the first), without its line end
+ * and surrounding blanks, for the place of a hand the match refuses; NULL
+ * if there is none. */
+static const char *hand_line(const char *text, int n, size_t *len)
 {
-    char *p = *s;
-    while (gr__is_space(*p))
-        p++;
-    char *t = p;
-    while (*p && !gr__is_space(*p))
-        p++;
-    if (*p)
-        *p++ = '\0';
-    *s = p;
-    return t;
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        const char *stop = end ? end : line + strlen(line);
+        const char *p = line;
+        while (p < stop && gr__is_space(*p))
+            p++;
+        const char *q = stop;
+        while (q > p && gr__is_space(q[-1]))
+            q--;
+        if (q - p >= 4 && !strncmp(p, "hand", 4) && (q - p == 4 || gr__is_space(p[4]))
+            && n-- == 0) {
+            *len = (size_t)(q - p);
+            return p;
+        }
+        line = end ? end + 1 : stop;
+    }
+    return NULL;
 }
 
 static bool read_ull(const char *t, unsigned long long max, unsigned long long *out)
@@ -158,7 +168,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
         }
         lineno++;
         char *rest = line;
-        char *key = next_token(&rest);
+        char *key = gr__next_word(&rest);
         if (!*key) {
             if (lineno == 1) {
                 rc = mfail(r, key, 0, GR_REASON_SYNTAX);
@@ -171,9 +181,9 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             break;
         }
         if (lineno == 1) {
-            char *ver = next_token(&rest);
+            char *ver = gr__next_word(&rest);
             if (strcmp(key, "ginrummy-match") != 0 || strcmp(ver, "1") != 0
-                || *next_token(&rest)) {
+                || *gr__next_word(&rest)) {
                 rc = mfail(r, key, strlen(key), GR_REASON_SYNTAX);
                 break;
             }
@@ -183,22 +193,22 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             rules_line = rest;
             rules_at = key;
         } else if (strcmp(key, "seed") == 0 && !have_seed) {
-            char *t = next_token(&rest);
-            if (!read_ull(t, ~0ull, &seed) || *next_token(&rest)) {
+            char *t = gr__next_word(&rest);
+            if (!read_ull(t, ~0ull, &seed) || *gr__next_word(&rest)) {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
             }
             have_seed = true;
         } else if (strcmp(key, "players") == 0 && !have_players && !have_dealer) {
-            char *t = next_token(&rest);
-            if ((strcmp(t, "3") != 0 && strcmp(t, "4") != 0) || *next_token(&rest)) {
+            char *t = gr__next_word(&rest);
+            if ((strcmp(t, "3") != 0 && strcmp(t, "4") != 0) || *gr__next_word(&rest)) {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
             }
             players = t[0] - '0';
             have_players = true;
         } else if (strcmp(key, "first_dealer") == 0 && !have_dealer) {
-            char *t = next_token(&rest);
+            char *t = gr__next_word(&rest);
             if (strcmp(t, "cut") == 0)
                 first_dealer = -1;
             else if (players == 2 && (strcmp(t, "0") == 0 || strcmp(t, "1") == 0))
@@ -207,21 +217,21 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
             }
-            if (*next_token(&rest)) {
+            if (*gr__next_word(&rest)) {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
             }
             have_dealer = true;
         } else if (strcmp(key, "deals") == 0 && !have_deals) {
-            char *t = next_token(&rest);
-            if (!read_ull(t, 1u << 24, &deals) || *next_token(&rest)) {
+            char *t = gr__next_word(&rest);
+            if (!read_ull(t, 1u << 24, &deals) || *gr__next_word(&rest)) {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
             }
             have_deals = true;
         } else if (strcmp(key, "hand") == 0) {
             match_entry e = { 0, -1, -1, 0, 0 };
-            char *t = next_token(&rest);
+            char *t = gr__next_word(&rest);
             int o = 0;
             while (o < NOUTCOMES && strcmp(t, outcome_names[o]) != 0)
                 o++;
@@ -235,7 +245,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                 int *dst[3] = { &e.knocker, &e.winner, &e.points };
                 int nfields = o == GR_OUTCOME_TIE ? 1 : 3;   /* a tie: knocker */
                 for (int f = 0; f < nfields && rc == GR_OK; f++) {
-                    char *name = next_token(&rest), *val = next_token(&rest);
+                    char *name = gr__next_word(&rest), *val = gr__next_word(&rest);
                     unsigned long long v;
                     if (strcmp(name, fields[f]) != 0)
                         rc = mfail(r, name, strlen(name), GR_REASON_SYNTAX);
@@ -248,7 +258,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                     break;
             }
             if (players == 4) {   /* the table of a 4-player deal */
-                char *name = next_token(&rest), *val = next_token(&rest);
+                char *name = gr__next_word(&rest), *val = gr__next_word(&rest);
                 if (strcmp(name, "table") != 0
                     || (strcmp(val, "0") != 0 && strcmp(val, "1") != 0)) {
                     rc = mfail(r, name, strlen(name), GR_REASON_SYNTAX);
@@ -256,7 +266,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                 }
                 e.table = val[0] - '0';
             }
-            char *extra = next_token(&rest);
+            char *extra = gr__next_word(&rest);
             if (*extra) {
                 rc = mfail(r, extra, strlen(extra), GR_REASON_SYNTAX);
                 break;
@@ -280,7 +290,7 @@ static int load_match(gr_match **out, char *text, const mreader *r,
                 cap = ncap;
             }
             entries[nentries++] = e;
-        } else if (strcmp(key, "end") == 0 && !*next_token(&rest)) {
+        } else if (strcmp(key, "end") == 0 && !*gr__next_word(&rest)) {
             ended = true;
         } else {
             rc = mfail(r, key, strlen(key), GR_REASON_SYNTAX);
@@ -313,12 +323,14 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             h.winner = entries[i].winner;
             h.points = entries[i].points;
             rc = gr_match_record_table(m, entries[i].table, &h);
-            if (rc != GR_OK && rc != GR_ENOMEM) {
-                if (r->err) {
-                    memset(r->err, 0, sizeof *r->err);
-                    r->err->reason = m->last_reason;
-                }
-                rc = GR_EILLEGAL;   /* a hand the match refuses */
+            if (rc != GR_OK && rc != GR_ENOMEM) {   /* a hand the match refuses */
+                size_t len = 0;
+                const char *at = hand_line(r->base, i, &len);
+                if (at)
+                    gr__parse_error_set(r->err, r->base, at, len, m->last_reason);
+                else
+                    gr__parse_error_only(r->err, m->last_reason);
+                rc = GR_EILLEGAL;
             }
         }
         m->last_reason = GR_REASON_NONE;

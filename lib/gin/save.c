@@ -153,19 +153,11 @@ static char *trim(char *s)
     return s;
 }
 
-/* Split off the first word of *s (NUL-terminated in place); *s moves to
- * the rest, trimmed.  Returns the word, "" when *s is blank. */
+/* gr__next_word (common/cards.h), with the rest trimmed */
 static char *next_word(char **s)
 {
-    char *p = *s;
-    while (gr__is_space(*p))
-        p++;
-    char *word = p;
-    while (*p && !gr__is_space(*p))
-        p++;
-    if (*p)
-        *p++ = '\0';
-    *s = trim(p);
+    char *word = gr__next_word(s);
+    *s = trim(*s);
     return word;
 }
 

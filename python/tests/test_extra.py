@@ -223,6 +223,13 @@ def test_match_dealer_undo_results_save_load():
     assert e.value.line == 3
     with pytest.raises(gr.ParseError):
         gr.Match.load(text[:-5])        # no "end": refused
+    # a hand the match refuses: its line and the match's reason
+    bad = ("ginrummy-match 1\nrules target=100\nseed 7\nfirst_dealer 1\ndeals 0\n"
+           "hand knock knocker 0 winner 0 points 100\nhand void\nend\n")
+    with pytest.raises(gr.IllegalMove) as e:
+        gr.Match.load(bad)
+    assert e.value.line == 7 and bad[e.value.offset:].startswith("hand void")
+    assert e.value.reason_name
 
 
 def test_expert_bot_observe():
