@@ -1141,8 +1141,6 @@ int main(int argc, char **argv)
         }
     }
 
-    if (kind == GR_BOT_EXPERT && players != 2)
-        return bad_usage("the expert bot plays two-player games only", "--players");
     gr_rules *rules;
     if (gr_rules_new(&rules, preset) != GR_OK)
         return 1;
@@ -1185,8 +1183,9 @@ int main(int argc, char **argv)
         };
         if (players == 3)
             seat[2] = seat[3];
-        for (int p = 2; p < players; p++)
-            if (gr_bot_new(&seat[p].bot, kind, seed ^ (0x1234u * (unsigned)p)) != GR_OK)
+        for (int p = 2; p < players; p++)   /* a bot of its own for each seat */
+            if (gr_bot_new(&seat[p].bot, kind, seed ^ (0x1234u * (unsigned)p)) != GR_OK
+                || gr_bot_set_rules(seat[p].bot, rules) != GR_OK)
                 return 1;
         if (players == 4)
             printf("%s and South play against East and West.\n", seat[0].name);

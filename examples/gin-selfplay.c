@@ -53,24 +53,41 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* Play one hand to its end; GR_OK or the first error. */
+static void free_bots(gr_bot *bots[2][4])
+{
+    for (int k = 0; k < 2; k++)
+        for (int at = 0; at < 4; at++)
+            gr_bot_free(bots[k][at]);
+}
+
+/* Play one hand to its end, a bot that knocks showing the arrangement it
+ * chose (gr_bot_arrange); GR_OK or the first error. */
 static int play_hand(gr_game *game, gr_bot *seat[2])
 {
     while (gr_game_phase(game) != GR_PHASE_OVER) {
         int turn = gr_game_turn(game), rc;
         gr_view v;
         gr_move m;
+        gr_arrangement shown;
         if ((rc = gr_game_view(game, turn, &v)) != GR_OK
-            || (rc = gr_bot_choose(seat[turn], &v, &m)) != GR_OK
-            || (rc = gr_game_play(game, m)) != GR_OK)
+            || (rc = gr_bot_choose(seat[turn], &v, &m)) != GR_OK)
+            return rc;
+        if (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)
+            rc = gr_bot_arrange(seat[turn], &v, m.card, &shown);
+        if (rc == GR_OK)
+            rc = (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)
+                 ? gr_game_knock(game, m.card, &shown) : gr_game_play(game, m);
+        if (rc != GR_OK)
             return rc;
     }
     return GR_OK;
 }
 
-/* Play one match of `players` in which seat s has bot (s + flip) % 2 (so
- * bot A is player 0 at 2 players when flip is 0); counts into *st. */
-static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2],
+/* Play one match of `players` in which seat s has a bot of kind
+ * (s + flip) % 2 (so bot A is player 0 at 2 players when flip is 0), its
+ * own bot (bots[kind][s]: the expert remembers one player's hand; at 2
+ * players the seats take turns with bots[kind][0]); counts into *st. */
+static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2][4],
                       int players, int flip, stats *st)
 {
     gr_match *match;
@@ -86,8 +103,11 @@ static int play_match(const gr_rules *rules, uint64_t seed, gr_bot *bots[2],
             if ((rc = gr_match_table(match, t, &tab)) != GR_OK
                 || (rc = gr_match_deal_table(match, t, &game)) != GR_OK)
                 break;
-            gr_bot *seat[2] = { bots[(tab.seats[0] + flip) % 2],
-                                bots[(tab.seats[1] + flip) % 2] };
+            gr_bot *seat[2];
+            for (int p = 0; p < 2; p++) {
+                int at = tab.seats[p];
+                seat[p] = bots[(at + flip) % 2][players == 2 ? 0 : at];
+            }
             if (players == 2)   /* the expert plays for the match */
                 for (int p = 0; p < 2; p++)
                     gr_bot_set_score(seat[p], s.hand_points[tab.seats[p]],
@@ -225,14 +245,16 @@ int main(int argc, char **argv)
             gr_rules_free(rules);
             return bad_usage("unknown rule or value out of range", rule_args[i]);
         }
-    gr_bot *bots[2] = { NULL, NULL };
-    if (gr_bot_new(&bots[0], kinds[0], seed * 2 + 1) != GR_OK
-        || gr_bot_new(&bots[1], kinds[1], seed * 2 + 2) != GR_OK
-        || gr_bot_set_rules(bots[0], rules) != GR_OK   /* the expert needs them */
-        || gr_bot_set_rules(bots[1], rules) != GR_OK) {
+    gr_bot *bots[2][4] = { { NULL } };   /* a bot of each kind for each seat */
+    bool made = true;
+    for (int k = 0; k < 2; k++)
+        for (int at = 0; at < (players == 2 ? 1 : players) && made; at++)
+            made = gr_bot_new(&bots[k][at], kinds[k], seed * 2 + 1 + (uint64_t)k
+                                                   + 1000 * (uint64_t)at) == GR_OK
+                && gr_bot_set_rules(bots[k][at], rules) == GR_OK;   /* the expert's */
+    if (!made) {
         fprintf(stderr, "gin-selfplay: out of memory\n");
-        gr_bot_free(bots[0]);
-        gr_bot_free(bots[1]);
+        free_bots(bots);
         gr_rules_free(rules);
         return 1;
     }
@@ -287,8 +309,7 @@ int main(int argc, char **argv)
     printf("%.0f hands per second (%.2f s)\n",
            elapsed > 0 ? (double)st.hands / elapsed : 0.0, elapsed);
 
-    gr_bot_free(bots[0]);
-    gr_bot_free(bots[1]);
+    free_bots(bots);
     gr_rules_free(rules);
     return 0;
 }

@@ -40,8 +40,12 @@ expect "gin-play --auto --bot expert: a whole match" 0 "wins the match" -- "$bin
 expect "gin-play --auto --bot expert: the expert's knock arrangement" 0 \
     "^  South \[7C 8C 9C\] \[10C JC QC\] AC 5D 3H AS  deadwood 10$" -- \
     "$bin/gin-play" --auto --bot expert --seed 1 --ascii
-expect "gin-play --bot expert --players 3: refused" 2 "the expert bot plays two-player games only" -- \
-    "$bin/gin-play" --bot expert --players 3
+expect "gin-play --auto --bot expert --players 3: experts at a table of three" 0 \
+    "the others are expert bots" -- "$bin/gin-play" --auto --bot expert --players 3 --seed 2
+expect "gin-play --auto --bot expert --players 4: a whole match" 0 "win the match" -- \
+    "$bin/gin-play" --auto --bot expert --players 4 --seed 2
+expect "gin-selfplay --players 3 --bots expert,greedy" 0 "3 players: bot expert" -- \
+    "$bin/gin-selfplay" --matches 2 --players 3 --bots expert,greedy
 expect "gin-play: bad option" 2 "usage" -- "$bin/gin-play" --bogus
 expect "gin-play: end of input" 0 "End of input" -- "$bin/gin-play" --seed 1
 
