@@ -241,14 +241,7 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
 
 int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *out)
 {
-    uint64_t key = gr__expert_view_key(v);
-    if (ex->decided == key)
-        ex->mine = ex->before;   /* asked again: undo the last answer here */
-    else
-        gr__expert_observe(ex, v);
-    ex->decided = key;
-    ex->before = ex->mine;
-    gr__rng_seed(&ex->rng, ex->seed ^ ex->decided);
+    gr__rng_seed(&ex->rng, ex->seed ^ gr__expert_at_view(ex, v));
     ex->ncand = 0;
     ex->samples = 0;
     ex->chosen = -1;

@@ -103,9 +103,9 @@ int  gr__expert_equity(const gr__expert *ex, int mine, int theirs);
 void gr__expert_equity_free(gr__expert *ex);
 
 const gr_move *gr__expert_find_legal(const gr_view *v, int type);
-void gr__expert_observe(gr__expert *ex, const gr_view *v);
 void gr__expert_remember(gr__expert *ex, const gr_view *v, gr_move m);
 uint64_t gr__expert_view_key(const gr_view *v);
+uint64_t gr__expert_at_view(gr__expert *ex, const gr_view *v);
 int  gr__expert_observe_move(gr__expert *ex, const gr_view *v, gr_move played);
 bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
                              sampler *s);

@@ -64,7 +64,7 @@ static void start_hand(gr__expert *ex, const gr_view *v)
         gr__oklahoma(&ex->rules, upcard, &limit, &ex->multiplier);
 }
 
-void gr__expert_observe(gr__expert *ex, const gr_view *v)
+static void observe(gr__expert *ex, const gr_view *v)
 {
     if (v->stock_size == HAND_START_STOCK
         && (v->phase == GR_PHASE_UPCARD || v->phase == GR_PHASE_DRAW)) {
@@ -130,19 +130,27 @@ uint64_t gr__expert_view_key(const gr_view *v)
     return h | 1;
 }
 
-/* The move our player made at view v, chosen by someone else (a person
- * the bot advises): remembered as if the bot had played it.  The last
- * gr__expert_choose or observe_move at a view replaces the earlier ones
- * there (the memory from before them, `before`, is kept for that). */
-int gr__expert_observe_move(gr__expert *ex, const gr_view *v, gr_move played)
+/* Come to view v, before a move there: observe it, or at the same view
+ * as the last call (a hint asked again, the move made after a hint) undo
+ * the move remembered there, so that the last call at a view stands.
+ * Returns the view's key. */
+uint64_t gr__expert_at_view(gr__expert *ex, const gr_view *v)
 {
     uint64_t key = gr__expert_view_key(v);
     if (ex->decided == key)
         ex->mine = ex->before;
     else
-        gr__expert_observe(ex, v);
+        observe(ex, v);
     ex->decided = key;
     ex->before = ex->mine;
+    return key;
+}
+
+/* The move our player made at view v, chosen by someone else (a person
+ * the bot advises): remembered as if the bot had played it. */
+int gr__expert_observe_move(gr__expert *ex, const gr_view *v, gr_move played)
+{
+    gr__expert_at_view(ex, v);
     gr__expert_remember(ex, v, played);
     return GR_OK;
 }
