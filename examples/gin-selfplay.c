@@ -72,11 +72,10 @@ static int play_hand(gr_game *game, gr_bot *seat[2])
         if ((rc = gr_game_view(game, turn, &v)) != GR_OK
             || (rc = gr_bot_choose(seat[turn], &v, &m)) != GR_OK)
             return rc;
-        if (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)
-            rc = gr_bot_arrange(seat[turn], &v, m.card, &shown);
-        if (rc == GR_OK)
-            rc = (m.type == GR_MOVE_KNOCK || m.type == GR_MOVE_GIN)
-                 ? gr_game_knock(game, m.card, &shown) : gr_game_play(game, m);
+        if (m.type != GR_MOVE_KNOCK && m.type != GR_MOVE_GIN)
+            rc = gr_game_play(game, m);
+        else if ((rc = gr_bot_arrange(seat[turn], &v, m.card, &shown)) == GR_OK)
+            rc = gr_game_knock(game, m.card, &shown);
         if (rc != GR_OK)
             return rc;
     }
