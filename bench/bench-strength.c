@@ -69,6 +69,7 @@ typedef struct stats {
     long hands, voids;
     long points_a, points_b;    /* hand points */
     long gin[2], knock[2], undercut[2];   /* [0]: scored by a */
+    long pts[3][2];             /* points by outcome: gin, knock, undercut */
 } stats;
 
 /* One hand; seat[0] plays player 0.  a_seat: which seat player a holds. */
@@ -128,11 +129,11 @@ static int play_hand(gr_game *g, player *seat[2], const gr_score *sc, stats *st,
     else
         st->points_b += r.points;
     if (r.outcome == GR_OUTCOME_GIN || r.outcome == GR_OUTCOME_BIG_GIN)
-        st->gin[w]++;
+        st->gin[w]++, st->pts[0][w] += r.points;
     else if (r.outcome == GR_OUTCOME_KNOCK)
-        st->knock[w]++;
+        st->knock[w]++, st->pts[1][w] += r.points;
     else
-        st->undercut[w]++;
+        st->undercut[w]++, st->pts[2][w] += r.points;
     return 0;
 }
 
@@ -235,6 +236,11 @@ int main(int argc, char **argv)
     if (expert_calls)
         printf("  expert %.3f ms/decision (CPU, %ld decisions)", 1e3 * expert_cpu / expert_calls,
                expert_calls);
+    if (getenv("GRX_PTS"))
+        printf("\n  mean points: a gin %.1f knock %.1f undercut %.1f | b gin %.1f knock %.1f undercut %.1f",
+               st.pts[0][0] / (st.gin[0] + 1e-9), st.pts[1][0] / (st.knock[0] + 1e-9),
+               st.pts[2][0] / (st.undercut[0] + 1e-9), st.pts[0][1] / (st.gin[1] + 1e-9),
+               st.pts[1][1] / (st.knock[1] + 1e-9), st.pts[2][1] / (st.undercut[1] + 1e-9));
     printf("  [%.0f s]\n", cpu_now() - t0);
     gr_bot_free(a.bot);
     gr_bot_free(b.bot);

@@ -46,6 +46,7 @@
 #include "gin/settle.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DEFAULT_PLAYOUTS 1000
@@ -239,6 +240,94 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
     return true;
 }
 
+/* ---- the race between candidates ----------------------------------------- */
+
+/* Whether candidate c is clearly behind candidate b over the n samples
+ * both have played: its mean below b's by more than RACE_Z standard
+ * errors of the difference (from the sums of squares and products). */
+#define RACE_Z 2.5
+static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c, int b)
+{
+    double n = (double)ex->n[c];
+    double diff = (double)(ex->value[b] - ex->value[c]) / n;
+    double sq = (double)(prod[b][b] + prod[c][c] - 2 * prod[b][c]) / n;
+    double var = (sq - diff * diff) / n;   /* of the mean difference */
+    return diff > 0 && diff * diff > RACE_Z * RACE_Z * var;
+}
+
+/* Play the candidates out on sampled deals (common to all of them, so
+ * their differences have little noise) and return the best.  The budget
+ * is ex->playouts playouts in all.  The first half is spread over every
+ * candidate; then, round by round, a candidate clearly behind the leader
+ * leaves the race and the rest of the budget goes to those still in it
+ * (the close calls get the most samples; a clear one stops early). */
+static int race(gr__expert *ex, const gr_view *v, const sampler *s)
+{
+    int64_t prod[MAX_CAND][MAX_CAND];   /* sums of products of values */
+    int out[MAX_CAND];                  /* the candidates that left the race */
+    int nalive = ex->ncand, nout = 0;
+    int alive[MAX_CAND];
+    for (int c = 0; c < ex->ncand; c++)
+        alive[c] = c;
+    memset(prod, 0, sizeof prod);
+    memset(ex->value, 0, sizeof ex->value);
+    memset(ex->n, 0, sizeof ex->n);
+    long budget = ex->playouts;
+    long round = budget / (2 * nalive);
+    bool racing = !getenv("GRX_NORACE");
+    if (!racing)
+        round = budget / nalive;
+    if (round < 4)
+        round = 4;
+    gr_card stock[GR_NCARDS];
+    int samples = 0;
+    for (;;) {
+        for (long k = 0; k < round; k++) {
+            gr_cards opp = gr__expert_sample(ex, s, stock) | v->opponent_known;
+            gr__expert_build(ex, v, opp, stock, &ex->base);
+            int val[MAX_CAND];
+            for (int i = 0; i < nalive; i++) {
+                int c = alive[i];
+                val[c] = playout_value(ex, ex->cand[c], v->player);
+                ex->value[c] += val[c];
+                ex->n[c]++;
+                for (int j = 0; j <= i; j++)
+                    prod[c][alive[j]] += (int64_t)val[c] * val[alive[j]];
+            }
+            for (int i = 0; i < nalive; i++)   /* symmetric */
+                for (int j = 0; j < i; j++)
+                    prod[alive[j]][alive[i]] = prod[alive[i]][alive[j]];
+            samples++;
+            budget -= nalive;
+        }
+        int lead = alive[0];
+        for (int i = 1; i < nalive; i++)
+            if (ex->value[alive[i]] > ex->value[lead])
+                lead = alive[i];
+        if (!racing || budget < 4L * nalive)
+            break;
+        int kept = 0;
+        for (int i = 0; i < nalive; i++)
+            if (alive[i] == lead || !behind(ex, (const int64_t (*)[MAX_CAND])prod, alive[i], lead))
+                alive[kept++] = alive[i];
+            else
+                out[nout++] = alive[i];
+        nalive = kept;
+        if (nalive == 1)
+            break;
+        round = budget / (2 * nalive);
+        if (round < 4)
+            round = budget / nalive;
+    }
+    (void)out;
+    ex->samples = samples;
+    int best = alive[0];
+    for (int i = 1; i < nalive; i++)
+        if (ex->value[alive[i]] > ex->value[best])
+            best = alive[i];
+    return best;
+}
+
 int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *out)
 {
     gr__rng_seed(&ex->rng, ex->seed ^ gr__expert_at_view(ex, v));
@@ -287,22 +376,7 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
         goto done;
     }
     ex->by_equity = gr__expert_equity_ready(ex);
-    int nsamples = ex->playouts / ex->ncand;
-    if (nsamples < 4)
-        nsamples = 4;
-    memset(ex->value, 0, sizeof ex->value);
-    gr_card stock[GR_NCARDS];
-    for (int k = 0; k < nsamples; k++) {
-        gr_cards opp = gr__expert_sample(ex, &s, stock) | v->opponent_known;
-        gr__expert_build(ex, v, opp, stock, &ex->base);
-        for (int c = 0; c < ex->ncand; c++)
-            ex->value[c] += playout_value(ex, ex->cand[c], v->player);
-    }
-    ex->samples = nsamples;
-    int best = 0;
-    for (int c = 1; c < ex->ncand; c++)
-        if (ex->value[c] > ex->value[best])
-            best = c;
+    int best = race(ex, v, &s);
     ex->chosen = best;
     m = ex->cand[best];
 done:
@@ -466,7 +540,7 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         /* points per hand, or the chance in percent to win the match */
         double scale = ex->by_equity ? GR__EQUITY_ONE / 100.0 : 1.0;
         const char *unit = ex->by_equity ? "%" : "";
-        double mean = shown((double)ex->value[ex->chosen] / ex->samples / scale);
+        double mean = shown((double)ex->value[ex->chosen] / ex->n[ex->chosen] / scale);
         snprintf(num, sizeof num, ex->by_equity
                  ? ": %.1f%% to win the match over %d sampled deals"
                  : ": nets %+.1f points on average over %d sampled deals",
@@ -474,13 +548,14 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         gr__write_str(&w, num);
         int second = -1;
         for (int c = 0; c < ex->ncand; c++)
-            if (c != ex->chosen && (second < 0 || ex->value[c] > ex->value[second]))
+            if (c != ex->chosen && ex->n[c] > 0
+                && (second < 0 || ex->value[c] * ex->n[second] > ex->value[second] * ex->n[c]))
                 second = c;
         if (second >= 0) {
             gr__write_str(&w, " (next best: ");
             write_move(&w, ex->cand[second]);
             snprintf(num, sizeof num, ex->by_equity ? ", %.1f%s)" : ", %+.1f%s)",
-                     shown((double)ex->value[second] / ex->samples / scale), unit);
+                     shown((double)ex->value[second] / ex->n[second] / scale), unit);
             gr__write_str(&w, num);
         }
     }

@@ -108,7 +108,7 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
                      || (!g->stock_only && g->npile > 0);
         if (can_take) {
             gr_card d;
-            if (gr_best_discard(hand | GR_CARD_BIT(top), &d) < gr__deadwood(hand))
+            if (gr__best_discard(hand | GR_CARD_BIT(top), &d) < gr__deadwood(hand))
                 return (gr_move){ .type = g->phase == GR_PHASE_UPCARD
                                           ? GR_MOVE_TAKE_UPCARD : GR_MOVE_DRAW_DISCARD,
                                   .card = top };
@@ -124,10 +124,9 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
         if (g->taken != GR_NO_CARD)
             allowed &= ~GR_CARD_BIT(g->taken);
         gr_card d;
-        int dw;
-        if (allowed == hand) {
-            dw = gr_best_discard(hand, &d);
-        } else {   /* G11: best of the others (ties as gr_best_discard) */
+        int dw = gr__best_discard(hand, &d);
+        if (allowed != hand && !(allowed & GR_CARD_BIT(d))) {
+            /* G11: best of the others (ties as gr__best_discard) */
             dw = 1 << 20;
             d = GR_NO_CARD;
             for (gr_cards c = allowed; c; c &= c - 1) {
