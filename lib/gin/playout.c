@@ -91,6 +91,34 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
     }
 }
 
+/* The greedy discard phase's move, given the best discard d of the 11
+ * cards and the deadwood dw it leaves (gr__best_discard) */
+static gr_move greedy_discard(const gr_game *g, int knock_max, gr_card d, int dw)
+{
+    if (g->big_gin_ok)
+        return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
+    gr_cards hand = g->hand[g->turn];
+    if (g->taken == d) {   /* G11: best of the others (ties as gr__best_discard) */
+        dw = 1 << 20;
+        d = GR_NO_CARD;
+        for (gr_cards c = hand & ~GR_CARD_BIT(g->taken); c; c &= c - 1) {
+            gr_card x = (gr_card)__builtin_ctzll(c);
+            int v = gr__deadwood(hand & ~GR_CARD_BIT(x));
+            int px = gr_card_points(x), pd = d == GR_NO_CARD ? -1 : gr_card_points(d);
+            if (v < dw || (v == dw && (px > pd || (px == pd && x > d)))) {
+                dw = v;
+                d = x;
+            }
+        }
+    }
+    gr_cards bit = GR_CARD_BIT(d);
+    if (g->gin_ok & bit)
+        return (gr_move){ .type = GR_MOVE_GIN, .card = d };
+    if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
+        return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
+    return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
+}
+
 /* GR_PLAYOUT_GREEDY: the greedy bot's play from the full hand, knocking
  * only with deadwood <= knock_max (100: whenever legal) or near the stock's
  * end (see gin/game.h). */
@@ -118,33 +146,9 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
                           .card = GR_NO_CARD };
     }
     default: {
-        if (g->big_gin_ok)
-            return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
-        gr_cards allowed = hand;
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);
         gr_card d;
         int dw = gr__best_discard(hand, &d);
-        if (allowed != hand && !(allowed & GR_CARD_BIT(d))) {
-            /* G11: best of the others (ties as gr__best_discard) */
-            dw = 1 << 20;
-            d = GR_NO_CARD;
-            for (gr_cards c = allowed; c; c &= c - 1) {
-                gr_card x = (gr_card)__builtin_ctzll(c);
-                int v = gr__deadwood(hand & ~GR_CARD_BIT(x));
-                int px = gr_card_points(x), pd = d == GR_NO_CARD ? -1 : gr_card_points(d);
-                if (v < dw || (v == dw && (px > pd || (px == pd && x > d)))) {
-                    dw = v;
-                    d = x;
-                }
-            }
-        }
-        gr_cards bit = GR_CARD_BIT(d);
-        if (g->gin_ok & bit)
-            return (gr_move){ .type = GR_MOVE_GIN, .card = d };
-        if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
-            return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
-        return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
+        return greedy_discard(g, knock_max, d, dw);
     }
     }
 }
@@ -280,6 +284,47 @@ static gr_move meld_only_draw(const gr_game *g)
                 : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
 }
 
+/* A draw's options before the knock scan: the plain discards (G11), and
+ * no knock, gin nor big gin, which greedy_draw then corrects. */
+static void discards_only(gr_game *g, gr_cards hand, gr_legal_masks *next)
+{
+    (void)next;
+    g->discard_ok = g->taken != GR_NO_CARD ? hand & ~GR_CARD_BIT(g->taken) : hand;
+    g->knock_ok = 0;
+    g->gin_ok = 0;
+    g->big_gin_ok = false;
+}
+
+/* A draw of the greedy playout, then its discard phase's move in *next:
+ * the draw as gr_game_play's short lane makes it (the same conditions),
+ * but with the knock scan only when the greedy discard may use it.  When
+ * no discard of the 11 cards is within the knock limit, no knock, gin or
+ * big gin is legal (big gin has a discard leaving none), which
+ * discards_only wrote; and a player who knocks only with deadwood <=
+ * knock_max plays a plain discard when no discard gets there, so a knock
+ * legal but not taken needs no scan either (the masks then under-report
+ * it for the rest of this turn, which only the greedy discard reads).
+ * False: not taken. */
+static bool greedy_draw(gr_game *g, gr_move m, int knock_max, gr_move *next)
+{
+    if (g->phase != GR_PHASE_DRAW || g->nhistory >= g->caphistory)
+        return false;
+    if (m.type == GR_MOVE_DRAW_STOCK && g->nstock > 0)
+        gr__take(g, m.type, gr__top_of(g->stock, g->nstock), false, NULL, discards_only);
+    else if (m.type == GR_MOVE_DRAW_DISCARD && !g->stock_only && g->npile > 0)
+        gr__take(g, m.type, gr__top_of(g->pile, g->npile), true, NULL, discards_only);
+    else
+        return false;
+    gr_cards hand = g->hand[g->turn];
+    gr_card d;
+    int dw = gr__best_discard(hand, &d);
+    if (dw == 0 || (dw <= g->knock_limit
+                    && (dw <= knock_max || g->nstock <= 4 || g->wall_draw)))
+        gr__discard_options(g, hand, NULL);
+    *next = greedy_discard(g, knock_max, d, dw);
+    return true;
+}
+
 int gr__game_playout_greedy(gr_game *g, int player, int knock_max, bool meld_only)
 {
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
@@ -292,6 +337,11 @@ int gr__game_playout_greedy(gr_game *g, int player, int knock_max, bool meld_onl
             m = meld_only_draw(g);
         else
             m = gr__greedy_move_knock(g, g->turn == player ? knock_max : 100);
+        gr_move discard;
+        if (greedy_draw(g, m, g->turn == player ? knock_max : 100, &discard)) {
+            n++;
+            m = discard;
+        }
         int rc = gr__game_play(g, m);
         if (rc != GR_OK)
             return rc;
