@@ -231,7 +231,7 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
         disc[k] = disc[best];
         disc[best] = t;
     }
-    int limit = (ex->features & GR_EXPERT_SEARCH) ? ex->ndiscards : 1;
+    int limit = (ex->features & GR_EXPERT_SEARCH) ? (getenv("GRX_NDISC") ? atoi(getenv("GRX_NDISC")) : ex->ndiscards) : 1;
     for (int k = 0; k < nd && ex->ncand < limit; k++)
         if (!(g->type == GR_MOVE_DISCARD && disc[k].card == g->card))
             add(ex, disc[k]);
@@ -245,7 +245,7 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
 /* Whether candidate c is clearly behind candidate b over the n samples
  * both have played: its mean below b's by more than RACE_Z standard
  * errors of the difference (from the sums of squares and products). */
-#define RACE_Z 2.5
+#define RACE_Z (getenv("GRX_Z") ? atof(getenv("GRX_Z")) : 2.5)
 static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c, int b)
 {
     double n = (double)ex->n[c];

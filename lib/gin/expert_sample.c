@@ -309,13 +309,15 @@ static gr_cards draw_hand(gr__expert *ex, const sampler *s)
     return opp;
 }
 
-/* How good a hand he may hold is: its deadwood, and 100 more if it could
- * have knocked on his last turn (he did not). */
-static int hand_score(const sampler *s, gr_cards hand)
+/* How good a hand he may hold is (lower is better): its deadwood, 100
+ * more if it could have knocked on his last turn (he did not), and 100
+ * more if his last discard did not leave the least deadwood.  Stops at a
+ * score of at least `beat` (it cannot win). */
+static int hand_score(const sampler *s, gr_cards hand, int beat)
 {
     int dw = gr__deadwood(hand);
     int score = dw <= s->above ? dw + 100 : dw;
-    if (s->last_discard != GR_NO_CARD) {
+    if (s->last_discard != GR_NO_CARD && score < beat) {
         /* his last discard left the least deadwood of the cards he could
          * throw (G11: not the card he took) */
         gr_cards before = hand | GR_CARD_BIT(s->last_discard);
@@ -349,10 +351,10 @@ gr_cards gr__expert_sample(gr__expert *ex, const sampler *s, gr_card *stock)
         return best;
     }
     if (s->tries > 1) {
-        int best_score = hand_score(s, best | s->known);
+        int best_score = hand_score(s, best | s->known, 1 << 20);
         for (int t = 1; t < s->tries; t++) {
             gr_cards h = draw_hand(ex, s);
-            int score = hand_score(s, h | s->known);
+            int score = hand_score(s, h | s->known, best_score);
             if (score < best_score) {
                 best_score = score;
                 best = h;
