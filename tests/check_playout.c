@@ -186,6 +186,95 @@ START_TEST(test_playout_exact_vs_api)
 }
 END_TEST
 
+/* GR_PLAYOUT_GREEDY's policy written plainly from a view, every legality
+ * from its list of legal moves: big gin; else the discard leaving the least
+ * deadwood (G11: not the card just taken; ties: more points, then the
+ * higher card) as gin, knock or plain discard, whichever is legal; a
+ * face-up card taken when it lowers the deadwood; the wall card when it
+ * may be taken (G38). */
+static gr_move greedy_reference(const gr_view *v)
+{
+    const gr_move *big = NULL, *take = NULL, *wall = NULL, *leave = NULL;
+    gr_cards allowed = 0;
+    for (int i = 0; i < v->nlegal; i++) {
+        const gr_move *m = &v->legal[i];
+        if (m->type == GR_MOVE_BIG_GIN)
+            big = m;
+        else if (m->type == GR_MOVE_DISCARD || m->type == GR_MOVE_KNOCK || m->type == GR_MOVE_GIN)
+            allowed |= GR_CARD_BIT(m->card);
+        else if (m->type == GR_MOVE_TAKE_UPCARD || m->type == GR_MOVE_DRAW_DISCARD)
+            take = wall = m;
+        else
+            leave = m;   /* pass, stock */
+    }
+    if (big)
+        return *big;
+    if (v->phase == GR_PHASE_WALL)
+        return wall ? *wall : *leave;
+    if (v->phase != GR_PHASE_DISCARD) {
+        gr_card top = v->discards[v->ndiscards - 1], d;
+        if (take && gr_best_discard(v->hand | GR_CARD_BIT(top), &d) < gr_deadwood(v->hand))
+            return *take;
+        return *leave;
+    }
+    gr_card best = GR_NO_CARD;
+    int best_dw = 1 << 20;
+    for (gr_cards c = allowed; c; c &= c - 1) {
+        gr_card x = (gr_card)__builtin_ctzll(c);
+        int dw = gr_deadwood(v->hand & ~GR_CARD_BIT(x));
+        if (best == GR_NO_CARD || dw < best_dw
+            || (dw == best_dw && (gr_card_points(x) > gr_card_points(best)
+                                  || (gr_card_points(x) == gr_card_points(best) && x > best)))) {
+            best = x;
+            best_dw = dw;
+        }
+    }
+    static const int order[] = { GR_MOVE_GIN, GR_MOVE_KNOCK, GR_MOVE_DISCARD };
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < v->nlegal; i++)
+            if (v->legal[i].type == order[k] && v->legal[i].card == best)
+                return v->legal[i];
+    ck_abort_msg("no legal move for the best discard");
+    return v->legal[0];
+}
+
+/* Every move of a greedy playout, replayed through the API, is the
+ * reference's from the view of the player to act (the playout finds its
+ * knocks and gin without the knock scan of every draw, playout.c). */
+START_TEST(test_playout_greedy_policy)
+{
+    test_rng rng = { 0x6772 };
+    long cases = test_count(300);
+    for (int p = 0; p < NPRESETS; p++) {
+        gr_rules *rules = preset_rules(p);
+        for (long i = 0; i < cases; i++) {
+            gr_game *g = NULL, *c = NULL;
+            REQUIRE_RC(gr_game_new(&g, rules, test_next(&rng), (int)(i & 1)), GR_OK);
+            REQUIRE_RC(gr_game_clone(&c, g), GR_OK);
+            int rc = gr_game_playout(c, GR_PLAYOUT_GREEDY, 0, NULL);
+            REQUIRE(rc == GR_OK || rc == GR_ESTATE);
+            int end = gr_game_history(c, NULL, 0);
+            gr_move *hist = malloc((size_t)end * sizeof *hist);
+            REQUIRE(hist != NULL);
+            REQUIRE_RC(gr_game_history(c, hist, (size_t)end), end);
+            for (int k = 0; k < end; k++) {
+                gr_view v;
+                REQUIRE_RC(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+                gr_move m = greedy_reference(&v), h = hist[k];
+                if (h.type == GR_MOVE_DRAW_STOCK)   /* the history names the card */
+                    h.card = GR_NO_CARD;
+                REQUIRE(m.type == h.type && m.card == h.card);
+                REQUIRE_RC(gr_game_play(g, m), GR_OK);
+            }
+            free(hist);
+            gr_game_free(c);
+            gr_game_free(g);
+        }
+        gr_rules_free(rules);
+    }
+}
+END_TEST
+
 /* the portable build and the hardware-popcount build play the same moves */
 START_TEST(test_playout_portable_same_moves)
 {
@@ -496,6 +585,7 @@ static Suite *playout_suite(void)
     tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_playout_exact_vs_api);
+    tcase_add_test(tc, test_playout_greedy_policy);
     tcase_add_test(tc, test_playout_portable_same_moves);
     tcase_add_test(tc, test_G7_redeal_same_as_new);
     tcase_add_test(tc, test_step_exact_vs_play_and_masks);
