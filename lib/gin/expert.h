@@ -6,6 +6,7 @@
 #define GR_GIN_EXPERT_H
 
 #include "ginrummy.h"
+#include "common/alias.h"
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/rules.h"
@@ -88,8 +89,7 @@ typedef struct sampler {
     int      n;                   /* unknown cards */
     gr_card  card[GR_NCARDS];
     uint32_t weight[GR_NCARDS];   /* integer weights: the same on every platform */
-    uint64_t prob[GR_NCARDS];     /* the alias table of the weights: index i */
-    uint8_t  alias[GR_NCARDS];    /* is drawn as i below prob[i], else alias[i] */
+    gr__alias table;              /* of the weights, for draws */
     uint64_t total;               /* their sum */
     int      need;                /* how many of them the opponent holds */
     int      tries;               /* hands drawn per sample: the one of least

@@ -180,37 +180,6 @@ static gr_cards partners(gr_card c)
     return m & ~GR_CARD_BIT(c);
 }
 
-/* Walker's alias table of the weights (Vose's construction, in integers:
- * exact): every index holds a share total/n of the weight, its own card's
- * part prob[i] and the rest of its alias's. */
-static void alias_table(sampler *s)
-{
-    uint64_t scaled[GR_NCARDS];
-    int small[GR_NCARDS], large[GR_NCARDS], ns = 0, nl = 0;
-    for (int i = 0; i < s->n; i++) {
-        scaled[i] = (uint64_t)s->weight[i] * (uint64_t)s->n;
-        s->alias[i] = (uint8_t)i;
-        if (scaled[i] < s->total)
-            small[ns++] = i;
-        else
-            large[nl++] = i;
-    }
-    while (ns > 0 && nl > 0) {
-        int l = small[--ns], g = large[nl - 1];
-        s->prob[l] = scaled[l];
-        s->alias[l] = (uint8_t)g;
-        scaled[g] -= s->total - scaled[l];
-        if (scaled[g] < s->total) {
-            nl--;
-            small[ns++] = g;
-        }
-    }
-    while (nl > 0)
-        s->prob[large[--nl]] = s->total;
-    while (ns > 0)   /* only by rounding, which integers do not have */
-        s->prob[small[--ns]] = s->total;
-}
-
 /* false if the view does not add up (then the bot plays greedy) */
 bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
                              sampler *s)
@@ -260,12 +229,14 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
         s->total += s->weight[s->n];
         s->n++;
     }
-    alias_table(s);
+    if (s->n > 0)
+        gr__alias_build(&s->table, s->weight, s->n);
     return true;
 }
 
 /* One weighted draw of the opponent's unknown cards, without replacement:
- * each card is drawn from the whole weighted list (the alias table) and drawn again if already taken, which draws it exactly
+ * each card is drawn from the whole weighted list (the alias table, one
+ * random number) and drawn again if already taken, which draws it exactly
  * in proportion to the weights of the cards left.  After a run of such
  * repeats (a few heavy cards taken) the rest is drawn from the cards left
  * by a linear walk, with the same distribution. */
@@ -275,13 +246,7 @@ static gr_cards draw_hand(gr__expert *ex, const sampler *s)
     uint64_t left = s->total;        /* the weight not yet taken */
     int k = 0;
     for (int misses = 0; k < s->need && misses < 8;) {
-        /* one random number: its product with n gives the index, and
-         * the fraction left over the point below total (unbiased to
-         * within n / 2^64) */
-        uint64_t frac;
-        int i = (int)gr__mul_hi(gr__rng_next(&ex->rng), (uint64_t)s->n, &frac);
-        if (gr__mul_hi(frac, s->total, &frac) >= s->prob[i])
-            i = s->alias[i];
+        int i = gr__alias_draw(&s->table, &ex->rng);
         if (taken >> i & 1) {
             misses++;
             continue;
