@@ -15,16 +15,23 @@
  *      on or threw away are less likely, cards that meld with what he took
  *      more likely), the rest shuffled into the stock; his hand has
  *      improved with his turns, so of a few such draws (more as the hand
- *      goes on) the one of least deadwood is kept, counting a hand that
- *      could have knocked on his last turn as poor (he did not knock);
- *   3. plays every candidate on every sampled deal and the hand out to its
- *      end (rollout) with the greedy policy (GR_PLAYOUT_GREEDY), except
- *      that we knock only with little deadwood (playing on for gin or an
- *      undercut otherwise) and the opponent takes a face-up card only to
- *      meld it (measured stronger than the greedy rule as the model of
- *      him, against greedy opponents too), on a game built inside
- *      the library (no allocation), valuing the hand's outcome (common
- *      samples for all candidates, so their difference has little noise);
+ *      goes on) the one of least deadwood is kept, counting as poor a
+ *      hand that could have knocked on his last turn (he did not knock)
+ *      and one from which his last discard was not his worst card (it
+ *      would have left more deadwood than another);
+ *   3. plays the candidates on the sampled deals (common samples for all
+ *      candidates, so their difference has little noise) and the hand
+ *      out to its end (rollout) with the greedy policy
+ *      (GR_PLAYOUT_GREEDY), except that we knock only with little
+ *      deadwood (playing on for gin or an undercut otherwise) and the
+ *      opponent takes a face-up card only to meld it (measured stronger
+ *      than the greedy rule as the model of him, against greedy opponents
+ *      too), on a game built inside the library (no allocation), valuing
+ *      the hand's outcome; as a race: half the budget of playouts spread
+ *      over every candidate, then round by round a candidate clearly
+ *      behind the leader (by RACE_Z standard errors of the difference)
+ *      drops out and the rest of the budget goes to those still in, so a
+ *      clear decision stops early and a close one gets the samples;
  *   4. plays the candidate of best mean value: the points won or lost,
  *      or once the match score is known the chance to win the match that
  *      the hand's outcome leaves (expert_equity.c).
@@ -46,11 +53,10 @@
 #include "gin/settle.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_PLAYOUTS 1000
-#define DISCARD_CANDS 4        /* discards kept for the search */
+#define DEFAULT_PLAYOUTS 1200
+#define DISCARD_CANDS 6        /* discards kept for the search */
 
 gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
 {
@@ -231,7 +237,7 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
         disc[k] = disc[best];
         disc[best] = t;
     }
-    int limit = (ex->features & GR_EXPERT_SEARCH) ? (getenv("GRX_NDISC") ? atoi(getenv("GRX_NDISC")) : ex->ndiscards) : 1;
+    int limit = (ex->features & GR_EXPERT_SEARCH) ? ex->ndiscards : 1;
     for (int k = 0; k < nd && ex->ncand < limit; k++)
         if (!(g->type == GR_MOVE_DISCARD && disc[k].card == g->card))
             add(ex, disc[k]);
@@ -244,8 +250,10 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
 
 /* Whether candidate c is clearly behind candidate b over the n samples
  * both have played: its mean below b's by more than RACE_Z standard
- * errors of the difference (from the sums of squares and products). */
-#define RACE_Z (getenv("GRX_Z") ? atof(getenv("GRX_Z")) : 2.5)
+ * errors of the difference (from the sums of squares and products, exact
+ * integers; the test in doubles, each operation rounded as IEEE 754 and
+ * C11 without contraction say, so the same on every such platform). */
+#define RACE_Z 2.0
 static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c, int b)
 {
     double n = (double)ex->n[c];
@@ -264,8 +272,7 @@ static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c,
 static int race(gr__expert *ex, const gr_view *v, const sampler *s)
 {
     int64_t prod[MAX_CAND][MAX_CAND];   /* sums of products of values */
-    int out[MAX_CAND];                  /* the candidates that left the race */
-    int nalive = ex->ncand, nout = 0;
+    int nalive = ex->ncand;
     int alive[MAX_CAND];
     for (int c = 0; c < ex->ncand; c++)
         alive[c] = c;
@@ -274,9 +281,6 @@ static int race(gr__expert *ex, const gr_view *v, const sampler *s)
     memset(ex->n, 0, sizeof ex->n);
     long budget = ex->playouts;
     long round = budget / (2 * nalive);
-    bool racing = !getenv("GRX_NORACE");
-    if (!racing)
-        round = budget / nalive;
     if (round < 4)
         round = 4;
     gr_card stock[GR_NCARDS];
@@ -304,14 +308,12 @@ static int race(gr__expert *ex, const gr_view *v, const sampler *s)
         for (int i = 1; i < nalive; i++)
             if (ex->value[alive[i]] > ex->value[lead])
                 lead = alive[i];
-        if (!racing || budget < 4L * nalive)
+        if (budget < 4L * nalive)
             break;
         int kept = 0;
         for (int i = 0; i < nalive; i++)
             if (alive[i] == lead || !behind(ex, (const int64_t (*)[MAX_CAND])prod, alive[i], lead))
                 alive[kept++] = alive[i];
-            else
-                out[nout++] = alive[i];
         nalive = kept;
         if (nalive == 1)
             break;
@@ -319,7 +321,6 @@ static int race(gr__expert *ex, const gr_view *v, const sampler *s)
         if (round < 4)
             round = budget / nalive;
     }
-    (void)out;
     ex->samples = samples;
     int best = alive[0];
     for (int i = 1; i < nalive; i++)

@@ -13,7 +13,6 @@
 #include "gin/rules.h"
 #include "gin/settle.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define HAND_START_STOCK (GR_NCARDS - 21)
@@ -203,10 +202,8 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
             s->tries = 12;
         if (turns > 0)   /* he did not knock on his last turn */
             s->above = v->knock_limit;
-        if (getenv("GRX_LAST") && atoi(getenv("GRX_LAST"))) {
-            s->last_discard = ex->opp_last_discard;
-            s->last_took = ex->opp_last_took;
-        }
+        s->last_discard = ex->opp_last_discard;   /* he threw his worst card */
+        s->last_took = ex->opp_last_took;
     }
     gr_cards refused = 0, discarded = 0, took = 0;
     if (ex->features & GR_EXPERT_INFER) {
@@ -302,19 +299,9 @@ static int hand_score(const sampler *s, gr_cards hand, int beat)
 /* One hidden deal: the opponent's unknown cards (of s->tries weighted
  * draws, the best by hand_score), then the rest shuffled into the stock
  * (top last). */
-gr_cards grx_cheat_opp;
 gr_cards gr__expert_sample(gr__expert *ex, const sampler *s, gr_card *stock)
 {
     gr_cards best = draw_hand(ex, s);
-    if (grx_cheat_opp) {
-        best = grx_cheat_opp & ~s->known;
-        int n = 0;
-        for (int i = 0; i < s->n; i++)
-            if (!(best & GR_CARD_BIT(s->card[i])))
-                stock[n++] = s->card[i];
-        gr__shuffle(&ex->rng, stock, n);
-        return best;
-    }
     if (s->tries > 1) {
         int best_score = hand_score(s, best | s->known, 1 << 20);
         for (int t = 1; t < s->tries; t++) {
