@@ -81,7 +81,7 @@ expect "gin-selfplay --rule, OpenSpiel" 0 "OpenSpiel rules" -- "$bin/gin-selfpla
 expect "gin-selfplay --bots expert,greedy: the header" 0 "^  *expert  *greedy$" -- \
     "$bin/gin-selfplay" --matches 2 --bots expert,greedy --preset standard
 expect "gin-selfplay --bots expert,greedy: the expert plays by the standard rules" 0 \
-    "^19 hands (9.5 per match): knock 68.4%, undercut 21.1%, gin 10.5%" -- \
+    "^14 hands (7.0 per match): knock 57.1%, undercut 28.6%, gin 14.3%" -- \
     "$bin/gin-selfplay" --matches 2 --bots expert,greedy --preset standard
 expect "gin-selfplay --help names the expert" 0 "random, greedy or expert" -- "$bin/gin-selfplay" --help
 expect "gin-selfplay: bad --bots" 2 "two of random, greedy, expert" -- "$bin/gin-selfplay" --bots nope,greedy
