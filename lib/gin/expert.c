@@ -27,13 +27,11 @@
  *      opponent takes a face-up card only to meld it (measured stronger
  *      than the greedy rule as the model of him, against greedy opponents
  *      too), on a game built inside the library (no allocation), valuing
- *      the hand's outcome; as a race: half the budget spread over every
- *      candidate, then round by round a candidate clearly behind the
- *      leader (by RACE_Z standard errors of the difference) drops out and
- *      half of what is left goes to those still in, so a clear decision
- *      stops early and a close one gets the samples; the budget is counted
- *      in moves played, so a decision late in the hand, whose playouts
- *      are short, plays more of them for the same work;
+ *      the hand's outcome; as a race: half the budget of playouts spread
+ *      over every candidate, then round by round a candidate clearly
+ *      behind the leader (by RACE_Z standard errors of the difference)
+ *      drops out and the rest of the budget goes to those still in, so a
+ *      clear decision stops early and a close one gets the samples;
  *   4. plays the candidate of best mean value: the points won or lost,
  *      or once the match score is known the chance to win the match that
  *      the hand's outcome leaves (expert_equity.c).
