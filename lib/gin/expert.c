@@ -148,9 +148,8 @@ static int match_value(const gr__expert *ex, const gr_hand_result *r, int me)
     return gr__expert_equity(ex, mine, theirs);
 }
 
-/* Play move m then the rest of the hand on a copy of base; the moves
- * played in *moves. */
-static int playout_value(gr__expert *ex, gr_move m, int me, int *moves)
+/* Play move m then the rest of the hand on a copy of base. */
+static int playout_value(gr__expert *ex, gr_move m, int me)
 {
     gr_game *w = &ex->work;
     memcpy(w, &ex->base, offsetof(gr_game, history_inline)
@@ -162,7 +161,6 @@ static int playout_value(gr__expert *ex, gr_move m, int me, int *moves)
         rc = gr__game_playout_greedy(w, me, (ex->features & GR_EXPERT_KNOCK)
                                              ? ex->knock_max : 100,
                                      ex->features & GR_EXPERT_MODEL);
-    *moves = w->nhistory - ex->base.nhistory;
     if (w->history != w->history_inline) {
         gr__free(&w->rules.mm, w->history);
         w->history = w->history_inline;
@@ -267,15 +265,10 @@ static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c,
 
 /* Play the candidates out on sampled deals (common to all of them, so
  * their differences have little noise) and return the best.  The budget
- * is ex->playouts playouts of an average length, counted in moves played
- * (PLAYOUT_COST a playout, each costing its moves and PLAYOUT_OVERHEAD
- * more): a decision late in the hand, whose playouts are short, plays
- * more of them for the same work.  Half of it is spread over every
+ * is ex->playouts playouts in all.  The first half is spread over every
  * candidate; then, round by round, a candidate clearly behind the leader
- * leaves the race and half of what is left goes to those still in it
+ * leaves the race and the rest of the budget goes to those still in it
  * (the close calls get the most samples; a clear one stops early). */
-#define PLAYOUT_COST 16
-#define PLAYOUT_OVERHEAD 2
 static int race(gr__expert *ex, const gr_view *v, const sampler *s)
 {
     int64_t prod[MAX_CAND][MAX_CAND];   /* sums of products of values */
@@ -286,35 +279,36 @@ static int race(gr__expert *ex, const gr_view *v, const sampler *s)
     memset(prod, 0, sizeof prod);
     memset(ex->value, 0, sizeof ex->value);
     memset(ex->n, 0, sizeof ex->n);
-    int64_t budget = (int64_t)ex->playouts * PLAYOUT_COST;
+    long budget = ex->playouts;
+    long round = budget / (2 * nalive);
+    if (round < 4)
+        round = 4;
     gr_card stock[GR_NCARDS];
     int samples = 0;
     for (;;) {
-        int64_t round = budget / 2;   /* this round's work */
-        for (int k = 0; k < 4 || round > 0; k++) {
+        for (long k = 0; k < round; k++) {
             gr_cards opp = gr__expert_sample(ex, s, stock) | v->opponent_known;
             gr__expert_build(ex, v, opp, stock, &ex->base);
             int val[MAX_CAND];
             for (int i = 0; i < nalive; i++) {
-                int c = alive[i], moves;
-                val[c] = playout_value(ex, ex->cand[c], v->player, &moves);
+                int c = alive[i];
+                val[c] = playout_value(ex, ex->cand[c], v->player);
                 ex->value[c] += val[c];
                 ex->n[c]++;
                 for (int j = 0; j <= i; j++)
                     prod[c][alive[j]] += (int64_t)val[c] * val[alive[j]];
-                round -= moves + PLAYOUT_OVERHEAD;
-                budget -= moves + PLAYOUT_OVERHEAD;
             }
             for (int i = 0; i < nalive; i++)   /* symmetric */
                 for (int j = 0; j < i; j++)
                     prod[alive[j]][alive[i]] = prod[alive[i]][alive[j]];
             samples++;
+            budget -= nalive;
         }
         int lead = alive[0];
         for (int i = 1; i < nalive; i++)
             if (ex->value[alive[i]] > ex->value[lead])
                 lead = alive[i];
-        if (budget < 4 * PLAYOUT_COST * nalive)
+        if (budget < 4L * nalive)
             break;
         int kept = 0;
         for (int i = 0; i < nalive; i++)
@@ -323,6 +317,9 @@ static int race(gr__expert *ex, const gr_view *v, const sampler *s)
         nalive = kept;
         if (nalive == 1)
             break;
+        round = budget / (2 * nalive);
+        if (round < 4)
+            round = budget / nalive;
     }
     ex->samples = samples;
     int best = alive[0];
