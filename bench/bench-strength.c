@@ -9,8 +9,9 @@
  * Every pair plays two matches from the same seed (the same cut and the
  * same deal seeds, hand by hand) with the seats swapped.  Reports player
  * a's match wins with a 95% Wilson interval, the net points per hand, the
- * outcome mix and the expert's CPU time per decision.  -F sets the
- * expert's GR_BOT_PARAM_FEATURES (for the ablation table), -P its
+ * outcome mix, the expert's CPU time per decision, and on a second line
+ * the points of a hand won by gin, knock and undercut for each player.
+ * -F sets the expert's GR_BOT_PARAM_FEATURES (for the ablation table), -P its
  * playouts per decision.  Default: -p standard -n 1000 -a expert -b neller.
  */
 #include <math.h>
@@ -69,6 +70,7 @@ typedef struct stats {
     long hands, voids;
     long points_a, points_b;    /* hand points */
     long gin[2], knock[2], undercut[2];   /* [0]: scored by a */
+    long pts[3][2];             /* points by outcome: gin, knock, undercut */
 } stats;
 
 /* One hand; seat[0] plays player 0.  a_seat: which seat player a holds. */
@@ -128,11 +130,11 @@ static int play_hand(gr_game *g, player *seat[2], const gr_score *sc, stats *st,
     else
         st->points_b += r.points;
     if (r.outcome == GR_OUTCOME_GIN || r.outcome == GR_OUTCOME_BIG_GIN)
-        st->gin[w]++;
+        st->gin[w]++, st->pts[0][w] += r.points;
     else if (r.outcome == GR_OUTCOME_KNOCK)
-        st->knock[w]++;
+        st->knock[w]++, st->pts[1][w] += r.points;
     else
-        st->undercut[w]++;
+        st->undercut[w]++, st->pts[2][w] += r.points;
     return 0;
 }
 
@@ -236,6 +238,16 @@ int main(int argc, char **argv)
         printf("  expert %.3f ms/decision (CPU, %ld decisions)", 1e3 * expert_cpu / expert_calls,
                expert_calls);
     printf("  [%.0f s]\n", cpu_now() - t0);
+    /* the points of a hand won, by how it was won (0 when none was) */
+    double won[3][2];
+    long count[3][2] = { { st.gin[0], st.gin[1] }, { st.knock[0], st.knock[1] },
+                         { st.undercut[0], st.undercut[1] } };
+    for (int k = 0; k < 3; k++)
+        for (int w = 0; w < 2; w++)
+            won[k][w] = count[k][w] ? (double)st.pts[k][w] / (double)count[k][w] : 0;
+    printf("  points a hand won: %s gin %.1f knock %.1f undercut %.1f"
+           " | %s gin %.1f knock %.1f undercut %.1f\n", an, won[0][0], won[1][0], won[2][0],
+           bn, won[0][1], won[1][1], won[2][1]);
     gr_bot_free(a.bot);
     gr_bot_free(b.bot);
     gr_rules_free(rules);

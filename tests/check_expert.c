@@ -12,16 +12,19 @@
  *     (gr_bot_observe) remembers the hand as one that made them;
  *   - with the match score, hands are valued by the chance to win the
  *     match (G25);
- *   - bad input for every new function.
+ *   - bad input for every new function;
+ *   - the alias table its sampler draws from (common/alias.h) is exact.
  * Strength is measured by bench/bench-strength, never here.
  */
 #include <check.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ginrummy.h"
+#include "common/alias.h"
 #include "testutil.h"
 
 #define TEST_PLAYOUTS 48   /* small: these tests check rules, not strength */
@@ -316,6 +319,51 @@ START_TEST(test_expert_deterministic)
         }
     }
     gr_rules_free(rules);
+}
+END_TEST
+
+/* The alias table gives every index exactly its weight: each index's own
+ * part plus what the indices aliased to it hand on add up to n * weight
+ * (out of n * total), for weights from equal to wildly spread; draws
+ * follow (a loose check of the drawing arithmetic). */
+START_TEST(test_alias_table_exact)
+{
+    test_rng rng = { 0xA11A5 };
+    long cases = test_count(2000);
+    for (long c = 0; c < cases; c++) {
+        int n = 1 + test_below(&rng, GR__ALIAS_MAX);
+        uint32_t w[GR__ALIAS_MAX];
+        uint64_t total = 0;
+        for (int i = 0; i < n; i++) {
+            int kind = test_below(&rng, 4);
+            w[i] = kind == 0 ? 0 : kind == 1 ? 1024
+                 : kind == 2 ? (uint32_t)test_below(&rng, 5000)
+                 : (uint32_t)1 << test_below(&rng, 31);
+            total += w[i];
+        }
+        if (total == 0)
+            w[0] = 1, total = 1;
+        gr__alias a;
+        gr__alias_build(&a, w, n);
+        REQUIRE(a.n == n && a.total == total);
+        uint64_t mass[GR__ALIAS_MAX] = { 0 };
+        for (int i = 0; i < n; i++) {
+            REQUIRE(a.prob[i] <= total && a.alias[i] < n);
+            mass[i] += a.prob[i];
+            mass[a.alias[i]] += total - a.prob[i];
+        }
+        for (int i = 0; i < n; i++)
+            REQUIRE(mass[i] == (uint64_t)w[i] * (uint64_t)n);
+    }
+    uint32_t w[4] = { 1, 2, 3, 994 };
+    gr__alias a;
+    gr__alias_build(&a, w, 4);
+    gr_rng r = { { 1, 2, 3, 4 } };
+    long seen[4] = { 0 }, draws = 1000000;
+    for (long k = 0; k < draws; k++)
+        seen[gr__alias_draw(&a, &r)]++;
+    for (int i = 0; i < 4; i++)   /* within 5 standard deviations */
+        REQUIRE(labs(seen[i] - draws * (long)w[i] / 1000) <= 5 * (long)sqrt(draws * w[i] / 1000.0) + 1);
 }
 END_TEST
 
@@ -627,6 +675,7 @@ static Suite *expert_suite(void)
     Suite *s = suite_create("expert");
     TCase *tc = tcase_create("api");
     tcase_add_test(tc, test_expert_bad_input);
+    tcase_add_test(tc, test_alias_table_exact);
     suite_add_tcase(s, tc);
     tc = tcase_create("play");
     tcase_set_timeout(tc, 900);

@@ -6,8 +6,9 @@
  *
  * Exactness: a playout records its moves; replaying them through the
  * per-move API (each checked against gr_game_legal_moves) must reach the
- * same game, byte for byte in the save text, with the same result.
- * gr_game_step is checked against gr_game_play + gr_game_legal_masks at
+ * same game, byte for byte in the save text, with the same result; a
+ * greedy playout's moves must be those of the greedy policy written
+ * plainly from the views.  gr_game_step is checked against gr_game_play + gr_game_legal_masks at
  * every step, the game's private state compared byte for byte.
  */
 #include <check.h>
@@ -112,7 +113,61 @@ static void check_masks(const gr_game *g, int big_gin_rule)
     check_knock_brute(g, &m, big_gin_rule);
 }
 
-/* Play a playout on a clone of g, replay its moves on g through the API. */
+/* GR_PLAYOUT_GREEDY's policy written plainly from a view, every legality
+ * from its list of legal moves: big gin; else the discard leaving the least
+ * deadwood (G11: not the card just taken; ties: more points, then the
+ * higher card) as gin, knock or plain discard, whichever is legal; a
+ * face-up card taken when it lowers the deadwood; the wall card when it
+ * may be taken (G38). */
+static gr_move greedy_reference(const gr_view *v)
+{
+    const gr_move *big = NULL, *take = NULL, *wall = NULL, *leave = NULL;
+    gr_cards allowed = 0;
+    for (int i = 0; i < v->nlegal; i++) {
+        const gr_move *m = &v->legal[i];
+        if (m->type == GR_MOVE_BIG_GIN)
+            big = m;
+        else if (m->type == GR_MOVE_DISCARD || m->type == GR_MOVE_KNOCK || m->type == GR_MOVE_GIN)
+            allowed |= GR_CARD_BIT(m->card);
+        else if (m->type == GR_MOVE_TAKE_UPCARD || m->type == GR_MOVE_DRAW_DISCARD)
+            take = wall = m;
+        else
+            leave = m;   /* pass, stock */
+    }
+    if (big)
+        return *big;
+    if (v->phase == GR_PHASE_WALL)
+        return wall ? *wall : *leave;
+    if (v->phase != GR_PHASE_DISCARD) {
+        gr_card top = v->discards[v->ndiscards - 1], d;
+        if (take && gr_best_discard(v->hand | GR_CARD_BIT(top), &d) < gr_deadwood(v->hand))
+            return *take;
+        return *leave;
+    }
+    gr_card best = GR_NO_CARD;
+    int best_dw = 1 << 20;
+    for (gr_cards c = allowed; c; c &= c - 1) {
+        gr_card x = (gr_card)__builtin_ctzll(c);
+        int dw = gr_deadwood(v->hand & ~GR_CARD_BIT(x));
+        if (best == GR_NO_CARD || dw < best_dw
+            || (dw == best_dw && (gr_card_points(x) > gr_card_points(best)
+                                  || (gr_card_points(x) == gr_card_points(best) && x > best)))) {
+            best = x;
+            best_dw = dw;
+        }
+    }
+    static const int order[] = { GR_MOVE_GIN, GR_MOVE_KNOCK, GR_MOVE_DISCARD };
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < v->nlegal; i++)
+            if (v->legal[i].type == order[k] && v->legal[i].card == best)
+                return v->legal[i];
+    ck_abort_msg("no legal move for the best discard");
+    return v->legal[0];
+}
+
+/* Play a playout on a clone of g, replay its moves on g through the API;
+ * a greedy playout's moves are the plainly written policy's (the playout
+ * finds its knocks and gin without the knock scan of every draw). */
 static void check_exact(gr_game *g, int policy, uint64_t seed, int big_gin_rule)
 {
     gr_game *c = NULL;
@@ -133,6 +188,12 @@ static void check_exact(gr_game *g, int policy, uint64_t seed, int big_gin_rule)
         if (m.type == GR_MOVE_DRAW_STOCK)   /* the history names the card drawn */
             m.card = GR_NO_CARD;
         REQUIRE(move_in(list, n, m));
+        if (policy == GR_PLAYOUT_GREEDY) {
+            gr_view v;
+            REQUIRE_RC(gr_game_view(g, gr_game_turn(g), &v), GR_OK);
+            gr_move ref = greedy_reference(&v);
+            REQUIRE(ref.type == m.type && ref.card == m.card);
+        }
         REQUIRE_RC(gr_game_play(g, m), GR_OK);
     }
     char *ta = test_save(g), *tb = test_save(c);

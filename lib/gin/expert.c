@@ -15,16 +15,23 @@
  *      on or threw away are less likely, cards that meld with what he took
  *      more likely), the rest shuffled into the stock; his hand has
  *      improved with his turns, so of a few such draws (more as the hand
- *      goes on) the one of least deadwood is kept, counting a hand that
- *      could have knocked on his last turn as poor (he did not knock);
- *   3. plays every candidate on every sampled deal and the hand out to its
- *      end (rollout) with the greedy policy (GR_PLAYOUT_GREEDY), except
- *      that we knock only with little deadwood (playing on for gin or an
- *      undercut otherwise) and the opponent takes a face-up card only to
- *      meld it (measured stronger than the greedy rule as the model of
- *      him, against greedy opponents too), on a game built inside
- *      the library (no allocation), valuing the hand's outcome (common
- *      samples for all candidates, so their difference has little noise);
+ *      goes on) the one of least deadwood is kept, counting as poor a
+ *      hand that could have knocked on his last turn (he did not knock)
+ *      and one from which his last discard was not his worst card (it
+ *      would have left more deadwood than another);
+ *   3. plays the candidates on the sampled deals (common samples for all
+ *      candidates, so their difference has little noise) and the hand
+ *      out to its end (rollout) with the greedy policy
+ *      (GR_PLAYOUT_GREEDY), except that we knock only with little
+ *      deadwood (playing on for gin or an undercut otherwise) and the
+ *      opponent takes a face-up card only to meld it (measured stronger
+ *      than the greedy rule as the model of him, against greedy opponents
+ *      too), on a game built inside the library (no allocation), valuing
+ *      the hand's outcome; as a race: half the budget of playouts spread
+ *      over every candidate, then round by round a candidate clearly
+ *      behind the leader (by RACE_Z standard errors of the difference)
+ *      drops out and the rest of the budget goes to those still in, so a
+ *      clear decision stops early and a close one gets the samples;
  *   4. plays the candidate of best mean value: the points won or lost,
  *      or once the match score is known the chance to win the match that
  *      the hand's outcome leaves (expert_equity.c).
@@ -48,8 +55,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define DEFAULT_PLAYOUTS 1000
-#define DISCARD_CANDS 4        /* discards kept for the search */
+#define DEFAULT_PLAYOUTS 1200
+#define DISCARD_CANDS 6        /* discards kept for the search */
 
 gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
 {
@@ -239,6 +246,89 @@ static bool discard_candidates(gr__expert *ex, const gr_view *v, int fallback,
     return true;
 }
 
+/* ---- the race between candidates ----------------------------------------- */
+
+/* Whether candidate c is clearly behind candidate b over the n samples
+ * both have played: its mean below b's by more than RACE_Z standard
+ * errors of the difference (from the sums of squares and products, exact
+ * integers; the test in doubles, each operation rounded as IEEE 754 and
+ * C11 without contraction say, so the same on every such platform). */
+#define RACE_Z 2.0
+static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c, int b)
+{
+    double n = (double)ex->n[c];
+    double diff = (double)(ex->value[b] - ex->value[c]) / n;
+    double sq = (double)(prod[b][b] + prod[c][c] - 2 * prod[b][c]) / n;
+    double var = (sq - diff * diff) / n;   /* of the mean difference */
+    return diff > 0 && diff * diff > RACE_Z * RACE_Z * var;
+}
+
+/* Play the candidates out on sampled deals (common to all of them, so
+ * their differences have little noise) and return the best.  The budget
+ * is ex->playouts playouts in all.  The first half is spread over every
+ * candidate; then, round by round, a candidate clearly behind the leader
+ * leaves the race and the rest of the budget goes to those still in it
+ * (the close calls get the most samples; a clear one stops early). */
+static int race(gr__expert *ex, const gr_view *v, const sampler *s)
+{
+    int64_t prod[MAX_CAND][MAX_CAND];   /* sums of products of values */
+    int nalive = ex->ncand;
+    int alive[MAX_CAND];
+    for (int c = 0; c < ex->ncand; c++)
+        alive[c] = c;
+    memset(prod, 0, sizeof prod);
+    memset(ex->value, 0, sizeof ex->value);
+    memset(ex->n, 0, sizeof ex->n);
+    long budget = ex->playouts;
+    long round = budget / (2 * nalive);
+    if (round < 4)
+        round = 4;
+    gr_card stock[GR_NCARDS];
+    int samples = 0;
+    for (;;) {
+        for (long k = 0; k < round; k++) {
+            gr_cards opp = gr__expert_sample(ex, s, stock) | v->opponent_known;
+            gr__expert_build(ex, v, opp, stock, &ex->base);
+            int val[MAX_CAND];
+            for (int i = 0; i < nalive; i++) {
+                int c = alive[i];
+                val[c] = playout_value(ex, ex->cand[c], v->player);
+                ex->value[c] += val[c];
+                ex->n[c]++;
+                for (int j = 0; j <= i; j++)
+                    prod[c][alive[j]] += (int64_t)val[c] * val[alive[j]];
+            }
+            for (int i = 0; i < nalive; i++)   /* symmetric */
+                for (int j = 0; j < i; j++)
+                    prod[alive[j]][alive[i]] = prod[alive[i]][alive[j]];
+            samples++;
+            budget -= nalive;
+        }
+        int lead = alive[0];
+        for (int i = 1; i < nalive; i++)
+            if (ex->value[alive[i]] > ex->value[lead])
+                lead = alive[i];
+        if (budget < 4L * nalive)
+            break;
+        int kept = 0;
+        for (int i = 0; i < nalive; i++)
+            if (alive[i] == lead || !behind(ex, (const int64_t (*)[MAX_CAND])prod, alive[i], lead))
+                alive[kept++] = alive[i];
+        nalive = kept;
+        if (nalive == 1)
+            break;
+        round = budget / (2 * nalive);
+        if (round < 4)
+            round = budget / nalive;
+    }
+    ex->samples = samples;
+    int best = alive[0];
+    for (int i = 1; i < nalive; i++)
+        if (ex->value[alive[i]] > ex->value[best])
+            best = alive[i];
+    return best;
+}
+
 int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *out)
 {
     gr__rng_seed(&ex->rng, ex->seed ^ gr__expert_at_view(ex, v));
@@ -287,22 +377,7 @@ int gr__expert_choose(gr__expert *ex, const gr_view *v, int fallback, gr_move *o
         goto done;
     }
     ex->by_equity = gr__expert_equity_ready(ex);
-    int nsamples = ex->playouts / ex->ncand;
-    if (nsamples < 4)
-        nsamples = 4;
-    memset(ex->value, 0, sizeof ex->value);
-    gr_card stock[GR_NCARDS];
-    for (int k = 0; k < nsamples; k++) {
-        gr_cards opp = gr__expert_sample(ex, &s, stock) | v->opponent_known;
-        gr__expert_build(ex, v, opp, stock, &ex->base);
-        for (int c = 0; c < ex->ncand; c++)
-            ex->value[c] += playout_value(ex, ex->cand[c], v->player);
-    }
-    ex->samples = nsamples;
-    int best = 0;
-    for (int c = 1; c < ex->ncand; c++)
-        if (ex->value[c] > ex->value[best])
-            best = c;
+    int best = race(ex, v, &s);
     ex->chosen = best;
     m = ex->cand[best];
 done:
@@ -466,7 +541,7 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         /* points per hand, or the chance in percent to win the match */
         double scale = ex->by_equity ? GR__EQUITY_ONE / 100.0 : 1.0;
         const char *unit = ex->by_equity ? "%" : "";
-        double mean = shown((double)ex->value[ex->chosen] / ex->samples / scale);
+        double mean = shown((double)ex->value[ex->chosen] / ex->n[ex->chosen] / scale);
         snprintf(num, sizeof num, ex->by_equity
                  ? ": %.1f%% to win the match over %d sampled deals"
                  : ": nets %+.1f points on average over %d sampled deals",
@@ -474,13 +549,14 @@ int gr__expert_explain(const gr__expert *ex, char *buf, size_t size)
         gr__write_str(&w, num);
         int second = -1;
         for (int c = 0; c < ex->ncand; c++)
-            if (c != ex->chosen && (second < 0 || ex->value[c] > ex->value[second]))
+            if (c != ex->chosen && ex->n[c] > 0
+                && (second < 0 || ex->value[c] * ex->n[second] > ex->value[second] * ex->n[c]))
                 second = c;
         if (second >= 0) {
             gr__write_str(&w, " (next best: ");
             write_move(&w, ex->cand[second]);
             snprintf(num, sizeof num, ex->by_equity ? ", %.1f%s)" : ", %+.1f%s)",
-                     shown((double)ex->value[second] / ex->samples / scale), unit);
+                     shown((double)ex->value[second] / ex->n[second] / scale), unit);
             gr__write_str(&w, num);
         }
     }

@@ -6,6 +6,7 @@
 #define GR_GIN_EXPERT_H
 
 #include "ginrummy.h"
+#include "common/alias.h"
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/rules.h"
@@ -57,6 +58,9 @@ struct gr__expert {
     gr_cards opp_refused;      /* cards he could have taken and did not */
     gr_cards opp_discarded;    /* cards he discarded */
     gr_cards opp_took;         /* cards he took from the pile */
+    gr_card  opp_last_discard; /* his discard on his last turn (or GR_NO_CARD) */
+    gr_card  opp_last_took;    /* the face-up card he took that turn (or
+                                  GR_NO_CARD: he drew from the stock) */
     struct gr__expert_moves {  /* what our player did */
         gr_cards my_discards;
         bool     pending;      /* our discard awaits his answer */
@@ -72,6 +76,7 @@ struct gr__expert {
     gr_move  cand[MAX_CAND];
     int64_t  value[MAX_CAND];  /* sum over samples: points, or the equity in
                                   1/GR__EQUITY_ONE (up to 1e6 a sample) */
+    int64_t  n[MAX_CAND];      /* the samples each candidate was played on */
     int      samples;
     int      chosen;           /* index into cand, or -1: no search */
     const char *why;           /* the reason when there was no search */
@@ -84,6 +89,7 @@ typedef struct sampler {
     int      n;                   /* unknown cards */
     gr_card  card[GR_NCARDS];
     uint32_t weight[GR_NCARDS];   /* integer weights: the same on every platform */
+    gr__alias table;              /* of the weights, for draws */
     uint64_t total;               /* their sum */
     int      need;                /* how many of them the opponent holds */
     int      tries;               /* hands drawn per sample: the one of least
@@ -91,6 +97,9 @@ typedef struct sampler {
     gr_cards known;               /* his known cards */
     int      above;               /* he did not knock: prefer hands whose
                                      deadwood is above this (-1: no such) */
+    gr_card  last_discard;        /* prefer hands from which his last discard
+                                     was a least-deadwood one (GR_NO_CARD: none) */
+    gr_card  last_took;           /* the card he could not discard then */
 } sampler;
 
 /* expert_equity.c: the chance to win the match from a score, in

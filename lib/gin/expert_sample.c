@@ -41,6 +41,7 @@ static void start_hand(gr__expert *ex, const gr_view *v)
 {
     ex->in_hand = true;
     ex->opp_refused = ex->opp_discarded = 0;
+    ex->opp_last_discard = ex->opp_last_took = GR_NO_CARD;
     memset(&ex->mine, 0, sizeof ex->mine);
     ex->opp_took = v->opponent_known;
     int me = v->player;
@@ -48,8 +49,11 @@ static void start_hand(gr__expert *ex, const gr_view *v)
     if (v->opponent_known) {
         /* the opponent took the upcard and discarded the pile's top */
         upcard = (gr_card)__builtin_ctzll(v->opponent_known);
-        if (v->ndiscards > 0)
-            ex->opp_discarded |= GR_CARD_BIT(v->discards[v->ndiscards - 1]);
+        if (v->ndiscards > 0) {
+            ex->opp_last_discard = v->discards[v->ndiscards - 1];
+            ex->opp_last_took = upcard;
+            ex->opp_discarded |= GR_CARD_BIT(ex->opp_last_discard);
+        }
     } else if (v->ndiscards > 0) {
         upcard = v->discards[0];
         /* he passed it: the non-dealer before the dealer's offer, or the
@@ -75,6 +79,7 @@ static void observe(gr__expert *ex, const gr_view *v)
         /* joined mid-hand (or a new hand we did not see start) */
         ex->in_hand = true;
         ex->opp_refused = ex->opp_discarded = 0;
+        ex->opp_last_discard = ex->opp_last_took = GR_NO_CARD;
         memset(&ex->mine, 0, sizeof ex->mine);
         ex->opp_took = v->opponent_known;
         ex->multiplier = 1;
@@ -84,12 +89,16 @@ static void observe(gr__expert *ex, const gr_view *v)
     if (mine->pending && v->phase == GR_PHASE_DRAW) {
         int p = mine->last_npile;
         gr_cards d = GR_CARD_BIT(mine->last_discard);
+        ex->opp_last_discard = ex->opp_last_took = GR_NO_CARD;
         if (v->ndiscards == p + 1 && p >= 1 && v->discards[p - 1] == mine->last_discard) {
             ex->opp_refused |= d;                              /* he drew the stock */
-            ex->opp_discarded |= GR_CARD_BIT(v->discards[p]);
+            ex->opp_last_discard = v->discards[p];
         } else if (v->ndiscards == p && (v->opponent_known & d) && p >= 1) {
-            ex->opp_discarded |= GR_CARD_BIT(v->discards[p - 1]);   /* he took it */
+            ex->opp_last_discard = v->discards[p - 1];            /* he took it */
+            ex->opp_last_took = mine->last_discard;
         }
+        if (ex->opp_last_discard != GR_NO_CARD)
+            ex->opp_discarded |= GR_CARD_BIT(ex->opp_last_discard);
         mine->pending = false;
     }
 }
@@ -183,6 +192,7 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
     s->total = 0;
     s->tries = 1;
     s->above = -1;
+    s->last_discard = s->last_took = GR_NO_CARD;
     if (ex->features & GR_EXPERT_SKILL) {
         /* his hand improved with each of his turns: keep the best of a few
          * random hands, more as the hand goes on */
@@ -192,6 +202,8 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
             s->tries = 12;
         if (turns > 0)   /* he did not knock on his last turn */
             s->above = v->knock_limit;
+        s->last_discard = ex->opp_last_discard;   /* he threw his worst card */
+        s->last_took = ex->opp_last_took;
     }
     gr_cards refused = 0, discarded = 0, took = 0;
     if (ex->features & GR_EXPERT_INFER) {
@@ -214,41 +226,74 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
         s->total += s->weight[s->n];
         s->n++;
     }
+    if (s->n > 0)
+        gr__alias_build(&s->table, s->weight, s->n);
     return true;
 }
 
-/* One weighted draw of the opponent's unknown cards. */
+/* One weighted draw of the opponent's unknown cards, without replacement:
+ * each card is drawn from the whole weighted list (the alias table, one
+ * random number) and drawn again if already taken, which draws it exactly
+ * in proportion to the weights of the cards left.  After a run of such
+ * repeats (a few heavy cards taken) the rest is drawn from the cards left
+ * by a linear walk, with the same distribution. */
 static gr_cards draw_hand(gr__expert *ex, const sampler *s)
 {
-    gr_card card[GR_NCARDS];
-    uint32_t weight[GR_NCARDS];
-    int n = s->n;
-    memcpy(card, s->card, (size_t)n * sizeof *card);
-    memcpy(weight, s->weight, (size_t)n * sizeof *weight);
-    uint64_t total = s->total;
-    gr_cards opp = 0;
-    for (int k = 0; k < s->need; k++) {
-        uint64_t r = gr__rng_below(&ex->rng, total);
-        int i = 0;
-        while (r >= weight[i]) {
-            r -= weight[i];
-            i++;
+    uint64_t taken = 0;              /* indices into s->card */
+    uint64_t left = s->total;        /* the weight not yet taken */
+    int k = 0;
+    for (int misses = 0; k < s->need && misses < 8;) {
+        int i = gr__alias_draw(&s->table, &ex->rng);
+        if (taken >> i & 1) {
+            misses++;
+            continue;
         }
-        opp |= GR_CARD_BIT(card[i]);
-        total -= weight[i];
-        card[i] = card[n - 1];
-        weight[i] = weight[n - 1];
-        n--;
+        taken |= (uint64_t)1 << i;
+        left -= s->weight[i];
+        k++;
     }
+    for (; k < s->need; k++) {
+        uint64_t r = gr__rng_below(&ex->rng, left);
+        int i = 0;
+        for (;; i++) {
+            if (taken >> i & 1)
+                continue;
+            if (r < s->weight[i])
+                break;
+            r -= s->weight[i];
+        }
+        taken |= (uint64_t)1 << i;
+        left -= s->weight[i];
+    }
+    gr_cards opp = 0;
+    for (; taken; taken &= taken - 1)
+        opp |= GR_CARD_BIT(s->card[__builtin_ctzll(taken)]);
     return opp;
 }
 
-/* How good a hand he may hold is: its deadwood, and 100 more if it could
- * have knocked on his last turn (he did not). */
-static int hand_score(const sampler *s, gr_cards hand)
+/* How good a hand he may hold is (lower is better): its deadwood, 100
+ * more if it could have knocked on his last turn (he did not), and 100
+ * more if his last discard did not leave the least deadwood.  Stops at a
+ * score of at least `beat` (it cannot win). */
+static int hand_score(const sampler *s, gr_cards hand, int beat)
 {
     int dw = gr__deadwood(hand);
-    return dw <= s->above ? dw + 100 : dw;
+    int score = dw <= s->above ? dw + 100 : dw;
+    if (s->last_discard != GR_NO_CARD && score < beat) {
+        /* his last discard left the least deadwood of the cards he could
+         * throw (G11: not the card he took) */
+        gr_cards before = hand | GR_CARD_BIT(s->last_discard);
+        gr_card best;
+        if (gr__best_discard(before, &best) < dw) {
+            bool fits = s->last_took != GR_NO_CARD;   /* the best may be it */
+            gr_cards others = hand & ~GR_CARD_BIT(s->last_took);
+            for (gr_cards c = others; c && fits; c &= c - 1)
+                fits = gr__deadwood(before & ~(c & (~c + 1))) >= dw;
+            if (!fits)
+                score += 100;
+        }
+    }
+    return score;
 }
 
 /* One hidden deal: the opponent's unknown cards (of s->tries weighted
@@ -258,10 +303,10 @@ gr_cards gr__expert_sample(gr__expert *ex, const sampler *s, gr_card *stock)
 {
     gr_cards best = draw_hand(ex, s);
     if (s->tries > 1) {
-        int best_score = hand_score(s, best | s->known);
+        int best_score = hand_score(s, best | s->known, 1 << 20);
         for (int t = 1; t < s->tries; t++) {
             gr_cards h = draw_hand(ex, s);
-            int score = hand_score(s, h | s->known);
+            int score = hand_score(s, h | s->known, best_score);
             if (score < best_score) {
                 best_score = score;
                 best = h;

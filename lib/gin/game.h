@@ -95,7 +95,6 @@ void gr__game_deal(gr_game *game, const gr_card deck[GR_NCARDS], int dealer);
  * other takes a face-up card only to meld it; a playout to the hand's end
  * with an rng of the caller's */
 struct gr_rng;
-gr_move gr__greedy_move_knock(const gr_game *game, int knock_max);
 int     gr__game_playout_greedy(gr_game *game, int player, int knock_max,
                                 bool meld_only);
 int     gr__game_playout(gr_game *game, int policy, struct gr_rng *rng);

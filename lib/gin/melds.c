@@ -143,8 +143,7 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
     return emit_arrangement(hand, forced, dead_mask(rest), sum_dead(rest), out);
 }
 
-/* best discard; hand non-empty */
-static int best_discard(gr_cards hand, gr_card *out)
+int gr__best_discard(gr_cards hand, gr_card *out)
 {
     unsigned m[4] = { gr__suit(hand, 0), gr__suit(hand, 1),
                       gr__suit(hand, 2), gr__suit(hand, 3) };
@@ -250,5 +249,5 @@ int gr_best_discard(gr_cards hand, gr_card *out)
 {
     if (!out || hand == 0 || !gr__cards_valid(hand))
         return GR_EINVAL;
-    return best_discard(hand, out);
+    return gr__best_discard(hand, out);
 }

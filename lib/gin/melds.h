@@ -11,6 +11,10 @@
 
 /* least deadwood of a valid hand (no argument checks) */
 int gr__deadwood(gr_cards hand);
+/* the best discard of a valid non-empty hand (no checks): the least
+ * deadwood after it, ties to the most points then the highest card;
+ * returns that deadwood */
+int gr__best_discard(gr_cards hand, gr_card *out);
 /* gr__arrange(hand) when its sets are known to be `sets` */
 int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out);
 /* least-deadwood arrangement of a valid hand (no checks); returns deadwood */

@@ -91,10 +91,50 @@ static GR__ALWAYS_INLINE gr_move random_move(const gr_game *g, gr_rng *rng,
     }
 }
 
+/* What the greedy playout knows of the hands from one move to the next,
+ * so that no least deadwood is worked out twice */
+typedef struct greedy_memo {
+    int      dw10[2];   /* each player's deadwood after his last plain
+                           discard (-1: not known) */
+    gr_cards eleven;    /* 11 cards whose best discard is below (0: none) */
+    gr_card  best;
+    int      best_dw;
+} greedy_memo;
+
+/* The greedy discard phase's move, given the best discard d of the 11
+ * cards and the deadwood dw it leaves (gr__best_discard); the deadwood
+ * the move leaves in *left */
+static gr_move greedy_discard(const gr_game *g, int knock_max, gr_card d, int dw, int *left)
+{
+    if (g->big_gin_ok)
+        return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
+    gr_cards hand = g->hand[g->turn];
+    if (g->taken == d) {   /* G11: best of the others (ties as gr__best_discard) */
+        dw = 1 << 20;
+        d = GR_NO_CARD;
+        for (gr_cards c = hand & ~GR_CARD_BIT(g->taken); c; c &= c - 1) {
+            gr_card x = (gr_card)__builtin_ctzll(c);
+            int v = gr__deadwood(hand & ~GR_CARD_BIT(x));
+            int px = gr_card_points(x), pd = d == GR_NO_CARD ? -1 : gr_card_points(d);
+            if (v < dw || (v == dw && (px > pd || (px == pd && x > d)))) {
+                dw = v;
+                d = x;
+            }
+        }
+    }
+    gr_cards bit = GR_CARD_BIT(d);
+    *left = dw;
+    if (g->gin_ok & bit)
+        return (gr_move){ .type = GR_MOVE_GIN, .card = d };
+    if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
+        return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
+    return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
+}
+
 /* GR_PLAYOUT_GREEDY: the greedy bot's play from the full hand, knocking
  * only with deadwood <= knock_max (100: whenever legal) or near the stock's
- * end (see gin/game.h). */
-gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
+ * end (see gin/game.h); what it works out is kept in *memo. */
+static gr_move greedy_move(const gr_game *g, int knock_max, greedy_memo *memo)
 {
     gr_cards hand = g->hand[g->turn];
     gr_card top = g->npile > 0 ? g->pile[g->npile - 1] : GR_NO_CARD;
@@ -107,8 +147,12 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
         bool can_take = g->phase == GR_PHASE_UPCARD
                      || (!g->stock_only && g->npile > 0);
         if (can_take) {
-            gr_card d;
-            if (gr_best_discard(hand | GR_CARD_BIT(top), &d) < gr__deadwood(hand))
+            int *dw10 = &memo->dw10[g->turn];
+            if (*dw10 < 0)
+                *dw10 = gr__deadwood(hand);
+            memo->eleven = hand | GR_CARD_BIT(top);
+            memo->best_dw = gr__best_discard(memo->eleven, &memo->best);
+            if (memo->best_dw < *dw10)
                 return (gr_move){ .type = g->phase == GR_PHASE_UPCARD
                                           ? GR_MOVE_TAKE_UPCARD : GR_MOVE_DRAW_DISCARD,
                                   .card = top };
@@ -118,34 +162,9 @@ gr_move gr__greedy_move_knock(const gr_game *g, int knock_max)
                           .card = GR_NO_CARD };
     }
     default: {
-        if (g->big_gin_ok)
-            return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
-        gr_cards allowed = hand;
-        if (g->taken != GR_NO_CARD)
-            allowed &= ~GR_CARD_BIT(g->taken);
         gr_card d;
-        int dw;
-        if (allowed == hand) {
-            dw = gr_best_discard(hand, &d);
-        } else {   /* G11: best of the others (ties as gr_best_discard) */
-            dw = 1 << 20;
-            d = GR_NO_CARD;
-            for (gr_cards c = allowed; c; c &= c - 1) {
-                gr_card x = (gr_card)__builtin_ctzll(c);
-                int v = gr__deadwood(hand & ~GR_CARD_BIT(x));
-                int px = gr_card_points(x), pd = d == GR_NO_CARD ? -1 : gr_card_points(d);
-                if (v < dw || (v == dw && (px > pd || (px == pd && x > d)))) {
-                    dw = v;
-                    d = x;
-                }
-            }
-        }
-        gr_cards bit = GR_CARD_BIT(d);
-        if (g->gin_ok & bit)
-            return (gr_move){ .type = GR_MOVE_GIN, .card = d };
-        if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
-            return (gr_move){ .type = GR_MOVE_KNOCK, .card = d };
-        return (gr_move){ .type = GR_MOVE_DISCARD, .card = d };
+        int dw = gr__best_discard(hand, &d), left;
+        return greedy_discard(g, knock_max, d, dw, &left);
     }
     }
 }
@@ -281,8 +300,52 @@ static gr_move meld_only_draw(const gr_game *g)
                 : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
 }
 
+/* A draw's options before the knock scan: the plain discards (G11), and
+ * no knock, gin nor big gin, which greedy_draw then corrects. */
+static void discards_only(gr_game *g, gr_cards hand, gr_legal_masks *next)
+{
+    (void)next;
+    g->discard_ok = g->taken != GR_NO_CARD ? hand & ~GR_CARD_BIT(g->taken) : hand;
+    g->knock_ok = 0;
+    g->gin_ok = 0;
+    g->big_gin_ok = false;
+}
+
+/* A draw of the greedy playout, then its discard phase's move in *next:
+ * the draw as gr_game_play's short lane makes it (the same conditions),
+ * but with the knock scan only when the greedy discard may use it.  When
+ * no discard of the 11 cards is within the knock limit, no knock, gin or
+ * big gin is legal (big gin has a discard leaving none), which
+ * discards_only wrote; and a player who knocks only with deadwood <=
+ * knock_max plays a plain discard when no discard gets there, so a knock
+ * legal but not taken needs no scan either (the masks then under-report
+ * it for the rest of this turn, which only the greedy discard reads).
+ * False: not taken. */
+static bool greedy_draw(gr_game *g, gr_move m, int knock_max, greedy_memo *memo,
+                        gr_move *next)
+{
+    if (g->phase != GR_PHASE_DRAW || g->nhistory >= g->caphistory)
+        return false;
+    if (m.type == GR_MOVE_DRAW_STOCK && g->nstock > 0)
+        gr__take(g, m.type, gr__top_of(g->stock, g->nstock), false, NULL, discards_only);
+    else if (m.type == GR_MOVE_DRAW_DISCARD && !g->stock_only && g->npile > 0)
+        gr__take(g, m.type, gr__top_of(g->pile, g->npile), true, NULL, discards_only);
+    else
+        return false;
+    gr_cards hand = g->hand[g->turn];
+    gr_card d = memo->best;
+    int dw = hand == memo->eleven ? memo->best_dw : gr__best_discard(hand, &d), left;
+    if (dw == 0 || (dw <= g->knock_limit
+                    && (dw <= knock_max || g->nstock <= 4 || g->wall_draw)))
+        gr__discard_options(g, hand, NULL);
+    *next = greedy_discard(g, knock_max, d, dw, &left);
+    memo->dw10[g->turn] = next->type == GR_MOVE_DISCARD ? left : -1;
+    return true;
+}
+
 int gr__game_playout_greedy(gr_game *g, int player, int knock_max, bool meld_only)
 {
+    greedy_memo memo = { .dw10 = { -1, -1 }, .eleven = 0 };
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
         if (n >= GR_PLAYOUT_MAX_MOVES)
             return GR_ESTATE;
@@ -292,7 +355,14 @@ int gr__game_playout_greedy(gr_game *g, int player, int knock_max, bool meld_onl
                 || (g->phase == GR_PHASE_DRAW && !g->stock_only && g->npile > 0)))
             m = meld_only_draw(g);
         else
-            m = gr__greedy_move_knock(g, g->turn == player ? knock_max : 100);
+            m = greedy_move(g, g->turn == player ? knock_max : 100, &memo);
+        gr_move discard;
+        if (greedy_draw(g, m, g->turn == player ? knock_max : 100, &memo, &discard)) {
+            n++;
+            m = discard;
+        } else if (g->phase != GR_PHASE_DRAW) {
+            memo.dw10[g->turn] = -1;   /* an upcard, a wall draw: not followed */
+        }
         int rc = gr__game_play(g, m);
         if (rc != GR_OK)
             return rc;
