@@ -285,8 +285,10 @@ static int hand_score(const sampler *s, gr_cards hand, int beat)
         gr_cards before = hand | GR_CARD_BIT(s->last_discard);
         gr_card best;
         if (gr__best_discard(before, &best) < dw) {
-            bool fits = s->last_took != GR_NO_CARD;   /* the best may be it */
-            gr_cards others = hand & ~GR_CARD_BIT(s->last_took);
+            /* unless that best was the card he took, which he could
+             * not throw: then the others must not beat his discard */
+            bool fits = s->last_took != GR_NO_CARD && best == s->last_took;
+            gr_cards others = fits ? hand & ~GR_CARD_BIT(s->last_took) : 0;
             for (gr_cards c = others; c && fits; c &= c - 1)
                 fits = gr__deadwood(before & ~(c & (~c + 1))) >= dw;
             if (!fits)
