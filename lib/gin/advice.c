@@ -18,26 +18,6 @@
 
 /* ---- discards ------------------------------------------------------------- */
 
-/* the best discard of a valid hand among `allowed` (not empty) */
-static int best_discard(gr_cards hand, gr_cards allowed, gr_card *out)
-{
-    int best = -1, best_pts = -1;
-    gr_card best_card = 0;
-    for (gr_cards rest = allowed; rest; rest &= rest - 1) {
-        gr_card c = (gr_card)__builtin_ctzll(rest);
-        int dw = gr__deadwood(hand & ~GR_CARD_BIT(c));
-        int pts = gr_card_points(c);
-        /* ties: most points, then the highest card number (later wins) */
-        if (best < 0 || dw < best || (dw == best && pts >= best_pts)) {
-            best = dw;
-            best_pts = pts;
-            best_card = c;
-        }
-    }
-    *out = best_card;
-    return best;
-}
-
 int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out)
 {
     if (!out || !gr__cards_valid(hand) || !gr__cards_valid(excluded))
@@ -45,7 +25,7 @@ int gr_best_discard_except(gr_cards hand, gr_cards excluded, gr_card *out)
     gr_cards allowed = hand & ~excluded;
     if (!allowed)
         return GR_EINVAL;
-    return best_discard(hand, allowed, out);
+    return gr__best_discard_among(hand, allowed, out);
 }
 
 int gr_game_best_discard(const gr_game *game, gr_card *out)
@@ -56,7 +36,7 @@ int gr_game_best_discard(const gr_game *game, gr_card *out)
         return GR_ESTATE;
     gr_cards hand = game->hand[game->turn];
     gr_cards excluded = game->taken != GR_NO_CARD ? GR_CARD_BIT(game->taken) : 0;
-    return best_discard(hand, hand & ~excluded, out);
+    return gr__best_discard_among(hand, hand & ~excluded, out);
 }
 
 /* ---- taking a card ------------------------------------------------------------ */
@@ -71,13 +51,13 @@ int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen, gr_take_advice 
         return GR_EINVAL;
     gr_take_advice a;
     memset(&a, 0, sizeof a);
-    a.take_deadwood = best_discard(hand | bit, hand, &a.take_discard);   /* G11 */
+    a.take_deadwood = gr__best_discard_among(hand | bit, hand, &a.take_discard);   /* G11 */
     long sum = 0;
     a.draw_best = -1;
     for (gr_cards rest = unseen; rest; rest &= rest - 1) {
         gr_cards drawn = rest & (~rest + 1);
         gr_card d;
-        int dw = best_discard(hand | drawn, hand | drawn, &d);
+        int dw = gr__best_discard_among(hand | drawn, hand | drawn, &d);
         sum += dw;
         if (a.draw_best < 0 || dw < a.draw_best)
             a.draw_best = dw;

@@ -30,7 +30,7 @@
  *      the hand's outcome; as a race: half the budget of playouts spread
  *      over every candidate, then round by round a candidate clearly
  *      behind the leader (by RACE_Z standard errors of the difference)
- *      drops out and the rest of the budget goes to those still in, so a
+ *      drops out and half of what is left goes to those still in, so a
  *      clear decision stops early and a close one gets the samples;
  *   4. plays the candidate of best mean value: the points won or lost,
  *      or once the match score is known the chance to win the match that
@@ -267,7 +267,7 @@ static bool behind(const gr__expert *ex, const int64_t (*prod)[MAX_CAND], int c,
  * their differences have little noise) and return the best.  The budget
  * is ex->playouts playouts in all.  The first half is spread over every
  * candidate; then, round by round, a candidate clearly behind the leader
- * leaves the race and the rest of the budget goes to those still in it
+ * leaves the race and half of what is left goes to those still in it
  * (the close calls get the most samples; a clear one stops early). */
 static int race(gr__expert *ex, const gr_view *v, const sampler *s)
 {
@@ -295,12 +295,13 @@ static int race(gr__expert *ex, const gr_view *v, const sampler *s)
                 val[c] = playout_value(ex, ex->cand[c], v->player);
                 ex->value[c] += val[c];
                 ex->n[c]++;
-                for (int j = 0; j <= i; j++)
-                    prod[c][alive[j]] += (int64_t)val[c] * val[alive[j]];
+                for (int j = 0; j < i; j++) {   /* both halves: symmetric */
+                    int64_t p = (int64_t)val[c] * val[alive[j]];
+                    prod[c][alive[j]] += p;
+                    prod[alive[j]][c] += p;
+                }
+                prod[c][c] += (int64_t)val[c] * val[c];
             }
-            for (int i = 0; i < nalive; i++)   /* symmetric */
-                for (int j = 0; j < i; j++)
-                    prod[alive[j]][alive[i]] = prod[alive[i]][alive[j]];
             samples++;
             budget -= nalive;
         }

@@ -283,17 +283,11 @@ static int hand_score(const sampler *s, gr_cards hand, int beat)
         /* his last discard left the least deadwood of the cards he could
          * throw (G11: not the card he took) */
         gr_cards before = hand | GR_CARD_BIT(s->last_discard);
+        gr_cards could = s->last_took != GR_NO_CARD
+                       ? before & ~GR_CARD_BIT(s->last_took) : before;
         gr_card best;
-        if (gr__best_discard(before, &best) < dw) {
-            /* unless that best was the card he took, which he could
-             * not throw: then the others must not beat his discard */
-            bool fits = s->last_took != GR_NO_CARD && best == s->last_took;
-            gr_cards others = fits ? hand & ~GR_CARD_BIT(s->last_took) : 0;
-            for (gr_cards c = others; c && fits; c &= c - 1)
-                fits = gr__deadwood(before & ~(c & (~c + 1))) >= dw;
-            if (!fits)
-                score += 100;
-        }
+        if (gr__best_discard_among(before, could, &best) < dw)
+            score += 100;
     }
     return score;
 }

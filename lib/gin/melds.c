@@ -168,6 +168,28 @@ int gr__best_discard(gr_cards hand, gr_card *out)
     return KEY_VALUE(key);
 }
 
+int gr__best_discard_among(gr_cards hand, gr_cards allowed, gr_card *out)
+{
+    int best = gr__best_discard(hand, out);
+    if (allowed & GR_CARD_BIT(*out))
+        return best;   /* the best of all is allowed: the best of these */
+    best = -1;
+    int best_pts = -1;
+    for (gr_cards rest = allowed; rest; rest &= rest - 1) {
+        gr_card c = (gr_card)__builtin_ctzll(rest);
+        int dw = gr__deadwood(hand & ~GR_CARD_BIT(c));
+        int pts = gr_card_points(c);
+        /* ties as gr__best_discard: most points, then the highest card
+         * number (later wins) */
+        if (best < 0 || dw < best || (dw == best && pts >= best_pts)) {
+            best = dw;
+            best_pts = pts;
+            *out = c;
+        }
+    }
+    return best;
+}
+
 /* ------------------------------------------------------------------------
  * Arrangements given by callers
  * ------------------------------------------------------------------------ */

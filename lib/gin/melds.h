@@ -15,6 +15,9 @@ int gr__deadwood(gr_cards hand);
  * deadwood after it, ties to the most points then the highest card;
  * returns that deadwood */
 int gr__best_discard(gr_cards hand, gr_card *out);
+/* the same among the cards of `allowed` only (within hand, not empty):
+ * G11's discards after taking a card from the pile */
+int gr__best_discard_among(gr_cards hand, gr_cards allowed, gr_card *out);
 /* gr__arrange(hand) when its sets are known to be `sets` */
 int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out);
 /* least-deadwood arrangement of a valid hand (no checks); returns deadwood */

@@ -109,19 +109,8 @@ static gr_move greedy_discard(const gr_game *g, int knock_max, gr_card d, int dw
     if (g->big_gin_ok)
         return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
     gr_cards hand = g->hand[g->turn];
-    if (g->taken == d) {   /* G11: best of the others (ties as gr__best_discard) */
-        dw = 1 << 20;
-        d = GR_NO_CARD;
-        for (gr_cards c = hand & ~GR_CARD_BIT(g->taken); c; c &= c - 1) {
-            gr_card x = (gr_card)__builtin_ctzll(c);
-            int v = gr__deadwood(hand & ~GR_CARD_BIT(x));
-            int px = gr_card_points(x), pd = d == GR_NO_CARD ? -1 : gr_card_points(d);
-            if (v < dw || (v == dw && (px > pd || (px == pd && x > d)))) {
-                dw = v;
-                d = x;
-            }
-        }
-    }
+    if (g->taken == d)   /* G11: the best of the others */
+        dw = gr__best_discard_among(hand, hand & ~GR_CARD_BIT(d), &d);
     gr_cards bit = GR_CARD_BIT(d);
     *left = dw;
     if (g->gin_ok & bit)
