@@ -1084,9 +1084,11 @@ GR_API int gr_bot_set_rules(gr_bot *bot, const gr_rules *rules);
 
 /* Parameters of gr_bot_set_param(). */
 enum {
-    GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision, 1..1000000,
-                                    0 = the default (1000: about 1.4 ms
-                                    of CPU a decision on average, see
+    GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision at most
+                                    (a budget: a candidate clearly behind
+                                    stops early), 1..1000000, 0 = the
+                                    default (1200: about 1.5 to 1.7 ms of
+                                    CPU a decision on average, see
                                     gr_bot(3)) */
     GR_BOT_PARAM_FEATURES = 2    /* GR_EXPERT_* flags ORed (for ablation) */
 };
@@ -1105,7 +1107,10 @@ enum {
                                 it leaves, once gr_bot_set_score gave the
                                 score (else: by its points) */
     GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand improved with his
-                                turns: the least deadwood of a few draws */
+                                turns: the least deadwood of a few draws,
+                                one that would have knocked or from which
+                                his last discard was not his worst card
+                                counting as poor */
     GR_EXPERT_MODEL   = 64,  /* in the playouts the opponent takes a face-up
                                 card only to meld it (else: the greedy bot's
                                 rule, whatever lowers his deadwood) */

@@ -678,7 +678,8 @@ def _bot_set_rules(self: Bot, rules: Union[Rules, str]) -> None:
 
 
 def _bot_set_param(self: Bot, param: Union[str, int], value: int) -> None:
-    """Set "playouts" (1..1000000, 0 = default) or "features" (EXPERT_FEATURES ORed)."""
+    """Set "playouts" (the budget of a decision: at most that many playouts,
+    1..1000000, 0 = default) or "features" (EXPERT_FEATURES ORed)."""
     num = _named(BOT_PARAMS, param, "param") if isinstance(param, str) \
         else c_integer(param, "param")
     check(lib.gr_bot_set_param(self._p, num, c_integer(value, f"{param} value")),
