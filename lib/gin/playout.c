@@ -101,18 +101,24 @@ typedef struct greedy_memo {
     int      best_dw;
 } greedy_memo;
 
-/* The greedy discard phase's move, given the best discard d of the 11
- * cards and the deadwood dw it leaves (gr__best_discard); the deadwood
- * the move leaves in *left */
-static gr_move greedy_discard(const gr_game *g, int knock_max, gr_card d, int dw, int *left)
+/* The greedy discard phase's move: its discard d, the best of the 11 cards
+ * (gr__best_discard) but for the card taken from the pile (G11, then the
+ * best of the others), and the deadwood dw it leaves, in *dw */
+static gr_card greedy_discard_card(const gr_game *g, gr_card d, int *dw)
+{
+    gr_cards hand = g->hand[g->turn];
+    if (g->taken == d)
+        *dw = gr__best_discard_among(hand, hand & ~GR_CARD_BIT(d), &d);
+    return d;
+}
+
+/* The greedy discard phase's move, given its discard d and the deadwood
+ * dw it leaves (greedy_discard_card) */
+static gr_move greedy_discard(const gr_game *g, int knock_max, gr_card d, int dw)
 {
     if (g->big_gin_ok)
         return (gr_move){ .type = GR_MOVE_BIG_GIN, .card = GR_NO_CARD };
-    gr_cards hand = g->hand[g->turn];
-    if (g->taken == d)   /* G11: the best of the others */
-        dw = gr__best_discard_among(hand, hand & ~GR_CARD_BIT(d), &d);
     gr_cards bit = GR_CARD_BIT(d);
-    *left = dw;
     if (g->gin_ok & bit)
         return (gr_move){ .type = GR_MOVE_GIN, .card = d };
     if ((g->knock_ok & bit) && (dw <= knock_max || g->nstock <= 4 || g->wall_draw))
@@ -152,8 +158,9 @@ static gr_move greedy_move(const gr_game *g, int knock_max, greedy_memo *memo)
     }
     default: {
         gr_card d;
-        int dw = gr__best_discard(hand, &d), left;
-        return greedy_discard(g, knock_max, d, dw, &left);
+        int dw = gr__best_discard(hand, &d);
+        d = greedy_discard_card(g, d, &dw);
+        return greedy_discard(g, knock_max, d, dw);
     }
     }
 }
@@ -289,8 +296,9 @@ static gr_move meld_only_draw(const gr_game *g)
                 : (gr_move){ .type = GR_MOVE_DRAW_STOCK, .card = GR_NO_CARD };
 }
 
-/* A draw's options before the knock scan: the plain discards (G11), and
- * no knock, gin nor big gin, which greedy_draw then corrects. */
+/* A draw's options as the greedy playout needs them: the plain discards
+ * (G11), and no knock, gin nor big gin, which greedy_draw then corrects
+ * for the one discard it makes. */
 static void discards_only(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
     (void)next;
@@ -302,14 +310,13 @@ static void discards_only(gr_game *g, gr_cards hand, gr_legal_masks *next)
 
 /* A draw of the greedy playout, then its discard phase's move in *next:
  * the draw as gr_game_play's short lane makes it (the same conditions),
- * but with the knock scan only when the greedy discard may use it.  When
- * no discard of the 11 cards is within the knock limit, no knock, gin or
- * big gin is legal (big gin has a discard leaving none), which
- * discards_only wrote; and a player who knocks only with deadwood <=
- * knock_max plays a plain discard when no discard gets there, so a knock
- * legal but not taken needs no scan either (the masks then under-report
- * it for the rest of this turn, which only the greedy discard reads).
- * False: not taken. */
+ * but without the scan of every discard for a knock (gin/turn.h): the
+ * greedy player makes one discard d, known here, and only what d allows
+ * is written to the masks (a knock, G13, or gin, G14, when the deadwood it
+ * leaves is within the limit), with big gin (G32), which needs a deadwood
+ * of 0 after some discard, so after d.  The masks then under-report the
+ * other discards for the rest of this turn; only the greedy discard reads
+ * them.  False: not taken. */
 static bool greedy_draw(gr_game *g, gr_move m, int knock_max, greedy_memo *memo,
                         gr_move *next)
 {
@@ -323,12 +330,17 @@ static bool greedy_draw(gr_game *g, gr_move m, int knock_max, greedy_memo *memo,
         return false;
     gr_cards hand = g->hand[g->turn];
     gr_card d = memo->best;
-    int dw = hand == memo->eleven ? memo->best_dw : gr__best_discard(hand, &d), left;
-    if (dw == 0 || (dw <= g->knock_limit
-                    && (dw <= knock_max || g->nstock <= 4 || g->wall_draw)))
-        gr__discard_options(g, hand, NULL);
-    *next = greedy_discard(g, knock_max, d, dw, &left);
-    memo->dw10[g->turn] = next->type == GR_MOVE_DISCARD ? left : -1;
+    int dw = hand == memo->eleven ? memo->best_dw : gr__best_discard(hand, &d);
+    d = greedy_discard_card(g, d, &dw);
+    if (dw <= g->knock_limit) {
+        g->knock_ok = GR_CARD_BIT(d);
+        if (dw == 0) {
+            g->gin_ok = GR_CARD_BIT(d);
+            g->big_gin_ok = g->rules.opt[GR_OPT_BIG_GIN_BONUS] > 0 && gr__deadwood(hand) == 0;
+        }
+    }
+    *next = greedy_discard(g, knock_max, d, dw);
+    memo->dw10[g->turn] = next->type == GR_MOVE_DISCARD ? dw : -1;
     return true;
 }
 
