@@ -165,11 +165,29 @@ static gr_move greedy_move(const gr_game *g, int knock_max, greedy_memo *memo)
     }
 }
 
+/* Fair coins, 64 to a random number */
+typedef struct coins {
+    uint64_t bits;
+    int      left;
+} coins;
+
+static inline bool coin_toss(gr_rng *rng, coins *c)
+{
+    if (c->left == 0) {
+        c->bits = gr__rng_next(rng);
+        c->left = 64;
+    }
+    bool heads = c->bits & 1;
+    c->bits >>= 1;
+    c->left--;
+    return heads;
+}
+
 /* The random policy's common moves, a draw or a discard when no move may
  * end the hand, straight to the state change (gin/turn.h, with this
  * build's popcount for what the 11 cards allow); false if the move must go
  * through gr_game_play. */
-static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
+static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng, coins *flips,
                                           int (*pc)(gr_cards),
                                           gr_card (*nth)(gr_cards, int),
                                           void (*options)(gr_game *, gr_cards, gr_legal_masks *))
@@ -177,15 +195,15 @@ static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng,
     if (g->nhistory >= g->caphistory)
         return false;
     if (g->phase == GR_PHASE_DRAW) {
-        bool pile = !g->stock_only && g->npile > 0 && gr__rng_below(rng, 2) == 1;
-        if (pile)
-            gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
-                     NULL, options);
-        else if (GR_NEVER(g->nstock == 0))   /* G16 ends or refills first */
+        /* the pile or the stock by a coin, without a branch to mispredict */
+        bool pile = coin_toss(rng, flips) & !g->stock_only & (g->npile > 0);
+        if (GR_NEVER(!pile & (g->nstock == 0)))   /* G16 ends or refills first */
             return false;
-        else
-            gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
-                     NULL, options);
+        unsigned heads = 0u - (unsigned)pile;   /* all ones for the pile */
+        unsigned stock_top = g->stock[g->nstock > 0 ? g->nstock - 1 : 0];
+        unsigned card = (gr__pile_top(g) & heads) | (stock_top & ~heads);
+        unsigned type = (GR_MOVE_DRAW_DISCARD & heads) | (GR_MOVE_DRAW_STOCK & ~heads);
+        gr__take(g, (int)type, (gr_card)card, pile, NULL, options);
         return true;
     }
     if (g->phase != GR_PHASE_DISCARD)
@@ -206,13 +224,14 @@ static GR__ALWAYS_INLINE int playout_body(gr_game *g, int policy, gr_rng *rng,
     if (policy != GR_PLAYOUT_RANDOM)
         return gr__game_playout_greedy(g, -1, 100, false);
     gr_rng r = *rng;   /* a local copy stays in registers */
+    coins c = { 0, 0 };
     int rc = GR_OK;
     for (int n = 0; g->phase != GR_PHASE_OVER; n++) {
         if (n >= GR_PLAYOUT_MAX_MOVES) {
             rc = GR_ESTATE;
             break;
         }
-        if (random_fast(g, &r, pc, nth, options))
+        if (random_fast(g, &r, &c, pc, nth, options))
             continue;
         rc = gr__game_play(g, random_move(g, &r, pc));
         if (rc != GR_OK)

@@ -99,9 +99,8 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
                                                                     gr_cards, int,
                                                                     gr_legal_masks *))
 {
-    gr_cards allowed = hand;
-    if (g->taken != GR_NO_CARD)
-        allowed &= ~GR_CARD_BIT(g->taken);   /* G11 */
+    /* G11: not the card taken from the pile (no branch: see gr__take) */
+    gr_cards allowed = hand & ~((gr_cards)(g->taken < GR_NCARDS) << (g->taken & 63));
     g->discard_ok = allowed;
     gr_cards loose = hand & ~gr__meldable(hand);
     int bound = GR__POINTS_WITH(pc, loose);
@@ -138,14 +137,12 @@ static GR__ALWAYS_INLINE void gr__take(gr_game *g, int type, gr_card card, bool 
                                                        gr_legal_masks *))
 {
     int p = g->turn;
-    if (from_pile) {
-        g->npile--;
-        g->known[p] |= GR_CARD_BIT(card);
-        g->taken = card;
-    } else {
-        g->nstock--;
-        g->taken = GR_NO_CARD;
-    }
+    /* no branch on from_pile: a random playout's draws go either way */
+    g->npile -= from_pile;
+    g->nstock -= !from_pile;
+    g->known[p] |= GR_CARD_BIT(card) & (0 - (gr_cards)from_pile);
+    unsigned heads = 0u - (unsigned)from_pile;
+    g->taken = (gr_card)((card & heads) | (GR_NO_CARD & ~heads));
     gr_cards hand = g->hand[p] | GR_CARD_BIT(card);
     g->hand[p] = hand;
     g->stock_only = false;
