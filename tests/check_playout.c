@@ -279,6 +279,42 @@ START_TEST(test_playout_portable_same_moves)
 }
 END_TEST
 
+/* GR_PLAYOUT_RANDOM draws from the pile or the stock by a fair coin: about
+ * half of the draws take the pile (a little less: after the upcard is
+ * passed by both, G9, the first draw must be the stock), and one draw
+ * says nothing of the next (the coins are not reused). */
+START_TEST(test_playout_random_draws_fair)
+{
+    gr_rules *rules = NULL;
+    REQUIRE_RC(gr_rules_new(&rules, GR_PRESET_STANDARD), GR_OK);
+    gr_game *g = NULL;
+    REQUIRE_RC(gr_game_new(&g, rules, 1, 0), GR_OK);
+    long hands = test_count(2000), draws = 0, pile = 0, pairs = 0, same = 0;
+    gr_move hist[GR_MAX_HAND_MOVES];
+    for (long i = 0; i < hands; i++) {
+        REQUIRE_RC(gr_game_redeal(g, 0x5eed + (uint64_t)i, (int)(i & 1)), GR_OK);
+        REQUIRE_RC(gr_game_playout(g, GR_PLAYOUT_RANDOM, (uint64_t)i, NULL), GR_OK);
+        int n = gr_game_history(g, hist, GR_MAX_HAND_MOVES), last = -1;
+        for (int k = 0; k < n; k++) {
+            if (hist[k].type != GR_MOVE_DRAW_DISCARD && hist[k].type != GR_MOVE_DRAW_STOCK)
+                continue;
+            draws++;
+            pile += hist[k].type == GR_MOVE_DRAW_DISCARD;
+            if (last >= 0) {
+                pairs++;
+                same += hist[k].type == last;
+            }
+            last = hist[k].type;
+        }
+    }
+    double share = (double)pile / (double)draws, repeat = (double)same / (double)pairs;
+    ck_assert_msg(share > 0.46 && share < 0.53, "pile draws %.3f of %ld", share, draws);
+    ck_assert_msg(repeat > 0.46 && repeat < 0.54, "a draw like the last %.3f", repeat);
+    gr_game_free(g);
+    gr_rules_free(rules);
+}
+END_TEST
+
 /* gr_game_redeal deals exactly what gr_game_new deals, also into a game
  * whose history grew onto the heap */
 START_TEST(test_G7_redeal_same_as_new)
@@ -559,6 +595,7 @@ static Suite *playout_suite(void)
     tcase_add_test(tc, test_playout_exact_vs_api);
     tcase_add_test(tc, test_playout_portable_same_moves);
     tcase_add_test(tc, test_G7_redeal_same_as_new);
+    tcase_add_test(tc, test_playout_random_draws_fair);
     tcase_add_test(tc, test_step_exact_vs_play_and_masks);
     suite_add_tcase(s, tc);
     return s;
