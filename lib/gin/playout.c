@@ -195,15 +195,11 @@ static GR__ALWAYS_INLINE bool random_fast(gr_game *g, gr_rng *rng, coins *flips,
     if (g->nhistory >= g->caphistory)
         return false;
     if (g->phase == GR_PHASE_DRAW) {
-        /* the pile or the stock by a coin, without a branch to mispredict */
+        /* the pile or the stock by a coin, with no branch to mispredict */
         bool pile = coin_toss(rng, flips) & !g->stock_only & (g->npile > 0);
         if (GR_NEVER(!pile & (g->nstock == 0)))   /* G16 ends or refills first */
             return false;
-        unsigned heads = 0u - (unsigned)pile;   /* all ones for the pile */
-        unsigned stock_top = g->stock[g->nstock > 0 ? g->nstock - 1 : 0];
-        unsigned card = (gr__pile_top(g) & heads) | (stock_top & ~heads);
-        unsigned type = (GR_MOVE_DRAW_DISCARD & heads) | (GR_MOVE_DRAW_STOCK & ~heads);
-        gr__take(g, (int)type, (gr_card)card, pile, NULL, options);
+        gr__draw_either(g, pile, NULL, options);
         return true;
     }
     if (g->phase != GR_PHASE_DISCARD)

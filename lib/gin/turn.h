@@ -99,7 +99,7 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
                                                                     gr_cards, int,
                                                                     gr_legal_masks *))
 {
-    /* G11: not the card taken from the pile (no branch: see gr__take) */
+    /* G11: not the card taken from the pile (no branch: see gr__draw_either) */
     gr_cards allowed = hand & ~((gr_cards)(g->taken < GR_NCARDS) << (g->taken & 63));
     g->discard_ok = allowed;
     gr_cards loose = hand & ~gr__meldable(hand);
@@ -137,7 +137,7 @@ static GR__ALWAYS_INLINE void gr__take(gr_game *g, int type, gr_card card, bool 
                                                        gr_legal_masks *))
 {
     int p = g->turn;
-    /* no branch on from_pile: a random playout's draws go either way */
+    /* no branch on from_pile (see gr__draw_either) */
     g->npile -= from_pile;
     g->nstock -= !from_pile;
     g->known[p] |= GR_CARD_BIT(card) & (0 - (gr_cards)from_pile);
@@ -149,6 +149,22 @@ static GR__ALWAYS_INLINE void gr__take(gr_game *g, int type, gr_card card, bool 
     g->phase = GR_PHASE_DISCARD;
     gr__record(g, type, card);
     options(g, hand, next);
+}
+
+/* A draw by the player to act, from the pile if `from_pile`, else from
+ * the stock (the caller checked it is legal), with no branch on which: a
+ * random policy's draws go either way, and a mispredicted branch costs
+ * more than the few instructions that take the card from either place. */
+static GR__ALWAYS_INLINE void gr__draw_either(gr_game *g, bool from_pile,
+                                              gr_legal_masks *next,
+                                              void (*options)(gr_game *, gr_cards,
+                                                              gr_legal_masks *))
+{
+    unsigned heads = 0u - (unsigned)from_pile;   /* all ones for the pile */
+    unsigned stock_top = g->stock[g->nstock > 0 ? g->nstock - 1 : 0];
+    unsigned card = (gr__pile_top(g) & heads) | (stock_top & ~heads);
+    unsigned type = (GR_MOVE_DRAW_DISCARD & heads) | (GR_MOVE_DRAW_STOCK & ~heads);
+    gr__take(g, (int)type, (gr_card)card, from_pile, next, options);
 }
 
 /* The end of a turn that gr__pass_turn cannot wave through: the cap on the
