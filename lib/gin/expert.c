@@ -13,12 +13,15 @@
  *   2. samples hidden deals consistent with the view: the opponent's unknown
  *      cards drawn with weights (cards that would meld with what he passed
  *      on or threw away are less likely, cards that meld with what he took
- *      more likely), the rest shuffled into the stock; his hand has
- *      improved with his turns, so of a few such draws (more as the hand
- *      goes on) the one of least deadwood is kept, counting as poor a
- *      hand that could have knocked on his last turn (he did not knock)
- *      and one from which his last discard was not his worst card (it
- *      would have left more deadwood than another);
+ *      more likely), the rest shuffled into the stock; once he has played
+ *      a turn, of a few such draws the one that fits his last turn is
+ *      kept, counting as poor a hand that could have knocked (he did not
+ *      knock), one from which his last discard was not his worst card (it
+ *      would have left more deadwood than another), one the card he took
+ *      from the pile did not help, and one that our discard he left would
+ *      help now; drawing stops at the second hand that fits, and of two
+ *      the one of less deadwood is kept (his hand improved with his
+ *      turns);
  *   3. plays the candidates on the sampled deals (common samples for all
  *      candidates, so their difference has little noise) and the hand
  *      out to its end (rollout) with the greedy policy
@@ -75,7 +78,6 @@ gr__expert *gr__expert_new(const gr_allocator *mm, uint64_t seed)
     ex->seed = seed;
     ex->playouts = DEFAULT_PLAYOUTS;
     ex->features = GR_EXPERT_ALL;
-    ex->shape = 8;
     ex->ndiscards = DISCARD_CANDS;
     ex->wref = 4;
     ex->wdis = 6;

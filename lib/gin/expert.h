@@ -41,7 +41,6 @@ struct gr__expert {
     gr_rng   rng;
     int      playouts;         /* per decision */
     int      features;         /* GR_EXPERT_* */
-    int      shape;            /* draws per sample per 4 opponent turns */
     int      ndiscards;        /* discard candidates */
     int      knock_max;        /* in playouts we knock with at most this */
     int      wref, wdis, wtook;   /* inference weights, in 1/10 */
@@ -61,6 +60,8 @@ struct gr__expert {
     gr_card  opp_last_discard; /* his discard on his last turn (or GR_NO_CARD) */
     gr_card  opp_last_took;    /* the face-up card he took that turn (or
                                   GR_NO_CARD: he drew from the stock) */
+    gr_card  opp_last_refused; /* our discard he left that turn, drawing
+                                  from the stock (or GR_NO_CARD) */
     struct gr__expert_moves {  /* what our player did */
         gr_cards my_discards;
         bool     pending;      /* our discard awaits his answer */
@@ -92,14 +93,17 @@ typedef struct sampler {
     gr__alias table;              /* of the weights, for draws */
     uint64_t total;               /* their sum */
     int      need;                /* how many of them the opponent holds */
-    int      tries;               /* hands drawn per sample: the one of least
-                                     deadwood is kept */
+    int      tries;               /* hands drawn per sample at most (1: the
+                                     first is kept; see gr__expert_sample) */
     gr_cards known;               /* his known cards */
     int      above;               /* he did not knock: prefer hands whose
                                      deadwood is above this (-1: no such) */
     gr_card  last_discard;        /* prefer hands from which his last discard
                                      was a least-deadwood one (GR_NO_CARD: none) */
-    gr_card  last_took;           /* the card he could not discard then */
+    gr_card  last_took;           /* the card he could not discard then, which
+                                     he took (GR_NO_CARD: none) */
+    gr_card  last_refused;        /* our discard he left then (GR_NO_CARD:
+                                     none) */
 } sampler;
 
 /* expert_equity.c: the chance to win the match from a score, in

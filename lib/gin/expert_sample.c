@@ -16,6 +16,8 @@
 #include <string.h>
 
 #define HAND_START_STOCK (GR_NCARDS - 21)
+#define SAMPLE_TRIES 24   /* hands drawn per sample at most (GR_EXPERT_SKILL) */
+#define POOR 100          /* hand_score's mark of a hand that does not fit */
 
 /* ---- what the player has seen ------------------------------------------- */
 
@@ -41,7 +43,7 @@ static void start_hand(gr__expert *ex, const gr_view *v)
 {
     ex->in_hand = true;
     ex->opp_refused = ex->opp_discarded = 0;
-    ex->opp_last_discard = ex->opp_last_took = GR_NO_CARD;
+    ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
     memset(&ex->mine, 0, sizeof ex->mine);
     ex->opp_took = v->opponent_known;
     int me = v->player;
@@ -79,7 +81,7 @@ static void observe(gr__expert *ex, const gr_view *v)
         /* joined mid-hand (or a new hand we did not see start) */
         ex->in_hand = true;
         ex->opp_refused = ex->opp_discarded = 0;
-        ex->opp_last_discard = ex->opp_last_took = GR_NO_CARD;
+        ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
         memset(&ex->mine, 0, sizeof ex->mine);
         ex->opp_took = v->opponent_known;
         ex->multiplier = 1;
@@ -89,10 +91,11 @@ static void observe(gr__expert *ex, const gr_view *v)
     if (mine->pending && v->phase == GR_PHASE_DRAW) {
         int p = mine->last_npile;
         gr_cards d = GR_CARD_BIT(mine->last_discard);
-        ex->opp_last_discard = ex->opp_last_took = GR_NO_CARD;
+        ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
         if (v->ndiscards == p + 1 && p >= 1 && v->discards[p - 1] == mine->last_discard) {
             ex->opp_refused |= d;                              /* he drew the stock */
             ex->opp_last_discard = v->discards[p];
+            ex->opp_last_refused = mine->last_discard;
         } else if (v->ndiscards == p && (v->opponent_known & d) && p >= 1) {
             ex->opp_last_discard = v->discards[p - 1];            /* he took it */
             ex->opp_last_took = mine->last_discard;
@@ -192,18 +195,15 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
     s->total = 0;
     s->tries = 1;
     s->above = -1;
-    s->last_discard = s->last_took = GR_NO_CARD;
-    if (ex->features & GR_EXPERT_SKILL) {
-        /* his hand improved with each of his turns: keep the best of a few
-         * random hands, more as the hand goes on */
-        int turns = gr__popcount(ex->opp_discarded);
-        s->tries = 1 + (turns * ex->shape) / 4;
-        if (s->tries > 12)
-            s->tries = 12;
-        if (turns > 0)   /* he did not knock on his last turn */
-            s->above = v->knock_limit;
+    s->last_discard = s->last_took = s->last_refused = GR_NO_CARD;
+    if ((ex->features & GR_EXPERT_SKILL) && ex->opp_discarded) {
+        /* he has played a turn: choose among a few random hands the one
+         * that fits it best (gr__expert_sample) */
+        s->tries = SAMPLE_TRIES;
+        s->above = v->knock_limit;                /* he did not knock */
         s->last_discard = ex->opp_last_discard;   /* he threw his worst card */
-        s->last_took = ex->opp_last_took;
+        s->last_took = ex->opp_last_took;         /* it helped him */
+        s->last_refused = ex->opp_last_refused;   /* it would not have */
     }
     gr_cards refused = 0, discarded = 0, took = 0;
     if (ex->features & GR_EXPERT_INFER) {
@@ -271,38 +271,55 @@ static gr_cards draw_hand(gr__expert *ex, const sampler *s)
     return opp;
 }
 
-/* How good a hand he may hold is (lower is better): its deadwood, 100
- * more if it could have knocked on his last turn (he did not), and 100
- * more if his last discard did not leave the least deadwood.  Stops at a
- * score of at least `beat` (it cannot win). */
+/* How well a hand he may hold fits his last turn (lower is better): its
+ * deadwood, and POOR more (once) for each of these: it could have knocked
+ * (he did not); his last discard did not leave the least deadwood of
+ * the cards he could throw (G11: not the card he took); the card he took
+ * from the pile did not lower his deadwood; our discard he left would
+ * lower it now (the hand he had then is unknown, a stock card ago: this
+ * one stands for it).  Stops at a score of at least `beat` (it cannot
+ * win). */
 static int hand_score(const sampler *s, gr_cards hand, int beat)
 {
     int dw = gr__deadwood(hand);
-    int score = dw <= s->above ? dw + 100 : dw;
-    if (s->last_discard != GR_NO_CARD && score < beat) {
-        /* his last discard left the least deadwood of the cards he could
-         * throw (G11: not the card he took) */
-        gr_cards before = hand | GR_CARD_BIT(s->last_discard);
-        gr_cards could = s->last_took != GR_NO_CARD
-                       ? before & ~GR_CARD_BIT(s->last_took) : before;
-        gr_card best;
-        if (gr__best_discard_among(before, could, &best) < dw)
-            score += 100;
-    }
+    int score = dw <= s->above ? dw + POOR : dw;
+    if (s->last_discard == GR_NO_CARD || score >= beat)
+        return score;
+    gr_cards before = hand | GR_CARD_BIT(s->last_discard);
+    gr_cards could = s->last_took != GR_NO_CARD
+                   ? before & ~GR_CARD_BIT(s->last_took) : before;
+    gr_card best;
+    int after = gr__best_discard_among(before, could, &best);
+    if (after < dw)
+        return score + POOR;   /* not his worst card */
+    if (s->last_took != GR_NO_CARD
+        && gr__deadwood(before & ~GR_CARD_BIT(s->last_took)) <= after)
+        return score + POOR;   /* the card he took did not help him */
+    if (s->last_refused != GR_NO_CARD
+        && gr__best_discard(hand | GR_CARD_BIT(s->last_refused), &best) < dw)
+        return score + POOR;   /* he would take the card he left */
     return score;
 }
 
-/* One hidden deal: the opponent's unknown cards (of s->tries weighted
- * draws, the best by hand_score), then the rest shuffled into the stock
- * (top last). */
+/* One hidden deal: the opponent's unknown cards, then the rest shuffled
+ * into the stock (top last).  When he has played a turn (s->tries > 1),
+ * weighted draws are scored by hand_score and the best is kept; drawing
+ * stops at the second hand not marked POOR (a hand that fits his play, or
+ * once one is held, a hand too poor in deadwood to replace it, which
+ * hand_score stops scoring early), or after s->tries draws.  So the hand
+ * fits his last turn where a few draws find such a hand, and of two that
+ * fit, the one of less deadwood is kept: his hand improved with his
+ * turns. */
 gr_cards gr__expert_sample(gr__expert *ex, const sampler *s, gr_card *stock)
 {
     gr_cards best = draw_hand(ex, s);
     if (s->tries > 1) {
         int best_score = hand_score(s, best | s->known, 1 << 20);
-        for (int t = 1; t < s->tries; t++) {
+        int fits = best_score < POOR;
+        for (int t = 1; t < s->tries && fits < 2; t++) {
             gr_cards h = draw_hand(ex, s);
             int score = hand_score(s, h | s->known, best_score);
+            fits += score < POOR;
             if (score < best_score) {
                 best_score = score;
                 best = h;
