@@ -35,8 +35,7 @@ int gr_game_best_discard(const gr_game *game, gr_card *out)
     if (game->phase != GR_PHASE_DISCARD)
         return GR_ESTATE;
     gr_cards hand = game->hand[game->turn];
-    gr_cards excluded = game->taken != GR_NO_CARD ? GR_CARD_BIT(game->taken) : 0;
-    return gr__best_discard_among(hand, hand & ~excluded, out);
+    return gr__best_discard_among(hand, gr__but_taken(game, hand), out);   /* G11 */
 }
 
 /* ---- taking a card ------------------------------------------------------------ */

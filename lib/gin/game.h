@@ -67,6 +67,14 @@ static inline gr_card gr__top_of(const gr_card *pile, int n)
     return pile[n - 1];
 }
 
+/* The cards of `hand` but the one the player to act took from the pile
+ * this turn (G11: he may not discard it); written with no branch on
+ * whether he took one (see gr__draw_either in gin/turn.h) */
+static inline gr_cards gr__but_taken(const gr_game *g, gr_cards hand)
+{
+    return hand & ~((gr_cards)(g->taken < GR_NCARDS) << (g->taken & 63));
+}
+
 /* the legal moves of the player to act (legal.c, for view.c): as
  * gr_game_legal_moves without argument checks */
 int gr__game_legal(const gr_game *game, gr_move *out, size_t cap);

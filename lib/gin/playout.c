@@ -108,7 +108,7 @@ static gr_card greedy_discard_card(const gr_game *g, gr_card d, int *dw)
 {
     gr_cards hand = g->hand[g->turn];
     if (g->taken == d)
-        *dw = gr__best_discard_among(hand, hand & ~GR_CARD_BIT(d), &d);
+        *dw = gr__best_discard_among(hand, gr__but_taken(g, hand), &d);
     return d;
 }
 
@@ -317,7 +317,7 @@ static gr_move meld_only_draw(const gr_game *g)
 static void discards_only(gr_game *g, gr_cards hand, gr_legal_masks *next)
 {
     (void)next;
-    g->discard_ok = g->taken != GR_NO_CARD ? hand & ~GR_CARD_BIT(g->taken) : hand;
+    g->discard_ok = gr__but_taken(g, hand);   /* G11 */
     g->knock_ok = 0;
     g->gin_ok = 0;
     g->big_gin_ok = false;

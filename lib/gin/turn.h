@@ -99,8 +99,7 @@ static GR__ALWAYS_INLINE void gr__discard_options_with(gr_game *g, gr_cards hand
                                                                     gr_cards, int,
                                                                     gr_legal_masks *))
 {
-    /* G11: not the card taken from the pile (no branch: see gr__draw_either) */
-    gr_cards allowed = hand & ~((gr_cards)(g->taken < GR_NCARDS) << (g->taken & 63));
+    gr_cards allowed = gr__but_taken(g, hand);   /* G11 */
     g->discard_ok = allowed;
     gr_cards loose = hand & ~gr__meldable(hand);
     int bound = GR__POINTS_WITH(pc, loose);
