@@ -187,9 +187,12 @@ int play_step_with(gr_game *g, uint64_t *state, long *points,
         } else if (t & (1u << GR_MOVE_DISCARD)) {
             mv = make_move(GR_MOVE_DISCARD, nth(m.discard, PICK(count(m.discard))));
         } else if (t & (1u << GR_MOVE_DRAW_STOCK)) {
-            mv = (t & (1u << GR_MOVE_DRAW_DISCARD)) && PICK(2)
-                ? make_move(GR_MOVE_DRAW_DISCARD, m.top)
-                : make_move(GR_MOVE_DRAW_STOCK, GR_NO_CARD);
+            /* a coin with no branch: the draw is the one move whose kind
+             * is random, and a branch on it would be mispredicted half
+             * the time (the stock's card, GR_NO_CARD, is all ones) */
+            unsigned pile = (t >> GR_MOVE_DRAW_DISCARD) & (unsigned)PICK(2);
+            mv = make_move(GR_MOVE_DRAW_STOCK + (int)pile,
+                           (gr_card)(m.top | (GR_NO_CARD & (pile - 1u))));
         } else {   /* the upcard (take or pass), or the wall (draw or pass) */
             int take = t & (1u << GR_MOVE_TAKE_UPCARD) ? GR_MOVE_TAKE_UPCARD
                      : t & (1u << GR_MOVE_DRAW_DISCARD) ? GR_MOVE_DRAW_DISCARD : 0;

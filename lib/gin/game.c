@@ -542,16 +542,14 @@ int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
         return GR_OK;
     }
     if (g->phase == GR_PHASE_DRAW) {
-        if (type == GR_MOVE_DRAW_STOCK && g->nstock > 0) {
+        /* either draw, with no branch on which (gr__draw_either): a
+         * search's draws go either way at random */
+        bool from_pile = type == GR_MOVE_DRAW_DISCARD;
+        bool legal = ((type == GR_MOVE_DRAW_STOCK) & (g->nstock > 0))
+                   | (from_pile & pile_open(g));
+        if (legal) {
             g->last_reason = GR_REASON_NONE;
-            gr__take(g, GR_MOVE_DRAW_STOCK, gr__top_of(g->stock, g->nstock), false,
-                     next, gr__discard_options);
-            return GR_OK;
-        }
-        if (type == GR_MOVE_DRAW_DISCARD && pile_open(g)) {
-            g->last_reason = GR_REASON_NONE;
-            gr__take(g, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile), true,
-                     next, gr__discard_options);
+            gr__draw_either(g, from_pile, next, gr__discard_options);
             return GR_OK;
         }
     }

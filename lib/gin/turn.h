@@ -159,11 +159,16 @@ static GR__ALWAYS_INLINE void gr__draw_either(gr_game *g, bool from_pile,
                                               void (*options)(gr_game *, gr_cards,
                                                               gr_legal_masks *))
 {
+    /* both tops read, one kept: the top of the place drawn from (legal,
+     * so not empty), and a slot of the other at or just above its top
+     * (in bounds: neither ever holds the whole deck) */
     unsigned heads = 0u - (unsigned)from_pile;   /* all ones for the pile */
-    unsigned stock_top = g->stock[g->nstock > 0 ? g->nstock - 1 : 0];
-    unsigned card = (gr__pile_top(g) & heads) | (stock_top & ~heads);
-    unsigned type = (GR_MOVE_DRAW_DISCARD & heads) | (GR_MOVE_DRAW_STOCK & ~heads);
-    gr__take(g, (int)type, (gr_card)card, from_pile, next, options);
+    unsigned pile_top = g->pile[g->npile - 1 + !from_pile];
+    unsigned stock_top = g->stock[g->nstock - 1 + from_pile];
+    unsigned card = (pile_top & heads) | (stock_top & ~heads);
+    int type = GR_MOVE_DRAW_STOCK + (int)from_pile;
+    _Static_assert(GR_MOVE_DRAW_DISCARD == GR_MOVE_DRAW_STOCK + 1, "draw move order");
+    gr__take(g, type, (gr_card)card, from_pile, next, options);
 }
 
 /* The end of a turn that gr__pass_turn cannot wave through: the cap on the
