@@ -1106,13 +1106,15 @@ enum {
     GR_EXPERT_MATCH   = 16,  /* value a hand by the chance to win the match
                                 it leaves, once gr_bot_set_score gave the
                                 score (else: by its points) */
-    GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand fits his last
-                                turn: of a few draws, not one that would
+    GR_EXPERT_SKILL   = 32,  /* the opponent's sampled hand fits his
+                                turns: of a few draws, not one that would
                                 have knocked, from which his last discard
                                 was not his worst card, that the card he
-                                took did not help or that our discard he
-                                left would help; of two that fit, the one
-                                of less deadwood */
+                                took did not help, that our discard he
+                                left would help, or that holds more cards
+                                melding with nothing and worth more than
+                                a card he threw than his stock draws since;
+                                of two that fit, the one of less deadwood */
     GR_EXPERT_MODEL   = 64,  /* in the playouts the opponent takes a face-up
                                 card only to meld it (else: the greedy bot's
                                 rule, whatever lowers his deadwood) */

@@ -25,6 +25,7 @@
 
 #include "ginrummy.h"
 #include "common/alias.h"
+#include "gin/expert.h"
 #include "testutil.h"
 
 #define TEST_PLAYOUTS 48   /* small: these tests check rules, not strength */
@@ -367,6 +368,38 @@ START_TEST(test_alias_table_exact)
 }
 END_TEST
 
+/* GR_EXPERT_SKILL: a sampled hand fits his discards when it holds no more
+ * cards that meld with nothing and are worth more than a card he threw
+ * than his stock draws since (cards he took from the pile not counted,
+ * cards that meld not counted, a discard worth 10 no rule). */
+START_TEST(test_expert_sample_fits_his_discards)
+{
+    sampler s;
+    memset(&s, 0, sizeof s);
+    memset(s.since, -1, sizeof s.since);
+    gr_cards h = test_cards("9H 2C 3D 4S 5H 7C 7D 7S KS QD");
+    REQUIRE(gr__expert_fits_discards(&s, h));        /* no discard seen */
+    s.since[10] = 0;                                  /* he threw a king */
+    REQUIRE(gr__expert_fits_discards(&s, h));
+    s.since[9] = 0;                                   /* then a nine */
+    REQUIRE(!gr__expert_fits_discards(&s, h));       /* KS QD worth more */
+    s.since[9] = 2;                                   /* two draws since */
+    REQUIRE(gr__expert_fits_discards(&s, h));
+    s.since[9] = 1;
+    REQUIRE(!gr__expert_fits_discards(&s, h));
+    s.known = test_cards("KS");                       /* taken from the pile */
+    REQUIRE(gr__expert_fits_discards(&s, h));
+    s.known = 0;
+    REQUIRE(gr__expert_fits_discards(&s, test_cards("9H 2C 3D 4S 5H 7C 7D 7S KS KD KH")));
+    s.since[9] = -1;
+    s.since[4] = 1;                                   /* he threw a four */
+    REQUIRE(!gr__expert_fits_discards(&s, h));       /* 9H 5H KS QD; 7s meld */
+    REQUIRE(gr__expert_fits_discards(&s, test_cards("AH 2C 3D 4S 4H 7C 7D 7S 8S 9S")));
+    REQUIRE(gr__expert_fits_discards(&s, test_cards("AH 2C 3D 4S 9H 7C 7D 7S 8S 9S")));
+    REQUIRE(!gr__expert_fits_discards(&s, test_cards("AH 2C 5D 4S 9H 7C 7D 7S 8S 9S")));
+}
+END_TEST
+
 START_TEST(test_expert_bad_input)
 {
     gr_rules *rules = NULL;
@@ -676,6 +709,7 @@ static Suite *expert_suite(void)
     TCase *tc = tcase_create("api");
     tcase_add_test(tc, test_expert_bad_input);
     tcase_add_test(tc, test_alias_table_exact);
+    tcase_add_test(tc, test_expert_sample_fits_his_discards);
     suite_add_tcase(s, tc);
     tc = tcase_create("play");
     tcase_set_timeout(tc, 900);

@@ -10,6 +10,7 @@
 #include "common/rng.h"
 #include "gin/game.h"
 #include "gin/rules.h"
+#include "gin/turn.h"
 
 #include <stdbool.h>
 
@@ -62,6 +63,8 @@ struct gr__expert {
                                   GR_NO_CARD: he drew from the stock) */
     gr_card  opp_last_refused; /* our discard he left that turn, drawing
                                   from the stock (or GR_NO_CARD) */
+    int8_t   opp_since[11];    /* [v]: his stock draws since his last
+                                  discard worth v points (-1: none) */
     struct gr__expert_moves {  /* what our player did */
         gr_cards my_discards;
         bool     pending;      /* our discard awaits his answer */
@@ -104,7 +107,27 @@ typedef struct sampler {
                                      he took (GR_NO_CARD: none) */
     gr_card  last_refused;        /* our discard he left then (GR_NO_CARD:
                                      none) */
+    int8_t   since[11];           /* prefer hands of at most since[v] cards
+                                     worth more than v that meld with nothing
+                                     (-1: no such rule; see hand_score) */
 } sampler;
+
+/* Each of his discards was his worst card then: a card of his that melds
+ * with nothing and is worth more than one he threw (worth v) came to him
+ * after it, so there are at most since[v] such cards, one a stock draw
+ * (cards taken from the pile are known and not counted; a card that
+ * melds with nothing now melded with nothing then, unless he broke a
+ * meld since) */
+static inline bool gr__expert_fits_discards(const sampler *s, gr_cards hand)
+{
+    gr_cards loose = hand & ~s->known & ~gr__meldable(hand);
+    for (int v = 1; v < 10; v++) {
+        gr_cards above = GR_EVERY_SUIT(GR_SUIT_MASK & ~((1u << v) - 1));   /* ranks worth more than v */
+        if (s->since[v] >= 0 && gr__popcount(loose & above) > s->since[v])
+            return false;
+    }
+    return true;
+}
 
 /* expert_equity.c: the chance to win the match from a score, in
  * 1/GR__EQUITY_ONE; ready() builds the table when first needed and says

@@ -12,6 +12,7 @@
 #include "gin/melds.h"
 #include "gin/rules.h"
 #include "gin/settle.h"
+#include "gin/turn.h"
 
 #include <string.h>
 
@@ -37,13 +38,31 @@ const gr_move *gr__expert_find_legal(const gr_view *v, int type)
     return NULL;
 }
 
+/* The hand's memory of the opponent, empty */
+static void forget_opponent(gr__expert *ex)
+{
+    ex->opp_refused = ex->opp_discarded = 0;
+    ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
+    memset(ex->opp_since, -1, sizeof ex->opp_since);
+}
+
+/* A turn of the opponent: a stock draw if `drew`, then his discard */
+static void opponent_turn(gr__expert *ex, bool drew, gr_card discard)
+{
+    for (int v = 0; v < 11; v++)
+        if (drew && ex->opp_since[v] >= 0 && ex->opp_since[v] < 100)
+            ex->opp_since[v]++;
+    ex->opp_last_discard = discard;
+    ex->opp_discarded |= GR_CARD_BIT(discard);
+    ex->opp_since[gr__card_points[discard]] = 0;
+}
+
 /* Start a hand's memory from a view taken before any stock draw (the stock
  * is full): everything that happened is still on the table. */
 static void start_hand(gr__expert *ex, const gr_view *v)
 {
     ex->in_hand = true;
-    ex->opp_refused = ex->opp_discarded = 0;
-    ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
+    forget_opponent(ex);
     memset(&ex->mine, 0, sizeof ex->mine);
     ex->opp_took = v->opponent_known;
     int me = v->player;
@@ -52,9 +71,8 @@ static void start_hand(gr__expert *ex, const gr_view *v)
         /* the opponent took the upcard and discarded the pile's top */
         upcard = (gr_card)__builtin_ctzll(v->opponent_known);
         if (v->ndiscards > 0) {
-            ex->opp_last_discard = v->discards[v->ndiscards - 1];
+            opponent_turn(ex, false, v->discards[v->ndiscards - 1]);
             ex->opp_last_took = upcard;
-            ex->opp_discarded |= GR_CARD_BIT(ex->opp_last_discard);
         }
     } else if (v->ndiscards > 0) {
         upcard = v->discards[0];
@@ -80,8 +98,7 @@ static void observe(gr__expert *ex, const gr_view *v)
     if (!ex->in_hand || (v->hand & ex->mine.my_discards)) {
         /* joined mid-hand (or a new hand we did not see start) */
         ex->in_hand = true;
-        ex->opp_refused = ex->opp_discarded = 0;
-        ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
+        forget_opponent(ex);
         memset(&ex->mine, 0, sizeof ex->mine);
         ex->opp_took = v->opponent_known;
         ex->multiplier = 1;
@@ -94,14 +111,12 @@ static void observe(gr__expert *ex, const gr_view *v)
         ex->opp_last_discard = ex->opp_last_took = ex->opp_last_refused = GR_NO_CARD;
         if (v->ndiscards == p + 1 && p >= 1 && v->discards[p - 1] == mine->last_discard) {
             ex->opp_refused |= d;                              /* he drew the stock */
-            ex->opp_last_discard = v->discards[p];
+            opponent_turn(ex, true, v->discards[p]);
             ex->opp_last_refused = mine->last_discard;
         } else if (v->ndiscards == p && (v->opponent_known & d) && p >= 1) {
-            ex->opp_last_discard = v->discards[p - 1];            /* he took it */
+            opponent_turn(ex, false, v->discards[p - 1]);     /* he took it */
             ex->opp_last_took = mine->last_discard;
         }
-        if (ex->opp_last_discard != GR_NO_CARD)
-            ex->opp_discarded |= GR_CARD_BIT(ex->opp_last_discard);
         mine->pending = false;
     }
 }
@@ -196,6 +211,7 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
     s->tries = 1;
     s->above = -1;
     s->last_discard = s->last_took = s->last_refused = GR_NO_CARD;
+    memset(s->since, -1, sizeof s->since);
     if ((ex->features & GR_EXPERT_SKILL) && ex->opp_discarded) {
         /* he has played a turn: choose among a few random hands the one
          * that fits it best (gr__expert_sample) */
@@ -204,6 +220,7 @@ bool gr__expert_sampler_init(const gr__expert *ex, const gr_view *v,
         s->last_discard = ex->opp_last_discard;   /* he threw his worst card */
         s->last_took = ex->opp_last_took;         /* it helped him */
         s->last_refused = ex->opp_last_refused;   /* it would not have */
+        memcpy(s->since, ex->opp_since, sizeof s->since);   /* each worst then */
     }
     gr_cards refused = 0, discarded = 0, took = 0;
     if (ex->features & GR_EXPERT_INFER) {
@@ -285,6 +302,8 @@ static int hand_score(const sampler *s, gr_cards hand, int beat)
     int score = dw <= s->above ? dw + POOR : dw;
     if (s->last_discard == GR_NO_CARD || score >= beat)
         return score;
+    if (!gr__expert_fits_discards(s, hand))
+        return score + POOR;
     gr_cards before = hand | GR_CARD_BIT(s->last_discard);
     gr_cards could = s->last_took != GR_NO_CARD
                    ? before & ~GR_CARD_BIT(s->last_took) : before;
