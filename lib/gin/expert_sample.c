@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define HAND_START_STOCK (GR_NCARDS - 21)
-#define SAMPLE_TRIES 24   /* hands drawn per sample at most (GR_EXPERT_SKILL) */
+#define SAMPLE_TRIES 48   /* hands drawn per sample at most (GR_EXPERT_SKILL) */
 #define POOR 100          /* hand_score's mark of a hand that does not fit */
 
 /* ---- what the player has seen ------------------------------------------- */
