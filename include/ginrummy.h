@@ -1087,7 +1087,7 @@ enum {
     GR_BOT_PARAM_PLAYOUTS = 1,   /* hands played out per decision at most
                                     (a budget: a candidate clearly behind
                                     stops early), 1..1000000, 0 = the
-                                    default (1200: about 1.1 to 1.3 ms of
+                                    default (1200: about 1.1 to 1.6 ms of
                                     CPU a decision on average, see
                                     gr_bot(3)) */
     GR_BOT_PARAM_FEATURES = 2    /* GR_EXPERT_* flags ORed (for ablation) */

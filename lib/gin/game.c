@@ -435,6 +435,18 @@ static inline bool move_reserved_zero(gr_move move)
 #endif
 }
 
+/* In the draw phase, `type` is a legal draw; from the pile if *from_pile.
+ * No branch on which: a search's draws go either way at random, and a
+ * branch on them would be mispredicted half the time (gr__draw_either).
+ * gr_game_step's lane; gr_game_play's keeps a branch, which measured the
+ * same there, in fewer instructions. */
+static inline bool legal_draw(const gr_game *g, int type, bool *from_pile)
+{
+    *from_pile = type == GR_MOVE_DRAW_DISCARD;
+    return ((type == GR_MOVE_DRAW_STOCK) & (g->nstock > 0))
+         | (*from_pile & pile_open(g));
+}
+
 /* A plain discard or a draw, the moves of nearly every turn, go straight
  * to the state change when they are legal and the history has room (the
  * same checks as play_checked's, in a short lane); any other move, and
@@ -542,12 +554,8 @@ int gr_game_step(gr_game *game, gr_move move, gr_legal_masks *next)
         return GR_OK;
     }
     if (g->phase == GR_PHASE_DRAW) {
-        /* either draw, with no branch on which (gr__draw_either): a
-         * search's draws go either way at random */
-        bool from_pile = type == GR_MOVE_DRAW_DISCARD;
-        bool legal = ((type == GR_MOVE_DRAW_STOCK) & (g->nstock > 0))
-                   | (from_pile & pile_open(g));
-        if (legal) {
+        bool from_pile;
+        if (legal_draw(g, type, &from_pile)) {
             g->last_reason = GR_REASON_NONE;
             gr__draw_either(g, from_pile, next, gr__discard_options);
             return GR_OK;
