@@ -35,7 +35,15 @@
  * statically against 5cfcdad): the loop of before 2.83 us, new+list
  * 2.57 us, redeal+step 1.52 us (1.86x the loop of before), playout
  * 1.00 us (1.0 M hands/s; 1.2 us before the random draws became coins
- * taken with no branch, gin/turn.h gr__draw_either).
+ * taken with no branch, gin/turn.h gr__draw_either).  Then gr_game_step
+ * took either draw with no branch on which (game.c legal_draw) and the
+ * loop below drew its coin with none either: 43 mispredicted branches a
+ * hand fell to 15 (cachegrind's model), at about 2k more instructions.
+ * On that machine (medians of 5 runs of this program built as `make
+ * bench` builds it, each beside the loop of before): the loop of before
+ * 3.11 us, new+list 2.41 us, redeal+step 1.36 us (2.29x the loop of
+ * before; 2.02x fastest run against fastest run), playout 1.01 us; built
+ * statically, 7 runs: 3.07, 2.53 and 1.41 us (2.17x).
  *
  *   bench/bench-game [seconds-per-item]   (default 1)
  */
