@@ -14,12 +14,14 @@
  *      cards drawn with weights (cards that would meld with what he passed
  *      on or threw away are less likely, cards that meld with what he took
  *      more likely), the rest shuffled into the stock; once he has played
- *      a turn, of a few such draws the one that fits his last turn is
+ *      a turn, of a few such draws the one that fits his turns is
  *      kept, counting as poor a hand that could have knocked (he did not
- *      knock), one from which his last discard was not his worst card (it
- *      would have left more deadwood than another), one the card he took
- *      from the pile did not help, and one that our discard he left would
- *      help now; drawing stops at the second hand that fits, and of two
+ *      knock), one that holds more cards melding with nothing and worth
+ *      more than a card he threw than his stock draws since (he threw his
+ *      worst card each time), one from which his last discard was not his
+ *      worst card (it would have left more deadwood than another), one
+ *      the card he took from the pile did not help, and one that our
+ *      discard he left would help now; drawing stops at the second hand that fits, and of two
  *      the one of less deadwood is kept (his hand improved with his
  *      turns);
  *   3. plays the candidates on the sampled deals (common samples for all

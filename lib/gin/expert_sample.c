@@ -116,6 +116,10 @@ static void observe(gr__expert *ex, const gr_view *v)
         } else if (v->ndiscards == p && (v->opponent_known & d) && p >= 1) {
             opponent_turn(ex, false, v->discards[p - 1]);     /* he took it */
             ex->opp_last_took = mine->last_discard;
+        } else {
+            /* a turn not read (a turnover of the pile): his stock draws
+             * since each discard are no longer known */
+            memset(ex->opp_since, -1, sizeof ex->opp_since);
         }
         mine->pending = false;
     }
@@ -288,14 +292,15 @@ static gr_cards draw_hand(gr__expert *ex, const sampler *s)
     return opp;
 }
 
-/* How well a hand he may hold fits his last turn (lower is better): its
+/* How well a hand he may hold fits his turns (lower is better): its
  * deadwood, and POOR more (once) for each of these: it could have knocked
- * (he did not); his last discard did not leave the least deadwood of
- * the cards he could throw (G11: not the card he took); the card he took
- * from the pile did not lower his deadwood; our discard he left would
- * lower it now (the hand he had then is unknown, a stock card ago: this
- * one stands for it).  Stops at a score of at least `beat` (it cannot
- * win). */
+ * (he did not); it holds more cards melding with nothing above a card he
+ * threw than his stock draws since (gr__expert_fits_discards); his last
+ * discard did not leave the least deadwood of the cards he could throw
+ * (G11: not the card he took); the card he took from the pile did not
+ * lower his deadwood; our discard he left would lower it now (the hand he
+ * had then is unknown, a stock card ago: this one stands for it).  Stops
+ * at a score of at least `beat` (it cannot win). */
 static int hand_score(const sampler *s, gr_cards hand, int beat)
 {
     int dw = gr__deadwood(hand);
@@ -326,7 +331,7 @@ static int hand_score(const sampler *s, gr_cards hand, int beat)
  * stops at the second hand not marked POOR (a hand that fits his play, or
  * once one is held, a hand too poor in deadwood to replace it, which
  * hand_score stops scoring early), or after s->tries draws.  So the hand
- * fits his last turn where a few draws find such a hand, and of two that
+ * fits his turns where a few draws find such a hand, and of two that
  * fit, the one of less deadwood is kept: his hand improved with his
  * turns. */
 gr_cards gr__expert_sample(gr__expert *ex, const sampler *s, gr_card *stock)
