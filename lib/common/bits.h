@@ -18,6 +18,13 @@
  * diamonds, hearts, spades), rank 0 (ace) in each suit's bit 0.  The
  * helpers below are the one home of each mask trick the modules share. */
 
+/* `cards` without `card`, or all of them when `card` names none
+ * (GR_NO_CARD, or any number above 51), with no branch on which */
+static inline gr_cards gr__cards_but(gr_cards cards, gr_card card)
+{
+    return cards & ~((gr_cards)(card < GR_NCARDS) << (card & 63));
+}
+
 /* one suit's 13 rank bits */
 #define GR_SUIT_MASK 0x1FFFu
 /* the cards of rank r in every suit */

@@ -21,9 +21,9 @@
  *      worst card each time), one from which his last discard was not his
  *      worst card (it would have left more deadwood than another), one
  *      the card he took from the pile did not help, and one that our
- *      discard he left would help now; drawing stops at the second hand that fits, and of two
- *      the one of less deadwood is kept (his hand improved with his
- *      turns);
+ *      discard he left would help now; drawing stops at the second hand
+ *      that fits, and of two the one of less deadwood is kept (his hand
+ *      improved with his turns);
  *   3. plays the candidates on the sampled deals (common samples for all
  *      candidates, so their difference has little noise) and the hand
  *      out to its end (rollout) with the greedy policy

@@ -49,8 +49,8 @@ static void forget_opponent(gr__expert *ex)
 /* A turn of the opponent: a stock draw if `drew`, then his discard */
 static void opponent_turn(gr__expert *ex, bool drew, gr_card discard)
 {
-    for (int v = 0; v < 11; v++)
-        if (drew && ex->opp_since[v] >= 0 && ex->opp_since[v] < 100)
+    for (int v = 0; drew && v < 11; v++)
+        if (ex->opp_since[v] >= 0 && ex->opp_since[v] < 100)
             ex->opp_since[v]++;
     ex->opp_last_discard = discard;
     ex->opp_discarded |= GR_CARD_BIT(discard);
@@ -310,8 +310,7 @@ static int hand_score(const sampler *s, gr_cards hand, int beat)
     if (!gr__expert_fits_discards(s, hand))
         return score + POOR;
     gr_cards before = hand | GR_CARD_BIT(s->last_discard);
-    gr_cards could = s->last_took != GR_NO_CARD
-                   ? before & ~GR_CARD_BIT(s->last_took) : before;
+    gr_cards could = gr__cards_but(before, s->last_took);   /* G11 */
     gr_card best;
     int after = gr__best_discard_among(before, could, &best);
     if (after < dw)

@@ -6,6 +6,7 @@
 #define GR_GIN_GAME_H
 
 #include "ginrummy.h"
+#include "common/bits.h"
 #include "gin/rules.h"
 
 #include <stdbool.h>
@@ -72,7 +73,7 @@ static inline gr_card gr__top_of(const gr_card *pile, int n)
  * whether he took one (see gr__draw_either in gin/turn.h) */
 static inline gr_cards gr__but_taken(const gr_game *g, gr_cards hand)
 {
-    return hand & ~((gr_cards)(g->taken < GR_NCARDS) << (g->taken & 63));
+    return gr__cards_but(hand, g->taken);
 }
 
 /* the legal moves of the player to act (legal.c, for view.c): as
