@@ -1,0 +1,267 @@
+// rummy.mjs: basic Rummy: hands with duplicates and jokers, melds,
+// melding and going out (pure functions), rules, games, matches, bots.
+import {
+    M, C, heap, STRUCTS, STRUCT_CLASSES, Handle, Card, CardSet, check, create, withMem, withString,
+    withStruct, outStruct, outArray, outCards, readStruct, writeStruct, readText, readCString,
+    toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError,
+} from './runtime.mjs';
+
+const flagsOf = ({ aceHigh = false } = {}) => (aceHigh ? C.GR_RUMMY_ACE_HIGH : 0);
+
+function parseWithBad(func, text, type, fn) {
+    return withString(text, (s, bytes) => withMem(STRUCTS[type].size + 8, (p) => {
+        const bp = p + STRUCTS[type].size;
+        const st = fn(s, p, bp);
+        if (st < 0) {
+            const off = heap().u32[bp >> 2];
+            throw new GinRummyError(func, st, 0, { offset: new TextDecoder().decode(bytes.subarray(0, off)).length });
+        }
+        return readStruct(type, p);
+    }));
+}
+
+/** A Rummy hand: a multiset of faces (each once or twice, two decks) and
+ * jokers.  An immutable value: add() and remove() return new hands. */
+export class RummyHand {
+    constructor(once = 0n, twice = 0n, jokers = 0) {
+        this.once = CardSet.of(once);
+        this.twice = CardSet.of(twice);
+        this.jokers = jokers;
+        Object.freeze(this);
+        withStruct('gr_rummy_hand', this, (p) => check('gr_rummy_hand_check', M._gr_rummy_hand_check(p)));
+    }
+    static fromC(o) { return Object.freeze(Object.assign(Object.create(RummyHand.prototype), { once: o.once, twice: o.twice, jokers: o.jokers })); }
+    static toC(x) { return typeof x === 'string' ? RummyHand.parse(x) : x; }
+    /** "7H 7H JK 2C"; a GinRummyError has the offset of the token refused. */
+    static parse(text) { return parseWithBad('gr_rummy_hand_parse', text, 'gr_rummy_hand', (s, p, b) => M._gr_rummy_hand_parse(s, p, b)); }
+    static of(x) { return x instanceof RummyHand ? x : typeof x === 'string' ? RummyHand.parse(x) : RummyHand.fromCards(x); }
+    /** A hand from cards (Card, id 0..52 or text each). */
+    static fromCards(cards) { let h = new RummyHand(); for (const c of cards) h = h.add(c); return h; }
+    get size() { return withStruct('gr_rummy_hand', this, (p) => check('gr_rummy_hand_count', M._gr_rummy_hand_count(p))); }
+    points(opts) { return withStruct('gr_rummy_hand', this, (p) => check('gr_rummy_hand_points', M._gr_rummy_hand_points(p, flagsOf(opts)))); }
+    /** How many copies of the card (a face or the joker). */
+    holds(card) { return withStruct('gr_rummy_hand', this, (p) => check('gr_rummy_hand_holds', M._gr_rummy_hand_holds(p, toCard(card, { joker: true }).id))); }
+    add(card) { return changeHand(this, 'gr_rummy_hand_add', card, (p, c) => M._gr_rummy_hand_add(p, c)); }
+    remove(card) { return changeHand(this, 'gr_rummy_hand_remove', card, (p, c) => M._gr_rummy_hand_remove(p, c)); }
+    /** Can the hand come from `decks` decks with `jokersPerDeck` jokers each? */
+    fits(decks, jokersPerDeck = 0) {
+        if (![1, 2].includes(decks) || !Number.isInteger(jokersPerDeck) || jokersPerDeck < 0 || jokersPerDeck > 4)
+            throw new RangeError('decks is 1 or 2, jokersPerDeck 0..4');
+        return withStruct('gr_rummy_hand', this, (p) => M._gr_rummy_hand_fits(p, decks, jokersPerDeck) === 0);
+    }
+    /** The cards in order, a face held twice twice, then the jokers. */
+    *[Symbol.iterator]() {
+        for (const c of this.once) { yield c; if (this.twice.has(c)) yield c; }
+        for (let i = 0; i < this.jokers; i++) yield Card.JOKER;
+    }
+    equals(x) { const o = RummyHand.of(x); return o.once.mask === this.once.mask && o.twice.mask === this.twice.mask && o.jokers === this.jokers; }
+    toString() { return withStruct('gr_rummy_hand', this, (p) => readText('gr_rummy_hand_format', (b, n) => M._gr_rummy_hand_format(p, b, n))); }
+    toJSON() { return this.toString(); }
+}
+
+function changeHand(hand, func, card, fn) {
+    return withStruct('gr_rummy_hand', hand, (p) => { check(func, fn(p, toCard(card, { joker: true }).id)); return readStruct('gr_rummy_hand', p); });
+}
+
+/** A meld on the table: the faces it stands for and which of them jokers stand for. */
+export class RummyMeld {
+    constructor(cards = 0n, jokers = 0n) {
+        this.cards = CardSet.of(cards);
+        this.jokers = CardSet.of(jokers);
+        Object.freeze(this);
+    }
+    static fromC(o) { return new RummyMeld(o.cards, o.jokers); }
+    static toC(x) { return typeof x === 'string' ? RummyMeld.parse(x) : x; }
+    /** "5H JK=6H 7H". */
+    static parse(text) { return parseWithBad('gr_rummy_meld_parse', text, 'gr_rummy_meld', (s, p, b) => M._gr_rummy_meld_parse(s, p, b)); }
+    static of(x) { return x instanceof RummyMeld ? x : typeof x === 'string' ? RummyMeld.parse(x) : new RummyMeld(x.cards, x.jokers ?? 0n); }
+    /** 'set', 'run' or null. */
+    kind(opts) {
+        const k = withStruct('gr_rummy_meld', this, (p) => check('gr_rummy_meld_kind', M._gr_rummy_meld_kind(p, flagsOf(opts))));
+        return k === C.GR_MELD_SET ? 'set' : k === C.GR_MELD_RUN ? 'run' : null;
+    }
+    equals(x) { const o = RummyMeld.of(x); return o.cards.mask === this.cards.mask && o.jokers.mask === this.jokers.mask; }
+    toString() { return withStruct('gr_rummy_meld', this, (p) => readText('gr_rummy_meld_format', (b, n) => M._gr_rummy_meld_format(p, b, n))); }
+    toJSON() { return this.toString(); }
+}
+STRUCT_CLASSES.gr_rummy_hand = RummyHand;
+STRUCT_CLASSES.gr_rummy_meld = RummyMeld;
+
+export function parseRummyCard(text) {
+    return toCard(String(text), { joker: true });
+}
+export function formatRummyCard(card) {
+    const c = toCard(card, { joker: true });
+    return readText('gr_rummy_card_format', (b, n) => M._gr_rummy_card_format(c.id, b, n));
+}
+export function rummyCardPoints(card, opts) { return check('gr_rummy_card_points', M._gr_rummy_card_points(toCard(card, { joker: true }).id, flagsOf(opts))); }
+
+// ---------------------------------------------------------------- melding
+
+/** The least unmelded value of a hand (R3, R5, R7). */
+export function rummyValue(hand, opts) {
+    return withStruct('gr_rummy_hand', RummyHand.of(hand), (p) => check('gr_rummy_value', M._gr_rummy_value(p, flagsOf(opts))));
+}
+/** One best arrangement: {melds, unmelded, unmeldedPoints}. */
+export function rummyArrange(hand, opts) {
+    return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) =>
+        outStruct('gr_rummy_arrange', 'gr_rummy_arrangement', (p) => M._gr_rummy_arrange(h, flagsOf(opts), p)));
+}
+/** Check a caller's arrangement of the hand; throws when it is not one. */
+export function checkRummyArrangement(hand, arrangement, opts) {
+    const arr = { ...arrangement, melds: [...arrangement.melds].map((m) => RummyMeld.of(m)), unmelded: RummyHand.of(arrangement.unmelded) };
+    if (arr.unmeldedPoints === undefined) arr.unmeldedPoints = arr.unmelded.points(opts);
+    withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withStruct('gr_rummy_arrangement', arr, (a) =>
+        check('gr_rummy_arrangement_check', M._gr_rummy_arrangement_check(h, flagsOf(opts), a))));
+    return true;
+}
+function withTable(table, fn) {
+    const melds = [...(table || [])].map((m) => RummyMeld.of(m));
+    const size = STRUCTS.gr_rummy_meld.size;
+    return withMem(size * melds.length, (p) => {
+        melds.forEach((m, i) => writeStruct('gr_rummy_meld', m, p + i * size));
+        return fn(melds.length ? p : 0, melds.length);
+    });
+}
+/** Going out with the table: the least value left and the plan of moves
+ * {value, moves: [{kind, meld, cards}], left}. */
+export function rummyGoOut(hand, table = [], opts) {
+    return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
+        outStruct('gr_rummy_go_out', 'gr_rummy_plan', (p) => M._gr_rummy_go_out(h, t, n, flagsOf(opts), p))));
+}
+/** 'meld' (every card melded or laid off), 'discard' (all but one), or 'no'. */
+export function rummyCanGoOut(hand, table = [], { noDiscard = null, ...opts } = {}) {
+    const nd = noDiscard === null ? 255 : toCard(noDiscard, { joker: true }).id;
+    const r = withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
+        check('gr_rummy_can_go_out', M._gr_rummy_can_go_out(h, t, n, flagsOf(opts), nd))));
+    return enumName('GR_RUMMY_OUT_', r);
+}
+
+// ---------------------------------------------------------------- rules
+
+const optionId = (name) => (typeof name === 'number' ? name
+    : withString(snake(String(name)), (s) => check(`Rummy option "${name}"`, M._gr_rummy_option_lookup(s))));
+
+export function describeRummyOptions() {
+    const out = [];
+    for (let i = 0; i < C.GR_RUMMY_OPT_COUNT; i++)
+        out.push(outStruct('gr_rummy_option_describe', 'gr_option_info', (p) => M._gr_rummy_option_describe(i, p)));
+    return out;
+}
+
+/** Rummy rules: `new RummyRules('parlett', {players: 4, jokers: 1})`
+ * (set the player count first: it is applied first). */
+export class RummyRules extends Handle {
+    constructor(preset = 'parlett', options = {}, _ptr = 0) {
+        super(_ptr || create('gr_rummy_rules_new', (pp) => M._gr_rummy_rules_new(pp, enumValue('GR_RUMMY_PRESET_', preset, 'Rummy preset'))), 'gr_rummy_rules_free');
+        const entries = Object.entries(options || {});
+        entries.sort(([a], [b]) => (a === 'players' ? -1 : b === 'players' ? 1 : 0));
+        for (const [k, v] of entries) this.set(k, v);
+    }
+    set(name, value) { check(`gr_rummy_rules_set ${name}`, M._gr_rummy_rules_set(this.ptr, optionId(name), toInt(value, name))); return this; }
+    get(name) { return withMem(4, (p) => { check('gr_rummy_rules_get', M._gr_rummy_rules_get(this.ptr, optionId(name), p)); return heap().i32[p >> 2]; }); }
+    /** The deal these rules make: {decks, handSize, ncards}. */
+    deal() {
+        return withMem(12, (p) => {
+            check('gr_rummy_rules_deal', M._gr_rummy_rules_deal(this.ptr, p, p + 4, p + 8));
+            return { decks: heap().i32[p >> 2], handSize: heap().i32[(p >> 2) + 1], ncards: heap().i32[(p >> 2) + 2] };
+        });
+    }
+    toObject() {
+        const o = {};
+        describeRummyOptions().forEach((info) => { o[camel(info.name)] = this.get(info.option); });
+        return o;
+    }
+    toJSON() { return this.toObject(); }
+    clone() { return new RummyRules(0, {}, create('gr_rummy_rules_clone', (pp) => M._gr_rummy_rules_clone(pp, this.ptr))); }
+}
+function withRummyRules(x, fn) {
+    if (x instanceof RummyRules) return fn(x.ptr);
+    let r;
+    if (x === undefined || x === null) r = new RummyRules();
+    else if (typeof x === 'string' || typeof x === 'number') r = new RummyRules(x);
+    else { const { preset = 'parlett', ...opts } = x; r = new RummyRules(preset, opts); }
+    try { return fn(r.ptr); } finally { r.free(); }
+}
+
+// ---------------------------------------------------------------- games
+
+/** An action ({type, card, named, target, meld}) as the C struct wants it. */
+function toAction(a) {
+    if (a === null || typeof a !== 'object') throw new TypeError('a Rummy action is an object {type, ...}');
+    return {
+        type: a.type,
+        card: a.card === undefined || a.card === null ? null : toCard(a.card, { joker: true }),
+        named: a.named === undefined || a.named === null ? null : toCard(a.named),
+        target: a.target ?? -1,
+        meld: a.meld === undefined || a.meld === null ? new RummyMeld() : RummyMeld.of(a.meld),
+    };
+}
+/** An action as the text of a save ("MELD 3C 4C JK=5C", "DISCARD KS"). */
+export function formatRummyAction(action) {
+    return withStruct('gr_rummy_action', toAction(action), (p) => readText('gr_rummy_action_format', (b, n) => M._gr_rummy_action_format(p, b, n)));
+}
+
+/** One hand of basic Rummy for 2-7 players. */
+export class RummyGame extends Handle {
+    constructor(ptr) { super(ptr, 'gr_rummy_game_free'); }
+    static deal(rules = null, { seed = 0, dealer = 0 } = {}) {
+        return new RummyGame(withRummyRules(rules, (r) => create('gr_rummy_game_new', (pp) => M._gr_rummy_game_new(pp, r, toSeed(seed), toInt(dealer, 'dealer')))));
+    }
+    static fromDeck(rules, deck, dealer = 0) {
+        const cards = (typeof deck === 'string' ? deck.trim().split(/[\s,]+/) : [...deck]).map((c) => toCard(c, { joker: true }));
+        return new RummyGame(withRummyRules(rules, (r) => withMem(cards.length, (d) => {
+            cards.forEach((c, i) => { heap().u8[d + i] = c.id; });
+            return create('gr_rummy_game_new_from_deck', (pp) => M._gr_rummy_game_new_from_deck(pp, r, d, cards.length, toInt(dealer, 'dealer')));
+        })));
+    }
+    static load(text) { return new RummyGame(withString(text, (s) => create('gr_rummy_game_load', (pp) => M._gr_rummy_game_load(pp, s)))); }
+    clone() { return new RummyGame(create('gr_rummy_game_clone', (pp) => M._gr_rummy_game_clone(pp, this.ptr))); }
+    get phase() { return enumName('GR_RUMMY_PHASE_', check('gr_rummy_game_phase', M._gr_rummy_game_phase(this.ptr))); }
+    get over() { return this.phase === 'over'; }
+    get turn() { return check('gr_rummy_game_turn', M._gr_rummy_game_turn(this.ptr)); }
+    get dealer() { return check('gr_rummy_game_dealer', M._gr_rummy_game_dealer(this.ptr)); }
+    get players() { return check('gr_rummy_game_players', M._gr_rummy_game_players(this.ptr)); }
+    get turnovers() { return check('gr_rummy_game_turnovers', M._gr_rummy_game_turnovers(this.ptr)); }
+    legalMoves() { return outArray('gr_rummy_game_legal_moves', 'gr_rummy_action', 64, (p, n) => M._gr_rummy_game_legal_moves(this.ptr, p, n)); }
+    play(action) {
+        withStruct('gr_rummy_action', toAction(action), (p) => check('gr_rummy_game_play', M._gr_rummy_game_play(this.ptr, p)));
+        return this;
+    }
+    hand(player) { return outStruct('gr_rummy_game_hand', 'gr_rummy_hand', (p) => M._gr_rummy_game_hand(this.ptr, toInt(player, 'player'), p)); }
+    melds() { return outArray('gr_rummy_game_melds', 'gr_rummy_meld', C.GR_RUMMY_MAX_MELDS, (p, n) => M._gr_rummy_game_melds(this.ptr, p, n)); }
+    discards() { return outCards('gr_rummy_game_discards', C.GR_RUMMY_MAX_CARDS, (p, n) => M._gr_rummy_game_discards(this.ptr, p, n)); }
+    stock() { return outCards('gr_rummy_game_stock', C.GR_RUMMY_MAX_CARDS, (p, n) => M._gr_rummy_game_stock(this.ptr, p, n)); }
+    history() { return outArray('gr_rummy_game_history', 'gr_rummy_action', 256, (p, n) => M._gr_rummy_game_history(this.ptr, p, n)); }
+    result() { return outStruct('gr_rummy_game_result', 'gr_rummy_result', (p) => M._gr_rummy_game_result(this.ptr, p)); }
+    view(player) { return outStruct('gr_rummy_game_view', 'gr_rummy_view', (p) => M._gr_rummy_game_view(this.ptr, toInt(player, 'player'), p)); }
+    save() { return readText('gr_rummy_game_save', (b, n) => M._gr_rummy_game_save(this.ptr, b, n), 4096); }
+}
+
+/** The legal moves of a view's player, from the view alone. */
+export function rummyViewLegalMoves(view) {
+    return withStruct('gr_rummy_view', view, (v) => outArray('gr_rummy_view_legal_moves', 'gr_rummy_action', 64, (p, n) => M._gr_rummy_view_legal_moves(v, p, n)));
+}
+
+/** Rummy hands until a player reaches the target. */
+export class RummyMatch extends Handle {
+    constructor(rules = null, { seed = 0 } = {}) {
+        super(withRummyRules(rules, (r) => create('gr_rummy_match_new', (pp) => M._gr_rummy_match_new(pp, r, toSeed(seed)))), 'gr_rummy_match_free');
+    }
+    get dealer() { return check('gr_rummy_match_dealer', M._gr_rummy_match_dealer(this.ptr)); }
+    get over() { return this.score().over === 1; }
+    deal() { return new RummyGame(create('gr_rummy_match_deal', (pp) => M._gr_rummy_match_deal(this.ptr, pp))); }
+    record(result) { withStruct('gr_rummy_result', result, (p) => check('gr_rummy_match_record', M._gr_rummy_match_record(this.ptr, p))); return this; }
+    score() { return outStruct('gr_rummy_match_score', 'gr_rummy_score', (p) => M._gr_rummy_match_score(this.ptr, p)); }
+}
+
+/** A Rummy bot, 'random' or 'greedy', deciding from a view only. */
+export class RummyBot extends Handle {
+    constructor(kind = 'greedy', { seed = 0 } = {}) {
+        const k = typeof kind === 'number' ? kind : withString(String(kind), (s) => check(`bot "${kind}"`, M._gr_bot_lookup(s)));
+        super(create('gr_rummy_bot_new', (pp) => M._gr_rummy_bot_new(pp, k, toSeed(seed))), 'gr_rummy_bot_free');
+    }
+    choose(view) {
+        return withStruct('gr_rummy_view', view, (v) => outStruct('gr_rummy_bot_choose', 'gr_rummy_action', (p) => M._gr_rummy_bot_choose(this.ptr, v, p)));
+    }
+}

@@ -1,0 +1,117 @@
+// Basic Rummy from JavaScript: hands with jokers, melds, melding, going
+// out, rules, games, matches and bots (rule ids R1-R8).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gr } from './ref.mjs';
+const { RummyHand, RummyMeld, RummyRules, RummyGame, RummyMatch, RummyBot, Card } = gr;
+
+test('R1 hands: duplicates and jokers, add, remove, holds, fits', () => {
+    let h = RummyHand.parse('7H 7H JK 2C');
+    assert.equal(String(h), '2C 7H 7H JK');
+    assert.equal(h.size, 4);
+    h = h.add('3C');
+    assert.equal(h.holds('7H'), 2);
+    assert.equal(h.holds(Card.JOKER), 1);
+    assert.throws(() => h.add('7H'), (e) => e.code === 'EINVAL');
+    h = h.remove('7H');
+    assert.equal(String(h), '2C 3C 7H JK');
+    assert.throws(() => h.remove('KS'), (e) => e.code === 'EILLEGAL');
+    assert.ok(h.fits(1, 1) && !h.fits(1, 0));
+    assert.throws(() => h.fits(3, 0), RangeError);
+    assert.deepEqual([...h].map(String), ['2C', '3C', '7H', 'JK']);
+    assert.ok(RummyHand.fromCards(['2C', '3C', '7H', 'JK']).equals(h));
+    assert.throws(() => RummyHand.parse('7H ZZ'), (e) => e.code === 'EPARSE' && e.offset === 3);
+    assert.equal(h.points(), 2 + 3 + 7 + 15);
+    assert.equal(RummyHand.parse('AS').points({ aceHigh: true }), 11);
+});
+
+test('R7 cards: points and text', () => {
+    assert.equal(gr.rummyCardPoints('KS'), 10);
+    assert.equal(gr.rummyCardPoints('JK'), 15);
+    assert.equal(gr.rummyCardPoints('AS', { aceHigh: true }), 11);
+    assert.equal(gr.formatRummyCard(Card.JOKER), 'JK');
+    assert.equal(gr.parseRummyCard('*'), Card.JOKER);
+});
+
+test('R3 R5 melds with named jokers', () => {
+    const m = RummyMeld.parse('5H JK=6H 7H');
+    assert.equal(String(m), '5H JK=6H 7H');
+    assert.equal(m.kind(), 'run');
+    assert.ok(m.jokers.equals('6H'));
+    assert.equal(RummyMeld.parse('QH KH AH').kind(), null);
+    assert.equal(RummyMeld.parse('QH KH AH').kind({ aceHigh: true }), 'run');
+    assert.throws(() => RummyMeld.parse('5H JK 7H'), (e) => e.code === 'EPARSE');
+});
+
+test('R4 R7 melding and going out with the table', () => {
+    assert.equal(gr.rummyValue('7H 8H 9H KS'), 10);
+    const a = gr.rummyArrange('4C 5C 6C 9D KS');
+    assert.equal(a.unmeldedPoints, 19);
+    assert.ok(gr.checkRummyArrangement('4C 5C 6C 9D KS', a));
+    assert.throws(() => gr.checkRummyArrangement('4C 5C 6C', a), gr.GinRummyError);
+    let plan = gr.rummyGoOut('4C 5C 6C 9D KS', ['7C 8C 9C']);
+    assert.equal(plan.value, 19);
+    assert.equal(String(plan.left), '9D KS');
+    assert.equal(plan.moves.length, 1);
+    plan = gr.rummyGoOut('10C 9D', [RummyMeld.parse('7C 8C 9C')]);
+    assert.equal(plan.value, 9);
+    assert.equal(plan.moves[0].kind, 'lay_off');
+    assert.equal(plan.moves[0].meld, 0);
+    assert.equal(gr.rummyCanGoOut('4C 5C 6C'), 'meld');
+    assert.equal(gr.rummyCanGoOut('4C 5C 6C 9D'), 'discard');
+    assert.equal(gr.rummyCanGoOut('4C 5C 6C 9D', [], { noDiscard: '9D' }), 'no');
+    assert.equal(gr.rummyCanGoOut('4C 5C 6C 9D 9D'), 'no');
+});
+
+test('R2 rules, a stacked deck, views, history, save and load', () => {
+    const rr = new RummyRules();
+    assert.deepEqual(rr.deal(), { decks: 1, handSize: 10, ncards: 52 });
+    assert.equal(rr.toObject().players, 2);
+    const c = rr.clone().set('players', 4);
+    assert.equal(rr.get('players'), 2);
+    assert.equal(c.get('players'), 4);
+    assert.throws(() => rr.set('players', 9), (e) => e.code === 'EINVAL');
+    assert.ok(gr.describeRummyOptions().some((o) => o.name === 'jokers'));
+    const g = RummyGame.fromDeck(rr, [...Array(52).keys()], 0);
+    assert.equal(String(g.hand(1)), 'AC 3C 5C 7C 9C JC KC 2D 4D 6D');
+    assert.deepEqual(g.discards().map((x) => x.id), [20]);
+    assert.deepEqual(g.stock().slice(0, 3).map((x) => x.id), [21, 22, 23]);
+    assert.equal(g.turnovers, 0);
+    const v = g.view(g.turn);
+    assert.deepEqual(gr.rummyViewLegalMoves(v), g.legalMoves());
+    assert.match(gr.formatRummyAction(g.legalMoves()[0]), /^STOCK/);
+    assert.equal(gr.formatRummyAction({ type: 'meld', meld: '5H JK=6H 7H' }), 'MELD 5H JK=6H 7H');
+    g.play(g.legalMoves()[0]);
+    assert.equal(g.history().length, 1);
+    assert.equal(g.phase, 'play');
+    const saved = g.save();
+    const g2 = RummyGame.load(saved);
+    assert.equal(g2.save(), saved);
+    assert.equal(g.clone().save(), saved);
+    assert.throws(() => g.play({ type: 'discard', card: 'KS' }), (e) => e.code === 'EILLEGAL');
+    assert.throws(() => RummyGame.fromDeck(rr, [...Array(51).keys()]), (e) => e.code === 'EINVAL');
+    assert.throws(() => RummyGame.load(saved.replace('moves', 'mvoes')), (e) => e.code === 'EPARSE');
+    [rr, c, g, g2].forEach((o) => o.free());
+});
+
+test('R7 a match of four with jokers played out by bots', () => {
+    const m = new RummyMatch({ players: 4, jokers: 1, target: 60 }, { seed: 1 });
+    const bots = [new RummyBot('greedy', { seed: 1 }), new RummyBot('random', { seed: 2 })];
+    let hands = 0;
+    while (!m.over && hands < 50) {
+        const g = m.deal();
+        assert.equal(g.players, 4);
+        while (!g.over) g.play(bots[g.turn % 2].choose(g.view(g.turn)));
+        const r = g.result();
+        assert.equal(r.left.length, 4);
+        m.record(r);
+        g.free();
+        hands++;
+    }
+    const s = m.score();
+    assert.equal(s.handsPlayed, hands);
+    assert.equal(s.total.length, 4);
+    assert.ok(s.over === 1);
+    assert.throws(() => m.deal(), (e) => e.code === 'ESTATE');
+    m.free(); bots.forEach((b) => b.free());
+});
