@@ -119,6 +119,7 @@ _protos = {
     "gr_best_discard_except": (c_int, [gr_cards, gr_cards, POINTER(gr_card)]),
     "gr_game_best_discard": (c_int, [P, POINTER(gr_card)]),
     "gr_advise_take": (c_int, [gr_cards, gr_card, gr_cards, POINTER(TakeAdvice_)]),
+    "gr_view_check": (c_int, [POINTER(_lib.View_), POINTER(c_int)]),
     "gr_view_unseen": (c_int, [POINTER(_lib.View_), POINTER(gr_cards)]),
     "gr_view_advise_take": (c_int, [POINTER(_lib.View_), POINTER(TakeAdvice_)]),
     "gr_arrangements": (c_int, [gr_cards, c_int, A, c_size_t]),
@@ -349,6 +350,14 @@ def layoff_build(knocker: Arrangement, defender: CardsLike, laid_off: CardsLike)
     return Layoff._from_c(out)
 
 
+def _view_check(self: View) -> int:
+    """Why the C library would refuse this view (a GR_REASON_* value; 0
+    when it is well formed: gr_view_check)."""
+    reason = c_int(0)
+    lib.gr_view_check(byref(self._raw), byref(reason))
+    return reason.value
+
+
 def _view_unseen(self: View) -> Cards:
     """The cards this player cannot see: the stock and the opponent's
     unknown cards (gr_view_unseen)."""
@@ -365,6 +374,7 @@ def _view_advise_take(self: View) -> TakeAdvice:
     return TakeAdvice._from_c(out)
 
 
+View.check = _view_check  # type: ignore[attr-defined]
 View.unseen = _view_unseen  # type: ignore[attr-defined]
 View.advise_take = _view_advise_take  # type: ignore[attr-defined]
 
