@@ -135,6 +135,13 @@ export function adviseKnock(hand, { limit = 10, notHis = 0n } = {}) {
     return outStruct('gr_advise_knock', 'gr_knock_advice', (p) => M._gr_advise_knock(h, toInt(limit, 'limit'), n, p));
 }
 
+/** Check a view whole (a view a program built or changed); throws a
+ * GinRummyError naming what is wrong. */
+export function checkView(view) {
+    withStruct('gr_view', view, (v) => checkReasoned('gr_view_check', (r) => M._gr_view_check(v, r)));
+    return true;
+}
+
 /** The cards a player cannot see from his view. */
 export function viewUnseen(view) {
     return withStruct('gr_view', view, (v) => outScalar('gr_view_unseen', 'cards', (p) => M._gr_view_unseen(v, p)));

@@ -155,6 +155,7 @@ export interface TakeAdvice {
 export interface KnockAdvice { arrangement: Arrangement; layoffs: number; targets: CardSet }
 export declare function adviseTake(hand: CardsLike, card: CardLike, unseen: CardsLike): TakeAdvice;
 export declare function adviseKnock(hand: CardsLike, options?: { limit?: number; notHis?: CardsLike }): KnockAdvice;
+export declare function checkView(view: View): true;
 export declare function viewUnseen(view: View): CardSet;
 export declare function adviseTakeView(view: View): TakeAdvice;
 

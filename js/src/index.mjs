@@ -8,7 +8,7 @@ export {
     version, versionNumber, parseCard, parseCards, formatCards, cardPoints, meldKind,
     deadwood, arrange, bestDiscard, arrangements, toArrangement, layOff, checkLayoff,
     checkArrangement, layoffTargets, buildLayoff, adviseTake, adviseKnock, viewUnseen,
-    adviseTakeView, describeOptions, presets, Rules, settle, toMove, parseMove, formatMove,
+    adviseTakeView, checkView, describeOptions, presets, Rules, settle, toMove, parseMove, formatMove,
     formatPosition, parsePosition, checkPosition, Game, Bot, expertFeatures, reasons, strerror,
 } from './gin.mjs';
 export { Match, Env, openspiel, ENV_NUM_ACTIONS, ENV_OBS_SIZE } from './match.mjs';

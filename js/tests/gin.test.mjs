@@ -226,6 +226,9 @@ test('bots: random, greedy and the expert play legal moves; the expert explains 
 test('views, unseen cards, take advice; fast masks, step, redeal, playouts', () => {
     const g = Game.deal('standard', { seed: 7 });
     const v = g.view(g.turn);
+    assert.ok(gr.checkView(v));
+    assert.throws(() => gr.checkView({ ...v, turn: 5 }), (e) => e.code === 'EINVAL' && e.reason === 'bad_value');
+    assert.throws(() => new Bot('expert').choose({ ...v, hand: v.hand.with(v.discards[0]) }), (e) => e.code === 'EINVAL');
     assert.equal(gr.viewUnseen(v).size, 52 - 10 - 1);
     assert.equal(gr.adviseTakeView(v).unseen, 41);
     assert.throws(() => gr.adviseTakeView(g.view(1 - g.turn)), (e) => e.code === 'ESTATE');
