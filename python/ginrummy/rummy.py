@@ -110,6 +110,8 @@ _protos = {
     "gr_rummy_game_melds": (c_int, [P, POINTER(RummyMeld_), c_size_t]),
     "gr_rummy_game_discards": (c_int, [P, POINTER(gr_card), c_size_t]),
     "gr_rummy_game_result": (c_int, [P, POINTER(RummyResult_)]),
+    "gr_rummy_game_redeal": (c_int, [P, c_uint64, c_int]),
+    "gr_rummy_game_playout": (c_int, [P, c_int, c_uint64, POINTER(RummyResult_)]),
     "gr_rummy_game_view": (c_int, [P, c_int, POINTER(RummyView_)]),
     "gr_rummy_game_save": (c_int, [P, c_char_p, c_size_t]),
     "gr_rummy_game_load": (c_int, [POINTER(P), c_char_p]),
@@ -439,6 +441,21 @@ class RummyGame:
         t = lambda a: tuple(a[i] for i in range(n))  # noqa: E731
         return RummyResult(r.outcome, r.winner, t(r.score), t(r.left_points),
                            t(r.cards_left), r)
+
+    def redeal(self, seed: int, dealer: int = 0) -> None:
+        """Deal a new hand in place (as RummyGame(rules, seed, dealer))."""
+        check(lib.gr_rummy_game_redeal(self._p, c_seed(seed), c_integer(dealer, "dealer")),
+              "redeal")
+
+    def playout(self, policy: str = "basic", seed: int = 0) -> RummyResult:
+        """Play the hand to its end under a built-in policy ("random" or
+        "basic", gr_rummy_playout(3)) and return the result."""
+        policies = {"random": 1, "basic": 2}
+        if policy not in policies:
+            raise ValueError(f"unknown policy {policy!r}: 'random' or 'basic'")
+        check(lib.gr_rummy_game_playout(self._p, policies[policy], c_seed(seed), None),
+              "playout")
+        return self.result()
 
     def view(self, player: int) -> RummyView_:
         """What `player` may know (the C struct; pass it to RummyBot.choose)."""
