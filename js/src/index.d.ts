@@ -521,9 +521,18 @@ export declare class RummyGame implements Owned {
     result(): RummyResult;
     view(player: number): RummyView;
     save(): string;
+    legalMasks(): RummyMasks;
+    step(action: RummyActionLike): RummyMasks;
+    redeal(seed: Seed, dealer?: number): this;
+    playout(policy?: 'random' | 'basic' | number, seed?: Seed): RummyResult;
     free(): void;
     readonly freed: boolean;
     [Symbol.dispose](): void;
+}
+/** A Rummy turn's legal moves as masks (per table meld: layoff, jokerLayoff, swap). */
+export interface RummyMasks {
+    types: RummyActionType[]; top: Card | null; taken: Card | null; discardJoker: number; hand: RummyHand;
+    discard: CardSet; meld: CardSet; layoff: CardSet[]; jokerLayoff: CardSet[]; swap: CardSet[];
 }
 export declare class RummyMatch implements Owned {
     constructor(rules?: RummyRulesLike, options?: { seed?: Seed });

@@ -236,6 +236,27 @@ export class RummyGame extends Handle {
     result() { return outStruct('gr_rummy_game_result', 'gr_rummy_result', (p) => M._gr_rummy_game_result(this.ptr, p)); }
     view(player) { return outStruct('gr_rummy_game_view', 'gr_rummy_view', (p) => M._gr_rummy_game_view(this.ptr, toInt(player, 'player'), p)); }
     save() { return readText('gr_rummy_game_save', (b, n) => M._gr_rummy_game_save(this.ptr, b, n), 4096); }
+    /** The legal moves as card masks (the fast path of search): types,
+     * discard, meld, and per table meld layoff, jokerLayoff, swap. */
+    legalMasks() { return rummyMaskTypes(outStruct('gr_rummy_game_legal_masks', 'gr_rummy_masks', (p) => M._gr_rummy_game_legal_masks(this.ptr, p))); }
+    /** Play an action and return the next legalMasks(). */
+    step(action) {
+        return withStruct('gr_rummy_action', toAction(action), (a) =>
+            rummyMaskTypes(outStruct('gr_rummy_game_step', 'gr_rummy_masks', (p) => M._gr_rummy_game_step(this.ptr, a, p))));
+    }
+    /** Deal a new hand into this game, in place. */
+    redeal(seed, dealer = 0) { check('gr_rummy_game_redeal', M._gr_rummy_game_redeal(this.ptr, toSeed(seed), toInt(dealer, 'dealer'))); return this; }
+    /** Play the hand out, every seat under 'random' or 'basic'; its result. */
+    playout(policy = 'random', seed = 0) {
+        const pol = typeof policy === 'number' ? policy : enumValue('GR_RUMMY_PLAYOUT_', policy, 'Rummy policy');
+        return outStruct('gr_rummy_game_playout', 'gr_rummy_result', (p) => M._gr_rummy_game_playout(this.ptr, pol, toSeed(seed), p));
+    }
+}
+
+function rummyMaskTypes(o) {
+    const types = [];
+    for (let t = 1; t <= 6; t++) if (o.types & (1 << t)) types.push(enumName('GR_RUMMY_ACT_', t));
+    return { ...o, types };
 }
 
 /** The legal moves of a view's player, from the view alone. */

@@ -306,6 +306,7 @@ const COUNTED = {
     gr_rummy_view: { nmelds: ['melds', 'owner'], ndiscards: ['discards'], nplayers: ['counts', 'known'] },
     gr_rummy_result: { nplayers: ['score', 'left_points', 'cards_left', 'left'] },
     gr_rummy_score: { nplayers: ['hands_won', 'total'] },
+    gr_rummy_masks: { nmelds: ['layoff', 'joker_layoff', 'swap'] },
     gr_standing: { nsides: ['hands_won', 'hand_points', 'game_bonus', 'box_bonus', 'shutout_bonus', 'total'] },
 };
 const KEEP_COUNT = new Set(['nplayers', 'nsides']);

@@ -115,3 +115,24 @@ test('R7 a match of four with jokers played out by bots', () => {
     assert.throws(() => m.deal(), (e) => e.code === 'ESTATE');
     m.free(); bots.forEach((b) => b.free());
 });
+
+test('Rummy playouts, redeal in place, masks and steps', () => {
+    const g = RummyGame.deal({ players: 4, jokers: 1 }, { seed: 8 });
+    const m = g.legalMasks();
+    assert.deepEqual(m.types, ['draw_stock', 'draw_discard']);
+    assert.ok(m.hand.equals(g.hand(g.turn)));
+    assert.equal(m.layoff.length, 0);
+    const next = g.step(g.legalMoves()[0]);
+    assert.ok(next.types.includes('discard'));
+    assert.ok(next.discard.size > 0);
+    const r = g.playout('basic', 3);
+    assert.ok(g.over && (r.outcome === 'out' || r.outcome === 'void'));
+    g.redeal(9, 2);
+    assert.equal(g.dealer, 2);
+    assert.equal(g.phase, 'draw');
+    const again = RummyGame.deal({ players: 4, jokers: 1 }, { seed: 9, dealer: 2 });
+    assert.equal(String(g.hand(0)), String(again.hand(0)));
+    assert.equal(g.playout('random', 1).nplayers, 4);
+    assert.throws(() => g.playout('nope'), RangeError);
+    g.free(); again.free();
+});
