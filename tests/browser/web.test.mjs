@@ -110,9 +110,10 @@ async function playGin(page, seed, act) {
         humanMoves++;
     }
     await page.waitForFunction(() => ['layoff', 'over'].includes(document.getElementById('gin').dataset.mode));
+    let laid = gr.CardSet.empty;
     if (await page.$('#done-layoff')) {
-        await act.done();
-        game.defend(gr.CardSet.empty);
+        laid = await act.done(game);
+        game.defend(laid);
     }
     await page.waitForSelector('#result[data-outcome]');
     const res = game.result();
@@ -125,11 +126,11 @@ async function playGin(page, seed, act) {
     const sc = r.match.score();
     assert.deepEqual([Number(score.you), Number(score.expert)], [sc.total[0], sc.total[1]]);
     [r.game, r.match, r.expert, r.person, r.rules].forEach((x) => x.free());
-    return { res, humanMoves, text: shown.text };
+    return { res, humanMoves, text: shown.text, laid };
 }
 
 test('a whole hand of Gin against the expert, played by clicking, is the library\'s hand', { skip }, async () => {
-    const { page, errors } = await open('seed=11&delay=0&playouts=200');
+    const { page, errors } = await open('seed=103&delay=0&playouts=200');
     const clicks = {
         async move(m) {
             if (m.type === 'pass') await page.click('#pass');
@@ -144,11 +145,27 @@ test('a whole hand of Gin against the expert, played by clicking, is the library
             await page.click(`#hand button[data-card="${card}"]`);
             await page.click('#choices button.arrangement[data-index="0"]');
         },
-        async done() { await page.click('#done-layoff'); },
+        async done(game) {   // lay off every card that fits, one click each
+            const knocker = game.result().knockerArrangement;
+            let laid = gr.CardSet.empty;
+            for (;;) {
+                const fits = gr.layoffTargets(knocker, game.hand(0), laid).reduce((u, t) => u.union(t), gr.CardSet.empty);
+                if (!fits.size) break;
+                const c = fits.toArray()[0];
+                await page.click(`#hand button[data-card="${c}"]`);
+                laid = laid.with(c);
+            }
+            await page.click('#done-layoff');
+            return laid;
+        },
     };
-    const { res, humanMoves, text } = await playGin(page, 11n, clicks);
+    // seed 103: the expert knocks and 4H can be laid off on its melds
+    const { res, humanMoves, text, laid } = await playGin(page, 103n, clicks);
     assert.ok(humanMoves >= 2);
-    assert.ok(text.length > 10);
+    assert.equal(res.knocker, 1);
+    assert.equal(String(laid), '4H');
+    assert.ok(res.defense.laidOff.equals(laid));
+    assert.match(text, /after laying off 4♥/);
     await page.screenshot({ path: join(shots, 'web-gin.png'), fullPage: true });
     // the next hand is dealt: the page asks for the first move again
     await page.click('#next');
@@ -179,7 +196,7 @@ test('a whole hand of Gin played with the keyboard only', { skip }, async () => 
             await page.waitForSelector('#choices button.arrangement');
             await page.keyboard.press('1');
         },
-        async done() { await page.keyboard.press('Enter'); },
+        async done() { await page.keyboard.press('Enter'); return gr.CardSet.empty; },
     };
     const { res, humanMoves } = await playGin(page, 12n, keys);
     assert.ok(humanMoves >= 2);
