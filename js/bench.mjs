@@ -2,7 +2,9 @@
 // same machine, in one run (make bench-wasm, after make wasm):
 //   deadwood   gr_deadwood of a random 10-card hand (the same 4096 hands);
 //   playout    a whole random Gin hand: redeal and play it out
-//              (Game#redeal + Game#playout, one call each);
+//              (Game#redeal + Game#playout, one call each), and the same
+//              with the native library on its portable path (no POPCNT or
+//              BMI2: the code the WebAssembly build runs);
 //   hand       a whole random Gin hand move by move through the idiomatic
 //              API (legalMoves, then play a random one);
 // and the .wasm's size, raw and gzipped.  Medians of REPS runs of about
@@ -49,7 +51,11 @@ const handRun = () => timeIt(() => {
     return 20;
 }, 1);
 
-const rows = { deadwood: [[], []], playout: [[], []], hand_moves: [[], []] };
+const playoutPortableRun = () => timeIt(() => {
+    for (let i = 0; i < 200; i++, seq++) { game.redeal(seq, seq & 1); game.playout(gr.constants.GR_PLAYOUT_RANDOM | gr.constants.GR_PLAYOUT_PORTABLE, seq); }
+    return 200;
+}, 1);
+const rows = { deadwood: [[], []], playout: [[], []], playout_portable: [[], []], hand_moves: [[], []] };
 for (let r = 0; r < reps; r++) {
     if (haveNative) {
         const out = Object.fromEntries(native('bench', seconds).map((l) => l.split(' ')).map(([k, v]) => [k.replace(/_ns$/, ''), Number(v)]));
@@ -57,6 +63,7 @@ for (let r = 0; r < reps; r++) {
     }
     rows.deadwood[1].push(deadwoodRun());
     rows.playout[1].push(playoutRun());
+    rows.playout_portable[1].push(playoutPortableRun());
     rows.hand_moves[1].push(handRun());
 }
 game.free();
@@ -66,6 +73,7 @@ console.log('what'.padEnd(44) + 'native'.padStart(12) + 'wasm'.padStart(12) + 'r
 const names = {
     deadwood: 'deadwood of a random 10-card hand',
     playout: 'random Gin hand (redeal + playout)',
+    playout_portable: '  the same, native without POPCNT/BMI2',
     hand_moves: 'random Gin hand, move by move (JS API)',
 };
 const fmt = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} us` : `${ns.toFixed(0)} ns`);

@@ -37,6 +37,7 @@ let pending = null;          // the discard chosen for a knock, the arrangements
 let laid = gr.CardSet.empty; // cards laid off by the human
 let focusCard = 0;
 let recorded = false;
+let lastBot = '';             // what the expert did last, shown with the prompt
 
 function newMatch() {
     match?.free(); expert?.free(); adviser?.free();
@@ -50,7 +51,7 @@ function deal() {
     game = match.deal();
     const sc = match.score();
     expert.setScore(sc.total[BOT], sc.total[HUMAN]);
-    mode = 'play'; pending = null; laid = gr.CardSet.empty; recorded = false;
+    mode = 'play'; pending = null; laid = gr.CardSet.empty; recorded = false; lastBot = '';
     $('result').textContent = ''; $('choices').textContent = ''; $('status').textContent = '';
     render();
     schedule();
@@ -70,6 +71,7 @@ function humanPlay(move) {
         return;
     }
     mode = 'play';
+    lastBot = '';
     afterMove();
 }
 
@@ -89,10 +91,10 @@ function botMove() {
     const move = expert.choose(view);
     if (move.type === 'knock' || move.type === 'gin') {
         game.knock(move.card, expert.arrange(view, move.card));
-        $('status').textContent = `The expert ${move.type === 'gin' ? 'goes gin' : 'knocks'}, discarding ${move.card}.`;
+        lastBot = `The expert ${move.type === 'gin' ? 'goes gin' : 'knocks'}, discarding ${move.card}.`;
     } else {
         const drawn = game.play(move);
-        $('status').textContent = describeBot(move, drawn);
+        lastBot = describeBot(move, drawn);
     }
     afterMove();
 }
@@ -161,7 +163,7 @@ function chooseArrangement(i) {
         return;
     }
     pending = null;
-    $('status').textContent = `You knock, discarding ${card}.`;
+    lastBot = `You knock, discarding ${card}.`;
     afterMove();
 }
 
@@ -284,7 +286,7 @@ function render() {
         const b = cardEl(c, { cls: inMeld.has(c) ? 'melded' : '' });
         if (laid.has(c)) b.classList.add('laid');
         if (targets.has(c)) b.classList.add('target');
-        if (mode === 'play' && myTurn && !moves.some((m) => m.type === 'discard' && m.card === c)) b.classList.add('muted');
+        if (mode === 'play' && myTurn && view.phase === 'discard' && !moves.some((m) => m.type === 'discard' && m.card === c)) b.classList.add('muted');
         b.onclick = () => { focusCard = i; clickCard(c); };
         el.append(b);
     });
@@ -328,8 +330,8 @@ function render() {
     $('gin').dataset.phase = over ? 'over' : view.phase;
     $('gin').dataset.turn = game.turn;
     $('gin').dataset.mode = mode;
-    if (!over && !$('status').textContent) $('status').textContent = myTurn ? prompt(view.phase) : 'The expert is thinking…';
-    if (!over && myTurn && $('status').textContent.startsWith('The expert is')) $('status').textContent = prompt(view.phase);
+    if (!over) $('status').textContent = myTurn ? `${lastBot} ${prompt(view.phase)}`.trim() : 'The expert is thinking…';
+    else if (lastBot) $('status').textContent = lastBot;
 }
 
 /** Each player's hand as shown at the end: {melds, deadwood, laidOff}. */

@@ -13,8 +13,10 @@
  *                                between greedy bots: the save text
  *   native-ref match SEED P      a P-player Hollywood match of greedy bots:
  *                                the save text
- *   native-ref bench SECONDS     ns per deadwood of a random 10-card hand
- *                                and per random hand (redeal + playout)
+ *   native-ref bench SECONDS     ns per deadwood of a random 10-card hand,
+ *                                per random hand (redeal + playout; also
+ *                                through the portable path) and per random
+ *                                hand move by move (legal moves, play)
  *
  * Random hands come from splitmix64 (js/tests/ref.mjs has the same).
  */
@@ -228,6 +230,17 @@ static int bench_cmd(double seconds)
                 return 1;
     } while ((t = now()) - t0 < seconds);
     printf("playout_ns %.1f\n", (t - t0) * 1e9 / n);
+
+    /* the same through the portable path (no POPCNT/BMI2), as wasm has it */
+    n = 0;
+    t0 = now();
+    do {
+        for (int i = 0; i < 1000; i++, n++)
+            if (gr_game_redeal(g, (uint64_t)n, (int)(n & 1)) != GR_OK
+                || gr_game_playout(g, GR_PLAYOUT_RANDOM | GR_PLAYOUT_PORTABLE, (uint64_t)n, &r) != GR_OK)
+                return 1;
+    } while ((t = now()) - t0 < seconds);
+    printf("playout_portable_ns %.1f\n", (t - t0) * 1e9 / n);
 
     /* a hand move by move: the legal moves listed, a random one played */
     n = 0;
