@@ -960,3 +960,145 @@ def cards_count(cards: CardsLike) -> int:
     """How many cards a set holds, counted by the library (len(Cards) is the
     same, counted in Python)."""
     return check(lib.gr_cards_count(as_cards(cards).mask))
+
+
+# ---------------------------------------------------------------- Rummy: reasons, move text
+
+_RA = POINTER(_rummy.RummyAction_)
+_rummy_text_protos = {
+    "gr_rummy_game_last_reason": (c_int, [P]),
+    "gr_rummy_game_play_as": (c_int, [P, c_int, _RA]),
+    "gr_rummy_meld_check": (c_int, [POINTER(_rummy.RummyMeld_), c_int, POINTER(c_int)]),
+    "gr_rummy_layoff_faces": (c_int, [POINTER(_rummy.RummyMeld_), c_int, POINTER(gr_cards)]),
+    "gr_rummy_meld_completions": (c_int, [gr_cards, c_int, c_int,
+                                          POINTER(_rummy.RummyMeld_), c_size_t]),
+    "gr_rummy_move_format": (c_int, [_RA, P, c_char_p, c_size_t]),
+    "gr_rummy_move_parse": (c_int, [c_char_p, P, _RA, POINTER(ParseError_)]),
+    "gr_rummy_view_move_format": (c_int, [_RA, POINTER(_rummy.RummyView_), c_char_p,
+                                          c_size_t]),
+    "gr_rummy_view_move_parse": (c_int, [c_char_p, POINTER(_rummy.RummyView_), _RA,
+                                         POINTER(ParseError_)]),
+    "gr_rummy_move_joker_faces": (c_int, [c_char_p, POINTER(_rummy.RummyView_),
+                                          POINTER(gr_cards)]),
+    "gr_rummy_hand_parse_ex": (c_int, [c_char_p, POINTER(_rummy.RummyHand_),
+                                       POINTER(ParseError_)]),
+    "gr_rummy_meld_parse_ex": (c_int, [c_char_p, POINTER(_rummy.RummyMeld_),
+                                       POINTER(ParseError_)]),
+}
+_lib.bind(_rummy_text_protos, optional=True)
+_optional = dict(_rummy_text_protos)
+
+
+def _flags(ace_high: bool) -> int:
+    return 1 if ace_high else 0
+
+
+def _rummy_last_reason(self) -> int:
+    """Why the last play on this game was refused (0: it was not)."""
+    return check(lib.gr_rummy_game_last_reason(self._p))
+
+
+def _rummy_play_as(self, player: int, action) -> None:
+    """Play `action` for seat `player`: WrongState when another seat is to act."""
+    rc = lib.gr_rummy_game_play_as(self._p, c_integer(player, "player"), byref(action._raw))
+    if rc < 0:
+        check(rc, f"play {action}", lib.gr_rummy_game_last_reason(self._p))
+
+
+def _rummy_format_move(self, action) -> str:
+    """The action as a person says it ("meld 6S JK 8S", "layoff KS 2"),
+    against this game's table (format before playing it)."""
+    n = check(lib.gr_rummy_move_format(byref(action._raw), self._p, None, 0))
+    buf = ctypes.create_string_buffer(n + 1)
+    lib.gr_rummy_move_format(byref(action._raw), self._p, buf, n + 1)
+    return buf.value.decode()
+
+
+def _rummy_parse_move(self, text: str):
+    """Read a move as a person types it; ParseError carries the reason and
+    the ``offset``/``length`` of the bad word (an ambiguous joker: see
+    rummy_joker_faces)."""
+    out, err = _rummy.RummyAction_(), ParseError_()
+    rc = lib.gr_rummy_move_parse(text.encode(), self._p, byref(out), byref(err))
+    if rc < 0:
+        _raise_parse(rc, f"move {text!r}", err)
+    return _rummy.RummyAction(out)
+
+
+RummyGame.last_reason = property(_rummy_last_reason)  # type: ignore[attr-defined]
+RummyGame.play_as = _rummy_play_as  # type: ignore[attr-defined]
+RummyGame.format_move = _rummy_format_move  # type: ignore[attr-defined]
+RummyGame.parse_move = _rummy_parse_move  # type: ignore[attr-defined]
+
+
+def rummy_meld_check(meld, ace_high: bool = False) -> int:
+    """The reason a meld is not a legal set or run (0 when it is)."""
+    why = c_int()
+    lib.gr_rummy_meld_check(byref(meld._c()), _flags(ace_high), byref(why))
+    return why.value
+
+
+def rummy_layoff_faces(meld, ace_high: bool = False) -> Cards:
+    """The faces that can be laid off on a legal table meld."""
+    out = gr_cards()
+    why = c_int()
+    rc = lib.gr_rummy_layoff_faces(byref(meld._c()), _flags(ace_high), byref(out))
+    if rc < 0:
+        lib.gr_rummy_meld_check(byref(meld._c()), _flags(ace_high), byref(why))
+        check(rc, "layoff faces", why.value)
+    return Cards(out.value)
+
+
+def rummy_meld_completions(faces: CardsLike, jokers: int, ace_high: bool = False) -> list:
+    """Every meld `faces` and that many more jokers make (RummyMeld)."""
+    buf = (_rummy.RummyMeld_ * 32)()
+    n = check(lib.gr_rummy_meld_completions(as_cards(faces).mask, c_integer(jokers, "jokers"),
+                                            _flags(ace_high), buf, 32))
+    return [_rummy.RummyMeld._from_c(buf[i]) for i in range(min(n, 32))]
+
+
+def rummy_joker_faces(text: str, view=None) -> Cards:
+    """The faces an ambiguous "JK" of a move text could stand for."""
+    out = gr_cards()
+    check(lib.gr_rummy_move_joker_faces(text.encode(), byref(view) if view is not None
+                                        else None, byref(out)))
+    return Cards(out.value)
+
+
+def rummy_parse_hand(text: str):
+    """A RummyHand from text; ParseError/InvalidArgument carry the offset."""
+    out, err = _rummy.RummyHand_(), ParseError_()
+    rc = lib.gr_rummy_hand_parse_ex(text.encode(), byref(out), byref(err))
+    if rc < 0:
+        _raise_parse(rc, f"hand {text!r}", err)
+    return _rummy.RummyHand._from_c(out)
+
+
+def rummy_parse_meld(text: str):
+    """A RummyMeld from text ("5H JK=6H 7H"), with the offset of a fault."""
+    out, err = _rummy.RummyMeld_(), ParseError_()
+    rc = lib.gr_rummy_meld_parse_ex(text.encode(), byref(out), byref(err))
+    if rc < 0:
+        _raise_parse(rc, f"meld {text!r}", err)
+    return _rummy.RummyMeld._from_c(out)
+
+
+def rummy_view_format_move(action, view) -> str:
+    """As RummyGame.format_move, against what a seat sees (a RummyView_)."""
+    n = check(lib.gr_rummy_view_move_format(byref(action._raw), byref(view), None, 0))
+    buf = ctypes.create_string_buffer(n + 1)
+    lib.gr_rummy_view_move_format(byref(action._raw), byref(view), buf, n + 1)
+    return buf.value.decode()
+
+
+def rummy_view_parse_move(text: str, view):
+    """As RummyGame.parse_move, against what a seat sees (a RummyView_)."""
+    out, err = _rummy.RummyAction_(), ParseError_()
+    rc = lib.gr_rummy_view_move_parse(text.encode(), byref(view), byref(out), byref(err))
+    if rc < 0:
+        _raise_parse(rc, f"move {text!r}", err)
+    return _rummy.RummyAction(out)
+
+
+__all__ += ["rummy_view_format_move", "rummy_view_parse_move", "rummy_meld_check", "rummy_layoff_faces", "rummy_meld_completions",
+            "rummy_joker_faces", "rummy_parse_hand", "rummy_parse_meld"]
