@@ -47,12 +47,11 @@ def test_rummy_struct_sizes():
     if not hasattr(gr._lib.lib, "gr_struct_size"):
         pytest.skip("no gr_struct_size")
     import ctypes
-    for name, cls in rummy.STRUCTS.items():
+    for name, cls in gr._lib.STRUCTS.items():
         assert ctypes.sizeof(cls) == gr._lib.lib.gr_struct_size(name.encode()), name
 
 
 def test_R4_R5_reasons_and_move_text():
-    from ginrummy import extra
     if not hasattr(gr._lib.lib, "gr_rummy_move_parse"):
         pytest.skip("no Rummy move text in this library")
     g = rummy.RummyGame(rummy.RummyRules(jokers=2), seed=7, dealer=1)
@@ -65,15 +64,15 @@ def test_R4_R5_reasons_and_move_text():
     v = g.view(0)
     for a in g.legal_moves():
         assert g.parse_move(g.format_move(a)) == a
-        assert extra.rummy_view_parse_move(extra.rummy_view_format_move(a, v), v) == a
+        assert rummy.rummy_view_parse_move(rummy.rummy_view_format_move(a, v), v) == a
     with pytest.raises(gr.ParseError) as e:
         g.parse_move("meld AC AH JK")
     assert e.value.offset == 11 and e.value.length == 2
-    assert extra.rummy_joker_faces("meld AC AH JK", g.view(0)) == gr.Cards("AD AS")
-    assert extra.rummy_meld_check(rummy.RummyMeld.parse("6S JK=9S 8S")) != 0
-    assert extra.rummy_layoff_faces(rummy.RummyMeld.parse("5H 6H 7H")) == gr.Cards("4H 8H")
-    assert len(extra.rummy_meld_completions("7S 8S", 1)) == 2
+    assert rummy.rummy_joker_faces("meld AC AH JK", g.view(0)) == gr.Cards("AD AS")
+    assert rummy.RummyMeld.parse("6S JK=9S 8S").check() != 0
+    assert rummy.RummyMeld.parse("5H 6H 7H").layoff_faces() == gr.Cards("4H 8H")
+    assert len(rummy.RummyMeld.completions("7S 8S", 1)) == 2
     with pytest.raises(gr.ParseError) as e:
-        extra.rummy_parse_hand("7H ZZ")
+        rummy.RummyHand.parse_ex("7H ZZ")
     assert e.value.offset == 3
-    assert str(extra.rummy_parse_meld("5H JK=6H 7H")) == "5H JK=6H 7H"
+    assert str(rummy.RummyMeld.parse_ex("5H JK=6H 7H")) == "5H JK=6H 7H"
