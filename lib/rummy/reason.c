@@ -12,17 +12,6 @@
 #include "rummy/game.h"
 #include "rummy/reason.h"
 
-gr_cards gr__rlayoff_faces(gr_cards cards, int flags)
-{
-    gr_cards fits = 0;
-    for (int c = 0; c < GR_NCARDS; c++) {
-        gr_cards bit = GR_CARD_BIT(c);
-        if (!(cards & bit) && gr__rmeld_kind(cards | bit, flags))
-            fits |= bit;
-    }
-    return fits;
-}
-
 int gr__rmeld_reason(const gr_rummy_meld *m, int flags)
 {
     if (!gr__rummy_meld_valid(m))

@@ -28,7 +28,4 @@ int gr__ract_reason(const gr__rpos *pos, const gr_rummy_action *m);
 int gr__rmeld_completions(gr_cards faces, int k, int flags, gr_cards *out,
                           size_t cap);
 
-/* the faces that can be laid off on a legal table meld (R4) */
-gr_cards gr__rlayoff_faces(gr_cards cards, int flags);
-
 #endif /* GR_RUMMY_REASON_H */
