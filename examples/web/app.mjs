@@ -403,7 +403,7 @@ function rbotMove() {
     const seat = rgame.turn;
     const a = rbots[seat].choose(rgame.view(seat));
     rgame.play(a);
-    $('r-status').textContent = `Seat ${seat}: ${gr.formatRummyAction(a)}`;
+    $('r-status').textContent = `Seat ${seat}: ${gr.formatRummyMove(a)}`;
     rafter();
 }
 function rafter() {
@@ -414,7 +414,7 @@ function rafter() {
 function rplay(a) {
     try { rgame.play(a); } catch (e) { $('r-status').textContent = `Not allowed: ${e.reasonText ?? e.statusText ?? e.message}`; return; }
     rselected = [];
-    $('r-status').textContent = `You: ${gr.formatRummyAction(a)}`;
+    $('r-status').textContent = `You: ${gr.formatRummyMove(a)}`;
     rafter();
 }
 
@@ -495,7 +495,7 @@ function rrender() {
             const b = document.createElement('button');
             b.className = 'legal';
             b.dataset.index = i;
-            b.textContent = gr.formatRummyAction(a);
+            b.textContent = gr.formatRummyMove(a, rgame);
             b.onclick = () => rplay(a);
             list.append(b);
         });

@@ -442,6 +442,9 @@ export declare class RummyMeld {
     static parse(text: string): RummyMeld;
     static of(x: RummyMeld | string | { cards: CardsLike; jokers?: CardsLike }): RummyMeld;
     kind(options?: RummyOptions): 'set' | 'run' | null;
+    /** throws a GinRummyError with the reason unless a legal meld */
+    check(options?: RummyOptions): true;
+    layoffFaces(options?: RummyOptions): CardSet;
     equals(x: RummyMeld | string): boolean;
     toString(): string;
     toJSON(): string;
@@ -497,6 +500,10 @@ export interface RummyScore {
     handsWon: number[]; total: number[];
 }
 export declare function formatRummyAction(action: RummyActionLike): string;
+export declare function formatRummyMove(action: RummyActionLike | string, where?: RummyGame | RummyView | null): string;
+export declare function parseRummyMove(text: string, where?: RummyGame | RummyView | null): RummyAction;
+export declare function rummyMoveJokerFaces(text: string, view?: RummyView | null): CardSet;
+export declare function rummyMeldCompletions(faces: CardsLike, jokers?: number, options?: RummyOptions): RummyMeld[];
 export declare function rummyViewLegalMoves(view: RummyView): RummyAction[];
 
 export declare class RummyGame implements Owned {
@@ -512,7 +519,8 @@ export declare class RummyGame implements Owned {
     readonly players: number;
     readonly turnovers: number;
     legalMoves(): RummyAction[];
-    play(action: RummyActionLike): this;
+    play(action: RummyActionLike | string, options?: { as?: number | null }): this;
+    readonly lastReason: string | null;
     hand(player: number): RummyHand;
     melds(): RummyMeld[];
     discards(): Card[];

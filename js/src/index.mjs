@@ -15,5 +15,5 @@ export { Match, Env, openspiel, ENV_NUM_ACTIONS, ENV_OBS_SIZE } from './match.mj
 export {
     RummyHand, RummyMeld, parseRummyCard, formatRummyCard, rummyCardPoints, rummyValue, rummyArrange,
     checkRummyArrangement, rummyGoOut, rummyCanGoOut, describeRummyOptions, RummyRules,
-    formatRummyAction, RummyGame, rummyViewLegalMoves, RummyMatch, RummyBot,
+    formatRummyAction, formatRummyMove, parseRummyMove, rummyMoveJokerFaces, rummyMeldCompletions, RummyGame, rummyViewLegalMoves, RummyMatch, RummyBot,
 } from './rummy.mjs';

@@ -1,20 +1,23 @@
 // rummy.mjs: basic Rummy: hands with duplicates and jokers, melds,
 // melding and going out (pure functions), rules, games, matches, bots.
 import {
-    M, C, heap, STRUCTS, STRUCT_CLASSES, Handle, Card, CardSet, check, create, withMem, withString,
+    M, C, heap, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
     withStruct, outStruct, outArray, outCards, readStruct, writeStruct, readText, readCString,
     toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError,
 } from './runtime.mjs';
 
 const flagsOf = ({ aceHigh = false } = {}) => (aceHigh ? C.GR_RUMMY_ACE_HIGH : 0);
 
-function parseWithBad(func, text, type, fn) {
-    return withString(text, (s, bytes) => withMem(STRUCTS[type].size + 8, (p) => {
-        const bp = p + STRUCTS[type].size;
-        const st = fn(s, p, bp);
+/** Parse text with an *_ex parser fn(text, out, err): the struct, or a
+ * GinRummyError with the reason and the place of the bad token. */
+function parseEx(func, text, type, fn, extra = 0) {
+    return withString(text, (s, bytes) => withMem(STRUCTS[type].size + STRUCTS.gr_parse_error.size, (p) => {
+        const ep = p + STRUCTS[type].size;
+        const st = fn(s, p, ep);
         if (st < 0) {
-            const off = heap().u32[bp >> 2];
-            throw new GinRummyError(func, st, 0, { offset: new TextDecoder().decode(bytes.subarray(0, off)).length });
+            const e = readStruct('gr_parse_error', ep);
+            throw new GinRummyError(func, st, heap().i32[(ep + STRUCT_OFF.gr_parse_error.reason) >> 2],
+                { offset: charOffset(bytes, e.offset), length: e.length });
         }
         return readStruct(type, p);
     }));
@@ -33,7 +36,7 @@ export class RummyHand {
     static fromC(o) { return Object.freeze(Object.assign(Object.create(RummyHand.prototype), { once: o.once, twice: o.twice, jokers: o.jokers })); }
     static toC(x) { return typeof x === 'string' ? RummyHand.parse(x) : x; }
     /** "7H 7H JK 2C"; a GinRummyError has the offset of the token refused. */
-    static parse(text) { return parseWithBad('gr_rummy_hand_parse', text, 'gr_rummy_hand', (s, p, b) => M._gr_rummy_hand_parse(s, p, b)); }
+    static parse(text) { return parseEx('gr_rummy_hand_parse', text, 'gr_rummy_hand', (s, p, e) => M._gr_rummy_hand_parse_ex(s, p, e)); }
     static of(x) { return x instanceof RummyHand ? x : typeof x === 'string' ? RummyHand.parse(x) : RummyHand.fromCards(x); }
     /** A hand from cards (Card, id 0..52 or text each). */
     static fromCards(cards) { let h = new RummyHand(); for (const c of cards) h = h.add(c); return h; }
@@ -73,17 +76,40 @@ export class RummyMeld {
     static fromC(o) { return new RummyMeld(o.cards, o.jokers); }
     static toC(x) { return typeof x === 'string' ? RummyMeld.parse(x) : x; }
     /** "5H JK=6H 7H". */
-    static parse(text) { return parseWithBad('gr_rummy_meld_parse', text, 'gr_rummy_meld', (s, p, b) => M._gr_rummy_meld_parse(s, p, b)); }
+    static parse(text) { return parseEx('gr_rummy_meld_parse', text, 'gr_rummy_meld', (s, p, e) => M._gr_rummy_meld_parse_ex(s, p, e)); }
     static of(x) { return x instanceof RummyMeld ? x : typeof x === 'string' ? RummyMeld.parse(x) : new RummyMeld(x.cards, x.jokers ?? 0n); }
     /** 'set', 'run' or null. */
     kind(opts) {
         const k = withStruct('gr_rummy_meld', this, (p) => check('gr_rummy_meld_kind', M._gr_rummy_meld_kind(p, flagsOf(opts))));
         return k === C.GR_MELD_SET ? 'set' : k === C.GR_MELD_RUN ? 'run' : null;
     }
+    /** Throws a GinRummyError with the reason (R3, R5) unless a legal meld. */
+    check(opts) {
+        withStruct('gr_rummy_meld', this, (p) => checkReasoned('gr_rummy_meld_check', (r) => M._gr_rummy_meld_check(p, flagsOf(opts), r)));
+        return true;
+    }
+    /** The faces that can be laid off on this (legal) meld (R4). */
+    layoffFaces(opts) {
+        return withStruct('gr_rummy_meld', this, (p) => withMem(8 + 4, (o) => {
+            check('gr_rummy_layoff_faces', M._gr_rummy_layoff_faces(p, flagsOf(opts), o), meldReason(p, opts));
+            return new CardSet(heap().u64[o >> 3]);
+        }));
+    }
     equals(x) { const o = RummyMeld.of(x); return o.cards.mask === this.cards.mask && o.jokers.mask === this.jokers.mask; }
     toString() { return withStruct('gr_rummy_meld', this, (p) => readText('gr_rummy_meld_format', (b, n) => M._gr_rummy_meld_format(p, b, n))); }
     toJSON() { return this.toString(); }
 }
+function meldReason(p, opts) {
+    return withMem(4, (r) => { M._gr_rummy_meld_check(p, flagsOf(opts), r); return heap().i32[r >> 2]; });
+}
+
+/** The melds `faces` and `jokers` more jokers can make, each new joker
+ * naming a face (its `jokers`). */
+export function rummyMeldCompletions(faces, jokers = 0, opts) {
+    const f = toMask(faces);
+    return outArray('gr_rummy_meld_completions', 'gr_rummy_meld', 17, (p, n) => M._gr_rummy_meld_completions(f, toInt(jokers, 'jokers'), flagsOf(opts), p, n));
+}
+
 STRUCT_CLASSES.gr_rummy_hand = RummyHand;
 STRUCT_CLASSES.gr_rummy_meld = RummyMeld;
 
@@ -188,7 +214,8 @@ function withRummyRules(x, fn) {
 
 /** An action ({type, card, named, target, meld}) as the C struct wants it. */
 function toAction(a) {
-    if (a === null || typeof a !== 'object') throw new TypeError('a Rummy action is an object {type, ...}');
+    if (typeof a === 'string') return parseRummyMove(a);
+    if (a === null || typeof a !== 'object') throw new TypeError('a Rummy action is an object {type, ...} or move text');
     return {
         type: a.type,
         card: a.card === undefined || a.card === null ? null : toCard(a.card, { joker: true }),
@@ -200,6 +227,27 @@ function toAction(a) {
 /** An action as the text of a save ("MELD 3C 4C JK=5C", "DISCARD KS"). */
 export function formatRummyAction(action) {
     return withStruct('gr_rummy_action', toAction(action), (p) => readText('gr_rummy_action_format', (b, n) => M._gr_rummy_action_format(p, b, n)));
+}
+
+/** A move as a person says it ("meld 6S JK 8S", "layoff KS 2", "discard
+ * 9C"), judged against `where`: a RummyGame, a view, or null. */
+export function formatRummyMove(action, where = null) {
+    return withStruct('gr_rummy_action', toAction(action), (a) => {
+        if (where instanceof RummyGame) return readText('gr_rummy_move_format', (b, n) => M._gr_rummy_move_format(a, where.ptr, b, n));
+        if (where) return withStruct('gr_rummy_view', where, (v) => readText('gr_rummy_view_move_format', (b, n) => M._gr_rummy_view_move_format(a, v, b, n)));
+        return readText('gr_rummy_move_format', (b, n) => M._gr_rummy_move_format(a, 0, b, n));
+    });
+}
+/** Read a move as formatRummyMove writes it (abbreviations d t m l s x);
+ * an ambiguous "JK" is refused with the reason 'ambiguous_joker'. */
+export function parseRummyMove(text, where = null) {
+    if (where instanceof RummyGame) return parseEx('gr_rummy_move_parse', text, 'gr_rummy_action', (s, p, e) => M._gr_rummy_move_parse(s, where.ptr, p, e));
+    if (where) return withStruct('gr_rummy_view', where, (v) => parseEx('gr_rummy_view_move_parse', text, 'gr_rummy_action', (s, p, e) => M._gr_rummy_view_move_parse(s, v, p, e)));
+    return parseEx('gr_rummy_move_parse', text, 'gr_rummy_action', (s, p, e) => M._gr_rummy_move_parse(s, 0, p, e));
+}
+/** The faces the "JK" of an ambiguous move text could stand for. */
+export function rummyMoveJokerFaces(text, view = null) {
+    return withString(text, (s) => withStruct('gr_rummy_view', view, (v) => outScalar('gr_rummy_move_joker_faces', 'cards', (o) => M._gr_rummy_move_joker_faces(s, v, o))));
 }
 
 /** One hand of basic Rummy for 2-7 players. */
@@ -224,9 +272,20 @@ export class RummyGame extends Handle {
     get players() { return check('gr_rummy_game_players', M._gr_rummy_game_players(this.ptr)); }
     get turnovers() { return check('gr_rummy_game_turnovers', M._gr_rummy_game_turnovers(this.ptr)); }
     legalMoves() { return outArray('gr_rummy_game_legal_moves', 'gr_rummy_action', 64, (p, n) => M._gr_rummy_game_legal_moves(this.ptr, p, n)); }
-    play(action) {
-        withStruct('gr_rummy_action', toAction(action), (p) => check('gr_rummy_game_play', M._gr_rummy_game_play(this.ptr, p)));
+    /** Play an action ({type, ...} or move text) for the seat to act, or
+     * for `as` (checked to be the seat to act). */
+    play(action, { as = null } = {}) {
+        const a = typeof action === 'string' ? parseRummyMove(action, this) : toAction(action);
+        withStruct('gr_rummy_action', a, (p) => {
+            const st = as === null ? M._gr_rummy_game_play(this.ptr, p) : M._gr_rummy_game_play_as(this.ptr, toInt(as, 'player'), p);
+            check(as === null ? 'gr_rummy_game_play' : 'gr_rummy_game_play_as', st, st < 0 ? M._gr_rummy_game_last_reason(this.ptr) : 0);
+        });
         return this;
+    }
+    /** Why the last refused move was refused (reason name), or null. */
+    get lastReason() {
+        const r = check('gr_rummy_game_last_reason', M._gr_rummy_game_last_reason(this.ptr));
+        return r ? readCString(M._gr_reason_name(r)) : null;
     }
     hand(player) { return outStruct('gr_rummy_game_hand', 'gr_rummy_hand', (p) => M._gr_rummy_game_hand(this.ptr, toInt(player, 'player'), p)); }
     melds() { return outArray('gr_rummy_game_melds', 'gr_rummy_meld', C.GR_RUMMY_MAX_MELDS, (p, n) => M._gr_rummy_game_melds(this.ptr, p, n)); }

@@ -583,6 +583,8 @@ export const UNBOUND = {
     gr_layoff_check: 'checkLayoff calls gr_layoff_check_ex',
     gr_match_new: 'new Match calls gr_match_new_players (2 players: the same match)',
     gr_struct_size: 'the tests compare the generated layouts with it',
+    gr_rummy_hand_parse: 'RummyHand.parse calls gr_rummy_hand_parse_ex (the same, with the reason)',
+    gr_rummy_meld_parse: 'RummyMeld.parse calls gr_rummy_meld_parse_ex',
     gr_env_game: 'the environment\'s own game is internal (valid until its next reset)',
     gr_batch_new: 'batches fill numpy-style arrays for Python: step Env objects instead',
     gr_batch_free: 'batches: see gr_batch_new', gr_batch_env: 'batches: see gr_batch_new',

@@ -136,3 +136,44 @@ test('Rummy playouts, redeal in place, masks and steps', () => {
     assert.throws(() => g.playout('nope'), RangeError);
     g.free(); again.free();
 });
+
+test('R3 R5 meld checks with reasons, layoff faces, completions', () => {
+    assert.ok(RummyMeld.parse('5H JK=6H 7H').check());
+    assert.throws(() => RummyMeld.parse('5H 7H 9H').check(), (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
+    assert.throws(() => new RummyMeld('5H 6H 7H', '5H 6H 7H').check(), (e) => e.reason === 'no_natural');
+    assert.ok(RummyMeld.parse('5H 6H 7H').layoffFaces().equals('4H 8H'));
+    assert.ok(RummyMeld.parse('7C 7D 7H').layoffFaces().equals('7S'));
+    assert.ok(RummyMeld.parse('QH KH AH').layoffFaces({ aceHigh: true }).equals('JH'));
+    assert.throws(() => RummyMeld.parse('5H 7H 9H').layoffFaces(), (e) => e.reason === 'rummy_not_a_meld');
+    const c = gr.rummyMeldCompletions('7C 7D', 1);
+    assert.deepEqual(c.map(String), ['7C 7D JK=7H', '7C 7D JK=7S']);
+    assert.equal(gr.rummyMeldCompletions('', 1).length, 0);
+    assert.throws(() => RummyHand.parse('7H 7H 7H'), (e) => e.code === 'EINVAL' && e.reason === 'duplicate_card' && e.offset === 6);
+});
+
+test('R4 Rummy moves as people say them: every legal move round trips; refusals carry reasons', () => {
+    const g = RummyGame.deal({ players: 3, jokers: 2 }, { seed: 21 });
+    const bot = new RummyBot('greedy', { seed: 4 });
+    let moves = 0;
+    while (!g.over && moves < 400) {
+        for (const a of g.legalMoves()) {
+            const text = gr.formatRummyMove(a, g);
+            assert.equal(gr.formatRummyMove(gr.parseRummyMove(text, g), g), text);
+            assert.equal(gr.formatRummyMove(a, g.view(g.turn)), text);
+        }
+        g.play(bot.choose(g.view(g.turn)));
+        moves++;
+    }
+    const h = RummyGame.fromDeck(null, [...Array(52).keys()], 0);
+    assert.throws(() => h.play('discard KS'), (e) => e.code === 'ESTATE' && e.reason === 'draw_first');
+    assert.equal(h.lastReason, 'draw_first');
+    assert.throws(() => h.play('draw', { as: 0 }), (e) => e.reason === 'not_your_turn');
+    h.play('draw', { as: 1 });
+    assert.equal(h.lastReason, null);
+    assert.throws(() => h.play('d'), (e) => e.reason === 'drawn_already');
+    assert.throws(() => gr.parseRummyMove('meld 7C 7D JK'), (e) => e.code === 'EPARSE' && e.reason === 'ambiguous_joker');
+    assert.ok(gr.rummyMoveJokerFaces('meld 7C 7D JK').equals('7H 7S'));
+    assert.equal(gr.formatRummyMove(gr.parseRummyMove('meld 7C 7D JK=7S')), 'meld 7C 7D JK=7S');
+    assert.throws(() => gr.parseRummyMove('fly 7C'), (e) => e.code === 'EPARSE' && e.offset === 0);
+    [g, h, bot].forEach((x) => x.free());
+});
