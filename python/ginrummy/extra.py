@@ -159,6 +159,8 @@ _protos = {
     "gr_rummy_go_out": (c_int, [RH, POINTER(_rummy.RummyMeld_), c_int, c_int,
                                 POINTER(RummyPlan_)]),
     "gr_rummy_can_go_out": (c_int, [RH, POINTER(_rummy.RummyMeld_), c_int, c_int, gr_card]),
+    "gr_rummy_can_go_out_plan": (c_int, [RH, POINTER(_rummy.RummyMeld_), c_int, c_int, gr_card,
+                                         POINTER(RummyPlan_)]),
     "gr_rummy_rules_deal": (c_int, [P, POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
     "gr_rummy_game_new_from_deck": (c_int, [POINTER(P), P, POINTER(gr_card), c_size_t, c_int]),
     "gr_rummy_game_stock": (c_int, [P, POINTER(gr_card), c_size_t]),
@@ -802,16 +804,20 @@ def _table(table: Sequence[RummyMeld]):
     return arr, len(table)
 
 
+def _plan(out) -> RummyPlan:
+    moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
+                                RummyMeld._from_c(m.cards))
+                  for m in out.moves[:out.nmoves])
+    return RummyPlan(out.value, moves, RummyHand._from_c(out.left))
+
+
 def _rummy_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = False) -> RummyPlan:
     """The least value left after melding and laying off onto `table`
     (R4, R5, R7), with the plan of moves."""
     h, out = self._c(), RummyPlan_()
     arr, n = _table(table)
     check(lib.gr_rummy_go_out(byref(h), arr, n, 1 if ace_high else 0, byref(out)), "go_out")
-    moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
-                                RummyMeld._from_c(m.cards))
-                  for m in out.moves[:out.nmoves])
-    return RummyPlan(out.value, moves, RummyHand._from_c(out.left))
+    return _plan(out)
 
 
 RUMMY_OUT = {0: "no", 1: "meld", 2: "discard"}
@@ -826,6 +832,20 @@ def _rummy_can_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = Fa
     nd = GR_NO_CARD if no_discard is None else _rcard(no_discard)
     return RUMMY_OUT[check(lib.gr_rummy_can_go_out(byref(h), arr, n, 1 if ace_high else 0, nd),
                            "can_go_out")]
+
+
+def _rummy_out_plan(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
+                    no_discard: Optional[Union[Card, int, str]] = None
+                    ) -> Tuple[str, Optional[RummyPlan]]:
+    """can_go_out's answer with the way out (gr_rummy_can_go_out_plan):
+    ("meld", plan leaving nothing), ("discard", plan leaving the card to
+    discard) or ("no", None)."""
+    h, out = self._c(), RummyPlan_()
+    arr, n = _table(table)
+    nd = GR_NO_CARD if no_discard is None else _rcard(no_discard)
+    rc = check(lib.gr_rummy_can_go_out_plan(byref(h), arr, n, 1 if ace_high else 0, nd,
+                                            byref(out)), "can_go_out_plan")
+    return RUMMY_OUT[rc], (_plan(out) if rc else None)
 
 
 def _rummy_arrangement_check(self, arrangement, ace_high: bool = False) -> None:
@@ -848,6 +868,7 @@ RummyHand.holds = _rummy_hand_holds  # type: ignore[attr-defined]
 RummyHand.fits = _rummy_hand_fits  # type: ignore[attr-defined]
 RummyHand.go_out = _rummy_go_out  # type: ignore[attr-defined]
 RummyHand.can_go_out = _rummy_can_go_out  # type: ignore[attr-defined]
+RummyHand.out_plan = _rummy_out_plan  # type: ignore[attr-defined]
 RummyHand.check_arrangement = _rummy_arrangement_check  # type: ignore[attr-defined]
 
 

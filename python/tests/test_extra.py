@@ -333,6 +333,17 @@ def test_R4_rummy_go_out_and_can_go_out():
     assert rummy.RummyHand("4C 5C 6C 9D").can_go_out() == "discard"
     assert rummy.RummyHand("4C 5C 6C 9D").can_go_out(no_discard="9D") == "no"
     assert rummy.RummyHand("4C 5C 6C 9D 9D").can_go_out() == "no"
+
+
+def test_R5_R7_rummy_out_plan_discards_a_taken_joker():
+    table = [rummy.RummyMeld.parse("3C JK=3D 3H 3S")]
+    hand = rummy.RummyHand("3D")
+    assert hand.can_go_out(table, no_discard="3D") == "discard"
+    kind, plan = hand.out_plan(table, no_discard="3D")
+    assert kind == "discard" and plan is not None
+    assert [m.kind for m in plan.moves] == ["take_joker"]
+    assert str(plan.left) == "JK" and plan.value == 15
+    assert rummy.RummyHand("3D 3D").out_plan(table, no_discard="3D") == ("no", None)
     h = rummy.RummyHand("4C 5C 6C 9D KS")
     h.check_arrangement(h.arrange())
     with pytest.raises(gr.GinRummyError):
