@@ -1,7 +1,7 @@
 // gin.mjs: Gin Rummy: cards, melds, layoffs, rules, settlement, games,
 // bots, advice, positions and move text, over the C functions.
 import {
-    M, C, heap, cfunc, STRUCTS, STRUCT_OFF, Handle, Card, CardSet, check, checkReasoned, create, withMem,
+    M, C, heap, cfunc, createParsed, parseStruct, STRUCTS, STRUCT_OFF, Handle, Card, CardSet, check, checkReasoned, create, withMem,
     withString, withStruct, outStruct, outArray, outCards, outScalar, readStruct, writeStruct,
     readText, readCString, toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel,
     charOffset, GinRummyError, cardFromId,
@@ -241,15 +241,7 @@ export function toMove(x, game = null) {
 
 /** Read move text ("take", "draw", "discard 7H", "knock 7H", "gin 7H", "big gin"). */
 export function parseMove(text, game = null) {
-    return withString(text, (s, bytes) => withMem(64, (p) => {
-        const st = M._gr_move_parse(s, game ? game.ptr : 0, p, p + 8);
-        if (st < 0) {
-            const e = readStruct('gr_parse_error', p + 8);
-            throw new GinRummyError('gr_move_parse', st, heap().i32[(p + 8 + STRUCT_OFF.gr_parse_error.reason) >> 2],
-                { offset: charOffset(bytes, e.offset), length: e.length });
-        }
-        return readStruct('gr_move', p);
-    }));
+    return parseStruct('gr_move_parse', text, 'gr_move', (s, p, ep) => M._gr_move_parse(s, game ? game.ptr : 0, p, ep));
 }
 
 export function formatMove(move) {
@@ -263,16 +255,7 @@ export function formatPosition(position) {
 }
 
 export function parsePosition(text) {
-    return withString(text, (s, bytes) => withMem(STRUCTS.gr_position.size + STRUCTS.gr_parse_error.size, (p) => {
-        const ep = p + STRUCTS.gr_position.size;
-        const st = M._gr_position_parse(s, p, ep);
-        if (st < 0) {
-            const e = readStruct('gr_parse_error', ep);
-            throw new GinRummyError('gr_position_parse', st, heap().i32[(ep + STRUCT_OFF.gr_parse_error.reason) >> 2],
-                { offset: charOffset(bytes, e.offset), length: e.length });
-        }
-        return readStruct('gr_position', p);
-    }));
+    return parseStruct('gr_position_parse', text, 'gr_position', (s, p, ep) => M._gr_position_parse(s, p, ep));
 }
 
 /** Throws a GinRummyError naming what is wrong with the position. */
@@ -324,16 +307,7 @@ export class Game extends Handle {
     }
     /** A game from save() text; a GinRummyError has the offset of the fault. */
     static load(text) {
-        return new Game(withString(text, (s, bytes) => withMem(8 + STRUCTS.gr_parse_error.size, (pp) => {
-            const ep = pp + 8;
-            const st = M._gr_game_load_ex(pp, s, 0, ep);
-            if (st < 0) {
-                const e = readStruct('gr_parse_error', ep);
-                throw new GinRummyError('gr_game_load', st, heap().i32[(ep + STRUCT_OFF.gr_parse_error.reason) >> 2],
-                    { offset: charOffset(bytes, e.offset), length: e.length, line: e.line });
-            }
-            return heap().u32[pp >> 2];
-        })));
+        return new Game(createParsed('gr_game_load', text, (pp, s, ep) => M._gr_game_load_ex(pp, s, 0, ep)));
     }
     clone() { return new Game(create('gr_game_clone', (pp) => M._gr_game_clone(pp, this.ptr))); }
 

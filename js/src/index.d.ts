@@ -464,6 +464,8 @@ export declare function checkRummyArrangement(hand: RummyHandLike,
 export declare function rummyGoOut(hand: RummyHandLike, table?: Iterable<RummyMeldLike>, options?: RummyOptions): RummyPlan;
 export declare function rummyCanGoOut(hand: RummyHandLike, table?: Iterable<RummyMeldLike>,
     options?: RummyOptions & { noDiscard?: CardLike | null }): 'no' | 'meld' | 'discard';
+export declare function rummyCanGoOutPlan(hand: RummyHandLike, table?: Iterable<RummyMeldLike>,
+    options?: RummyOptions & { noDiscard?: CardLike | null }): { answer: 'no' | 'meld' | 'discard'; plan: RummyPlan | null };
 export declare function describeRummyOptions(): OptionInfo[];
 
 export declare class RummyRules implements Owned {

@@ -14,6 +14,6 @@ export {
 export { Match, Env, openspiel, ENV_NUM_ACTIONS, ENV_OBS_SIZE } from './match.mjs';
 export {
     RummyHand, RummyMeld, parseRummyCard, formatRummyCard, rummyCardPoints, rummyValue, rummyArrange,
-    checkRummyArrangement, rummyGoOut, rummyCanGoOut, describeRummyOptions, RummyRules,
+    checkRummyArrangement, rummyGoOut, rummyCanGoOut, rummyCanGoOutPlan, describeRummyOptions, RummyRules,
     formatRummyAction, formatRummyMove, parseRummyMove, rummyMoveJokerFaces, rummyMeldCompletions, RummyGame, rummyViewLegalMoves, RummyMatch, RummyBot,
 } from './rummy.mjs';

@@ -1,7 +1,7 @@
 // match.mjs: Gin matches (2-4 players, Hollywood scoring, score keeping,
 // save and load) and the reinforcement-learning environment.
 import {
-    M, C, heap, STRUCTS, STRUCT_OFF, Handle, check, create, withMem, withString, withStruct, outStruct,
+    M, C, heap, createParsed, STRUCTS, STRUCT_OFF, Handle, check, create, withMem, withString, withStruct, outStruct,
     outArray, outScalar, readStruct, readText, readCString, toSeed, toInt, toMask, cardFromId, charOffset, GinRummyError,
 } from './runtime.mjs';
 import { Game, withRules } from './gin.mjs';
@@ -17,16 +17,7 @@ export class Match extends Handle {
     }
     /** A match from save() text. */
     static load(text) {
-        return new Match(null, {}, withString(text, (s, bytes) => withMem(8 + STRUCTS.gr_parse_error.size, (pp) => {
-            const ep = pp + 8;
-            const st = M._gr_match_load_ex(pp, s, 0, ep);
-            if (st < 0) {
-                const e = readStruct('gr_parse_error', ep);
-                throw new GinRummyError('gr_match_load', st, heap().i32[(ep + STRUCT_OFF.gr_parse_error.reason) >> 2],
-                    { offset: charOffset(bytes, e.offset), length: e.length, line: e.line });
-            }
-            return heap().u32[pp >> 2];
-        })));
+        return new Match(null, {}, createParsed('gr_match_load', text, (pp, s, ep) => M._gr_match_load_ex(pp, s, 0, ep)));
     }
     get players() { return check('gr_match_players', M._gr_match_players(this.ptr)); }
     get dealer() { return check('gr_match_dealer', M._gr_match_dealer(this.ptr)); }

@@ -1,27 +1,14 @@
 // rummy.mjs: basic Rummy: hands with duplicates and jokers, melds,
 // melding and going out (pure functions), rules, games, matches, bots.
 import {
-    M, C, heap, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
+    M, C, heap, parseStruct, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
     withStruct, outStruct, outArray, outCards, readStruct, writeStruct, readText, readCString,
     toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError,
 } from './runtime.mjs';
 
 const flagsOf = ({ aceHigh = false } = {}) => (aceHigh ? C.GR_RUMMY_ACE_HIGH : 0);
 
-/** Parse text with an *_ex parser fn(text, out, err): the struct, or a
- * GinRummyError with the reason and the place of the bad token. */
-function parseEx(func, text, type, fn, extra = 0) {
-    return withString(text, (s, bytes) => withMem(STRUCTS[type].size + STRUCTS.gr_parse_error.size, (p) => {
-        const ep = p + STRUCTS[type].size;
-        const st = fn(s, p, ep);
-        if (st < 0) {
-            const e = readStruct('gr_parse_error', ep);
-            throw new GinRummyError(func, st, heap().i32[(ep + STRUCT_OFF.gr_parse_error.reason) >> 2],
-                { offset: charOffset(bytes, e.offset), length: e.length });
-        }
-        return readStruct(type, p);
-    }));
-}
+const parseEx = parseStruct;
 
 /** A Rummy hand: a multiset of faces (each once or twice, two decks) and
  * jokers.  An immutable value: add() and remove() return new hands. */
@@ -161,6 +148,16 @@ export function rummyCanGoOut(hand, table = [], { noDiscard = null, ...opts } = 
     const r = withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
         check('gr_rummy_can_go_out', M._gr_rummy_can_go_out(h, t, n, flagsOf(opts), nd))));
     return enumName('GR_RUMMY_OUT_', r);
+}
+
+/** rummyCanGoOut's answer with the way out: {answer, plan} (plan null
+ * for 'no'; for 'discard' its `left` is the card to discard). */
+export function rummyCanGoOutPlan(hand, table = [], { noDiscard = null, ...opts } = {}) {
+    const nd = noDiscard === null ? 255 : toCard(noDiscard, { joker: true }).id;
+    return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) => withMem(STRUCTS.gr_rummy_plan.size, (p) => {
+        const r = check('gr_rummy_can_go_out_plan', M._gr_rummy_can_go_out_plan(h, t, n, flagsOf(opts), nd, p));
+        return { answer: enumName('GR_RUMMY_OUT_', r), plan: r === C.GR_RUMMY_OUT_NO ? null : readStruct('gr_rummy_plan', p) };
+    })));
 }
 
 // ---------------------------------------------------------------- rules

@@ -195,10 +195,34 @@ export function toCard(x, { joker = false } = {}) {
 }
 
 function parseFailure(func, st, errPtr, bytes, noErr = false) {
-    if (noErr) return new GinRummyError(func, st);
+    return noErr ? new GinRummyError(func, st) : parseError(func, st, errPtr, bytes);
+}
+
+/** The GinRummyError of a parser that wrote a gr_parse_error at errPtr
+ * about the UTF-8 `bytes`: the reason, and the place as string indices. */
+export function parseError(func, st, errPtr, bytes) {
     const e = readStruct('gr_parse_error', errPtr);
     return new GinRummyError(func, st, heap().i32[(errPtr + STRUCT_OFF.gr_parse_error.reason) >> 2],
         { offset: charOffset(bytes, e.offset), length: e.length, line: e.line });
+}
+
+/** Make a handle from text: fn(outPtrPtr, text, errPtr) is a *_load_ex. */
+export function createParsed(func, text, fn) {
+    return withString(text, (s, bytes) => withMem(8 + STRUCTS.gr_parse_error.size, (pp) => {
+        const st = fn(pp, s, pp + 8);
+        if (st < 0) throw parseError(func, st, pp + 8, bytes);
+        return heap().u32[pp >> 2];
+    }));
+}
+
+/** Parse text into a struct: fn(text, outPtr, errPtr) is a *_parse_ex. */
+export function parseStruct(func, text, type, fn) {
+    return withString(text, (s, bytes) => withMem(STRUCTS[type].size + STRUCTS.gr_parse_error.size, (p) => {
+        const ep = p + STRUCTS[type].size;
+        const st = fn(s, p, ep);
+        if (st < 0) throw parseError(func, st, ep, bytes);
+        return readStruct(type, p);
+    }));
 }
 
 const FULL = (1n << 52n) - 1n;

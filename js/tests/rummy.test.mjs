@@ -61,6 +61,13 @@ test('R4 R7 melding and going out with the table', () => {
     assert.equal(gr.rummyCanGoOut('4C 5C 6C 9D'), 'discard');
     assert.equal(gr.rummyCanGoOut('4C 5C 6C 9D', [], { noDiscard: '9D' }), 'no');
     assert.equal(gr.rummyCanGoOut('4C 5C 6C 9D 9D'), 'no');
+    let way = gr.rummyCanGoOutPlan('4C 5C 6C 9D', ['7C 8C 9C']);
+    assert.equal(way.answer, 'discard');
+    assert.equal(String(way.plan.left), '9D');
+    way = gr.rummyCanGoOutPlan('10C 9D 9H 9S', ['7C 8C 9C']);
+    assert.equal(way.answer, 'meld');
+    assert.equal(way.plan.left.size, 0);
+    assert.deepEqual(gr.rummyCanGoOutPlan('4C 5C 6C 9D 9D'), { answer: 'no', plan: null });
 });
 
 test('R2 rules, a stacked deck, views, history, save and load', () => {
