@@ -14,7 +14,11 @@
 struct gr_batch {
     gr_allocator mm;
     size_t       n;
-    uint64_t     next_seed;
+    uint64_t     next_seed;   /* seed + i mode: the next hand's seed */
+    bool         streams;     /* gr_batch_reset_streams: hand k of env i
+                                 is dealt gr_seed_derive(base, i, k) */
+    uint64_t     base;
+    uint64_t    *hands;       /* streams: hands dealt so far, per env */
     gr_env     **env;
 };
 
@@ -25,6 +29,7 @@ void gr_batch_free(gr_batch *b)
     for (size_t i = 0; i < b->n; i++)
         gr_env_free(b->env[i]);
     gr_allocator mm = b->mm;
+    gr__free(&mm, b->hands);
     gr__free(&mm, b->env);
     gr__free(&mm, b);
 }
@@ -39,11 +44,17 @@ int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n)
     b->mm = rules->mm;
     b->n = 0;
     b->next_seed = 0;
+    b->streams = false;
+    b->base = 0;
+    b->hands = gr__malloc(&rules->mm, n * sizeof *b->hands);
     b->env = gr__malloc(&rules->mm, n * sizeof *b->env);
-    if (!b->env) {
+    if (!b->env || !b->hands) {
+        gr__free(&b->mm, b->hands);
+        gr__free(&b->mm, b->env);
         gr__free(&b->mm, b);
         return GR_ENOMEM;
     }
+    memset(b->hands, 0, n * sizeof *b->hands);
     for (; b->n < n; b->n++) {
         int rc = gr_env_new(&b->env[b->n], rules);
         if (rc != GR_OK) {
@@ -72,19 +83,47 @@ static void emit(const gr_env *env, size_t i, float *obs, uint8_t *mask,
         memcpy(mask + i * GR_ENV_NUM_ACTIONS, env->mask, GR_ENV_NUM_ACTIONS);
 }
 
-int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
-                   int32_t *player)
+/* deal environment i's next hand, by the batch's seeding mode */
+static int deal(gr_batch *b, size_t i)
+{
+    if (!b->streams)
+        return gr_env_reset(b->env[i], b->next_seed++);
+    uint64_t seed;
+    gr_seed_derive(b->base, i, b->hands[i], &seed);
+    int rc = gr_env_reset(b->env[i], seed);
+    if (rc == GR_OK)
+        b->hands[i]++;
+    return rc;
+}
+
+static int reset(gr_batch *b, bool streams, uint64_t seed, float *obs,
+                 uint8_t *mask, int32_t *player)
 {
     if (!b)
         return GR_EINVAL;
+    b->streams = streams;
     b->next_seed = seed;
+    b->base = seed;
+    memset(b->hands, 0, b->n * sizeof *b->hands);
     for (size_t i = 0; i < b->n; i++) {
-        int rc = gr_env_reset(b->env[i], b->next_seed++);
+        int rc = deal(b, i);
         if (rc != GR_OK)
             return rc;
         emit(b->env[i], i, obs, mask, player);
     }
     return GR_OK;
+}
+
+int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
+                   int32_t *player)
+{
+    return reset(b, false, seed, obs, mask, player);
+}
+
+int gr_batch_reset_streams(gr_batch *b, uint64_t seed, float *obs,
+                           uint8_t *mask, int32_t *player)
+{
+    return reset(b, true, seed, obs, mask, player);
 }
 
 int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
@@ -114,7 +153,7 @@ int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
         }
         if (done)
             done[i] = over ? (uint8_t)(env->truncated ? 2 : 1) : 0;
-        if (over && (rc = gr_env_reset(env, b->next_seed++)) != GR_OK)
+        if (over && (rc = deal(b, i)) != GR_OK)
             return rc;
         emit(env, i, obs, mask, player);
     }
