@@ -2425,6 +2425,16 @@ GR_API int gr_seed_derive(uint64_t seed, uint64_t stream, uint64_t index,
 GR_API int gr_batch_reset_streams(gr_batch *batch, uint64_t seed, float *obs,
                                   uint8_t *mask, int32_t *player);
 
+/* As gr_batch_step(), and for each environment whose hand ended in this
+ * step, the observation of the end of that hand (of the player who acted
+ * last, before the new deal) into final_obs + i * GR_ENV_OBS_SIZE; the rows
+ * of the other environments are left as they were.  For vector APIs that
+ * keep the final observation at an automatic reset.  final_obs may be NULL
+ * (then exactly gr_batch_step()).  Added in 0.2. */
+GR_API int gr_batch_step_final(gr_batch *batch, const int32_t *actions, float *obs,
+                               uint8_t *mask, int32_t *player, float *rewards,
+                               uint8_t *done, float *final_obs);
+
 /* The sizes of the public structs as this library was built, for bindings
  * that mirror them (ctypes): sizeof the struct named ("gr_arrangement",
  * "gr_layoff", "gr_hand_result", "gr_view", "gr_score", "gr_move",

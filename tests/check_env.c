@@ -458,12 +458,32 @@ START_TEST(test_batch_streams_deal_derived_seeds)
         ck_assert_int_eq(gr_env_reset(single[i], seed), GR_OK);
     }
     long steps = test_count(3000), resets = 0;
+    static float fin[N * NO];
     for (long s = 0; s < steps; s++) {
         ck_assert_int_eq(gr_batch_random_actions(b, &st, act), GR_OK);
-        ck_assert_int_eq(gr_batch_step(b, act, obs, mask, player, rew, done), GR_OK);
+        memset(fin, 0xFF, sizeof fin);   /* NaNs: rows not written stay so */
+        ck_assert_int_eq(gr_batch_step_final(b, act, obs, mask, player, rew, done, fin),
+                         GR_OK);
         for (int i = 0; i < N; i++) {
             ck_assert_int_eq(gr_env_step(single[i], act[i]), GR_OK);
-            if (gr_env_player(single[i]) < 0) {   /* hand k of env i */
+            int last = gr_env_player(single[i]) < 0;
+            if (last) {   /* the final observation: of the last to act */
+                gr_env_observe(single[i], 0, one);
+                int k;
+                for (k = 0; k < 2; k++) {
+                    gr_env_observe(single[i], k, one);
+                    if (memcmp(one, fin + i * NO, sizeof one) == 0)
+                        break;
+                }
+                ck_assert_int_lt(k, 2);
+                ck_assert_int_eq(done[i] != 0, 1);
+            } else {
+                uint32_t bits;
+                memcpy(&bits, fin + i * NO, sizeof bits);
+                ck_assert_uint_eq(bits, 0xFFFFFFFFu);
+                ck_assert_int_eq(done[i], 0);
+            }
+            if (last) {   /* hand k of env i */
                 ck_assert_int_eq(gr_seed_derive(0, (uint64_t)i, hands[i]++, &seed), GR_OK);
                 ck_assert_int_eq(gr_env_reset(single[i], seed), GR_OK);
                 resets++;

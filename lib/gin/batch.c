@@ -126,9 +126,27 @@ int gr_batch_reset_streams(gr_batch *b, uint64_t seed, float *obs,
     return reset(b, true, seed, obs, mask, player);
 }
 
+static int step_all(gr_batch *b, const int32_t *actions, float *obs,
+                    uint8_t *mask, int32_t *player, float *rewards,
+                    uint8_t *done, float *final_obs);
+
 int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
                   uint8_t *mask, int32_t *player, float *rewards,
                   uint8_t *done)
+{
+    return step_all(b, actions, obs, mask, player, rewards, done, NULL);
+}
+
+int gr_batch_step_final(gr_batch *b, const int32_t *actions, float *obs,
+                        uint8_t *mask, int32_t *player, float *rewards,
+                        uint8_t *done, float *final_obs)
+{
+    return step_all(b, actions, obs, mask, player, rewards, done, final_obs);
+}
+
+static int step_all(gr_batch *b, const int32_t *actions, float *obs,
+                    uint8_t *mask, int32_t *player, float *rewards,
+                    uint8_t *done, float *final_obs)
 {
     if (!b || !actions)
         return GR_EINVAL;
@@ -153,6 +171,9 @@ int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
         }
         if (done)
             done[i] = over ? (uint8_t)(env->truncated ? 2 : 1) : 0;
+        if (over && final_obs)   /* the end, seen by the last to act */
+            gr_env_observe(env, env->player < 0 ? 0 : env->player,
+                           final_obs + i * GR_ENV_OBS_SIZE);
         if (over && (rc = deal(b, i)) != GR_OK)
             return rc;
         emit(env, i, obs, mask, player);

@@ -250,6 +250,10 @@ _protos = {
     "gr_batch_reset": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
     "gr_batch_step": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p]),
     "gr_batch_random_actions": (c_int, [P, POINTER(c_uint64), c_void_p]),
+    "gr_batch_reset_streams": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
+    "gr_batch_step_final": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                                    c_void_p, c_void_p]),
+    "gr_seed_derive": (c_int, [c_uint64, c_uint64, c_uint64, POINTER(c_uint64)]),
 }
 def bind(protos: dict, optional: bool = False) -> None:
     """Give each named library function its result and argument types
