@@ -41,8 +41,12 @@ import numpy as np
 from . import _lib
 from ._lib import lib
 from .cards import Card, Cards
-from .core import Game, Match, Move, MoveType, Outcome, Rules, as_rules
-from .env import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE, NUM_ACTIONS, OBS_SIZE, PASS,
+from .game import Game
+from .match import Match
+from .moves import Move, MoveType
+from .rules import Rules, as_rules
+from .settle import Outcome
+from .encoding import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE, NUM_ACTIONS, OBS_SIZE, PASS,
                   action_to_string, card_from_openspiel, card_to_openspiel, meld_cards,
                   meld_id)
 from .errors import IllegalMove, check
@@ -360,7 +364,7 @@ class GinTables:
 
 
 def _deadwood(hand: Any) -> int:
-    from .core import deadwood
+    from .melds import deadwood
     c = Cards(hand)
     return deadwood(c) if len(c) <= 11 else -1
 
@@ -397,7 +401,7 @@ class GinBot:
     defending, its best layoffs (gr_lay_off)."""
 
     def __init__(self, kind: str = "greedy", seed: int = 0):
-        from .core import Bot
+        from .bot import Bot
         self.kind = kind
         self.bot = Bot(kind, seed=seed)
         self.pending: List[int] = []
@@ -405,7 +409,7 @@ class GinBot:
         self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
 
     def act(self, tables: GinTables, seat: int) -> int:
-        from .core import Arrangement, arrange, lay_off
+        from .melds import Arrangement, arrange, lay_off
         obs = self._obs[:tables.obs_size]
         tables.observe(seat, obs, self._mask)
         legal = set(int(a) for a in np.flatnonzero(self._mask))

@@ -231,7 +231,7 @@ class GinVectorEnv(VectorEnv):
 
     def __init__(self, num_envs: int = 16, rules: Any = "openspiel", **options: int):
         from ._lib import lib
-        from .env import NUM_ACTIONS, OBS_SIZE
+        from .encoding import NUM_ACTIONS, OBS_SIZE
         from .gin_tables import rules_for
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1 << 24:
             raise ValueError("num_envs is 1..2**24")

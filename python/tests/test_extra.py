@@ -348,7 +348,7 @@ def test_R2_rummy_deck_history_stock():
     assert str(g.hand(1)) == "AC 3C 5C 7C 9C JC KC 2D 4D 6D"
     assert g.discards() == [20] and g.stock()[:3] == [21, 22, 23] and g.turnovers == 0
     v = g.view(g.turn)
-    assert [str(a) for a in gr.extra.rummy_view_legal_moves(v)] == \
+    assert [str(a) for a in gr.rummy.rummy_view_legal_moves(v)] == \
         [str(a) for a in g.legal_moves()]
     a = g.legal_moves()[0]
     g.play(a)
@@ -359,17 +359,17 @@ def test_R2_rummy_deck_history_stock():
 
 def test_small_helpers():
     assert gr.cards_count("AS 2S 3S") == 3 == len(gr.Cards("AS 2S 3S"))
-    assert gr.extra.reason_status(0) == 0
+    assert gr.reason_status(0) == 0
     with pytest.raises(gr.WrongState) as e:
         gr.Match.new_dealer(STD, first_dealer=0).undo()
-    assert gr.extra.reason_status(e.value.reason) == -2  # GR_ESTATE
+    assert gr.reason_status(e.value.reason) == -2  # GR_ESTATE
 
 
 @pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
 def test_R7_rummy_small_helpers():
-    assert gr.extra.rummy_card_points("KS") == 10 and gr.extra.rummy_card_points("JK") == 15
-    assert gr.extra.rummy_card_points("AS") == 1 and gr.extra.rummy_card_points("AS", True) == 11
-    assert gr.extra.rummy_card_text(rummy.JOKER) == "JK" and gr.extra.rummy_card_text(0) == "AC"
+    assert gr.rummy.rummy_card_points("KS") == 10 and gr.rummy.rummy_card_points("JK") == 15
+    assert gr.rummy.rummy_card_points("AS") == 1 and gr.rummy.rummy_card_points("AS", True) == 11
+    assert gr.rummy.rummy_card_text(rummy.JOKER) == "JK" and gr.rummy.rummy_card_text(0) == "AC"
     rummy.RummyHand("7H 7H JK").check()
     r = rummy.RummyRules()
     c = r.copy()
