@@ -1062,10 +1062,10 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
                          const gr_allocator *mm);
 
 /* Choose a move for the player whose view this is; it is one of
- * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
- * the view offers no legal move (nlegal 0 or less: not this player's turn,
- * or the hand is over), GR_EINVAL for NULL or a malformed view (its
- * reserved space, or a legal move's, not zero). */
+ * view->legal.  The bot sees nothing but the view (G12).  GR_EINVAL for
+ * NULL or a malformed view: one gr_view_check() refuses (it says why);
+ * GR_ESTATE when the view offers no legal move (nlegal 0: not this
+ * player's turn, or the hand is over). */
 GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
@@ -1399,14 +1399,54 @@ typedef struct gr_take_advice {
 GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
                           gr_take_advice *out);
 
+/* Check a view a program built or received (over a network, from a
+ * file) before anything reads it: GR_OK when it is one gr_game_view()
+ * could have written as far as the rules do not enter (the view does not
+ * carry them), else GR_EINVAL with the reason in *reason when not NULL
+ * (GR_REASON_NONE on GR_OK).  Every function that takes a view
+ * (gr_bot_choose, gr_bot_observe, gr_bot_arrange, gr_view_unseen,
+ * gr_view_advise_take) makes this check first and refuses a view it
+ * refuses with GR_EINVAL.  In this order:
+ *   GR_REASON_NULL_ARGUMENT: view is NULL;
+ *   GR_REASON_RESERVED_NOT_ZERO: the view's reserved space (or, below, a
+ *     legal move's) not zero;
+ *   GR_REASON_BAD_VALUE: player, turn or dealer other than 0 or 1, a phase
+ *     that is no GR_PHASE_*, knock_limit out of 0..10, nlegal out of
+ *     0..GR_MAX_MOVES, ndiscards or stock_size out of 0..52,
+ *     opponent_count out of 0..11;
+ *   GR_REASON_BAD_CARD: a card above 51 in hand, opponent_known or the pile;
+ *   GR_REASON_CARDS_UNACCOUNTED: a card in two places (hand,
+ *     opponent_known, the pile, twice on the pile);
+ *   GR_REASON_CARD_COUNT: hands that do not fit the phase (10 cards each;
+ *     11 for the player to act in the discard phase; once over 10 or 11
+ *     each, not both 11), more cards known in the opponent's hand than
+ *     opponent_count;
+ *   GR_REASON_CARDS_UNACCOUNTED: the two hands, the pile and the stock do
+ *     not add up to 52 cards;
+ *   GR_REASON_CARD_COUNT: a pile or stock that does not fit the phase
+ *     (the upcard phase has the one upcard on the pile, the draw phase a
+ *     card in the stock, the wall a card on the pile and at most 2 in the
+ *     stock);
+ *   then the legal moves: GR_REASON_BAD_VALUE for any when it is not the
+ *     view's player's turn or the hand is over, a type that does not fit
+ *     the phase, or a move listed twice; GR_REASON_BAD_CARD for a discard,
+ *     knock or gin card above 51, GR_REASON_NOT_IN_HAND for one not in
+ *     the hand; GR_REASON_PILE_EMPTY for taking from an empty pile,
+ *     GR_REASON_BAD_CARD when the card of TAKE_UPCARD or DRAW_DISCARD is
+ *     neither the top of the pile nor GR_NO_CARD.
+ * The status is GR_EINVAL whatever the reason (a malformed argument). */
+GR_API int gr_view_check(const gr_view *view, int *reason);
+
 /* The cards a player cannot see from his view: not in his hand, not on
  * the pile, not known to be in the opponent's hand.  They are the stock
- * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+ * and the opponent's unknown cards.  GR_EINVAL for NULL or a view
+ * gr_view_check() refuses. */
 GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
 
 /* gr_advise_take() for the card the view offers (the upcard in the upcard
  * phase, the top of the pile in the draw phase) with the view's unseen
- * cards.  GR_ESTATE when no card is offered to this player now. */
+ * cards.  GR_EINVAL for NULL or a view gr_view_check() refuses; GR_ESTATE
+ * when no card is offered to this player now. */
 GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
 
 /* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most

@@ -376,6 +376,7 @@ _protos = {
     "gr_best_discard_except": (c_int, [gr_cards, gr_cards, POINTER(gr_card)]),
     "gr_game_best_discard": (c_int, [P, POINTER(gr_card)]),
     "gr_advise_take": (c_int, [gr_cards, gr_card, gr_cards, POINTER(TakeAdvice_)]),
+    "gr_view_check": (c_int, [POINTER(View_), POINTER(c_int)]),
     "gr_view_unseen": (c_int, [POINTER(View_), POINTER(gr_cards)]),
     "gr_view_advise_take": (c_int, [POINTER(View_), POINTER(TakeAdvice_)]),
     "gr_arrangements": (c_int, [gr_cards, c_int, A, c_size_t]),

@@ -52,6 +52,13 @@ class View:
             raise TypeError(f"{what}: a View from Game.view() is needed")
         return self._raw
 
+    def check(self) -> int:
+        """Why the C library would refuse this view: a GR_REASON_* value, 0
+        when it is well formed (gr_view_check)."""
+        reason = c_int(0)
+        lib.gr_view_check(byref(self._c("check")), byref(reason))
+        return reason.value
+
     def unseen(self) -> Cards:
         """The cards this player cannot see: the stock and the opponent's
         unknown cards (gr_view_unseen)."""
