@@ -265,7 +265,7 @@ class GinTables:
         for this step; ``over`` is then whether the episode ended."""
         ti = self.seat_table[seat]
         if ti < 0 or not self.seat_to_act(seat):
-            raise IllegalMove(f"player_{seat} is not to act")
+            raise IllegalMove(-3, f"player_{seat} is not to act")
         t = self.tables[ti]
         rc = lib.gr_env_step(t.p, action)
         if rc < 0:
@@ -414,7 +414,7 @@ class GinBot:
         tables.observe(seat, obs, self._mask)
         legal = set(int(a) for a in np.flatnonzero(self._mask))
         if not legal:
-            raise IllegalMove(f"player_{seat} is not to act")
+            raise IllegalMove(-3, f"player_{seat} is not to act")
         while self.pending:
             a = self.pending.pop(0)
             if a in legal:

@@ -5,7 +5,8 @@ hands over the C batch.
 Registered ids (``gymnasium.make("ginrummy/Gin-v0")``): ``Gin-v0`` (2
 players, OpenSpiel's rules, the greedy bot), ``GinExpert-v0`` (the expert
 bot), ``Gin3-v0`` and ``Gin4-v0`` (3 players, 4 in partnerships, the
-STANDARD preset), ``GinHollywood-v0`` (2 players, a Hollywood match).
+STANDARD preset), ``GinHollywood-v0`` (2 players, a Hollywood match),
+``Rummy-v0`` (2 players), ``Rummy4-v0`` (4 players, one joker per deck).
 Any keyword of the classes may be given to ``make``.
 
 ``GinEnv(players, opponents, seat, rules, episode, render_mode, **options)``
@@ -143,7 +144,7 @@ class _SeatEnv(gymnasium.Env):
 
     def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
         if self._done:
-            raise WrongState("the episode is over: reset() first")
+            raise WrongState(-2, "the episode is over: reset() first")
         a = action_index(action)
         self._log.append(a)
         reward = self._pending_reward
@@ -285,7 +286,7 @@ class GinVectorEnv(VectorEnv):
     def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray, Dict[str, Any]]:
         if not self._started:
-            raise WrongState("reset() first")
+            raise WrongState(-2, "reset() first")
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
             raise TypeError(f"actions: {self.num_envs} integers")
@@ -359,6 +360,8 @@ IDS: Dict[str, Tuple[str, Dict[str, Any]]] = {
     "ginrummy/Gin4-v0": ("GinEnv", {"players": 4}),
     "ginrummy/GinHollywood-v0": ("GinEnv", {"rules": "standard", "episode": "match",
                                             "hollywood": 1}),
+    "ginrummy/Rummy-v0": ("RummyEnv", {}),
+    "ginrummy/Rummy4-v0": ("RummyEnv", {"players": 4, "jokers": 1}),
 }
 
 

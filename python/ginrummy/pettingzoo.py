@@ -203,7 +203,7 @@ class _AEC(_Common, AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalMove(f"{agent} is to act: None is no action")
+            raise IllegalMove(-3, f"{agent} is to act: None is no action")
         a = action_index(action)
         rewards = self.engine.step(self._seat[agent], a)   # IllegalMove: unchanged
         self._log.append(a)
@@ -304,20 +304,20 @@ class _Parallel(_Common, ParallelEnv):
                                                      Dict[str, bool], Dict[str, bool],
                                                      Dict[str, Dict[str, Any]]]:
         if not self.agents:
-            raise IllegalMove("the episode is over: reset() first")
+            raise IllegalMove(-3, "the episode is over: reset() first")
         acting = self.engine.to_act()
         chosen = {}
         for seat in acting:
             agent = self.possible_agents[seat]
             if agent not in actions:
-                raise IllegalMove(f"{agent} is to act and has no action")
+                raise IllegalMove(-3, f"{agent} is to act and has no action")
             chosen[seat] = action_index(actions[agent])
         mask = np.empty(self.engine.num_actions, dtype=np.int8)
         obs = np.empty(self.engine.obs_size, dtype=np.float32)
         for seat, a in chosen.items():          # all checked before any is played
             self.engine.observe(seat, obs, mask)
             if not 0 <= a < len(mask) or not mask[a]:
-                raise IllegalMove(f"action {a} of player_{seat} is not legal")
+                raise IllegalMove(-3, f"action {a} of player_{seat} is not legal")
         self._log.append({self.possible_agents[s]: a for s, a in chosen.items()})
         rewards = {a: 0.0 for a in self.agents}
         for seat, a in chosen.items():

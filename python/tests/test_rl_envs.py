@@ -29,6 +29,13 @@ SCALE = float(os.environ.get("GR_TEST_SCALE", "1"))
 CYCLES = max(20, int(200 * SCALE))
 
 CONFIGS = [("gin", dict(players=n, episode=ep)) for n in (2, 3, 4) for ep in ("hand", "match")]
+# every Rummy player count; the options spread over them (jokers, two decks,
+# ace high, hand size, turnover limit, target)
+RUMMY_OPTS = {2: {}, 3: dict(hand_size=10, ace_high=1), 4: dict(jokers=1),
+              5: dict(decks=2, jokers=2, turnover_limit=2), 6: dict(jokers=4, ace_high=1),
+              7: dict(jokers=2, target=50)}
+CONFIGS += [("rummy", dict(players=n, episode=ep, **RUMMY_OPTS[n]))
+            for n in range(2, 8) for ep in ("hand", "match")]
 
 
 def _ids(configs):
@@ -90,6 +97,28 @@ def test_pickle_and_deepcopy_round_trip(game, kw):
         obs, *_ = p.step(acts)
     q = pickle.loads(pickle.dumps(p))
     assert q.agents == p.agents
+
+
+def test_rummy_encoding_round_trip():
+    """Every legal library move has an id, the id's move is legal, and ids
+    of different kinds never collide (the fixed 584-id layout)."""
+    from ginrummy.rummy_encoding import (MELDS, NUM_ACTIONS, RummyTable, action_id,
+                                         describe)
+    assert len(MELDS) == NUM_ACTIONS - 211
+    t = RummyTable(4, jokers=2)
+    rng = np.random.default_rng(3)
+    seen_kinds = set()
+    for hand in range(3):
+        t.reset(11, hand)
+        while not t.over:
+            legal = t.legal()
+            for mv in t.game.legal_moves():
+                i = action_id(mv)
+                assert i in legal and 0 <= i < NUM_ACTIONS
+                seen_kinds.add(int(mv.type))
+                assert describe(i)
+            t.step(t.game.turn, int(rng.choice(sorted(legal))))
+    assert len(seen_kinds) >= 4
 
 
 def test_illegal_action_as_classic_games():
