@@ -2475,6 +2475,15 @@ GR_API int gr_batch_step_final(gr_batch *batch, const int32_t *actions, float *o
                                uint8_t *mask, int32_t *player, float *rewards,
                                uint8_t *done, float *final_obs);
 
+/* After gr_batch_reset_streams(): deal environment i's hand k of its
+ * stream now (gr_seed_derive(seed, i, k)), its later hands k + 1, ..: to
+ * rebuild a batch from its seed, each environment's hand number and the
+ * actions of its current hand (replayed with gr_env_step on
+ * gr_batch_env()).  GR_EINVAL for NULL or i out of range, GR_ESTATE when
+ * the batch was not reset by gr_batch_reset_streams(), GR_ENOMEM (the
+ * environment then unchanged).  Added in 0.2. */
+GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
+
 /* The sizes of the public structs as this library was built, for bindings
  * that mirror them (ctypes): sizeof the struct named ("gr_arrangement",
  * "gr_layoff", "gr_hand_result", "gr_view", "gr_score", "gr_move",

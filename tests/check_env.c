@@ -495,8 +495,30 @@ START_TEST(test_batch_streams_deal_derived_seeds)
         }
     }
     ck_assert_int_gt(resets, 0);
+    /* seek: environment 2's hand 5, then its hand 6 after the next end */
+    ck_assert_int_eq(gr_batch_seek(NULL, 0, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_seek(b, N, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_seek(b, 2, 5), GR_OK);
+    ck_assert_int_eq(gr_seed_derive(0, 2, 5, &seed), GR_OK);
+    ck_assert_int_eq(gr_env_reset(single[2], seed), GR_OK);
+    deal_key(gr_batch_env(b, 2), &h0, &u0);
+    deal_key(single[2], &h1, &u1);
+    ck_assert(h0 == h1 && u0 == u1);
+    for (int guard = 0; guard < 10000; guard++) {
+        ck_assert_int_eq(gr_batch_random_actions(b, &st, act), GR_OK);
+        ck_assert_int_eq(gr_batch_step(b, act, NULL, NULL, NULL, NULL, done), GR_OK);
+        if (done[2])
+            break;
+    }
+    ck_assert_int_ne(done[2], 0);
+    ck_assert_int_eq(gr_seed_derive(0, 2, 6, &seed), GR_OK);
+    ck_assert_int_eq(gr_env_reset(single[2], seed), GR_OK);
+    deal_key(gr_batch_env(b, 2), &h0, &u0);
+    deal_key(single[2], &h1, &u1);
+    ck_assert(h0 == h1 && u0 == u1);
     /* gr_batch_reset goes back to seed + i */
     ck_assert_int_eq(gr_batch_reset(b, 9, NULL, NULL, NULL), GR_OK);
+    ck_assert_int_eq(gr_batch_seek(b, 0, 0), GR_ESTATE);   /* not streams */
     ck_assert_int_eq(gr_env_reset(single[0], 10), GR_OK);
     deal_key(gr_batch_env(b, 1), &h0, &u0);
     deal_key(single[0], &h1, &u1);

@@ -130,6 +130,20 @@ static int step_all(gr_batch *b, const int32_t *actions, float *obs,
                     uint8_t *mask, int32_t *player, float *rewards,
                     uint8_t *done, float *final_obs);
 
+int gr_batch_seek(gr_batch *b, size_t i, uint64_t k)
+{
+    if (!b || i >= b->n)
+        return GR_EINVAL;
+    if (!b->streams)
+        return GR_ESTATE;
+    uint64_t seed;
+    gr_seed_derive(b->base, i, k, &seed);
+    int rc = gr_env_reset(b->env[i], seed);
+    if (rc == GR_OK)
+        b->hands[i] = k + 1;
+    return rc;
+}
+
 int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
                   uint8_t *mask, int32_t *player, float *rewards,
                   uint8_t *done)

@@ -113,8 +113,11 @@ def actions_to_move(actions: Sequence[int]) -> Tuple[Move, List[Cards]]:
 
 class _Table:
     """One 2-player hand in a C environment; seats[e] plays as the
-    environment's (OpenSpiel's) player e, seats[0] the non-dealer."""
-    __slots__ = ("p", "seats", "match_dealer", "over")
+    environment's (OpenSpiel's) player e, seats[0] the non-dealer.  The
+    observation and mask the last step wrote (of environment player
+    `cached`) are kept for the next observe."""
+    __slots__ = ("p", "seats", "match_dealer", "over", "player", "cached", "obs", "mask",
+                 "out", "ptrs")
 
     def __init__(self, rules: Rules):
         self.p = c_void_p()
@@ -122,6 +125,17 @@ class _Table:
         self.seats = (0, 1)
         self.match_dealer = 1
         self.over = True
+        self.player = -1
+        self.cached = -1
+        self.obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        self.mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self.out = np.zeros(5, dtype=np.int32)
+        self.ptrs = (self.obs.ctypes.data, self.mask.ctypes.data, self.out.ctypes.data)
+
+    def started(self) -> None:
+        self.over = False
+        self.player = lib.gr_env_player(self.p)
+        self.cached = -1
 
     def free(self) -> None:
         if self.p:
@@ -170,7 +184,8 @@ class GinTables:
         if self.openspiel_shape:
             t = self.tables[0]
             check(lib.gr_env_reset(t.p, derive_seed(seed, STREAMS["hand"], index)), "reset")
-            t.seats, t.over = (0, 1), False
+            t.seats = (0, 1)
+            t.started()
             self.seat_table, self.seat_env = [0, 0], [0, 1]
             self.over = False
             return
@@ -192,7 +207,7 @@ class GinTables:
             nd = 1 - tab.dealer
             t.seats = (tab.seats[nd], tab.seats[1 - nd])
             t.match_dealer = tab.dealer
-            t.over = False
+            t.started()
             for e, s in enumerate(t.seats):
                 self.seat_table[s], self.seat_env[s] = i, e
         self.over = False
@@ -201,19 +216,11 @@ class GinTables:
 
     def to_act(self) -> List[int]:
         """The seats to act now, one per table still playing, table order."""
-        out = []
-        for t in self.tables:
-            if not t.over:
-                e = lib.gr_env_player(t.p)
-                if e >= 0:
-                    out.append(t.seats[e])
-        return out
+        return [t.seats[t.player] for t in self.tables if t.player >= 0]
 
     def seat_to_act(self, seat: int) -> bool:
         ti = self.seat_table[seat]
-        if ti < 0 or self.tables[ti].over:
-            return False
-        return lib.gr_env_player(self.tables[ti].p) == self.seat_env[seat]
+        return ti >= 0 and self.tables[ti].player == self.seat_env[seat]
 
     def observe(self, seat: int, obs: np.ndarray, mask: np.ndarray) -> None:
         """Write seat's observation into obs (float32, obs_size) and his
@@ -221,11 +228,16 @@ class GinTables:
         ti = self.seat_table[seat]
         if ti >= 0:
             t = self.tables[ti]
-            check(lib.gr_env_observe(t.p, self.seat_env[seat], obs.ctypes.data), "observe")
-            if not t.over and lib.gr_env_player(t.p) == self.seat_env[seat]:
-                lib.gr_env_legal(t.p, mask.ctypes.data)
+            e = self.seat_env[seat]
+            if t.cached == e:
+                obs[:OBS_SIZE] = t.obs
+                mask[:] = t.mask
             else:
-                mask[:] = 0
+                check(lib.gr_env_observe(t.p, e, obs.ctypes.data), "observe")
+                if t.player == e:
+                    lib.gr_env_legal(t.p, mask.ctypes.data)
+                else:
+                    mask[:] = 0
         else:
             obs[:OBS_SIZE] = 0
             mask[:] = 0
@@ -267,16 +279,18 @@ class GinTables:
         if ti < 0 or not self.seat_to_act(seat):
             raise IllegalMove(-3, f"player_{seat} is not to act")
         t = self.tables[ti]
-        rc = lib.gr_env_step(t.p, action)
+        rc = lib.gr_env_step_observe(t.p, action, *t.ptrs)
         if rc < 0:
             check(rc, f"action {action}")
+        p = int(t.out[0])
+        t.player = p
+        t.cached = p if p >= 0 else self.seat_env[seat]
         rewards = [0.0] * self.players
-        if lib.gr_env_player(t.p) < 0:
+        if p < 0:
             t.over = True
-            lib.gr_env_status(t.p, byref(self._term), byref(self._trunc), self._status)
             if self.episode == "hand":
                 for e in (0, 1):
-                    r = float(self._status[e])
+                    r = float(t.out[3 + e])
                     for s in range(self.players):
                         if self.side(s) == self.side(t.seats[e]):
                             rewards[s] += r
@@ -320,8 +334,7 @@ class GinTables:
         hands only)."""
         if not self.openspiel_shape:
             return False
-        lib.gr_env_status(self.tables[0].p, byref(self._term), byref(self._trunc), None)
-        return bool(self._trunc.value)
+        return bool(self.tables[0].out[2]) and self.tables[0].over
 
     # ---- text ----------------------------------------------------------------
 

@@ -20,7 +20,8 @@ got until his next turn (the bots' moves included).  An illegal action ends
 the episode with reward -1 (``illegal_reward``) and
 ``info["illegal_action"]``, as PettingZoo's classic games do.
 
-``GinVectorEnv(num_envs, rules="openspiel", **options)``: N 2-player hands
+``GinVectorEnv(num_envs, rules="openspiel", copy=True, **options)``: N
+2-player hands
 (OpenSpiel's encoding), stepped by one C call; the agent acts for whichever
 player is to act in each (self-play: ``infos["player"]`` says who acts
 next, the reward is that of the player who just acted, ``infos["rewards"]``
@@ -29,7 +30,9 @@ ended is dealt the next hand in the same step, and ``infos["final_obs"]``
 (an object array, with the mask ``infos["_final_obs"]``) keeps the
 observation of the hand's end.  Environment i's k-th hand of a run seeded s
 is dealt from ``gr_seed_derive(derive_seed(s, 3, r), i, k)`` (r counts the
-resets), so environments, runs and workers share no hand.
+resets), so environments, runs and workers share no hand.  With
+``copy=False`` the observation arrays returned are the environment's own
+buffers, rewritten by the next step (no copy: the fastest).
 
 Every environment pickles and deep-copies; ``np_random`` is the run's
 Generator.
@@ -230,13 +233,15 @@ class GinVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int = 16, rules: Any = "openspiel", **options: int):
+    def __init__(self, num_envs: int = 16, rules: Any = "openspiel", copy: bool = True,
+                 **options: int):
         from ._lib import lib
         from .encoding import NUM_ACTIONS, OBS_SIZE
         from .gin_tables import rules_for
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1 << 24:
             raise ValueError("num_envs is 1..2**24")
-        self._kwargs = dict(num_envs=num_envs, rules=rules, **options)
+        self._kwargs = dict(num_envs=num_envs, rules=rules, copy=copy, **options)
+        self.copy = bool(copy)
         self._lib = lib
         self.num_envs = n = num_envs
         self.rules = rules_for(rules, 2, options)
@@ -250,6 +255,7 @@ class GinVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, n)
         self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
         self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.uint8)
+        self._mask_i8 = self._mask.view(np.int8)
         self._final = np.zeros((n, OBS_SIZE), dtype=np.float32)
         self._player = np.zeros(n, dtype=np.int32)
         self._rewards = np.zeros((n, 2), dtype=np.float32)
@@ -258,14 +264,20 @@ class GinVectorEnv(VectorEnv):
         self._actions = np.zeros(n, dtype=np.int32)
         self._seeding = Seeding()
         self._started = False
-        self._log: List[np.ndarray] = []
+        # for pickling: each environment's hand number in its stream and the
+        # actions of its current hand (rebuilt by gr_batch_seek and a replay)
+        self._hand = np.zeros(n, dtype=np.int64)
+        self._len = np.zeros(n, dtype=np.int64)
+        self._hist = np.zeros((n, 128), dtype=np.uint8)
 
     @property
     def np_random(self) -> np.random.Generator:
         return self._seeding.np_random
 
     def _out(self) -> Dict[str, np.ndarray]:
-        return {"observation": self._obs.copy(), "action_mask": self._mask.view(np.int8).copy()}
+        if not self.copy:       # the buffers themselves, rewritten by the next step
+            return {"observation": self._obs, "action_mask": self._mask_i8}
+        return {"observation": self._obs.copy(), "action_mask": self._mask_i8.copy()}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
@@ -280,7 +292,9 @@ class GinVectorEnv(VectorEnv):
                                                self._mask.ctypes.data, self._player.ctypes.data),
               "reset")
         self._rng = c_uint64(derive_seed(s, STREAMS["np_random"], k))
-        self._started, self._log = True, []
+        self._started = True
+        self._hand[:] = 0
+        self._len[:] = 0
         return self._out(), {"player": self._player.copy(), "_player": np.ones(self.num_envs, bool)}
 
     def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray,
@@ -296,8 +310,14 @@ class GinVectorEnv(VectorEnv):
                                             self._mask.ctypes.data, self._player.ctypes.data,
                                             self._rewards.ctypes.data, self._done.ctypes.data,
                                             self._final.ctypes.data), "step")
-        self._log.append(a.copy())
         idx = np.arange(self.num_envs)
+        if int(self._len.max()) >= self._hist.shape[1]:      # a long hand: grow
+            self._hist = np.concatenate([self._hist, np.zeros_like(self._hist)], axis=1)
+        self._hist[idx, self._len] = a
+        self._len += 1
+        ended_now = self._done != 0
+        self._len[ended_now] = 0
+        self._hand[ended_now] += 1
         reward = self._rewards[idx, np.maximum(acted, 0)].copy()
         terminated = self._done == 1
         truncated = self._done == 2
@@ -334,17 +354,32 @@ class GinVectorEnv(VectorEnv):
 
     def __getstate__(self) -> Dict[str, Any]:
         return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
-                "started": self._started, "log": [x.copy() for x in self._log],
+                "started": self._started, "hand": self._hand.copy(),
+                "hist": [self._hist[i, :self._len[i]].copy() for i in range(self.num_envs)],
                 "rng": self._rng.value}
 
     def __setstate__(self, st: Dict[str, Any]) -> None:
         self.__init__(**st["kwargs"])  # type: ignore[misc]
-        if st["started"]:
-            self._seeding.restore(st["seeding"])
-            self._start()
-            for a in st["log"]:
-                self.step(a)
-            self._rng = c_uint64(st["rng"])
+        if not st["started"]:
+            return
+        self._seeding.restore(st["seeding"])
+        self._start()
+        lib = self._lib
+        for i in range(self.num_envs):
+            k, acts = int(st["hand"][i]), st["hist"][i]
+            if k == 0 and not len(acts):
+                continue
+            check(lib.gr_batch_seek(self._p, i, k), "seek")
+            env = lib.gr_batch_env(self._p, i)
+            for a in acts:
+                check(lib.gr_env_step(env, int(a)), "replay")
+            p = lib.gr_env_player(env)
+            self._player[i] = p
+            check(lib.gr_env_observe(env, max(p, 0), self._obs[i].ctypes.data), "observe")
+            lib.gr_env_legal(env, self._mask[i].ctypes.data)
+            self._hand[i], self._len[i] = k, len(acts)
+            self._hist[i, :len(acts)] = acts
+        self._rng = c_uint64(st["rng"])
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
         new = type(self).__new__(type(self))

@@ -179,6 +179,7 @@ class _AEC(_Common, AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._pos = 0
+        self._paid = False
         self._select()
 
     def _replay(self, log: List[Any]) -> None:
@@ -188,7 +189,9 @@ class _AEC(_Common, AECEnv):
 
     def _select(self) -> None:
         acting = self.engine.to_act()
-        if acting:
+        if len(acting) == 1:
+            self.agent_selection = self.possible_agents[acting[0]]
+        elif acting:
             # two tables (4 Gin players): they take turns
             self._pos = (self._pos + 1) % len(acting) if len(acting) > 1 else 0
             self.agent_selection = self.possible_agents[acting[self._pos]]
@@ -204,12 +207,15 @@ class _AEC(_Common, AECEnv):
             return
         if action is None:
             raise IllegalMove(-3, f"{agent} is to act: None is no action")
-        a = action_index(action)
+        a = action if type(action) is int else action_index(action)
         rewards = self.engine.step(self._seat[agent], a)   # IllegalMove: unchanged
         self._log.append(a)
         self._cumulative_rewards[agent] = 0.0
-        for ag in self.agents:
-            self.rewards[ag] = rewards[self._seat[ag]]
+        paid = any(rewards)
+        if paid or self._paid:       # zeros need writing once only
+            for ag in self.agents:
+                self.rewards[ag] = rewards[self._seat[ag]]
+            self._paid = paid
         if self.engine.over:
             trunc = self.engine.truncated()
             for ag in self.agents:
@@ -219,7 +225,8 @@ class _AEC(_Common, AECEnv):
                 (self._seat[agent] + 1) % len(self.possible_agents)]
         else:
             self._select()
-        self._accumulate_rewards()
+        if paid:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

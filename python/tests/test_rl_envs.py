@@ -222,9 +222,18 @@ def test_vector_env_spaces_autoreset_and_final_obs():
             assert np.all(info["rewards"].sum(axis=1) == 0)
         assert np.all(rew[~done] == 0)
     assert ends > 0
-    # deterministic by seed, and pickled
-    w = pickle.loads(pickle.dumps(v))
-    assert np.array_equal(w._obs, v._obs) and np.array_equal(w._mask, v._mask)
+    # pickled and deep-copied: the same state, and the same future
+    for w in (pickle.loads(pickle.dumps(v)), copy.deepcopy(v)):
+        assert np.array_equal(w._obs, v._obs) and np.array_equal(w._mask, v._mask)
+        assert np.array_equal(w._player, v._player)
+    w = copy.deepcopy(v)
+    for _ in range(200):
+        a = v.random_actions().copy()
+        assert np.array_equal(a, w.random_actions())
+        x, rx, tx, ux, ix = v.step(a)
+        y, ry, ty, uy, iy = w.step(a)
+        assert np.array_equal(x["observation"], y["observation"])
+        assert np.array_equal(rx, ry) and np.array_equal(tx, ty)
 
 
 def test_vector_envs_share_no_hands():
