@@ -2318,6 +2318,103 @@ GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
 /* Free a bot; NULL is a no-op. */
 GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
 
+/* ---- fast hands for search --------------------------------------------- */
+
+/* The legal moves of the player to act in a fixed-size form, as
+ * gr_legal_masks is for Gin.  A move of type t is legal only when bit t of
+ * `types` is set (1u << GR_RUMMY_ACT_*), and then exactly:
+ *   DRAW_STOCK:   the stock's top;  DRAW_DISCARD: `top`.
+ *   DISCARD:      a face of `discard`, or a joker when discard_joker is 1.
+ *   LAY_OFF:      a face of layoff[t] on table meld t, or a joker standing
+ *                 for a face of joker_layoff[t] on meld t.
+ *   SWAP_JOKER:   a face of swap[t] into table meld t.
+ *   MELD:         a legal meld (gr_rummy_meld_kind > 0) whose natural faces
+ *                 are held (within hand.once) and whose jokers number at most
+ *                 hand.jokers, unless what it leaves is only cards identical
+ *                 to `taken` (R4 Decision); `meld` is the union of the
+ *                 natural faces of every such meld.
+ * The same moves as gr_rummy_game_legal_moves(), which tests check.
+ * Entries of the per-meld arrays past nmelds are not written. */
+typedef struct gr_rummy_masks {
+    unsigned      types;          /* bit GR_RUMMY_ACT_* set when legal */
+    gr_card       top;            /* the pile's top, or GR_NO_CARD */
+    gr_card       taken;          /* taken from the pile this turn, or
+                                     GR_NO_CARD */
+    int           discard_joker;  /* 1 if a joker may be discarded */
+    gr_rummy_hand hand;           /* the player to act's cards */
+    gr_cards      discard;        /* faces that may be discarded */
+    gr_cards      meld;           /* faces in some legal MELD (see above) */
+    int           nmelds;         /* table melds: entries of the arrays */
+    gr_cards      layoff[GR_RUMMY_MAX_MELDS];       /* held faces that lay
+                                                       off on meld t */
+    gr_cards      joker_layoff[GR_RUMMY_MAX_MELDS]; /* faces a held joker may
+                                                       stand for on meld t */
+    gr_cards      swap[GR_RUMMY_MAX_MELDS];         /* held faces that take
+                                                       meld t's joker */
+    int           reserved[8];    /* written as zeros */
+} gr_rummy_masks;
+
+/* Fill *out with the legal moves of the player to act (no move types once
+ * the hand is over).  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_legal_masks(const gr_rummy_game *game,
+                                     gr_rummy_masks *out);
+
+/* Play `move` as gr_rummy_game_play() does (the same checks and statuses;
+ * a refused move changes nothing) and, when it is played and `next` is not
+ * NULL, write the legal masks of the decision that follows to *next (only
+ * on GR_OK; it may be the masks the move was chosen from).  One library
+ * call per move:
+ *     gr_rummy_masks m;
+ *     gr_rummy_game_legal_masks(game, &m);
+ *     while (m.types)
+ *         if (gr_rummy_game_step(game, choose(&m), &m) != GR_OK)
+ *             break;
+ * GR_EINVAL for NULL and the errors of gr_rummy_game_play(). */
+GR_API int gr_rummy_game_step(gr_rummy_game *game, const gr_rummy_action *move,
+                              gr_rummy_masks *next);
+
+/* Deal a new hand into an existing game, in place and without allocating:
+ * the same deal as gr_rummy_game_new(out, rules, seed, dealer) with the
+ * game's rules (the history block it grew is kept for reuse).  Everything
+ * of the previous hand is forgotten.  GR_EINVAL for NULL or a bad dealer
+ * (the game is then unchanged). */
+GR_API int gr_rummy_game_redeal(gr_rummy_game *game, uint64_t seed, int dealer);
+
+/* Built-in policies of gr_rummy_game_playout(). */
+enum {
+    GR_RUMMY_PLAYOUT_RANDOM = 1,  /* draws from the pile or the stock by a
+                                     coin; then a move that empties the hand
+                                     whenever there is one, else uniform
+                                     among the discards, the layoffs (each
+                                     face a joker may stand for counted),
+                                     the joker exchanges and one meld per
+                                     face of `meld` (the meld it makes: its
+                                     rank's held suits, else its longest
+                                     natural run, else the fewest jokers) */
+    GR_RUMMY_PLAYOUT_BASIC  = 2   /* a plain strategy (gr_playout(3)): takes
+                                     the pile's card when it is a joker or
+                                     melds or lays off at once, exchanges
+                                     table jokers, lays down every natural
+                                     meld (longest run first) and lays off
+                                     what fits, completes a pair or a near
+                                     run with a joker, goes out when it can,
+                                     discards its costliest card outside
+                                     pairs and near runs */
+};
+
+/* Play the hand from its current state (any step of a turn) to its end,
+ * every seat following `policy`, random choices from `seed`
+ * (deterministic on every platform).  The moves go through the rules as
+ * gr_rummy_game_play() and are recorded in the history, so replaying
+ * gr_rummy_game_history() reaches the same state.  The hand always ends
+ * (by R7, by R6, or by the hand-length rule above).  On GR_OK, *out (if
+ * not NULL) is its result (a hand already over: just the result).
+ * GR_EINVAL for NULL game or an unknown policy, GR_ENOMEM when the history
+ * cannot grow (the game then stops where it is, every move so far played
+ * and recorded). */
+GR_API int gr_rummy_game_playout(gr_rummy_game *game, int policy, uint64_t seed,
+                                 gr_rummy_result *out);
+
 /* ------------------------------------------------------------------------
  * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's
  * gin_rummy action ids and observation tensor, and batches of hands

@@ -460,6 +460,8 @@ _protos = {
     "gr_rummy_game_melds": (c_int, [P, POINTER(RummyMeld_), c_size_t]),
     "gr_rummy_game_discards": (c_int, [P, POINTER(gr_card), c_size_t]),
     "gr_rummy_game_result": (c_int, [P, POINTER(RummyResult_)]),
+    "gr_rummy_game_redeal": (c_int, [P, c_uint64, c_int]),
+    "gr_rummy_game_playout": (c_int, [P, c_int, c_uint64, POINTER(RummyResult_)]),
     "gr_rummy_game_view": (c_int, [P, c_int, POINTER(RummyView_)]),
     "gr_rummy_game_save": (c_int, [P, c_char_p, c_size_t]),
     "gr_rummy_game_load": (c_int, [POINTER(P), c_char_p]),
@@ -507,6 +509,9 @@ EXCLUDED = {
     "gr_rummy_rules_new_mm": "custom allocator; RummyRules uses gr_rummy_rules_new",
     "gr_rummy_game_load_mm": "custom allocator; RummyGame.load uses gr_rummy_game_load",
     "gr_rummy_bot_new_mm": "custom allocator; RummyBot uses gr_rummy_bot_new",
+    "gr_rummy_game_legal_masks": "fixed-size masks for C search loops; "
+                                 "RummyGame.legal_moves lists the same moves",
+    "gr_rummy_game_step": "the C search loop's play-and-masks; RummyGame.play plays a move",
     "gr_game_load": "Game.load uses gr_game_load_ex (the same, plus the place of a fault)",
     "gr_match_load": "Match.load uses gr_match_load_ex (the same, plus the place of a fault)",
 }
