@@ -15,23 +15,41 @@ import operator
 from typing import Any, Dict, List, Optional, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
+#: a numpy array of any shape and type
+Array = npt.NDArray[Any]
+
 
 class Engine(Protocol):
+    """The interface the environments drive (see the module text)."""
     players: int
     obs_size: int
     num_actions: int
     over: bool
 
-    def reset(self, seed: int, index: int) -> None: ...
-    def to_act(self) -> List[int]: ...
-    def observe(self, seat: int, obs: np.ndarray, mask: np.ndarray) -> None: ...
-    def step(self, seat: int, action: int) -> List[float]: ...
-    def truncated(self) -> bool: ...
-    def render(self, seat: Optional[int]) -> str: ...
-    def close(self) -> None: ...
+    def reset(self, seed: int, index: int) -> None:
+        """Deal episode `index` of a run seeded `seed`."""
+
+    def to_act(self) -> List[int]:
+        """The seats to act now (one per table)."""
+
+    def observe(self, seat: int, obs: Array, mask: Array) -> None:
+        """Write a seat's observation and action mask."""
+
+    def step(self, seat: int, action: int) -> List[float]:
+        """Play an action for a seat; each seat's reward."""
+
+    def truncated(self) -> bool:
+        """Whether the episode ended truncated."""
+
+    def render(self, seat: Optional[int]) -> str:
+        """The text of a seat's view."""
+
+    def close(self) -> None:
+        """Free the library's handles."""
 
 
 def action_index(action: Any) -> int:
@@ -59,6 +77,7 @@ class Seeding:
         self.np_random_seed: Optional[int] = None
 
     def next(self, seed: Optional[int]) -> None:
+        """Start the run `seed` (a fresh one for None and never seeded), else its next episode."""
         if seed is not None or self.seed is None:
             self.seed = seed_or_fresh(seed)
             self.index = 0
@@ -69,10 +88,12 @@ class Seeding:
             self.index += 1
 
     def state(self) -> Dict[str, Any]:
+        """The run's seed, episode and generator, for pickling."""
         return {"seed": self.seed, "index": self.index, "np_random_seed": self.np_random_seed,
                 "np_random": self.np_random.bit_generator.state}
 
     def restore(self, st: Dict[str, Any]) -> None:
+        """Back to a state() taken before."""
         self.seed, self.index = st["seed"], st["index"]
         self.np_random_seed = st["np_random_seed"]
         self.np_random = np.random.Generator(np.random.PCG64())

@@ -49,6 +49,7 @@ from .settle import Outcome
 from .encoding import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE, NUM_ACTIONS, OBS_SIZE, PASS,
                   action_to_string, card_from_openspiel, card_to_openspiel, meld_cards,
                   meld_id)
+from ._rlbase import Array
 from .errors import IllegalMove, check
 from .seeding import STREAMS, derive_seed
 
@@ -78,9 +79,13 @@ def move_to_actions(move: Move, arrangement: Optional[Sequence[Cards]] = None) -
         return [DRAW_STOCK]
     if t == MoveType.PASS:
         return [PASS]
+    if t in (MoveType.DISCARD, MoveType.KNOCK, MoveType.GIN) and move.card is None:
+        raise ValueError(f"{move} names no card")
     if t == MoveType.DISCARD:
+        assert move.card is not None
         return [card_to_openspiel(move.card)]
     if t in (MoveType.KNOCK, MoveType.GIN):
+        assert move.card is not None
         out = [KNOCK, card_to_openspiel(move.card)]
         if arrangement is not None:
             out += [MELD_BASE + meld_id(Cards(m)) for m in arrangement] + [PASS]
@@ -171,6 +176,7 @@ class GinTables:
         self._term, self._trunc = c_int(), c_int()
 
     def close(self) -> None:
+        """Free the tables' C environments."""
         for t in getattr(self, "tables", []):
             t.free()
 
@@ -219,10 +225,11 @@ class GinTables:
         return [t.seats[t.player] for t in self.tables if t.player >= 0]
 
     def seat_to_act(self, seat: int) -> bool:
+        """Whether `seat` is to act now."""
         ti = self.seat_table[seat]
         return ti >= 0 and self.tables[ti].player == self.seat_env[seat]
 
-    def observe(self, seat: int, obs: np.ndarray, mask: np.ndarray) -> None:
+    def observe(self, seat: int, obs: Array, mask: Array) -> None:
         """Write seat's observation into obs (float32, obs_size) and his
         action mask into mask (int8 or uint8, 241; all 0 unless he acts)."""
         ti = self.seat_table[seat]
@@ -253,10 +260,12 @@ class GinTables:
                     x[5 + s] = min(st.total[s] / target, 1.0)
 
     def legal(self, seat: int) -> List[int]:
+        """The legal action ids of `seat` (empty while he waits)."""
         self.observe(seat, np.zeros(self.obs_size, np.float32), self._mask)
         return [int(a) for a in np.flatnonzero(self._mask)]
 
     def side(self, seat: int) -> int:
+        """The side of a seat: himself, or his team with 4 players."""
         return seat % 2 if self.players == 4 else seat
 
     def game(self, seat: int) -> Optional[Game]:
@@ -422,6 +431,7 @@ class GinBot:
         self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
 
     def act(self, tables: GinTables, seat: int) -> int:
+        """The bot's action id for `seat`, who must be to act."""
         from .melds import Arrangement, arrange, lay_off
         obs = self._obs[:tables.obs_size]
         tables.observe(seat, obs, self._mask)

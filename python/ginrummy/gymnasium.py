@@ -46,7 +46,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._rlbase import Seeding, action_index, missing
+from ._rlbase import Array, Seeding, action_index, missing
 from .errors import IllegalMove, WrongState, check
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
@@ -105,7 +105,7 @@ class _SeatEnv(gymnasium.Env):
         from .rummy_encoding import RummyBot
         return RummyBot(kind, seed)
 
-    def _obs(self) -> Dict[str, np.ndarray]:
+    def _obs(self) -> Dict[str, Array]:
         obs = np.empty(self.engine.obs_size, dtype=np.float32)
         mask = np.empty(self.engine.num_actions, dtype=np.int8)
         self.engine.observe(self.seat, obs, mask)
@@ -125,14 +125,14 @@ class _SeatEnv(gymnasium.Env):
         return total
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+              ) -> Tuple[Dict[str, Array], Dict[str, Any]]:
         super().reset(seed=None)
         self._seeding.next(seed)
         self._np_random = self._seeding.np_random
         self._np_random_seed = self._seeding.np_random_seed
         return self._start()
 
-    def _start(self) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    def _start(self) -> Tuple[Dict[str, Array], Dict[str, Any]]:
         s, k = self._seeding.seed, self._seeding.index
         assert s is not None
         self.engine.reset(s, k)
@@ -145,7 +145,7 @@ class _SeatEnv(gymnasium.Env):
             self.render()
         return self._obs(), {}
 
-    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+    def step(self, action: Any) -> Tuple[Dict[str, Array], float, bool, bool, Dict[str, Any]]:
         if self._done:
             raise WrongState(-2, "the episode is over: reset() first")
         a = action_index(action)
@@ -272,19 +272,21 @@ class GinVectorEnv(VectorEnv):
 
     @property
     def np_random(self) -> np.random.Generator:
+        """The run's numpy Generator."""
         return self._seeding.np_random
 
-    def _out(self) -> Dict[str, np.ndarray]:
+    def _out(self) -> Dict[str, Array]:
         if not self.copy:       # the buffers themselves, rewritten by the next step
             return {"observation": self._obs, "action_mask": self._mask_i8}
         return {"observation": self._obs.copy(), "action_mask": self._mask_i8.copy()}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+              ) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+        """Deal every environment (see the module text for the seeds)."""
         self._seeding.next(seed)
         return self._start()
 
-    def _start(self) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    def _start(self) -> Tuple[Dict[str, Array], Dict[str, Any]]:
         s, k = self._seeding.seed, self._seeding.index
         assert s is not None
         base = derive_seed(s, STREAMS["batch"], k)
@@ -297,8 +299,9 @@ class GinVectorEnv(VectorEnv):
         self._len[:] = 0
         return self._out(), {"player": self._player.copy(), "_player": np.ones(self.num_envs, bool)}
 
-    def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray,
-                                          np.ndarray, Dict[str, Any]]:
+    def step(self, actions: Any) -> Tuple[Dict[str, Array], Array, Array,
+                                          Array, Dict[str, Any]]:
+        """Play one action id in every environment (the player to act in each)."""
         if not self._started:
             raise WrongState(-2, "reset() first")
         a = np.asarray(actions)
@@ -335,13 +338,14 @@ class GinVectorEnv(VectorEnv):
             infos["_final_obs"] = ended.copy()
         return self._out(), reward, terminated, truncated, infos
 
-    def random_actions(self) -> np.ndarray:
+    def random_actions(self) -> Array:
         """A uniformly random legal action per environment, drawn in C."""
         check(self._lib.gr_batch_random_actions(self._p, byref(self._rng),
                                                 self._actions.ctypes.data), "random")
         return self._actions
 
     def close_extras(self, **kwargs: Any) -> None:
+        """Free the C batch."""
         if getattr(self, "_p", None):
             self._lib.gr_batch_free(self._p)
             self._p = c_void_p()

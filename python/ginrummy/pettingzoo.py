@@ -42,7 +42,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._rlbase import Engine, Seeding, action_index, make_engine, missing
+from ._rlbase import Array, Engine, Seeding, action_index, make_engine, missing
 from .errors import IllegalMove
 
 try:
@@ -104,7 +104,7 @@ class _Common:
     def np_random_seed(self) -> Optional[int]:
         return self._seeding.np_random_seed
 
-    def _observe_seat(self, seat: int) -> Dict[str, np.ndarray]:
+    def _observe_seat(self, seat: int) -> Dict[str, Array]:
         obs = np.empty(self.engine.obs_size, dtype=np.float32)
         mask = np.empty(self.engine.num_actions, dtype=np.int8)
         self.engine.observe(seat, obs, mask)
@@ -128,6 +128,9 @@ class _Common:
         eng = getattr(self, "engine", None)
         if eng is not None:
             eng.close()
+
+    def _replay(self, log: List[Any]) -> None:
+        raise NotImplementedError
 
     # pickling and deep copies: replay the episode's actions
     def __getstate__(self) -> Dict[str, Any]:
@@ -196,7 +199,7 @@ class _AEC(_Common, AECEnv):
             self._pos = (self._pos + 1) % len(acting) if len(acting) > 1 else 0
             self.agent_selection = self.possible_agents[acting[self._pos]]
 
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Dict[str, Array]:
         return self._observe_seat(self._seat[agent])
 
     def step(self, action: Any) -> None:

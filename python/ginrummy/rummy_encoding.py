@@ -64,6 +64,7 @@ import numpy as np
 
 from ._lib import GR_NO_CARD
 from .cards import Cards
+from ._rlbase import Array
 from .errors import IllegalMove
 from .rummy import RummyAction, RummyActionType, RummyBot as _LibBot, RummyGame, RummyMatch, \
     RummyRules
@@ -159,10 +160,12 @@ class RummyTable:
         self._legal: Optional[Dict[int, RummyAction]] = None
 
     def close(self) -> None:
+        """Drop the game and the match."""
         self.game = None
         self.match = None
 
     def reset(self, seed: int, index: int) -> None:
+        """Deal episode `index` of a run seeded `seed`."""
         if self.episode == "hand":
             self.match = None
             self.game = RummyGame(self.rules, seed=derive_seed(seed, STREAMS["hand"], index),
@@ -187,11 +190,13 @@ class RummyTable:
         return self._legal
 
     def to_act(self) -> List[int]:
+        """The seat to act, in a list (empty once over)."""
         if self.over or self.game is None:
             return []
         return [self.game.turn]
 
-    def observe(self, seat: int, obs: np.ndarray, mask: np.ndarray) -> None:
+    def observe(self, seat: int, obs: Array, mask: Array) -> None:
+        """Write seat's observation (module text) and mask (all 0 unless he acts)."""
         assert self.game is not None
         obs[:] = 0
         mask[:] = 0
@@ -246,6 +251,7 @@ class RummyTable:
             obs[base + 53] = min(v.known[s].jokers / 8, 1.0)
 
     def step(self, seat: int, action: int) -> List[float]:
+        """Play id `action` for `seat`: IllegalMove (nothing changed) unless legal; each seat's reward."""
         assert self.game is not None
         if self.over or self.game.turn != seat:
             raise IllegalMove(-3, f"player_{seat} is not to act")
@@ -277,9 +283,11 @@ class RummyTable:
         return rewards
 
     def truncated(self) -> bool:
+        """Never: a Rummy hand ends by going out or void (R6, R7)."""
         return False
 
     def render(self, seat: Optional[int]) -> str:
+        """The view of `seat`: his hand, the table, the pile, the stock, the counts, the scores."""
         assert self.game is not None
         if seat is None:
             seat = self.game.turn if not self.over else 0
@@ -302,14 +310,14 @@ class RummyTable:
         return "\n".join(lines)
 
 
-def _bits(obs: np.ndarray, base: int, mask: int) -> None:
+def _bits(obs: Array, base: int, mask: int) -> None:
     while mask:
         low = mask & -mask
         obs[base + low.bit_length() - 1] = 1
         mask ^= low
 
 
-def _hand(obs: np.ndarray, base: int, once: int, twice: int) -> None:
+def _hand(obs: Array, base: int, once: int, twice: int) -> None:
     _bits(obs, base, once)
     _bits(obs, base + 52, twice)
 
@@ -330,6 +338,7 @@ class RummyBot:
         self.bot = _LibBot(kind, seed=seed)
 
     def act(self, table: RummyTable, seat: int) -> int:
+        """The bot's action id for `seat`, who must be to act."""
         assert table.game is not None
         mv = self.bot.choose(table.game.view(seat))
         i = action_id(mv)
