@@ -382,6 +382,8 @@ export declare class Match implements Owned {
 
 // ---------------------------------------------------------------- environment
 
+/** An independent seed for hand `index` of stream `stream` of a run seeded `seed`. */
+export declare function deriveSeed(seed: Seed, stream?: Seed, index?: Seed): bigint;
 export declare const ENV_NUM_ACTIONS: number;
 export declare const ENV_OBS_SIZE: number;
 export declare const openspiel: {

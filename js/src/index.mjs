@@ -11,7 +11,7 @@ export {
     adviseTakeView, checkView, describeOptions, presets, Rules, settle, toMove, parseMove, formatMove,
     formatPosition, parsePosition, checkPosition, Game, Bot, expertFeatures, reasons, strerror,
 } from './gin.mjs';
-export { Match, Env, openspiel, ENV_NUM_ACTIONS, ENV_OBS_SIZE } from './match.mjs';
+export { Match, Env, deriveSeed, openspiel, ENV_NUM_ACTIONS, ENV_OBS_SIZE } from './match.mjs';
 export {
     RummyHand, RummyMeld, parseRummyCard, formatRummyCard, rummyCardPoints, rummyValue, rummyArrange,
     checkRummyArrangement, rummyGoOut, rummyCanGoOut, rummyCanGoOutPlan, describeRummyOptions, RummyRules,

@@ -78,6 +78,12 @@ export const openspiel = {
     meldId: (cards) => check('gr_env_meld_id', M._gr_env_meld_id(toMask(cards))),
 };
 
+/** An independent seed for hand `index` of stream `stream` (an
+ * environment, a worker) of a run seeded `seed`: a bigint. */
+export function deriveSeed(seed, stream = 0, index = 0) {
+    return outScalar('gr_seed_derive', 'u64', (p) => M._gr_seed_derive(toSeed(seed), toSeed(stream), toSeed(index), p));
+}
+
 /** One hand with OpenSpiel's gin_rummy action ids and 644-float observation. */
 export class Env extends Handle {
     constructor(rules = 'openspiel', _ptr = 0) {

@@ -614,4 +614,6 @@ export const UNBOUND = {
     gr_batch_free: 'batches: see gr_batch_new', gr_batch_env: 'batches: see gr_batch_new',
     gr_batch_reset: 'batches: see gr_batch_new', gr_batch_step: 'batches: see gr_batch_new',
     gr_batch_random_actions: 'batches: see gr_batch_new',
+    gr_batch_reset_streams: 'batches: see gr_batch_new (deriveSeed gives the same seeds)',
+    gr_batch_step_final: 'batches: see gr_batch_new', gr_batch_seek: 'batches: see gr_batch_new',
 };

@@ -102,4 +102,10 @@ test('the environment: OpenSpiel ids, masks, steps, observations', () => {
     env.resetDeck(gr.CardSet.all.toArray());
     assert.ok(env.player >= 0);
     env.free(); c.free();
+    const a = gr.deriveSeed(5, 0, 0), b = gr.deriveSeed(5, 0, 1);
+    assert.equal(typeof a, 'bigint');
+    assert.notEqual(a, b);
+    assert.equal(gr.deriveSeed(5n, 0n, 0n), a);
+    assert.notEqual(gr.deriveSeed(6, 0, 0), a);
+    assert.ok(gr.deriveSeed(2n ** 64n - 1n, 3, 4) < 2n ** 64n);
 });
