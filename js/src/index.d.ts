@@ -547,16 +547,24 @@ export interface RummyMasks {
     discard: CardSet; meld: CardSet; layoff: CardSet[]; jokerLayoff: CardSet[]; swap: CardSet[];
 }
 export declare class RummyMatch implements Owned {
-    constructor(rules?: RummyRulesLike, options?: { seed?: Seed });
+    constructor(rules?: RummyRulesLike, options?: { seed?: Seed; firstDealer?: number | null });
+    static load(text: string): RummyMatch;
     readonly dealer: number;
     readonly over: boolean;
+    readonly lastReason: string | null;
     deal(): RummyGame;
     record(result: RummyResult | (Partial<RummyResult> & { outcome: 'void' | 'out' | number })): this;
     score(): RummyScore;
+    scoreAfter(hands: number): RummyScore;
+    undo(): this;
+    results(): { outcome: 'void' | 'out'; winner: number; nplayers: number; score: number[]; leftPoints: number[] }[];
+    save(): string;
     free(): void;
     readonly freed: boolean;
     [Symbol.dispose](): void;
 }
+/** A hand as a table reports it: the seat that went out (-1 void) and every seat's cards. */
+export declare function rummySettle(rules: RummyRulesLike, winner: number, left: Iterable<RummyHandLike>): RummyResult;
 export declare class RummyBot implements Owned {
     constructor(kind?: 'random' | 'greedy' | number, options?: { seed?: Seed });
     choose(view: RummyView): RummyAction;

@@ -1,7 +1,7 @@
 // rummy.mjs: basic Rummy: hands with duplicates and jokers, melds,
 // melding and going out (pure functions), rules, games, matches, bots.
 import {
-    M, C, heap, parseStruct, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
+    M, C, heap, parseStruct, createParsed, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
     withStruct, outStruct, outArray, outCards, readStruct, writeStruct, readText, readCString,
     toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError,
 } from './runtime.mjs';
@@ -320,16 +320,55 @@ export function rummyViewLegalMoves(view) {
     return withStruct('gr_rummy_view', view, (v) => outArray('gr_rummy_view_legal_moves', 'gr_rummy_action', 64, (p, n) => M._gr_rummy_view_legal_moves(v, p, n)));
 }
 
-/** Rummy hands until a player reaches the target. */
+/** Rummy hands until a player reaches the target.  `firstDealer` chooses
+ * the first dealer instead of the cut (a table keeping its score). */
 export class RummyMatch extends Handle {
-    constructor(rules = null, { seed = 0 } = {}) {
-        super(withRummyRules(rules, (r) => create('gr_rummy_match_new', (pp) => M._gr_rummy_match_new(pp, r, toSeed(seed)))), 'gr_rummy_match_free');
+    constructor(rules = null, { seed = 0, firstDealer = null } = {}, _ptr = 0) {
+        super(_ptr || withRummyRules(rules, (r) => create('gr_rummy_match_new', (pp) => (firstDealer === null
+            ? M._gr_rummy_match_new(pp, r, toSeed(seed))
+            : M._gr_rummy_match_new_dealer(pp, r, toSeed(seed), toInt(firstDealer, 'firstDealer'))))), 'gr_rummy_match_free');
+    }
+    /** A match from save() text; a GinRummyError has the line and the reason. */
+    static load(text) {
+        return new RummyMatch(null, {}, createParsed('gr_rummy_match_load', text, (pp, s, ep) => M._gr_rummy_match_load_ex(pp, s, 0, ep)));
     }
     get dealer() { return check('gr_rummy_match_dealer', M._gr_rummy_match_dealer(this.ptr)); }
     get over() { return this.score().over === 1; }
+    get lastReason() {
+        const r = check('gr_rummy_match_last_reason', M._gr_rummy_match_last_reason(this.ptr));
+        return r ? readCString(M._gr_reason_name(r)) : null;
+    }
+    #refused(func, st) { return check(func, st, st < 0 ? M._gr_rummy_match_last_reason(this.ptr) : 0); }
     deal() { return new RummyGame(create('gr_rummy_match_deal', (pp) => M._gr_rummy_match_deal(this.ptr, pp))); }
-    record(result) { withStruct('gr_rummy_result', result, (p) => check('gr_rummy_match_record', M._gr_rummy_match_record(this.ptr, p))); return this; }
+    /** Record a hand: RummyGame#result() or rummySettle(). */
+    record(result) { withStruct('gr_rummy_result', result, (p) => this.#refused('gr_rummy_match_record', M._gr_rummy_match_record(this.ptr, p))); return this; }
     score() { return outStruct('gr_rummy_match_score', 'gr_rummy_score', (p) => M._gr_rummy_match_score(this.ptr, p)); }
+    /** The score after the first `hands` recorded hands. */
+    scoreAfter(hands) { return outStruct('gr_rummy_match_score_after', 'gr_rummy_score', (p) => M._gr_rummy_match_score_after(this.ptr, toInt(hands, 'hands'), p)); }
+    /** Take back the last recorded hand. */
+    undo() { this.#refused('gr_rummy_match_undo', M._gr_rummy_match_undo(this.ptr)); return this; }
+    /** The hands recorded: {outcome, winner, nplayers, score, leftPoints}. */
+    results() {
+        return outArray('gr_rummy_match_results', 'gr_rummy_result', 16, (p, n) => M._gr_rummy_match_results(this.ptr, p, n))
+            .map(({ outcome, winner, nplayers, score, leftPoints }) => ({ outcome, winner, nplayers, score, leftPoints }));
+    }
+    save() { return readText('gr_rummy_match_save', (b, n) => M._gr_rummy_match_save(this.ptr, b, n), 1024); }
+}
+
+/** A hand as a table reports it (R7): the seat that went out (-1: void)
+ * and what every seat holds; a result for RummyMatch#record. */
+export function rummySettle(rules, winner, left) {
+    const hands = [...left].map((h) => RummyHand.of(h));
+    const size = STRUCTS.gr_rummy_hand.size;
+    return withRummyRules(rules, (r) => withMem(size * Math.max(hands.length, 1), (hp) => {
+        hands.forEach((h, i) => writeStruct('gr_rummy_hand', h, hp + i * size));
+        return withMem(STRUCTS.gr_rummy_result.size + 8, (p) => {
+            const rp = p + STRUCTS.gr_rummy_result.size;
+            const st = M._gr_rummy_settle(r, toInt(winner, 'winner'), hp, hands.length, p, rp);
+            check('gr_rummy_settle', st, heap().i32[rp >> 2]);
+            return readStruct('gr_rummy_result', p);
+        });
+    }));
 }
 
 /** A Rummy bot, 'random' or 'greedy', deciding from a view only. */

@@ -184,3 +184,28 @@ test('R4 Rummy moves as people say them: every legal move round trips; refusals 
     assert.throws(() => gr.parseRummyMove('fly 7C'), (e) => e.code === 'EPARSE' && e.offset === 0);
     [g, h, bot].forEach((x) => x.free());
 });
+
+test('R7 score keeping at a real table: first dealer, settle, record, undo, standings, save and load', () => {
+    const rules = new RummyRules('parlett', { players: 3 });
+    const m = new RummyMatch(rules, { seed: 4, firstDealer: 2 });
+    assert.equal(m.dealer, 2);
+    const r = gr.rummySettle(rules, 1, ['KS QS', '', '2C 3D']);
+    assert.deepEqual([r.outcome, r.winner, r.score.join(' '), r.leftPoints.join(' ')], ['out', 1, '0 25 0', '20 0 5']);
+    assert.throws(() => gr.rummySettle(rules, 1, ['KS', '2C', '']), (e) => e.code === 'EINVAL' && !!e.reason);
+    m.record(r);
+    m.record(gr.rummySettle(rules, -1, ['KS', '2C', '3C']));
+    assert.deepEqual(m.score().total, [0, 25, 0]);
+    assert.deepEqual(m.scoreAfter(0).total, [0, 0, 0]);
+    assert.equal(m.results().length, 2);
+    assert.equal(m.results()[0].winner, 1);
+    const text = m.save();
+    assert.match(text, /^rummy-match 1\n/);
+    const m2 = RummyMatch.load(text);
+    assert.equal(m2.save(), text);
+    m.undo().undo();
+    assert.deepEqual(m.score().total, [0, 0, 0]);
+    assert.throws(() => m.undo(), (e) => e.code === 'ESTATE' && e.reason === 'nothing_to_undo');
+    assert.equal(m.lastReason, 'nothing_to_undo');
+    assert.throws(() => RummyMatch.load(text.replace('seed 4', 'sed 4')), (e) => e.code === 'EPARSE' && e.line === 3);
+    [rules, m, m2].forEach((x) => x.free());
+});
