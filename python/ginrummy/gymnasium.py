@@ -46,7 +46,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._rlbase import Array, Seeding, action_index, missing
+from ._rlbase import Array, Seeding, action_index, missing, render_text
 from .errors import IllegalMove, WrongState, check
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
@@ -169,14 +169,8 @@ class _SeatEnv(gymnasium.Env):
         return self._obs(), float(reward), self._done and not truncated, truncated, info
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        text = self.engine.render(self.seat) if self._started else "(reset() first)"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """The agent's view as text ("ansi"), or printed ("human")."""
+        return render_text(self.engine, self.seat, self._started, self.render_mode)
 
     def close(self) -> None:
         eng = getattr(self, "engine", None)
