@@ -84,17 +84,17 @@ class _Common:
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
-        self._act_space = spaces.Discrete(n)
+        self._act_space: spaces.Space[Any] = spaces.Discrete(n)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._seeding = Seeding()
         self._log: List[Any] = []
         self._started = False
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property
