@@ -9,7 +9,8 @@ set -eu
 # NM may carry flags (libtool sets "nm -B"): used unquoted on purpose.
 lib="$top_builddir/lib/.libs/libginrummy.so"
 map="$top_srcdir/lib/libginrummy.map"
-baseline="$top_srcdir/abi/libginrummy-0.1.0.abi"
+# the ABI baseline: the dump of the last release (abi/libginrummy-X.Y.Z.abi)
+baseline=$(ls "$top_srcdir"/abi/libginrummy-*.abi 2>/dev/null | sort -V | tail -n 1)
 if [ ! -f "$lib" ]; then
     echo "SKIP: no shared library at $lib"
     exit 77
@@ -32,9 +33,9 @@ echo "exports: $(wc -l < "$tmp.header") public functions, all exported, nothing 
 # the names GINRUMMY_0.1 lists, and the newest node (the one with gr_*)
 sed -n '/^GINRUMMY_0\.1 {/,/^}/s/^ *\(gr_[a-z0-9_]*\);.*/\1/p' "$map" | sort > "$tmp.v01"
 newest=$(sed -n 's/^\(GINRUMMY_[0-9.]*\) {.*/\1/p' "$map" | tail -n 1)
-if [ -f "$baseline" ]; then
-    # the functions of the baseline (abidw's elf-function-symbols)
-    sed -n "/<elf-function-symbols>/,/<\/elf-function-symbols>/s/.*<elf-symbol name='\([^']*\)'.*/\1/p" \
+if [ -n "$baseline" ]; then
+    # the baseline's functions of version GINRUMMY_0.1 (abidw's elf-function-symbols)
+    sed -n "/<elf-function-symbols>/,/<\/elf-function-symbols>/s/.*<elf-symbol name='\([^']*\)' version='GINRUMMY_0\.1'.*/\1/p" \
         "$baseline" | sort -u > "$tmp.base"
     if ! diff -u "$tmp.base" "$tmp.v01"; then
         echo "FAIL: GINRUMMY_0.1 in lib/libginrummy.map must name exactly the functions"
