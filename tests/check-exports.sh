@@ -30,8 +30,12 @@ fi
 echo "exports: $(wc -l < "$tmp.header") public functions, all exported, nothing else"
 
 # --- symbol versions ----------------------------------------------------------
-# the names GINRUMMY_0.1 lists, and the newest node (the one with gr_*)
-sed -n '/^GINRUMMY_0\.1 {/,/^}/s/^ *\(gr_[a-z0-9_]*\);.*/\1/p' "$map" | sort > "$tmp.v01"
+# "name version" for each name a node lists, the names GINRUMMY_0.1 lists,
+# and the newest node (the one with the pattern gr_*)
+awk '/^GINRUMMY_[0-9.]* \{/ { node = $1 } /^}/ { node = "" }
+     node != "" && /^ *gr_[a-z0-9_]*;/ { sub(/^ */, ""); sub(/;.*/, ""); print $0, node }' \
+    "$map" | sort > "$tmp.named"
+sed -n 's/ GINRUMMY_0\.1$//p' "$tmp.named" > "$tmp.v01"
 newest=$(sed -n 's/^\(GINRUMMY_[0-9.]*\) {.*/\1/p' "$map" | tail -n 1)
 if [ -n "$baseline" ]; then
     # the baseline's functions of version GINRUMMY_0.1 (abidw's elf-function-symbols)
@@ -53,7 +57,8 @@ $READELF --dyn-syms -W "$lib" | awk '$7 != "UND" && $4 == "FUNC" { print $8 }' \
     | sed -n 's/^\(gr_[a-z0-9_]*\)@@\(.*\)/\1 \2/p' | sort > "$tmp.versions"
 bad=0
 while read -r fn ver; do
-    if grep -qx "$fn" "$tmp.v01"; then want=GINRUMMY_0.1; else want=$newest; fi
+    want=$(sed -n "s/^$fn //p" "$tmp.named")
+    [ -n "$want" ] || want=$newest
     if [ "$ver" != "$want" ]; then
         echo "FAIL: $fn has version $ver, not $want"
         bad=1

@@ -22,6 +22,11 @@ GR_NCARDS = 52
 GR_NO_CARD = 0xFF
 GR_MAX_MELDS = 17
 GR_MAX_MOVES = 34
+RUMMY_JOKER = 52
+RUMMY_MAX_PLAYERS = 7
+RUMMY_MAX_MELDS = 37
+RUMMY_MAX_CARDS = 112
+RUMMY_MAX_MOVES = 120
 ENV_NUM_ACTIONS = 241
 ENV_OBS_SIZE = 644
 
@@ -152,11 +157,116 @@ class Standing_(Structure):
 Table_ = _fit(Table_, "gr_table")
 Standing_ = _fit(Standing_, "gr_standing")
 
+
+# ---- Rummy
+
+class RummyHand_(Structure):
+    _fields_ = [("once", gr_cards), ("twice", gr_cards), ("jokers", c_int)]
+
+
+class RummyMeld_(Structure):
+    _fields_ = [("cards", gr_cards), ("jokers", gr_cards)]
+
+
+class RummyArrangement_(Structure):
+    _fields_ = [("nmelds", c_int), ("melds", RummyMeld_ * RUMMY_MAX_MELDS),
+                ("unmelded", RummyHand_), ("unmelded_points", c_int),
+                ("reserved", c_int * 8)]
+
+
+class RummyAction_(Structure):
+    _fields_ = [("type", c_int), ("card", gr_card), ("named", gr_card), ("target", c_int),
+                ("meld", RummyMeld_), ("reserved", c_int * 4)]
+
+
+class RummyResult_(Structure):
+    _fields_ = [("outcome", c_int), ("winner", c_int), ("nplayers", c_int),
+                ("score", c_int * RUMMY_MAX_PLAYERS), ("left_points", c_int * RUMMY_MAX_PLAYERS),
+                ("cards_left", c_int * RUMMY_MAX_PLAYERS), ("left", RummyHand_ * RUMMY_MAX_PLAYERS),
+                ("reserved", c_int * 8)]
+
+
+class RummyView_(Structure):
+    _fields_ = [("player", c_int), ("nplayers", c_int), ("dealer", c_int), ("turn", c_int),
+                ("phase", c_int), ("ace_high", c_int), ("hand", RummyHand_),
+                ("taken", gr_card), ("counts", c_int * RUMMY_MAX_PLAYERS),
+                ("known", RummyHand_ * RUMMY_MAX_PLAYERS), ("nmelds", c_int),
+                ("melds", RummyMeld_ * RUMMY_MAX_MELDS), ("owner", c_int * RUMMY_MAX_MELDS),
+                ("stock_size", c_int), ("turnovers", c_int), ("ndiscards", c_int),
+                ("discards", gr_card * RUMMY_MAX_CARDS), ("reserved", c_int * 16)]
+
+
+class RummyScore_(Structure):
+    _fields_ = [("over", c_int), ("winner", c_int), ("nplayers", c_int), ("dealer", c_int),
+                ("hands_played", c_int), ("hands_won", c_int * RUMMY_MAX_PLAYERS),
+                ("total", c_int * RUMMY_MAX_PLAYERS), ("reserved", c_int * 8)]
+
+
+
+
+# ---- advice, positions, parse errors, playouts, Rummy plans
+
+class ParseError_(Structure):
+    _fields_ = [("offset", c_size_t), ("length", c_size_t), ("reason", c_int),
+                ("line", c_int), ("reserved", c_int * 8)]
+
+
+class SettleOptions_(Structure):
+    _fields_ = [("knocker", c_int), ("strict", c_int), ("has_upcard", c_int),
+                ("upcard", gr_card), ("reserved", c_int * 8)]
+
+
+class TakeAdvice_(Structure):
+    _fields_ = [("take_deadwood", c_int), ("take_discard", gr_card),
+                ("draw_expected", c_double), ("draw_best", c_int), ("draw_worst", c_int),
+                ("unseen", c_int), ("take", c_int), ("reserved", c_int * 8)]
+
+
+class KnockAdvice_(Structure):
+    _fields_ = [("arrangement", Arrangement_), ("layoffs", c_int),
+                ("targets", gr_cards), ("reserved", c_int * 8)]
+
+
+class Position_(Structure):
+    _fields_ = [("dealer", c_int), ("turn", c_int), ("phase", c_int),
+                ("hand", gr_cards * 2), ("npile", c_int), ("pile", gr_card * GR_NCARDS),
+                ("nstock", c_int), ("stock", gr_card * GR_NCARDS),
+                ("stock_from_seed", c_int), ("seed", c_uint64), ("taken", gr_card),
+                ("pile_closed", c_int), ("known", gr_cards * 2), ("first_upcard", gr_card),
+                ("turnovers", c_int), ("played", c_int), ("reserved", c_int * 8)]
+
+
+class LegalMasks_(Structure):
+    _fields_ = [("types", c_uint), ("top", gr_card), ("discard", gr_cards),
+                ("knock", gr_cards), ("gin", gr_cards), ("reserved", c_int * 8)]
+
+
+class RummyMove_(Structure):
+    _fields_ = [("kind", c_int), ("meld", c_int), ("cards", RummyMeld_),
+                ("reserved", c_int * 4)]
+
+
+class RummyPlan_(Structure):
+    _fields_ = [("value", c_int), ("nmoves", c_int), ("moves", RummyMove_ * RUMMY_MAX_MOVES),
+                ("left", RummyHand_), ("reserved", c_int * 8)]
+
+
+
 STRUCTS = {"gr_table": Table_, "gr_standing": Standing_, "gr_arrangement": Arrangement_, "gr_layoff": Layoff_,
            "gr_hand_result": HandResult_, "gr_view": View_, "gr_score": Score_,
-           "gr_move": Move_, "gr_option_info": OptionInfo_, "gr_allocator": Allocator_}
+           "gr_move": Move_, "gr_option_info": OptionInfo_, "gr_allocator": Allocator_,
+           "gr_parse_error": ParseError_, "gr_settle_options": SettleOptions_,
+           "gr_take_advice": TakeAdvice_, "gr_knock_advice": KnockAdvice_,
+           "gr_position": Position_, "gr_legal_masks": LegalMasks_,
+           "gr_rummy_move": RummyMove_, "gr_rummy_plan": RummyPlan_,
+           "gr_rummy_hand": RummyHand_, "gr_rummy_meld": RummyMeld_,
+           "gr_rummy_arrangement": RummyArrangement_, "gr_rummy_action": RummyAction_,
+           "gr_rummy_result": RummyResult_, "gr_rummy_view": RummyView_,
+           "gr_rummy_score": RummyScore_}
 
 P = c_void_p
+A = POINTER(Arrangement_)
+RH = POINTER(RummyHand_)
 _protos = {
     "gr_struct_size": (c_int, [c_char_p]),
     "gr_strerror": (c_char_p, [c_int]),
@@ -208,7 +318,6 @@ _protos = {
     "gr_game_result": (c_int, [P, POINTER(HandResult_)]),
     "gr_game_view": (c_int, [P, c_int, POINTER(View_)]),
     "gr_game_save": (c_int, [P, c_char_p, c_size_t]),
-    "gr_game_load": (c_int, [POINTER(P), c_char_p]),
     "gr_match_new": (c_int, [POINTER(P), P, c_uint64]),
     "gr_match_cut": (c_int, [P, gr_card * 2]),
     "gr_match_deal": (c_int, [P, POINTER(P)]),
@@ -250,6 +359,120 @@ _protos = {
     "gr_batch_reset": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
     "gr_batch_step": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p]),
     "gr_batch_random_actions": (c_int, [P, POINTER(c_uint64), c_void_p]),
+
+    "gr_rules_set_text": (c_int, [P, c_char_p]),
+    "gr_game_play_as": (c_int, [P, c_int, Move_]),
+    "gr_arrangement_check": (c_int, [A, gr_cards, c_int, POINTER(c_int)]),
+    "gr_layoff_check_ex": (c_int, [A, gr_cards, POINTER(Layoff_), POINTER(c_int)]),
+    "gr_card_parse_ex": (c_int, [c_char_p, POINTER(gr_card), POINTER(ParseError_)]),
+    "gr_cards_parse_ex": (c_int, [c_char_p, POINTER(gr_cards), POINTER(ParseError_)]),
+    "gr_game_load_ex": (c_int, [POINTER(P), c_char_p, P, POINTER(ParseError_)]),
+    "gr_settle_ex": (c_int, [P, POINTER(SettleOptions_), A, gr_cards,
+                             POINTER(HandResult_), POINTER(c_int)]),
+    "gr_best_discard_except": (c_int, [gr_cards, gr_cards, POINTER(gr_card)]),
+    "gr_game_best_discard": (c_int, [P, POINTER(gr_card)]),
+    "gr_advise_take": (c_int, [gr_cards, gr_card, gr_cards, POINTER(TakeAdvice_)]),
+    "gr_view_check": (c_int, [POINTER(View_), POINTER(c_int)]),
+    "gr_view_unseen": (c_int, [POINTER(View_), POINTER(gr_cards)]),
+    "gr_view_advise_take": (c_int, [POINTER(View_), POINTER(TakeAdvice_)]),
+    "gr_arrangements": (c_int, [gr_cards, c_int, A, c_size_t]),
+    "gr_advise_knock": (c_int, [gr_cards, c_int, gr_cards, POINTER(KnockAdvice_)]),
+    "gr_layoff_targets": (c_int, [A, gr_cards, gr_cards, gr_cards * GR_MAX_MELDS]),
+    "gr_layoff_build": (c_int, [A, gr_cards, gr_cards, POINTER(Layoff_)]),
+    "gr_game_from_position": (c_int, [POINTER(P), P, POINTER(Position_)]),
+    "gr_position_check": (c_int, [P, POINTER(Position_), POINTER(c_int)]),
+    "gr_game_position": (c_int, [P, POINTER(Position_)]),
+    "gr_position_format": (c_int, [POINTER(Position_), c_char_p, c_size_t]),
+    "gr_position_parse": (c_int, [c_char_p, POINTER(Position_), POINTER(ParseError_)]),
+    "gr_move_format": (c_int, [Move_, c_char_p, c_size_t]),
+    "gr_move_parse": (c_int, [c_char_p, P, POINTER(Move_), POINTER(ParseError_)]),
+    "gr_game_play_drawn": (c_int, [P, Move_, POINTER(gr_card)]),
+    "gr_game_history_view": (c_int, [P, c_int, POINTER(Move_), c_size_t]),
+    "gr_match_new_dealer": (c_int, [POINTER(P), P, c_uint64, c_int]),
+    "gr_match_undo": (c_int, [P]),
+    "gr_match_results": (c_int, [P, POINTER(HandResult_), c_size_t]),
+    "gr_match_last_reason": (c_int, [P]),
+    "gr_match_save": (c_int, [P, c_char_p, c_size_t]),
+    "gr_match_load_ex": (c_int, [POINTER(P), c_char_p, P, POINTER(ParseError_)]),
+    "gr_game_legal_masks": (c_int, [P, POINTER(LegalMasks_)]),
+    "gr_game_step": (c_int, [P, Move_, POINTER(LegalMasks_)]),
+    "gr_game_redeal": (c_int, [P, c_uint64, c_int]),
+    "gr_game_playout": (c_int, [P, c_int, c_uint64, POINTER(HandResult_)]),
+    "gr_bot_set_rules": (c_int, [P, P]),
+    "gr_bot_set_param": (c_int, [P, c_int, c_int]),
+    "gr_bot_set_score": (c_int, [P, c_int, c_int]),
+    "gr_bot_arrange": (c_int, [P, POINTER(View_), gr_card, A]),
+    "gr_bot_explain": (c_int, [P, c_char_p, c_size_t]),
+    "gr_bot_observe": (c_int, [P, POINTER(View_), Move_]),
+    # Rummy
+    "gr_rummy_hand_fits": (c_int, [RH, c_int, c_int]),
+    "gr_rummy_hand_holds": (c_int, [RH, gr_card]),
+    "gr_rummy_hand_add": (c_int, [RH, gr_card]),
+    "gr_rummy_hand_remove": (c_int, [RH, gr_card]),
+    "gr_rummy_arrangement_check": (c_int, [RH, c_int, POINTER(RummyArrangement_)]),
+    "gr_rummy_go_out": (c_int, [RH, POINTER(RummyMeld_), c_int, c_int,
+                                POINTER(RummyPlan_)]),
+    "gr_rummy_can_go_out": (c_int, [RH, POINTER(RummyMeld_), c_int, c_int, gr_card]),
+    "gr_rummy_can_go_out_plan": (c_int, [RH, POINTER(RummyMeld_), c_int, c_int, gr_card,
+                                         POINTER(RummyPlan_)]),
+    "gr_rummy_rules_deal": (c_int, [P, POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
+    "gr_rummy_game_new_from_deck": (c_int, [POINTER(P), P, POINTER(gr_card), c_size_t, c_int]),
+    "gr_rummy_game_stock": (c_int, [P, POINTER(gr_card), c_size_t]),
+    "gr_rummy_game_turnovers": (c_int, [P]),
+    "gr_rummy_game_history": (c_int, [P, POINTER(RummyAction_), c_size_t]),
+    "gr_rummy_view_legal_moves": (c_int, [POINTER(RummyView_),
+                                          POINTER(RummyAction_), c_size_t]),
+    # Rummy: hands, melds, rules, games, matches, bots
+
+    "gr_rummy_card_points": (c_int, [gr_card, c_int]),
+    "gr_rummy_card_parse": (c_int, [c_char_p, POINTER(gr_card)]),
+    "gr_rummy_card_format": (c_int, [gr_card, c_char_p, c_size_t]),
+    "gr_rummy_hand_check": (c_int, [POINTER(RummyHand_)]),
+    "gr_rummy_hand_parse": (c_int, [c_char_p, POINTER(RummyHand_), POINTER(c_size_t)]),
+    "gr_rummy_hand_format": (c_int, [POINTER(RummyHand_), c_char_p, c_size_t]),
+    "gr_rummy_hand_count": (c_int, [POINTER(RummyHand_)]),
+    "gr_rummy_hand_points": (c_int, [POINTER(RummyHand_), c_int]),
+    "gr_rummy_meld_kind": (c_int, [POINTER(RummyMeld_), c_int]),
+    "gr_rummy_meld_parse": (c_int, [c_char_p, POINTER(RummyMeld_), POINTER(c_size_t)]),
+    "gr_rummy_meld_format": (c_int, [POINTER(RummyMeld_), c_char_p, c_size_t]),
+    "gr_rummy_value": (c_int, [POINTER(RummyHand_), c_int]),
+    "gr_rummy_arrange": (c_int, [POINTER(RummyHand_), c_int, POINTER(RummyArrangement_)]),
+    "gr_rummy_rules_new": (c_int, [POINTER(P), c_int]),
+    "gr_rummy_rules_clone": (c_int, [POINTER(P), P]),
+    "gr_rummy_rules_free": (None, [P]),
+    "gr_rummy_rules_set": (c_int, [P, c_int, c_int]),
+    "gr_rummy_rules_get": (c_int, [P, c_int, POINTER(c_int)]),
+    "gr_rummy_option_describe": (c_int, [c_int, POINTER(OptionInfo_)]),
+    "gr_rummy_option_lookup": (c_int, [c_char_p]),
+    "gr_rummy_game_new": (c_int, [POINTER(P), P, c_uint64, c_int]),
+    "gr_rummy_game_clone": (c_int, [POINTER(P), P]),
+    "gr_rummy_game_free": (None, [P]),
+    "gr_rummy_game_phase": (c_int, [P]),
+    "gr_rummy_game_turn": (c_int, [P]),
+    "gr_rummy_game_dealer": (c_int, [P]),
+    "gr_rummy_game_players": (c_int, [P]),
+    "gr_rummy_game_legal_moves": (c_int, [P, POINTER(RummyAction_), c_size_t]),
+    "gr_rummy_game_play": (c_int, [P, POINTER(RummyAction_)]),
+    "gr_rummy_game_hand": (c_int, [P, c_int, POINTER(RummyHand_)]),
+    "gr_rummy_game_melds": (c_int, [P, POINTER(RummyMeld_), c_size_t]),
+    "gr_rummy_game_discards": (c_int, [P, POINTER(gr_card), c_size_t]),
+    "gr_rummy_game_result": (c_int, [P, POINTER(RummyResult_)]),
+    "gr_rummy_game_redeal": (c_int, [P, c_uint64, c_int]),
+    "gr_rummy_game_playout": (c_int, [P, c_int, c_uint64, POINTER(RummyResult_)]),
+    "gr_rummy_game_view": (c_int, [P, c_int, POINTER(RummyView_)]),
+    "gr_rummy_game_save": (c_int, [P, c_char_p, c_size_t]),
+    "gr_rummy_game_load": (c_int, [POINTER(P), c_char_p]),
+    "gr_rummy_action_format": (c_int, [POINTER(RummyAction_), c_char_p, c_size_t]),
+    "gr_rummy_match_new": (c_int, [POINTER(P), P, c_uint64]),
+    "gr_rummy_match_free": (None, [P]),
+    "gr_rummy_match_dealer": (c_int, [P]),
+    "gr_rummy_match_deal": (c_int, [P, POINTER(P)]),
+    "gr_rummy_match_record": (c_int, [P, POINTER(RummyResult_)]),
+    "gr_rummy_match_score": (c_int, [P, POINTER(RummyScore_)]),
+    "gr_rummy_bot_new": (c_int, [POINTER(P), c_int, c_uint64]),
+    "gr_rummy_bot_choose": (c_int, [P, POINTER(RummyView_), POINTER(RummyAction_)]),
+    "gr_rummy_bot_free": (None, [P]),
+
 }
 def bind(protos: dict, optional: bool = False) -> None:
     """Give each named library function its result and argument types
@@ -271,7 +494,51 @@ _optional = {
     "gr_reason_text": (c_char_p, [c_int]),
     "gr_reason_name": (c_char_p, [c_int]),
     "gr_reason_status": (c_int, [c_int]),
+    # basic Rummy for people: reasons, moves as text (gr_rummy_text(3))
+    "gr_rummy_game_last_reason": (c_int, [P]),
+    "gr_rummy_game_play_as": (c_int, [P, c_int, POINTER(RummyAction_)]),
+    "gr_rummy_meld_check": (c_int, [POINTER(RummyMeld_), c_int, POINTER(c_int)]),
+    "gr_rummy_layoff_faces": (c_int, [POINTER(RummyMeld_), c_int, POINTER(gr_cards)]),
+    "gr_rummy_meld_completions": (c_int, [gr_cards, c_int, c_int, POINTER(RummyMeld_),
+                                          c_size_t]),
+    "gr_rummy_move_format": (c_int, [POINTER(RummyAction_), P, c_char_p, c_size_t]),
+    "gr_rummy_move_parse": (c_int, [c_char_p, P, POINTER(RummyAction_),
+                                    POINTER(ParseError_)]),
+    "gr_rummy_view_move_format": (c_int, [POINTER(RummyAction_), POINTER(RummyView_),
+                                          c_char_p, c_size_t]),
+    "gr_rummy_view_move_parse": (c_int, [c_char_p, POINTER(RummyView_),
+                                         POINTER(RummyAction_), POINTER(ParseError_)]),
+    "gr_rummy_move_joker_faces": (c_int, [c_char_p, POINTER(RummyView_), POINTER(gr_cards)]),
+    "gr_rummy_hand_parse_ex": (c_int, [c_char_p, POINTER(RummyHand_), POINTER(ParseError_)]),
+    "gr_rummy_meld_parse_ex": (c_int, [c_char_p, POINTER(RummyMeld_), POINTER(ParseError_)]),
 }
 bind(_optional, optional=True)
 HAVE_REASONS = hasattr(lib, "gr_game_last_reason") and hasattr(lib, "gr_reason_text")
-__all__ = ["lib", "STRUCTS"]
+
+#: Functions of ginrummy.h deliberately not bound, with the reason.
+EXCLUDED = {
+    "gr_rules_new_mm": "custom allocator (C function pointers); Python objects use malloc",
+    "gr_game_load_mm": "custom allocator; Game.load uses gr_game_load_ex with mm=NULL",
+    "gr_bot_new_mm": "custom allocator; Bot uses gr_bot_new",
+    "gr_rummy_rules_new_mm": "custom allocator; RummyRules uses gr_rummy_rules_new",
+    "gr_rummy_game_load_mm": "custom allocator; RummyGame.load uses gr_rummy_game_load",
+    "gr_rummy_bot_new_mm": "custom allocator; RummyBot uses gr_rummy_bot_new",
+    "gr_rummy_game_legal_masks": "fixed-size masks for C search loops; "
+                                 "RummyGame.legal_moves lists the same moves",
+    "gr_rummy_game_step": "the C search loop's play-and-masks; RummyGame.play plays a move",
+    "gr_game_load": "Game.load uses gr_game_load_ex (the same, plus the place of a fault)",
+    "gr_match_load": "Match.load uses gr_match_load_ex (the same, plus the place of a fault)",
+}
+
+
+def version() -> str:
+    """The C library's version, "MAJOR.MINOR.PATCH"."""
+    return str(lib.gr_version().decode())
+
+
+def version_number() -> int:
+    """The C library's version as MAJOR * 10000 + MINOR * 100 + PATCH."""
+    return int(lib.gr_version_number())
+
+
+__all__ = ["lib", "STRUCTS", "EXCLUDED", "version", "version_number"]

@@ -1,12 +1,13 @@
-"""Cards (0..51: suit * 13 + rank) and sets of cards (a 52-bit mask)."""
+"""Cards (0..51: suit * 13 + rank) and sets of cards (a 52-bit mask): text,
+points, meld kinds, and the parsers that say where a bad token is."""
 from __future__ import annotations
 
 import ctypes
 import operator
 from typing import Iterable, Iterator, Union
 
-from ._lib import lib, gr_card, gr_cards
-from .errors import check
+from ._lib import lib, gr_card, gr_cards, ParseError_
+from .errors import check, raise_parse
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -193,3 +194,29 @@ def as_cards(cards: CardsLike) -> Cards:
         raise TypeError("cards expected (a Cards, a mask, a text or an iterable of cards), "
                         "not None")
     return cards if isinstance(cards, Cards) else Cards(cards)
+
+
+def parse_card(text: str) -> Card:
+    """Read one card; a ParseError carries ``offset``, ``length``, ``line``
+    and ``reason`` of the bad token (gr_card_parse_ex)."""
+    out, err = gr_card(), ParseError_()
+    rc = lib.gr_card_parse_ex(text.encode(), ctypes.byref(out), ctypes.byref(err))
+    if rc < 0:
+        raise_parse(rc, f"card {text!r}", err)
+    return Card(out.value)
+
+
+def parse_cards(text: str) -> Cards:
+    """Read a set of cards, with the place of the first bad token in the
+    ParseError (gr_cards_parse_ex)."""
+    out, err = gr_cards(), ParseError_()
+    rc = lib.gr_cards_parse_ex(text.encode(), ctypes.byref(out), ctypes.byref(err))
+    if rc < 0:
+        raise_parse(rc, f"cards {text!r}", err)
+    return Cards(out.value)
+
+
+def cards_count(cards: CardsLike) -> int:
+    """How many cards a set holds, counted by the library (len(Cards) is the
+    same, counted in Python)."""
+    return check(lib.gr_cards_count(as_cards(cards).mask))

@@ -1,11 +1,12 @@
-"""Exceptions raised for the library's status codes."""
+"""Exceptions raised for the library's status codes, the refusal reasons,
+and the checks every integer argument goes through before it reaches C."""
 from __future__ import annotations
 
 import ctypes
 import operator
 from typing import Any, Dict, Optional, Tuple
 
-from ._lib import lib, HAVE_REASONS, GR_EINVAL
+from ._lib import lib, HAVE_REASONS, GR_EINVAL, ParseError_
 
 
 class GinRummyError(Exception):
@@ -73,6 +74,21 @@ def check(status: int, what: str = "", reason: Optional[int] = None) -> int:
     raise _classes.get(status, GinRummyError)(status, what, reason)
 
 
+def raise_parse(rc: int, what: str, err: ParseError_) -> None:
+    """Raise for a refused *_ex parse, the error carrying the place of the
+    fault (``offset``, ``length``, ``line``) and the reason."""
+    try:
+        check(rc, what, err.reason)
+    except GinRummyError as exc:
+        exc.offset, exc.length, exc.line = err.offset, err.length, err.line
+        raise
+
+
+def reason_status(reason: int) -> int:
+    """The status (GR_E*) a refusal with this reason returns (0 for none)."""
+    return int(lib.gr_reason_status(c_integer(reason, "reason")))
+
+
 # ---------------------------------------------------------------- integer arguments
 
 _ranges: Dict[Any, Tuple[int, int]] = {}
@@ -119,3 +135,10 @@ def c_seed(value: Any, what: str = "seed") -> int:
     and 2**64 - 1 are the same seed); TypeError unless `value` is an
     int-like (operator.index)."""
     return _index(value, what) & 0xFFFFFFFFFFFFFFFF
+
+
+def named(names: Dict[str, int], name: str, what: str) -> int:
+    """names[name], or InvalidArgument naming the choices."""
+    if name not in names:
+        raise InvalidArgument(GR_EINVAL, f"{what} {name!r}: one of {', '.join(names)}")
+    return names[name]

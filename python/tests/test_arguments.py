@@ -108,8 +108,8 @@ def _rummy_entries():
         ("RummyHand.add", "card", lambda x: hand().add(x), 3),
         ("RummyHand.remove", "card", lambda x: hand().remove(x), 3),
         ("RummyHand.holds", "card", lambda x: hand().holds(x), 3),
-        ("rummy_card_points", "card", lambda x: gr.extra.rummy_card_points(x), 3),
-        ("rummy_card_text", "card", lambda x: gr.extra.rummy_card_text(x), 3),
+        ("rummy_card_points", "card", lambda x: gr.rummy.rummy_card_points(x), 3),
+        ("rummy_card_text", "card", lambda x: gr.rummy.rummy_card_text(x), 3),
     ]
 
 
@@ -375,8 +375,8 @@ def test_bot_set_rules_keeps_a_named_preset_alive_during_the_call(monkeypatch):
     # then crashed in about half the runs of test_extra's expert test)
     import gc
 
-    from ginrummy import extra
-    real, seen = extra.lib, []
+    from ginrummy import bot as bot_module
+    real, seen = bot_module.lib, []
 
     class Lib:
         def __getattr__(self, name):
@@ -387,7 +387,7 @@ def test_bot_set_rules_keeps_a_named_preset_alive_during_the_call(monkeypatch):
                     and getattr(r, "_p", None) is not None and r._p.value == rules.value]
             seen.append(bool(live))
             return real.gr_bot_set_rules(bot, rules)
-    monkeypatch.setattr(extra, "lib", Lib())
+    monkeypatch.setattr(bot_module, "lib", Lib())
     b = gr.Bot("expert")
     b.set_rules(STD)
     b.set_rules(gr.Rules(STD))

@@ -1,6 +1,6 @@
 """The binding cannot silently fall behind the C API: every GR_API function
 of include/ginrummy.h is bound (has ctypes argument types in one of the
-package's prototype tables) or is listed in ginrummy.extra.EXCLUDED with a
+package's prototype tables) or is listed in ginrummy.EXCLUDED with a
 reason.  The header is found beside the package in the source tree, or by
 GINRUMMY_HEADER."""
 import ctypes
@@ -10,7 +10,7 @@ import re
 import pytest
 
 import ginrummy as gr
-from ginrummy import _lib, env, extra, rummy
+from ginrummy import _lib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADER = os.environ.get("GINRUMMY_HEADER",
@@ -26,7 +26,7 @@ def _api() -> set:
 
 def _bound() -> set:
     names = set()
-    for mod in (_lib, extra, rummy, env):
+    for mod in (_lib,):
         for table in ("_protos", "_optional"):
             names.update(getattr(mod, table, {}).keys())
     return names
@@ -63,5 +63,5 @@ def test_bound_functions_exist_and_have_prototypes():
 
 
 def test_new_struct_sizes_match_the_library():
-    for name, cls in extra.STRUCTS.items():
+    for name, cls in _lib.STRUCTS.items():
         assert ctypes.sizeof(cls) == _lib.lib.gr_struct_size(name.encode()), name

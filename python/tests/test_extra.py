@@ -340,6 +340,18 @@ def test_R4_rummy_go_out_and_can_go_out():
 
 
 @pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R5_R7_rummy_out_plan_discards_a_taken_joker():
+    table = [rummy.RummyMeld.parse("3C JK=3D 3H 3S")]
+    hand = rummy.RummyHand("3D")
+    assert hand.can_go_out(table, no_discard="3D") == "discard"
+    kind, plan = hand.out_plan(table, no_discard="3D")
+    assert kind == "discard" and plan is not None
+    assert [m.kind for m in plan.moves] == ["take_joker"]
+    assert str(plan.left) == "JK" and plan.value == 15
+    assert rummy.RummyHand("3D 3D").out_plan(table, no_discard="3D") == ("no", None)
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
 def test_R2_rummy_deck_history_stock():
     rr = rummy.RummyRules()
     assert rr.deal() == (1, 10, 52)
@@ -348,7 +360,7 @@ def test_R2_rummy_deck_history_stock():
     assert str(g.hand(1)) == "AC 3C 5C 7C 9C JC KC 2D 4D 6D"
     assert g.discards() == [20] and g.stock()[:3] == [21, 22, 23] and g.turnovers == 0
     v = g.view(g.turn)
-    assert [str(a) for a in gr.extra.rummy_view_legal_moves(v)] == \
+    assert [str(a) for a in gr.rummy.rummy_view_legal_moves(v)] == \
         [str(a) for a in g.legal_moves()]
     a = g.legal_moves()[0]
     g.play(a)
@@ -359,17 +371,17 @@ def test_R2_rummy_deck_history_stock():
 
 def test_small_helpers():
     assert gr.cards_count("AS 2S 3S") == 3 == len(gr.Cards("AS 2S 3S"))
-    assert gr.extra.reason_status(0) == 0
+    assert gr.reason_status(0) == 0
     with pytest.raises(gr.WrongState) as e:
         gr.Match.new_dealer(STD, first_dealer=0).undo()
-    assert gr.extra.reason_status(e.value.reason) == -2  # GR_ESTATE
+    assert gr.reason_status(e.value.reason) == -2  # GR_ESTATE
 
 
 @pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
 def test_R7_rummy_small_helpers():
-    assert gr.extra.rummy_card_points("KS") == 10 and gr.extra.rummy_card_points("JK") == 15
-    assert gr.extra.rummy_card_points("AS") == 1 and gr.extra.rummy_card_points("AS", True) == 11
-    assert gr.extra.rummy_card_text(rummy.JOKER) == "JK" and gr.extra.rummy_card_text(0) == "AC"
+    assert gr.rummy.rummy_card_points("KS") == 10 and gr.rummy.rummy_card_points("JK") == 15
+    assert gr.rummy.rummy_card_points("AS") == 1 and gr.rummy.rummy_card_points("AS", True) == 11
+    assert gr.rummy.rummy_card_text(rummy.JOKER) == "JK" and gr.rummy.rummy_card_text(0) == "AC"
     rummy.RummyHand("7H 7H JK").check()
     r = rummy.RummyRules()
     c = r.copy()

@@ -1,0 +1,108 @@
+"""The base of every class that owns a C handle (Rules, Game, Match, Bot,
+the environments, the Rummy objects): one owner per handle, freed once,
+and one thread at a time.
+
+- ``close()`` frees the handle (also done when the object is collected);
+  any later call raises WrongState ("... is closed"), never touches freed
+  memory.
+- Every method that passes the handle to C holds the object's lock
+  (``@locked``), so one object used from two threads is used by one at a
+  time: ``close()`` waits for a ``step()`` in progress in another thread,
+  and an expert bot asked by two threads decides for one view after the
+  other.  Different objects run in parallel (the library has no global
+  state).
+- ``copy.copy`` and ``copy.deepcopy`` give an independent object with its
+  own handle (the library's clone, or a rebuild from saved text), or raise
+  TypeError where the library cannot copy the object; a handle is never
+  shared.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+from ctypes import c_void_p
+from typing import Any, Callable, Dict, Optional, TypeVar, cast
+
+from ._lib import GR_ESTATE
+from .errors import WrongState
+
+F = TypeVar("F", bound=Callable[..., Any])
+H = TypeVar("H", bound="Handle")
+
+
+class Handle:
+    """An object owning one C handle (``_p``), freed by ``_free`` (its
+    gr_*_free function)."""
+
+    _free: Callable[[Any], None]
+    _p: Optional[c_void_p]
+
+    def _adopt(self, p: c_void_p) -> None:
+        """Take ownership of handle `p` (from a gr_*_new or clone call)."""
+        self._p = p
+        self._lock = threading.RLock()
+
+    def _init_handle(self) -> c_void_p:
+        """A fresh, empty handle slot owned by this object, for a gr_*_new call."""
+        p = c_void_p()
+        self._adopt(p)
+        return p
+
+    @classmethod
+    def _wrap(cls: type[H], p: c_void_p) -> H:
+        """A new object owning handle `p` (its other attributes unset)."""
+        obj = cls.__new__(cls)
+        obj._adopt(p)
+        return obj
+
+    @property
+    def closed(self) -> bool:
+        """True once close() freed the handle."""
+        return not getattr(self, "_p", None)
+
+    def _live(self) -> c_void_p:
+        p = getattr(self, "_p", None)
+        if not p:
+            raise WrongState(GR_ESTATE, f"{type(self).__name__} is closed")
+        return p
+
+    def close(self) -> None:
+        """Free the C handle now (after any call in progress in another
+        thread); later calls raise WrongState.  Closing twice is harmless."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return
+        with lock:
+            p = getattr(self, "_p", None)
+            self._p = None
+            if p:
+                self._free(p)
+
+    def __del__(self) -> None:
+        p = getattr(self, "_p", None)
+        if p:
+            self._p = None
+            self._free(p)
+
+    def __enter__(self: H) -> H:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __copy__(self: H) -> H:
+        raise TypeError(f"a {type(self).__name__} cannot be copied")
+
+    def __deepcopy__(self: H, memo: Dict[int, Any]) -> H:
+        return self.__copy__()
+
+
+def locked(method: F) -> F:
+    """Run `method` holding the object's lock, after checking that its
+    handle is open (WrongState when closed)."""
+    @functools.wraps(method)
+    def run(self: Handle, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            self._live()
+            return method(self, *args, **kwargs)
+    return cast(F, run)

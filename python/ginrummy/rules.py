@@ -1,0 +1,141 @@
+"""Rule sets: presets, options by name or number, their descriptions."""
+from __future__ import annotations
+
+from ctypes import byref, c_int
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Sequence, Tuple, Union
+
+from ._handle import Handle, locked
+from ._lib import lib, OptionInfo_
+from .errors import c_integer, check
+
+
+def names_known(lookup: Callable[[bytes], int], candidates: Sequence[str]) -> List[str]:
+    """The names among `candidates` that a gr_*_lookup function knows."""
+    return [n for n in candidates if lookup(n.encode()) >= 0]
+
+
+#: the presets of the loaded library, by name
+PRESETS = names_known(lib.gr_preset_lookup,
+                      ["fournier", "novelty", "standard", "openspiel", "eaai", "rummy"])
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One rule option: its number, name, description and range."""
+    option: int
+    name: str
+    description: str
+    min: int
+    max: int
+
+
+def describe_options(describe: Callable[[int, Any], int]) -> List[OptionInfo]:
+    """Every option a gr_*option_describe function knows, in number order."""
+    out, i = [], 0
+    info = OptionInfo_()
+    while describe(i, byref(info)) == 0:
+        out.append(OptionInfo(info.option, info.name.decode(), info.description.decode(),
+                              info.min, info.max))
+        i += 1
+    return out
+
+
+def options() -> List[OptionInfo]:
+    """Every rule option the library knows, in number order."""
+    return describe_options(lib.gr_option_describe)
+
+
+class OptionTable(Handle):
+    """Rule options by name or number, as a mapping (Gin's and Rummy's
+    rules).  A subclass names its C functions in ``_fns``: lookup, get, set,
+    describe."""
+
+    _fns: Tuple[Any, ...] = ()
+
+    def _option(self, name: Union[str, int]) -> int:
+        if isinstance(name, str):
+            return check(self._fns[0](name.encode()), f"option {name!r}")
+        return c_integer(name, "option number")
+
+    @locked
+    def __getitem__(self, name: Union[str, int]) -> int:
+        out = c_int()
+        check(self._fns[1](self._p, self._option(name), byref(out)), f"option {name!r}")
+        return out.value
+
+    @locked
+    def __setitem__(self, name: Union[str, int], value: int) -> None:
+        check(self._fns[2](self._p, self._option(name), c_integer(value, f"option {name!r}")),
+              f"option {name!r} = {value!r}")
+
+    def as_dict(self) -> Dict[str, int]:
+        """Every option by name."""
+        return {o.name: self[o.option] for o in describe_options(self._fns[3])}
+
+
+class Rules(OptionTable):
+    """A rule set: a preset and options set by name.
+
+    >>> r = Rules("standard", knock_limit=7, gin_bonus=25)
+    >>> r["knock_limit"], r.preset
+    (7, 'standard')
+    """
+
+    _fns = (lib.gr_option_lookup, lib.gr_rules_get, lib.gr_rules_set, lib.gr_option_describe)
+    _free = lib.gr_rules_free
+
+    def __init__(self, preset: Union[str, int] = "fournier", **opts: int):
+        p = self._init_handle()
+        if isinstance(preset, str):
+            num = lib.gr_preset_lookup(preset.encode())
+            check(num, f"preset {preset!r}")
+            self.preset = preset.lower()
+        else:
+            num = c_integer(preset, "preset")
+            self.preset = str(num)
+        check(lib.gr_rules_new(byref(p), num), "rules")
+        for k, v in opts.items():
+            self[k] = v
+
+    @locked
+    def copy(self) -> "Rules":
+        """An independent copy (gr_rules_clone); ``copy.copy`` and
+        ``copy.deepcopy`` give the same."""
+        new = Rules.__new__(Rules)
+        p = new._init_handle()
+        new.preset = self.preset
+        check(lib.gr_rules_clone(byref(p), self._p), "rules copy")
+        return new
+
+    __copy__ = copy
+
+    @locked
+    def set_text(self, text: str) -> None:
+        """Set an option from ``"NAME=VALUE"`` text, as a command line's --rule
+        (gr_rules_set_text): ParseError or InvalidArgument, rules unchanged."""
+        check(lib.gr_rules_set_text(self._p, text.encode()), f"rule {text!r}")
+
+    def __repr__(self) -> str:
+        return f"Rules({self.preset!r}, " + ", ".join(
+            f"{k}={v}" for k, v in self.as_dict().items()) + ")"
+
+
+RulesLike = Union[Rules, str, None]
+
+
+def as_rules(rules: RulesLike, **opts: int) -> Rules:
+    """`rules` as Rules: None the default preset, a preset name, or Rules
+    (copied when options are given); TypeError for anything else."""
+    if rules is None:
+        return Rules(**opts)
+    if isinstance(rules, str):
+        return Rules(rules, **opts)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, a preset name or None, "
+                        f"not {type(rules).__name__}")
+    if opts:
+        rules = rules.copy()
+        for k, v in opts.items():
+            rules[k] = v
+    return rules
