@@ -20,7 +20,6 @@
  */
 #include "common/alloc.h"
 #include "common/rng.h"
-#include "gin/rules.h"
 #include "rummy/expert.h"
 #include "rummy/rules.h"
 #include "rummy/table.h"

@@ -492,6 +492,23 @@ _optional = {
     "gr_reason_text": (c_char_p, [c_int]),
     "gr_reason_name": (c_char_p, [c_int]),
     "gr_reason_status": (c_int, [c_int]),
+    # basic Rummy for people: reasons, moves as text (gr_rummy_text(3))
+    "gr_rummy_game_last_reason": (c_int, [P]),
+    "gr_rummy_game_play_as": (c_int, [P, c_int, POINTER(RummyAction_)]),
+    "gr_rummy_meld_check": (c_int, [POINTER(RummyMeld_), c_int, POINTER(c_int)]),
+    "gr_rummy_layoff_faces": (c_int, [POINTER(RummyMeld_), c_int, POINTER(gr_cards)]),
+    "gr_rummy_meld_completions": (c_int, [gr_cards, c_int, c_int, POINTER(RummyMeld_),
+                                          c_size_t]),
+    "gr_rummy_move_format": (c_int, [POINTER(RummyAction_), P, c_char_p, c_size_t]),
+    "gr_rummy_move_parse": (c_int, [c_char_p, P, POINTER(RummyAction_),
+                                    POINTER(ParseError_)]),
+    "gr_rummy_view_move_format": (c_int, [POINTER(RummyAction_), POINTER(RummyView_),
+                                          c_char_p, c_size_t]),
+    "gr_rummy_view_move_parse": (c_int, [c_char_p, POINTER(RummyView_),
+                                         POINTER(RummyAction_), POINTER(ParseError_)]),
+    "gr_rummy_move_joker_faces": (c_int, [c_char_p, POINTER(RummyView_), POINTER(gr_cards)]),
+    "gr_rummy_hand_parse_ex": (c_int, [c_char_p, POINTER(RummyHand_), POINTER(ParseError_)]),
+    "gr_rummy_meld_parse_ex": (c_int, [c_char_p, POINTER(RummyMeld_), POINTER(ParseError_)]),
 }
 bind(_optional, optional=True)
 HAVE_REASONS = hasattr(lib, "gr_game_last_reason") and hasattr(lib, "gr_reason_text")

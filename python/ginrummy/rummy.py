@@ -16,10 +16,11 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ._calls import fetch, text as _text
 from ._handle import Handle, locked
-from ._lib import lib, gr_card, GR_NO_CARD, HAVE_REASONS, RUMMY_MAX_CARDS, \
-    RUMMY_MAX_MELDS, RUMMY_MAX_PLAYERS, RummyAction_, RummyHand_, RummyMeld_, \
+from ._lib import lib, gr_card, gr_cards, GR_NO_CARD, HAVE_REASONS, RUMMY_MAX_CARDS, \
+    RUMMY_MAX_MELDS, RUMMY_MAX_PLAYERS, ParseError_, RummyAction_, RummyHand_, RummyMeld_, \
     RummyResult_, RummyScore_, RummyView_
-from .errors import c_integer, c_seed, check
+from .cards import Cards
+from .errors import c_integer, c_seed, check, raise_parse
 from .rules import OptionInfo, OptionTable, describe_options
 from .rummy_hand import (ACE_HIGH, JOKER, RUMMY_MOVE_KINDS, RUMMY_OUT, RummyArrangement,
                          RummyCardLike, RummyHand, RummyMeld, RummyPlan, RummyPlanMove,
@@ -36,7 +37,8 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RummyHand", "RummyMeld", "RummyArrangement", "RummyPlan", "RummyPlanMove",
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
-           "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves"]
+           "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves",
+           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces"]
 
 
 def rummy_options() -> List[OptionInfo]:
@@ -258,6 +260,37 @@ class RummyGame(Handle):
                 reason = lib.gr_rummy_game_last_reason(self._p)
             check(rc, f"play {action}", reason)
 
+    @property
+    @locked
+    def last_reason(self) -> int:
+        """Why the last play on this game was refused (0: it was not)."""
+        return check(lib.gr_rummy_game_last_reason(self._p))
+
+    @locked
+    def play_as(self, player: int, action: RummyAction) -> None:
+        """Play `action` for seat `player`: WrongState when another seat is to act."""
+        rc = lib.gr_rummy_game_play_as(self._p, c_integer(player, "player"),
+                                       byref(action._raw))
+        if rc < 0:
+            check(rc, f"play {action}", lib.gr_rummy_game_last_reason(self._p))
+
+    @locked
+    def format_move(self, action: RummyAction) -> str:
+        """The action as a person says it ("meld 6S JK 8S", "layoff KS 2"),
+        against this game's table (format it before playing it)."""
+        return _text(lib.gr_rummy_move_format, byref(action._raw), self._p)
+
+    @locked
+    def parse_move(self, text: str) -> RummyAction:
+        """Read a move as a person types it; ParseError carries the reason
+        and the ``offset``/``length`` of the bad word (an ambiguous joker:
+        see rummy_joker_faces)."""
+        out, err = RummyAction_(), ParseError_()
+        rc = lib.gr_rummy_move_parse(text.encode(), self._p, byref(out), byref(err))
+        if rc < 0:
+            raise_parse(rc, f"move {text!r}", err)
+        return RummyAction(out)
+
     @locked
     def hand(self, player: int) -> RummyHand:
         """The cards `player` holds (a referee's call: see view())."""
@@ -403,3 +436,26 @@ class RummyBot(Handle):
         out = RummyAction_()
         check(lib.gr_rummy_bot_choose(self._p, byref(view), byref(out)), "choose")
         return RummyAction(out)
+
+
+def rummy_view_format_move(action: RummyAction, view: RummyView_) -> str:
+    """As RummyGame.format_move, against what a seat sees."""
+    return _text(lib.gr_rummy_view_move_format, byref(action._raw), byref(view))
+
+
+def rummy_view_parse_move(text: str, view: RummyView_) -> RummyAction:
+    """As RummyGame.parse_move, against what a seat sees."""
+    out, err = RummyAction_(), ParseError_()
+    rc = lib.gr_rummy_view_move_parse(text.encode(), byref(view), byref(out), byref(err))
+    if rc < 0:
+        raise_parse(rc, f"move {text!r}", err)
+    return RummyAction(out)
+
+
+def rummy_joker_faces(text: str, view: Optional[RummyView_] = None) -> Cards:
+    """The faces an ambiguous "JK" of a move text could stand for."""
+    out = gr_cards()
+    check(lib.gr_rummy_move_joker_faces(text.encode(),
+                                        byref(view) if view is not None else None,
+                                        byref(out)))
+    return Cards(out.value)
