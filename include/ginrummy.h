@@ -1951,11 +1951,27 @@ enum {
  * than `no_discard` (a face or GR_RUMMY_JOKER that may not be discarded,
  * e.g. the card just taken from the discard pile; GR_NO_CARD for none) can
  * be kept back and everything else melded or laid off, else
- * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out (out aside), or
+ * GR_RUMMY_OUT_NO.  The card kept back may also be a joker taken from the
+ * table (R5): table "3C JK=3D 3H 3S", hand "3D", no_discard 3D goes out
+ * by putting 3D in the joker's place and discarding the joker.  GR_EINVAL as gr_rummy_go_out (out aside), or
  * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
 GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
                                const gr_rummy_meld *table, int ntable,
                                int flags, gr_card no_discard);
+
+/* gr_rummy_can_go_out's answer with the way out: for GR_RUMMY_OUT_MELD or
+ * GR_RUMMY_OUT_DISCARD, a plan (as gr_rummy_go_out's: joker takes first,
+ * then layoffs meld by meld, then new melds) after which `left` is empty
+ * (MELD) or the one card to discard (DISCARD; value its points), written
+ * to *out; for GR_RUMMY_OUT_NO *out is untouched.  The card kept back may
+ * be a joker taken from the table (R5) when the hand holds none.
+ * gr_rummy_go_out's plan leaves the least value, which need not be a way
+ * out (a card that may not be discarded can be worth less than a joker).
+ * GR_EINVAL as gr_rummy_can_go_out or for NULL out; GR_ENOMEM. */
+GR_API int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand,
+                                    const gr_rummy_meld *table, int ntable,
+                                    int flags, gr_card no_discard,
+                                    gr_rummy_plan *out);
 
 /* ------------------------------------------------------------------------
  * Basic Rummy: rules, game, match, bots (R1-R8)
@@ -2667,7 +2683,9 @@ GR_API int gr_env_clone(gr_env **out, const gr_env *env);
 
 /* Deal a new hand as gr_game_new(rules, seed, 1) does, or from a stacked
  * deck as gr_game_new_from_deck(.., 1).  GR_EINVAL, GR_ENOMEM (the
- * environment is then unchanged). */
+ * environment is then unchanged).  gr_env_reset() of an environment dealt
+ * before deals again in place: it allocates nothing and cannot fail (the
+ * game gr_env_game() gave stays the same object, with the new hand). */
 GR_API int gr_env_reset(gr_env *env, uint64_t seed);
 GR_API int gr_env_reset_deck(gr_env *env, const gr_card deck[52]);
 
@@ -2681,7 +2699,9 @@ GR_API int gr_env_legal(const gr_env *env, uint8_t *out);
 
 /* Play action `a` for the player to act.  GR_EINVAL for an action out of
  * 0..240, GR_ESTATE once the hand is over, GR_EILLEGAL for an action not
- * in the mask; the environment is then unchanged. */
+ * in the mask, GR_ENOMEM when the game's history cannot grow (it is
+ * reserved before anything changes); the environment is then unchanged
+ * (OpenSpiel's count of upcard draws too). */
 GR_API int gr_env_step(gr_env *env, int a);
 
 /* gr_env_step(), then (on GR_OK) the observation of the player to act next
@@ -2720,7 +2740,10 @@ GR_API gr_env *gr_batch_env(gr_batch *batch, size_t i);
 /* Deal every environment (environment i with seed + i; later hands take
  * the following seeds in order) and write, for each, the observation of
  * the player to act (obs: n x 644 floats), the mask (n x 241 bytes) and
- * that player (n int32).  Any output may be NULL.  GR_EINVAL, GR_ENOMEM. */
+ * that player (n int32).  Any output may be NULL.  GR_EINVAL, GR_ENOMEM.
+ * All or nothing: on GR_ENOMEM (only possible before every environment
+ * was dealt once: later deals are in place) no environment was dealt and
+ * no output written. */
 GR_API int gr_batch_reset(gr_batch *batch, uint64_t seed, float *obs,
                           uint8_t *mask, int32_t *player);
 
@@ -2729,7 +2752,11 @@ GR_API int gr_batch_reset(gr_batch *batch, uint64_t seed, float *obs,
  * step; an environment whose hand ended is dealt the next hand at once and
  * obs, mask and player describe the new hand.  All actions are checked
  * first: GR_EINVAL (out of range), GR_EILLEGAL (not legal) or GR_ESTATE
- * (an environment not reset) and nothing is played.  Outputs may be NULL. */
+ * (an environment not reset) and nothing is played.  Then every game is
+ * given room for the move its action adds: GR_ENOMEM if one cannot be,
+ * and again no environment moved and no output was written.  After those
+ * checks the steps and the new deals (in place) cannot fail.  Outputs may
+ * be NULL. */
 GR_API int gr_batch_step(gr_batch *batch, const int32_t *actions, float *obs,
                          uint8_t *mask, int32_t *player, float *rewards,
                          uint8_t *done);

@@ -413,6 +413,8 @@ _protos = {
     "gr_rummy_go_out": (c_int, [RH, POINTER(RummyMeld_), c_int, c_int,
                                 POINTER(RummyPlan_)]),
     "gr_rummy_can_go_out": (c_int, [RH, POINTER(RummyMeld_), c_int, c_int, gr_card]),
+    "gr_rummy_can_go_out_plan": (c_int, [RH, POINTER(RummyMeld_), c_int, c_int, gr_card,
+                                         POINTER(RummyPlan_)]),
     "gr_rummy_rules_deal": (c_int, [P, POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
     "gr_rummy_game_new_from_deck": (c_int, [POINTER(P), P, POINTER(gr_card), c_size_t, c_int]),
     "gr_rummy_game_stock": (c_int, [P, POINTER(gr_card), c_size_t]),
