@@ -9,7 +9,8 @@
  * it expects).
  *   Draw: the stock or the pile's card.  Each is played out on sampled
  *   deals (the seat's own turn and everyone after it by the BASIC playout
- *   policy, gr_rummy_playout(3)) and the better average wins.
+ *   policy, gr_rummy_playout(3)); BASIC's own draw is kept unless the
+ *   other is ahead by more than a standard error.
  *   Play: if the hand can go out this turn (gr_rummy_can_go_out, jokers,
  *   layoffs and exchanges included) it does, at once.  Otherwise the
  *   candidate plans are a way to meld (everything the going-out search
@@ -18,7 +19,9 @@
  *   and nothing at all, keeping every meld in hand) times a discard (the
  *   4 costliest allowed cards, those outside pairs and near runs first).
  *   Each plan is played out on the same sampled deals (common random
- *   numbers); the highest average wins.
+ *   numbers); the first (lay down all it can, the heuristic's discard)
+ *   is kept unless another is ahead by more than a standard error of the
+ *   paired differences, the most ahead then.
  *   A playout's value: the points the seat wins (the others' cards) when
  *   it goes out, less the others' winnings shared among them; 0 for a
  *   void hand or one still going after PLAYOUT_MOVES moves.
@@ -31,7 +34,10 @@
 
 #include <string.h>
 
-#define PLAYOUT_MOVES 600
+/* a playout's moves at most: a BASIC hand takes 40 to 70 from the deal;
+ * one still going after these is stuck (cards drawn and thrown again and
+ * again) and worth nothing */
+#define PLAYOUT_MOVES(players) (80 + 20 * (players))
 #define DISCARDS 4
 #define MELD_WAYS 3
 #define CANDIDATES (MELD_WAYS * DISCARDS)
@@ -180,68 +186,89 @@ static double value_for(const gr_rummy_game *g, int me)
     return g->winner == me ? sum : -(double)sum / (g->nplayers - 1);
 }
 
-/* the index of the candidate with the best mean over sampled deals, each
- * candidate `moves[c][0..len[c]-1]` played from the view's state, then
- * the BASIC policy for everyone */
+/* The candidate to play: each candidate `moves[c][0..len[c]-1]` is played
+ * from the view's state on the same sampled deals, then the BASIC policy
+ * for everyone.  Candidate 0 is the plain choice; another replaces it
+ * only when its mean is ahead by more than one standard error of the
+ * paired differences (so the noise of a few dozen samples does not pick
+ * a plan at random). */
 static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                   gr_rummy_action (*moves)[GR__REXPERT_PLAN], const int *len,
                   int me)
 {
-    double sum[CANDIDATES] = { 0 };
+    double sum[CANDIDATES] = { 0 }, sq[CANDIDATES] = { 0 };
     int samples = e->playouts / ncand;
-    if (samples < 1)
-        samples = 1;
+    if (samples < 2)
+        samples = 2;
     gr_rummy_game g0, g;
     for (int s = 0; s < samples; s++) {
         gr__rdeal_sample(e, d, &e->rng, &g0);
+        double base = 0;
         for (int c = 0; c < ncand; c++) {
             memcpy(&g, &g0, sizeof g);
             for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
                 gr__rgame_apply(&g, &moves[c][i], false);
-            gr__rplayout(&g, GR_RUMMY_PLAYOUT_BASIC, &e->rng, false, PLAYOUT_MOVES);
-            sum[c] += value_for(&g, me);
+            gr__rplayout(&g, GR_RUMMY_PLAYOUT_BASIC, &e->rng, false,
+                         PLAYOUT_MOVES(g.nplayers));
+            double v = value_for(&g, me);
+            if (c == 0)
+                base = v;
+            sum[c] += v - base;   /* paired with candidate 0 */
+            sq[c] += (v - base) * (v - base);
         }
     }
     int best = 0;
-    for (int c = 1; c < ncand; c++)
-        if (sum[c] > sum[best])
+    double best_lead = 0;
+    for (int c = 1; c < ncand; c++) {
+        double mean = sum[c] / samples;
+        double var = sq[c] / samples - mean * mean;
+        /* mean > its standard error, without libm's sqrt */
+        if (mean > 0 && mean * mean > var / samples && mean > best_lead) {
             best = c;
+            best_lead = mean;
+        }
+    }
     return best;
 }
 
 /* ---- decisions ---------------------------------------------------------------- */
 
+/* the BASIC policy's draw for this position */
+static void basic_draw(const gr__rpos *pos, gr_rummy_action *out)
+{
+    gr_rummy_game g;
+    memset(&g, 0, sizeof g);
+    g.phase = pos->phase;
+    g.flags = pos->flags;
+    g.hand[0] = pos->hand;
+    g.nmelds = pos->nmelds;
+    memcpy(g.melds, pos->melds, (size_t)pos->nmelds * sizeof g.melds[0]);
+    g.npile = pos->npile;
+    if (pos->npile > 0)
+        g.pile[pos->npile - 1] = pos->pile_top;
+    g.nstock = pos->stock_size;
+    g.taken = GR_NO_CARD;
+    gr__rpolicy_basic(&g, out);
+}
+
 static int choose_draw(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *pos,
                        gr_rummy_action *out)
 {
     gr_rummy_action cand[2][GR__REXPERT_PLAN];
-    int len[2] = { 1, 1 }, n = 0;
-    gr__ract(&cand[n][0], GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
-    n += gr__ract_check(pos, &cand[n][0]) == GR_OK;
-    gr__ract(&cand[n][0], GR_RUMMY_ACT_DRAW_DISCARD, pos->pile_top, GR_NO_CARD, -1);
-    n += pos->npile > 0 && gr__ract_check(pos, &cand[n][0]) == GR_OK;
-    if (n == 0)
+    int len[2] = { 1, 1 };
+    basic_draw(pos, &cand[0][0]);   /* candidate 0: the plain choice */
+    if (gr__ract_check(pos, &cand[0][0]) != GR_OK)
         return GR_ESTATE;
+    int other = cand[0][0].type == GR_RUMMY_ACT_DRAW_STOCK ? GR_RUMMY_ACT_DRAW_DISCARD
+                                                           : GR_RUMMY_ACT_DRAW_STOCK;
+    gr__ract(&cand[1][0], other, other == GR_RUMMY_ACT_DRAW_DISCARD ? pos->pile_top
+                                                                   : GR_NO_CARD,
+             GR_NO_CARD, -1);
     gr__rdeal d;
-    if (n == 2 && (e->features & GR_RUMMY_EXPERT_DRAW)
-        && gr__rdeal_init(e, v, &d) == GR_OK) {
+    if ((pos->npile > 0 || other == GR_RUMMY_ACT_DRAW_STOCK)
+        && gr__ract_check(pos, &cand[1][0]) == GR_OK
+        && (e->features & GR_RUMMY_EXPERT_DRAW) && gr__rdeal_init(e, v, &d) == GR_OK) {
         *out = cand[search(e, &d, 2, cand, len, v->player)][0];
-        return GR_OK;
-    }
-    if (n == 2) {   /* the BASIC policy's rule */
-        gr_rummy_game g;
-        memset(&g, 0, sizeof g);
-        g.phase = pos->phase;
-        g.flags = pos->flags;
-        g.hand[0] = pos->hand;
-        g.nmelds = pos->nmelds;
-        memcpy(g.melds, pos->melds, (size_t)pos->nmelds * sizeof g.melds[0]);
-        g.npile = pos->npile;
-        if (pos->npile > 0)
-            g.pile[pos->npile - 1] = pos->pile_top;
-        g.nstock = pos->stock_size;
-        g.taken = GR_NO_CARD;
-        gr__rpolicy_basic(&g, out);
         return GR_OK;
     }
     *out = cand[0][0];
