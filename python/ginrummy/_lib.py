@@ -359,6 +359,11 @@ _protos = {
     "gr_batch_reset": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
     "gr_batch_step": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p]),
     "gr_batch_random_actions": (c_int, [P, POINTER(c_uint64), c_void_p]),
+    "gr_batch_reset_streams": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
+    "gr_batch_step_final": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                                    c_void_p, c_void_p]),
+    "gr_batch_seek": (c_int, [P, c_size_t, c_uint64]),
+    "gr_seed_derive": (c_int, [c_uint64, c_uint64, c_uint64, POINTER(c_uint64)]),
 
     "gr_rules_set_text": (c_int, [P, c_char_p]),
     "gr_game_play_as": (c_int, [P, c_int, Move_]),
@@ -513,12 +518,24 @@ _optional = {
     "gr_rummy_move_joker_faces": (c_int, [c_char_p, POINTER(RummyView_), POINTER(gr_cards)]),
     "gr_rummy_hand_parse_ex": (c_int, [c_char_p, POINTER(RummyHand_), POINTER(ParseError_)]),
     "gr_rummy_meld_parse_ex": (c_int, [c_char_p, POINTER(RummyMeld_), POINTER(ParseError_)]),
+    # basic Rummy score keeping for a real table
+    "gr_rummy_match_new_dealer": (c_int, [POINTER(P), P, c_uint64, c_int]),
+    "gr_rummy_settle": (c_int, [P, c_int, POINTER(RummyHand_), c_size_t,
+                                POINTER(RummyResult_), POINTER(c_int)]),
+    "gr_rummy_match_undo": (c_int, [P]),
+    "gr_rummy_match_results": (c_int, [P, POINTER(RummyResult_), c_size_t]),
+    "gr_rummy_match_score_after": (c_int, [P, c_int, POINTER(RummyScore_)]),
+    "gr_rummy_match_last_reason": (c_int, [P]),
+    "gr_rummy_match_save": (c_int, [P, c_char_p, c_size_t]),
+    "gr_rummy_match_load_ex": (c_int, [POINTER(P), c_char_p, P, POINTER(ParseError_)]),
 }
 bind(_optional, optional=True)
 HAVE_REASONS = hasattr(lib, "gr_game_last_reason") and hasattr(lib, "gr_reason_text")
 
 #: Functions of ginrummy.h deliberately not bound, with the reason.
 EXCLUDED = {
+    "gr_rummy_match_load": "RummyMatch.load uses gr_rummy_match_load_ex (the same, plus "
+                           "the place of a fault)",
     "gr_rules_new_mm": "custom allocator (C function pointers); Python objects use malloc",
     "gr_game_load_mm": "custom allocator; Game.load uses gr_game_load_ex with mm=NULL",
     "gr_bot_new_mm": "custom allocator; Bot uses gr_bot_new",
