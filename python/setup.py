@@ -11,7 +11,7 @@ from setuptools import setup
 
 setup(
     name="ginrummy",
-    version="0.1.0",
+    version="0.2.0",
     description="Gin Rummy rules engine (libginrummy) from Python, and an RL environment",
     long_description=open(__file__.replace("setup.py", "README.md"), encoding="utf-8").read(),
     long_description_content_type="text/markdown",
