@@ -475,6 +475,8 @@ _protos = {
     "gr_rummy_match_record": (c_int, [P, POINTER(RummyResult_)]),
     "gr_rummy_match_score": (c_int, [P, POINTER(RummyScore_)]),
     "gr_rummy_bot_new": (c_int, [POINTER(P), c_int, c_uint64]),
+    "gr_rummy_bot_set_param": (c_int, [P, c_int, c_int]),
+    "gr_rummy_bot_set_rules": (c_int, [P, P]),
     "gr_rummy_bot_choose": (c_int, [P, POINTER(RummyView_), POINTER(RummyAction_)]),
     "gr_rummy_bot_free": (None, [P]),
 
