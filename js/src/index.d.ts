@@ -566,7 +566,10 @@ export declare class RummyMatch implements Owned {
 /** A hand as a table reports it: the seat that went out (-1 void) and every seat's cards. */
 export declare function rummySettle(rules: RummyRulesLike, winner: number, left: Iterable<RummyHandLike>): RummyResult;
 export declare class RummyBot implements Owned {
-    constructor(kind?: 'random' | 'greedy' | number, options?: { seed?: Seed });
+    constructor(kind?: 'random' | 'greedy' | 'expert' | number,
+        options?: { seed?: Seed; rules?: RummyRulesLike; playouts?: number; features?: number });
+    setRules(rules: RummyRulesLike): this;
+    setParam(param: 'playouts' | 'features' | number, value: number): this;
     choose(view: RummyView): RummyAction;
     free(): void;
     readonly freed: boolean;

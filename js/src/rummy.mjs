@@ -371,11 +371,21 @@ export function rummySettle(rules, winner, left) {
     }));
 }
 
-/** A Rummy bot, 'random' or 'greedy', deciding from a view only. */
+/** A Rummy bot, 'random', 'greedy' or 'expert', deciding from a view
+ * only (give the expert every view of its seat's decisions, in order).
+ * Options: seed, rules (the expert's), playouts, features. */
 export class RummyBot extends Handle {
-    constructor(kind = 'greedy', { seed = 0 } = {}) {
+    constructor(kind = 'greedy', { seed = 0, rules = null, playouts = null, features = null } = {}) {
         const k = typeof kind === 'number' ? kind : withString(String(kind), (s) => check(`bot "${kind}"`, M._gr_bot_lookup(s)));
         super(create('gr_rummy_bot_new', (pp) => M._gr_rummy_bot_new(pp, k, toSeed(seed))), 'gr_rummy_bot_free');
+        if (rules !== null) this.setRules(rules);
+        if (playouts !== null) this.setParam('playouts', playouts);
+        if (features !== null) this.setParam('features', features);
+    }
+    setRules(rules) { withRummyRules(rules, (r) => check('gr_rummy_bot_set_rules', M._gr_rummy_bot_set_rules(this.ptr, r))); return this; }
+    setParam(param, value) {
+        check('gr_rummy_bot_set_param', M._gr_rummy_bot_set_param(this.ptr, enumValue('GR_BOT_PARAM_', param, 'bot parameter'), toInt(value, param)));
+        return this;
     }
     choose(view) {
         return withStruct('gr_rummy_view', view, (v) => outStruct('gr_rummy_bot_choose', 'gr_rummy_action', (p) => M._gr_rummy_bot_choose(this.ptr, v, p)));

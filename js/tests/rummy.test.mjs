@@ -209,3 +209,19 @@ test('R7 score keeping at a real table: first dealer, settle, record, undo, stan
     assert.throws(() => RummyMatch.load(text.replace('seed 4', 'sed 4')), (e) => e.code === 'EPARSE' && e.line === 3);
     [rules, m, m2].forEach((x) => x.free());
 });
+
+test('the Rummy expert plays a hand from its views, with its rules and budget', () => {
+    const rules = new RummyRules('parlett', { players: 2 });
+    const g = RummyGame.deal(rules, { seed: 3 });
+    const bots = [new RummyBot('expert', { seed: 1, rules, playouts: 50 }), new RummyBot('greedy', { seed: 2 })];
+    let n = 0;
+    while (!g.over && n++ < 2000) {
+        const v = g.view(g.turn);
+        const a = bots[g.turn].choose(v);
+        assert.ok(gr.rummyViewLegalMoves(v).some((x) => gr.formatRummyAction(x) === gr.formatRummyAction(a)));
+        g.play(a);
+    }
+    assert.ok(g.over);
+    assert.throws(() => bots[0].setParam('playouts', -1), (e) => e.code === 'EINVAL');
+    [rules, g, ...bots].forEach((x) => x.free());
+});
