@@ -359,6 +359,11 @@ _protos = {
     "gr_batch_reset": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
     "gr_batch_step": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p]),
     "gr_batch_random_actions": (c_int, [P, POINTER(c_uint64), c_void_p]),
+    "gr_batch_reset_streams": (c_int, [P, c_uint64, c_void_p, c_void_p, c_void_p]),
+    "gr_batch_step_final": (c_int, [P, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                                    c_void_p, c_void_p]),
+    "gr_batch_seek": (c_int, [P, c_size_t, c_uint64]),
+    "gr_seed_derive": (c_int, [c_uint64, c_uint64, c_uint64, POINTER(c_uint64)]),
 
     "gr_rules_set_text": (c_int, [P, c_char_p]),
     "gr_game_play_as": (c_int, [P, c_int, Move_]),
