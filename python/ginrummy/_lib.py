@@ -516,12 +516,24 @@ _optional = {
     "gr_rummy_move_joker_faces": (c_int, [c_char_p, POINTER(RummyView_), POINTER(gr_cards)]),
     "gr_rummy_hand_parse_ex": (c_int, [c_char_p, POINTER(RummyHand_), POINTER(ParseError_)]),
     "gr_rummy_meld_parse_ex": (c_int, [c_char_p, POINTER(RummyMeld_), POINTER(ParseError_)]),
+    # basic Rummy score keeping for a real table
+    "gr_rummy_match_new_dealer": (c_int, [POINTER(P), P, c_uint64, c_int]),
+    "gr_rummy_settle": (c_int, [P, c_int, POINTER(RummyHand_), c_size_t,
+                                POINTER(RummyResult_), POINTER(c_int)]),
+    "gr_rummy_match_undo": (c_int, [P]),
+    "gr_rummy_match_results": (c_int, [P, POINTER(RummyResult_), c_size_t]),
+    "gr_rummy_match_score_after": (c_int, [P, c_int, POINTER(RummyScore_)]),
+    "gr_rummy_match_last_reason": (c_int, [P]),
+    "gr_rummy_match_save": (c_int, [P, c_char_p, c_size_t]),
+    "gr_rummy_match_load_ex": (c_int, [POINTER(P), c_char_p, P, POINTER(ParseError_)]),
 }
 bind(_optional, optional=True)
 HAVE_REASONS = hasattr(lib, "gr_game_last_reason") and hasattr(lib, "gr_reason_text")
 
 #: Functions of ginrummy.h deliberately not bound, with the reason.
 EXCLUDED = {
+    "gr_rummy_match_load": "RummyMatch.load uses gr_rummy_match_load_ex (the same, plus "
+                           "the place of a fault)",
     "gr_rules_new_mm": "custom allocator (C function pointers); Python objects use malloc",
     "gr_game_load_mm": "custom allocator; Game.load uses gr_game_load_ex with mm=NULL",
     "gr_bot_new_mm": "custom allocator; Bot uses gr_bot_new",

@@ -38,7 +38,8 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
            "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves",
-           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces"]
+           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces",
+           "rummy_settle"]
 
 
 def rummy_options() -> List[OptionInfo]:
@@ -144,6 +145,30 @@ class RummyResult:
     left_points: Tuple[int, ...]
     cards_left: Tuple[int, ...]
     _raw: RummyResult_
+
+
+def _result(raw: RummyResult_) -> RummyResult:
+    r = RummyResult_()
+    ctypes.pointer(r)[0] = raw
+    n = r.nplayers
+
+    def t(a: Any) -> Tuple[int, ...]:
+        return tuple(a[i] for i in range(n))
+    return RummyResult(r.outcome, r.winner, t(r.score), t(r.left_points),
+                       t(r.cards_left), r)
+
+
+def rummy_settle(rules: "RummyRules", winner: int, left: Sequence[RummyHand]) -> RummyResult:
+    """A hand as the table reports it: who went out (-1: void) and the cards
+    each seat holds; the result is ready for RummyMatch.record."""
+    hands = (RummyHand_ * max(len(left), 1))(*[h._c() for h in left])
+    out, why = RummyResult_(), c_int()
+    with rules._lock:
+        rc = lib.gr_rummy_settle(rules._live(), c_integer(winner, "winner"), hands,
+                                 len(left), byref(out), byref(why))
+    if rc < 0:
+        check(rc, "settle", why.value)
+    return _result(out)
 
 
 def rummy_view_legal_moves(view: RummyView_) -> List[RummyAction]:
@@ -331,12 +356,7 @@ class RummyGame(Handle):
         """The result of a finished hand (WrongState until it is over)."""
         r = RummyResult_()
         check(lib.gr_rummy_game_result(self._p, byref(r)), "result")
-        n = r.nplayers
-
-        def t(a: Any) -> Tuple[int, ...]:
-            return tuple(a[i] for i in range(n))
-        return RummyResult(r.outcome, r.winner, t(r.score), t(r.left_points),
-                           t(r.cards_left), r)
+        return _result(r)
 
     @locked
     def redeal(self, seed: int, dealer: int = 0) -> None:
@@ -364,21 +384,68 @@ class RummyGame(Handle):
 
 
 class RummyMatch(Handle):
-    """Hands of Rummy until a total reaches the target (R7).  It cannot be
-    copied (``copy.copy`` raises TypeError: the library has no way to
-    clone or save a Rummy match)."""
+    """Hands of Rummy until a total reaches the target (R7), or the score of
+    a real table (first dealer chosen, hands settled from what the table
+    reports, undo, save and load).  ``copy.copy`` raises TypeError: save()
+    and RummyMatch.load() make an independent match."""
 
     _free = lib.gr_rummy_match_free
 
-    def __init__(self, rules: Optional[RummyRules] = None, seed: int = 0):
+    def __init__(self, rules: Optional[RummyRules] = None, seed: int = 0,
+                 first_dealer: Optional[int] = None):
         p = self._init_handle()
         self.rules = r = rules or RummyRules()
         with r._lock:
-            check(lib.gr_rummy_match_new(byref(p), r._live(), c_seed(seed)), "rummy match")
+            if first_dealer is None:
+                check(lib.gr_rummy_match_new(byref(p), r._live(), c_seed(seed)),
+                      "rummy match")
+            else:
+                check(lib.gr_rummy_match_new_dealer(byref(p), r._live(), c_seed(seed),
+                                                    c_integer(first_dealer, "dealer")),
+                      "rummy match")
 
     def __copy__(self) -> "RummyMatch":
-        raise TypeError("a RummyMatch cannot be copied: the library cannot clone or "
-                        "save one")
+        raise TypeError("a RummyMatch cannot be copied: save() and RummyMatch.load() "
+                        "make an independent one")
+
+    @locked
+    def save(self) -> str:
+        """The match as text (gr_rummy_match_save)."""
+        return _text(lib.gr_rummy_match_save, self._p)
+
+    @classmethod
+    def load(cls, text: str) -> "RummyMatch":
+        """A match from save() text; a refusal carries the place and the reason."""
+        m = cls.__new__(cls)
+        p = m._init_handle()
+        m.rules = None
+        err = ParseError_()
+        rc = lib.gr_rummy_match_load_ex(byref(p), text.encode(), None, byref(err))
+        if rc < 0:
+            raise_parse(rc, "load", err)
+        return m
+
+    @locked
+    def undo(self) -> None:
+        """Take back the last recorded hand (WrongState when there is none)."""
+        rc = lib.gr_rummy_match_undo(self._p)
+        if rc < 0:
+            check(rc, "undo", lib.gr_rummy_match_last_reason(self._p))
+
+    @locked
+    def results(self) -> List[RummyResult]:
+        """The hands recorded, oldest first."""
+        n = check(lib.gr_rummy_match_results(self._p, None, 0))
+        buf = (RummyResult_ * max(n, 1))()
+        lib.gr_rummy_match_results(self._p, buf, n)
+        return [_result(buf[i]) for i in range(n)]
+
+    @locked
+    def score_after(self, hands: int) -> RummyScore_:
+        """The standings after the first `hands` recorded hands."""
+        s = RummyScore_()
+        check(lib.gr_rummy_match_score_after(self._p, c_integer(hands, "hands"), byref(s)))
+        return s
 
     @property
     @locked
@@ -398,7 +465,9 @@ class RummyMatch(Handle):
         """Record a hand's result (a RummyResult or a finished RummyGame)."""
         if isinstance(result, RummyGame):
             result = result.result()
-        check(lib.gr_rummy_match_record(self._p, byref(result._raw)), "record")
+        rc = lib.gr_rummy_match_record(self._p, byref(result._raw))
+        if rc < 0:
+            check(rc, "record", lib.gr_rummy_match_last_reason(self._p))
 
     @locked
     def score(self) -> RummyScore_:
