@@ -46,6 +46,5 @@ def test_rummy_games_and_a_match_with_bots():
 def test_rummy_struct_sizes():
     if not hasattr(gr._lib.lib, "gr_struct_size"):
         pytest.skip("no gr_struct_size")
-    import ctypes
     for name, cls in gr._lib.STRUCTS.items():
-        assert ctypes.sizeof(cls) == gr._lib.lib.gr_struct_size(name.encode()), name
+        assert gr._lib.ffi.sizeof(cls) == gr._lib.lib.gr_struct_size(name.encode()), name
