@@ -1058,10 +1058,10 @@ GR_API int gr_bot_new_mm(gr_bot **out, int kind, uint64_t seed,
                          const gr_allocator *mm);
 
 /* Choose a move for the player whose view this is; it is one of
- * view->legal.  The bot sees nothing but the view (G12).  GR_ESTATE when
- * the view offers no legal move (nlegal 0 or less: not this player's turn,
- * or the hand is over), GR_EINVAL for NULL or a malformed view (its
- * reserved space, or a legal move's, not zero). */
+ * view->legal.  The bot sees nothing but the view (G12).  GR_EINVAL for
+ * NULL or a malformed view: one gr_view_check() refuses (it says why);
+ * GR_ESTATE when the view offers no legal move (nlegal 0: not this
+ * player's turn, or the hand is over). */
 GR_API int gr_bot_choose(gr_bot *bot, const gr_view *view, gr_move *out);
 
 GR_API void gr_bot_free(gr_bot *bot);
@@ -1395,14 +1395,54 @@ typedef struct gr_take_advice {
 GR_API int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen,
                           gr_take_advice *out);
 
+/* Check a view a program built or received (over a network, from a
+ * file) before anything reads it: GR_OK when it is one gr_game_view()
+ * could have written as far as the rules do not enter (the view does not
+ * carry them), else GR_EINVAL with the reason in *reason when not NULL
+ * (GR_REASON_NONE on GR_OK).  Every function that takes a view
+ * (gr_bot_choose, gr_bot_observe, gr_bot_arrange, gr_view_unseen,
+ * gr_view_advise_take) makes this check first and refuses a view it
+ * refuses with GR_EINVAL.  In this order:
+ *   GR_REASON_NULL_ARGUMENT: view is NULL;
+ *   GR_REASON_RESERVED_NOT_ZERO: the view's reserved space (or, below, a
+ *     legal move's) not zero;
+ *   GR_REASON_BAD_VALUE: player, turn or dealer other than 0 or 1, a phase
+ *     that is no GR_PHASE_*, knock_limit out of 0..10, nlegal out of
+ *     0..GR_MAX_MOVES, ndiscards or stock_size out of 0..52,
+ *     opponent_count out of 0..11;
+ *   GR_REASON_BAD_CARD: a card above 51 in hand, opponent_known or the pile;
+ *   GR_REASON_CARDS_UNACCOUNTED: a card in two places (hand,
+ *     opponent_known, the pile, twice on the pile);
+ *   GR_REASON_CARD_COUNT: hands that do not fit the phase (10 cards each;
+ *     11 for the player to act in the discard phase; once over 10 or 11
+ *     each, not both 11), more cards known in the opponent's hand than
+ *     opponent_count;
+ *   GR_REASON_CARDS_UNACCOUNTED: the two hands, the pile and the stock do
+ *     not add up to 52 cards;
+ *   GR_REASON_CARD_COUNT: a pile or stock that does not fit the phase
+ *     (the upcard phase has the one upcard on the pile, the draw phase a
+ *     card in the stock, the wall a card on the pile and at most 2 in the
+ *     stock);
+ *   then the legal moves: GR_REASON_BAD_VALUE for any when it is not the
+ *     view's player's turn or the hand is over, a type that does not fit
+ *     the phase, or a move listed twice; GR_REASON_BAD_CARD for a discard,
+ *     knock or gin card above 51, GR_REASON_NOT_IN_HAND for one not in
+ *     the hand; GR_REASON_PILE_EMPTY for taking from an empty pile,
+ *     GR_REASON_BAD_CARD when the card of TAKE_UPCARD or DRAW_DISCARD is
+ *     neither the top of the pile nor GR_NO_CARD.
+ * The status is GR_EINVAL whatever the reason (a malformed argument). */
+GR_API int gr_view_check(const gr_view *view, int *reason);
+
 /* The cards a player cannot see from his view: not in his hand, not on
  * the pile, not known to be in the opponent's hand.  They are the stock
- * and the opponent's unknown cards.  GR_EINVAL for NULL. */
+ * and the opponent's unknown cards.  GR_EINVAL for NULL or a view
+ * gr_view_check() refuses. */
 GR_API int gr_view_unseen(const gr_view *view, gr_cards *out);
 
 /* gr_advise_take() for the card the view offers (the upcard in the upcard
  * phase, the top of the pile in the draw phase) with the view's unseen
- * cards.  GR_ESTATE when no card is offered to this player now. */
+ * cards.  GR_EINVAL for NULL or a view gr_view_check() refuses; GR_ESTATE
+ * when no card is offered to this player now. */
 GR_API int gr_view_advise_take(const gr_view *view, gr_take_advice *out);
 
 /* Every arrangement of `hand` (at most 16 cards) whose deadwood is at most
@@ -2273,6 +2313,103 @@ GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
 
 /* Free a bot; NULL is a no-op. */
 GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
+
+/* ---- fast hands for search --------------------------------------------- */
+
+/* The legal moves of the player to act in a fixed-size form, as
+ * gr_legal_masks is for Gin.  A move of type t is legal only when bit t of
+ * `types` is set (1u << GR_RUMMY_ACT_*), and then exactly:
+ *   DRAW_STOCK:   the stock's top;  DRAW_DISCARD: `top`.
+ *   DISCARD:      a face of `discard`, or a joker when discard_joker is 1.
+ *   LAY_OFF:      a face of layoff[t] on table meld t, or a joker standing
+ *                 for a face of joker_layoff[t] on meld t.
+ *   SWAP_JOKER:   a face of swap[t] into table meld t.
+ *   MELD:         a legal meld (gr_rummy_meld_kind > 0) whose natural faces
+ *                 are held (within hand.once) and whose jokers number at most
+ *                 hand.jokers, unless what it leaves is only cards identical
+ *                 to `taken` (R4 Decision); `meld` is the union of the
+ *                 natural faces of every such meld.
+ * The same moves as gr_rummy_game_legal_moves(), which tests check.
+ * Entries of the per-meld arrays past nmelds are not written. */
+typedef struct gr_rummy_masks {
+    unsigned      types;          /* bit GR_RUMMY_ACT_* set when legal */
+    gr_card       top;            /* the pile's top, or GR_NO_CARD */
+    gr_card       taken;          /* taken from the pile this turn, or
+                                     GR_NO_CARD */
+    int           discard_joker;  /* 1 if a joker may be discarded */
+    gr_rummy_hand hand;           /* the player to act's cards */
+    gr_cards      discard;        /* faces that may be discarded */
+    gr_cards      meld;           /* faces in some legal MELD (see above) */
+    int           nmelds;         /* table melds: entries of the arrays */
+    gr_cards      layoff[GR_RUMMY_MAX_MELDS];       /* held faces that lay
+                                                       off on meld t */
+    gr_cards      joker_layoff[GR_RUMMY_MAX_MELDS]; /* faces a held joker may
+                                                       stand for on meld t */
+    gr_cards      swap[GR_RUMMY_MAX_MELDS];         /* held faces that take
+                                                       meld t's joker */
+    int           reserved[8];    /* written as zeros */
+} gr_rummy_masks;
+
+/* Fill *out with the legal moves of the player to act (no move types once
+ * the hand is over).  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_legal_masks(const gr_rummy_game *game,
+                                     gr_rummy_masks *out);
+
+/* Play `move` as gr_rummy_game_play() does (the same checks and statuses;
+ * a refused move changes nothing) and, when it is played and `next` is not
+ * NULL, write the legal masks of the decision that follows to *next (only
+ * on GR_OK; it may be the masks the move was chosen from).  One library
+ * call per move:
+ *     gr_rummy_masks m;
+ *     gr_rummy_game_legal_masks(game, &m);
+ *     while (m.types)
+ *         if (gr_rummy_game_step(game, choose(&m), &m) != GR_OK)
+ *             break;
+ * GR_EINVAL for NULL and the errors of gr_rummy_game_play(). */
+GR_API int gr_rummy_game_step(gr_rummy_game *game, const gr_rummy_action *move,
+                              gr_rummy_masks *next);
+
+/* Deal a new hand into an existing game, in place and without allocating:
+ * the same deal as gr_rummy_game_new(out, rules, seed, dealer) with the
+ * game's rules (the history block it grew is kept for reuse).  Everything
+ * of the previous hand is forgotten.  GR_EINVAL for NULL or a bad dealer
+ * (the game is then unchanged). */
+GR_API int gr_rummy_game_redeal(gr_rummy_game *game, uint64_t seed, int dealer);
+
+/* Built-in policies of gr_rummy_game_playout(). */
+enum {
+    GR_RUMMY_PLAYOUT_RANDOM = 1,  /* draws from the pile or the stock by a
+                                     coin; then a move that empties the hand
+                                     whenever there is one, else uniform
+                                     among the discards, the layoffs (each
+                                     face a joker may stand for counted),
+                                     the joker exchanges and one meld per
+                                     face of `meld` (the meld it makes: its
+                                     rank's held suits, else its longest
+                                     natural run, else the fewest jokers) */
+    GR_RUMMY_PLAYOUT_BASIC  = 2   /* a plain strategy (gr_playout(3)): takes
+                                     the pile's card when it is a joker or
+                                     melds or lays off at once, exchanges
+                                     table jokers, lays down every natural
+                                     meld (longest run first) and lays off
+                                     what fits, completes a pair or a near
+                                     run with a joker, goes out when it can,
+                                     discards its costliest card outside
+                                     pairs and near runs */
+};
+
+/* Play the hand from its current state (any step of a turn) to its end,
+ * every seat following `policy`, random choices from `seed`
+ * (deterministic on every platform).  The moves go through the rules as
+ * gr_rummy_game_play() and are recorded in the history, so replaying
+ * gr_rummy_game_history() reaches the same state.  The hand always ends
+ * (by R7, by R6, or by the hand-length rule above).  On GR_OK, *out (if
+ * not NULL) is its result (a hand already over: just the result).
+ * GR_EINVAL for NULL game or an unknown policy, GR_ENOMEM when the history
+ * cannot grow (the game then stops where it is, every move so far played
+ * and recorded). */
+GR_API int gr_rummy_game_playout(gr_rummy_game *game, int policy, uint64_t seed,
+                                 gr_rummy_result *out);
 
 /* ------------------------------------------------------------------------
  * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's

@@ -128,8 +128,8 @@ START_TEST(test_bot_bad_view)
         m = unset;
         v.nlegal = 0;          /* not this player's turn */
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_ESTATE);
-        v.nlegal = -1;
-        ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_ESTATE);
+        v.nlegal = -1;         /* a count below 0: malformed */
+        ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
         v.nlegal = GR_MAX_MOVES + 1;
         ck_assert_int_eq(gr_bot_choose(b, &v, &m), GR_EINVAL);
 
@@ -185,7 +185,7 @@ static void discard_view(gr_view *v, const char *hand, int limit)
     v->phase = GR_PHASE_DISCARD;
     v->hand = cards(hand);
     v->opponent_count = 10;
-    v->stock_size = 20;
+    v->stock_size = 31;   /* 11 + 10 + 31 + an empty pile: the 52 cards */
     v->knock_limit = limit;
     for (int type = GR_MOVE_DISCARD; type <= GR_MOVE_GIN; type++)
         for (gr_card c = 0; c < GR_NCARDS; c++) {
@@ -262,6 +262,7 @@ START_TEST(test_greedy_discard_least_deadwood_then_safest)
     v.ndiscards = 0;
     for (size_t i = 0; i < sizeof buried / sizeof *buried; i++)
         v.discards[v.ndiscards++] = card(buried[i]);
+    v.stock_size -= v.ndiscards;   /* still the 52 cards */
     m = greedy_move(&v);
     ck_assert_int_eq(m.card, card("JH"));
 }

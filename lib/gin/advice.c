@@ -77,16 +77,11 @@ int gr_advise_take(gr_cards hand, gr_card card, gr_cards unseen, gr_take_advice 
 
 int gr_view_unseen(const gr_view *view, gr_cards *out)
 {
-    if (!view || !out || view->ndiscards < 0 || view->ndiscards > GR_NCARDS)
+    if (!out || gr__view_reason(view) != GR_REASON_NONE)
         return GR_EINVAL;
     gr_cards seen = view->hand | view->opponent_known;
-    for (int i = 0; i < view->ndiscards; i++) {
-        if (view->discards[i] >= GR_NCARDS)
-            return GR_EINVAL;
+    for (int i = 0; i < view->ndiscards; i++)
         seen |= GR_CARD_BIT(view->discards[i]);
-    }
-    if (!gr__cards_valid(seen))
-        return GR_EINVAL;
     *out = GR_ALL_CARDS & ~seen;
     return GR_OK;
 }
@@ -96,11 +91,11 @@ int gr_view_advise_take(const gr_view *view, gr_take_advice *out)
     gr_cards unseen;
     if (!out || gr_view_unseen(view, &unseen) != GR_OK)
         return GR_EINVAL;
-    for (int i = 0; i < view->nlegal && i < GR_MAX_MOVES; i++) {
+    for (int i = 0; i < view->nlegal; i++) {
         const gr_move *m = &view->legal[i];
-        if ((m->type == GR_MOVE_TAKE_UPCARD || m->type == GR_MOVE_DRAW_DISCARD)
-            && m->card < GR_NCARDS)
-            return gr_advise_take(view->hand, m->card, unseen, out);
+        if (m->type == GR_MOVE_TAKE_UPCARD || m->type == GR_MOVE_DRAW_DISCARD)
+            return gr_advise_take(view->hand, view->discards[view->ndiscards - 1],
+                                  unseen, out);
     }
     return GR_ESTATE;
 }

@@ -23,6 +23,7 @@
 #include "common/cards.h"
 #include "common/rng.h"
 #include "gin/expert.h"
+#include "gin/game.h"
 #include "gin/melds.h"
 #include "gin/rules.h"
 
@@ -93,28 +94,13 @@ static bool move_names_card(int type)
         || type == GR_MOVE_GIN;
 }
 
-/* GR_OK, or the code gr_bot_choose returns for a malformed view. */
+/* GR_OK, or the code gr_bot_choose returns for a malformed view (the
+ * shared check, gr_view_check) or one with no legal move. */
 static int view_check(const gr_view *v)
 {
-    if ((v->player != 0 && v->player != 1)
-        || !gr__cards_valid(v->hand) || !gr__cards_valid(v->opponent_known)
-        || v->ndiscards < 0 || v->ndiscards > GR_NCARDS
-        || v->nlegal > GR_MAX_MOVES || !GR__RESERVED_ZERO(v))
+    if (gr__view_reason(v) != GR_REASON_NONE)
         return GR_EINVAL;
-    for (int i = 0; i < v->ndiscards; i++)
-        if (v->discards[i] >= GR_NCARDS)
-            return GR_EINVAL;
-    if (v->nlegal <= 0)
-        return GR_ESTATE;
-    for (int i = 0; i < v->nlegal; i++) {
-        const gr_move *m = &v->legal[i];
-        if (m->type < GR_MOVE_TAKE_UPCARD || m->type > GR_MOVE_BIG_GIN)
-            return GR_EINVAL;
-        if ((move_names_card(m->type) && m->card >= GR_NCARDS)
-            || !GR__RESERVED_ZERO(m))
-            return GR_EINVAL;
-    }
-    return GR_OK;
+    return v->nlegal > 0 ? GR_OK : GR_ESTATE;
 }
 
 /* ---- greedy -------------------------------------------------------------- */

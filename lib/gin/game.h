@@ -119,6 +119,10 @@ void gr__game_discard_options(gr_game *game);
  * refused in this state, GR_REASON_NONE if nothing is wrong (reason.c). */
 int gr__move_reason(const gr_game *game, gr_move move, const gr_arrangement *shown,
                     bool has_shown);
+/* The reason a view is malformed (gr_view_check), GR_REASON_NONE if it
+ * is one gr_game_view() could have written (view.c): every function that
+ * takes a view checks it so first. */
+int gr__view_reason(const gr_view *view);
 /* The reason gr_game_defend refuses `defense` (reason.c). */
 int gr__defend_reason(const gr_game *game, const gr_layoff *defense);
 

@@ -22,6 +22,43 @@ static int flags_of(const gr_rummy_rules *r)
     return r->opt[GR_RUMMY_OPT_ACE_HIGH] ? GR_RUMMY_ACE_HIGH : 0;
 }
 
+void gr__rgame_redeal_deck(gr_rummy_game *g, const gr_card *deck, int dealer)
+{
+    memcpy(g->deck, deck, (size_t)g->ncards);
+    g->dealer = dealer;
+    g->winner = -1;
+    g->turnovers = 0;
+    g->taken = GR_NO_CARD;
+    g->phase = GR_RUMMY_PHASE_DRAW;
+    memset(g->hand, 0, sizeof g->hand);
+    memset(g->known, 0, sizeof g->known);
+    g->nmelds = 0;
+    g->npile = 0;
+    g->nhistory = 0;   /* the history block is kept for reuse */
+    int k = 0;
+    for (int round = 0; round < g->hand_size; round++)
+        for (int i = 1; i <= g->nplayers; i++)
+            gr__rhand_add(&g->hand[(dealer + i) % g->nplayers], deck[k++]);
+    g->pile[g->npile++] = deck[k++];
+    g->nstock = g->ncards - k;
+    for (int j = 0; j < g->nstock; j++)
+        g->stock[g->nstock - 1 - j] = deck[k + j];
+    g->turn = (dealer + 1) % g->nplayers;
+}
+
+void gr__rgame_deck_shuffled(const gr_rummy_game *g, uint64_t seed, gr_card *deck)
+{
+    int k = 0;
+    for (int d = 0; d < g->decks; d++)
+        for (int c = 0; c < GR_NCARDS; c++)
+            deck[k++] = (gr_card)c;
+    while (k < g->ncards)
+        deck[k++] = GR_RUMMY_JOKER;
+    gr_rng rng;
+    gr__rng_seed(&rng, seed);
+    gr__shuffle(&rng, deck, g->ncards);
+}
+
 int gr__rgame_deal(gr_rummy_game **out, const gr_rummy_rules *rules,
                    const gr_card *deck, size_t n, int dealer)
 {
@@ -53,20 +90,7 @@ int gr__rgame_deal(gr_rummy_game **out, const gr_rummy_rules *rules,
     g->hand_size = hand_size;
     g->ncards = ncards;
     g->flags = flags_of(rules);
-    memcpy(g->deck, deck, n);
-    g->dealer = dealer;
-    g->winner = -1;
-    g->taken = GR_NO_CARD;
-    g->phase = GR_RUMMY_PHASE_DRAW;
-    int k = 0;
-    for (int round = 0; round < hand_size; round++)
-        for (int i = 1; i <= nplayers; i++)
-            gr__rhand_add(&g->hand[(dealer + i) % nplayers], deck[k++]);
-    g->pile[g->npile++] = deck[k++];
-    g->nstock = ncards - k;
-    for (int j = 0; j < g->nstock; j++)
-        g->stock[g->nstock - 1 - j] = deck[k + j];
-    g->turn = (dealer + 1) % nplayers;
+    gr__rgame_redeal_deck(g, deck, dealer);
     *out = g;
     return GR_OK;
 }
@@ -204,20 +228,9 @@ static void stock_end(gr_rummy_game *g)
     g->turnovers++;
 }
 
-int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
+/* room in the history for one more move: GR_OK or GR_ENOMEM */
+int gr__rgame_reserve(gr_rummy_game *game)
 {
-    if (!game || !move)
-        return GR_EINVAL;
-    int rc = gr__ract_wellformed(move);
-    if (rc != GR_OK)
-        return rc;
-    if (game->phase == GR_RUMMY_PHASE_OVER)
-        return GR_ESTATE;
-    gr__rpos pos;
-    gr__rgame_pos(game, &pos);
-    rc = gr__ract_check(&pos, move);
-    if (rc != GR_OK)
-        return rc;
     if (game->nhistory == game->caphistory) {
         int cap = game->caphistory ? 2 * game->caphistory : 64;
         if (cap > GR_RUMMY_MAX_HAND_MOVES)
@@ -234,7 +247,32 @@ int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
         game->history = h;
         game->caphistory = cap;
     }
-    gr_rummy_game *g = game;
+    return GR_OK;
+}
+
+int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
+{
+    if (!game || !move)
+        return GR_EINVAL;
+    int rc = gr__ract_wellformed(move);
+    if (rc != GR_OK)
+        return rc;
+    if (game->phase == GR_RUMMY_PHASE_OVER)
+        return GR_ESTATE;
+    gr__rpos pos;
+    gr__rgame_pos(game, &pos);
+    rc = gr__ract_check(&pos, move);
+    if (rc != GR_OK)
+        return rc;
+    rc = gr__rgame_reserve(game);
+    if (rc != GR_OK)
+        return rc;
+    gr__rgame_apply(game, move, true);
+    return GR_OK;
+}
+
+void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
+{
     int p = g->turn;
     gr_rummy_action rec;
     gr__ract(&rec, move->type, GR_NO_CARD, GR_NO_CARD, -1);
@@ -292,14 +330,16 @@ int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
         rec.card = move->card;
         break;
     }
-    g->history[g->nhistory++] = rec;
+    if (record)
+        g->history[g->nhistory] = rec;
+    g->nhistory++;
     if (move->type != GR_RUMMY_ACT_DRAW_STOCK
         && move->type != GR_RUMMY_ACT_DRAW_DISCARD
         && gr__rhand_count(&g->hand[p]) == 0) {
         g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
         g->winner = p;
         g->taken = GR_NO_CARD;
-        return GR_OK;
+        return;
     }
     if (move->type == GR_RUMMY_ACT_DISCARD) {
         g->taken = GR_NO_CARD;
@@ -310,7 +350,6 @@ int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
         if (g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
             g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
     }
-    return GR_OK;
 }
 
 int gr_rummy_game_hand(const gr_rummy_game *game, int player, gr_rummy_hand *out)

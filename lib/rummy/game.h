@@ -9,6 +9,8 @@
 #include "rummy/rules.h"
 #include "rummy/table.h"
 
+#include <stdbool.h>
+
 struct gr_rummy_game {
     gr_rummy_rules rules;          /* a copy */
     int            nplayers, decks, hand_size, ncards, flags;
@@ -36,5 +38,24 @@ void gr__rgame_pos(const gr_rummy_game *g, gr__rpos *pos);
 /* a dealt game (allocated through rules->mm); deck as new_from_deck */
 int gr__rgame_deal(gr_rummy_game **out, const gr_rummy_rules *rules,
                    const gr_card *deck, size_t n, int dealer);
+
+/* a new deal into an existing game of the same rules (deck holds its
+ * ncards cards): everything of the previous hand forgotten, the history
+ * block kept for reuse */
+void gr__rgame_redeal_deck(gr_rummy_game *g, const gr_card *deck, int dealer);
+
+/* the deck gr_rummy_game_new shuffles for this seed (g's deck size) */
+void gr__rgame_deck_shuffled(const gr_rummy_game *g, uint64_t seed,
+                             gr_card *deck);
+
+/* room in the history for one more move: GR_OK or GR_ENOMEM */
+int gr__rgame_reserve(gr_rummy_game *g);
+
+/* Play a move already checked legal (gr__ract_check): the one core of
+ * gr_rummy_game_play, gr_rummy_game_step and the playouts.  record: write
+ * it to the history (gr__rgame_reserve made room); else only count it (a
+ * search's private copy, whose history is never read). */
+void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move,
+                     bool record);
 
 #endif /* GR_RUMMY_GAME_H */

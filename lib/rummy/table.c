@@ -85,17 +85,6 @@ int gr__ract_wellformed(const gr_rummy_action *m)
     }
 }
 
-/* true if the hand is not empty and every card in it is identical to
- * `taken`: the turn could not end (R4 Decision) */
-static bool stuck(const gr_rummy_hand *h, gr_card taken)
-{
-    if (taken == GR_NO_CARD || gr__rhand_count(h) == 0)
-        return false;
-    if (taken == GR_RUMMY_JOKER)
-        return h->once == 0;
-    return h->jokers == 0 && h->once == GR_CARD_BIT(taken);
-}
-
 static bool identical(gr_card a, gr_card b)
 {
     return a == b;   /* two copies of a face are the same gr_card */
@@ -117,7 +106,7 @@ int gr__ract_check(const gr__rpos *pos, const gr_rummy_action *m)
         if (pos->npile == 0)
             return GR_EILLEGAL;
         gr__rhand_add(&h, pos->pile_top);
-        return stuck(&h, pos->pile_top) ? GR_EILLEGAL : GR_OK;
+        return gr__rhand_stuck(&h, pos->pile_top) ? GR_EILLEGAL : GR_OK;
     case GR_RUMMY_ACT_MELD: {
         gr_cards nat = m->meld.cards & ~m->meld.jokers;
         int nj = gr__popcount(m->meld.jokers);
@@ -127,7 +116,7 @@ int gr__ract_check(const gr__rpos *pos, const gr_rummy_action *m)
         for (gr_cards r = nat; r; r &= r - 1)
             gr__rhand_remove(&h, (gr_card)__builtin_ctzll(r));
         h.jokers -= nj;
-        return stuck(&h, pos->taken) ? GR_EILLEGAL : GR_OK;
+        return gr__rhand_stuck(&h, pos->taken) ? GR_EILLEGAL : GR_OK;
     }
     case GR_RUMMY_ACT_LAY_OFF: {
         if (m->target < 0 || m->target >= pos->nmelds)
@@ -139,7 +128,7 @@ int gr__ract_check(const gr__rpos *pos, const gr_rummy_action *m)
             || gr__rhand_has(&h, m->card) == 0)
             return GR_EILLEGAL;
         gr__rhand_remove(&h, m->card);
-        return stuck(&h, pos->taken) ? GR_EILLEGAL : GR_OK;
+        return gr__rhand_stuck(&h, pos->taken) ? GR_EILLEGAL : GR_OK;
     }
     case GR_RUMMY_ACT_SWAP_JOKER: {
         if (m->target < 0 || m->target >= pos->nmelds)
@@ -149,7 +138,7 @@ int gr__ract_check(const gr__rpos *pos, const gr_rummy_action *m)
             return GR_EILLEGAL;
         gr__rhand_remove(&h, m->card);
         h.jokers++;
-        return stuck(&h, pos->taken) ? GR_EILLEGAL : GR_OK;
+        return gr__rhand_stuck(&h, pos->taken) ? GR_EILLEGAL : GR_OK;
     }
     case GR_RUMMY_ACT_DISCARD:
         if (gr__rhand_has(&h, m->card) == 0
@@ -167,10 +156,15 @@ typedef struct sink {
     gr_rummy_action *out;
     size_t cap;
     int n;
+    gr_cards *faces;   /* not NULL: only OR each meld's natural faces here */
 } sink;
 
 static inline void emit(sink *s, const gr_rummy_action *m)
 {
+    if (s->faces) {
+        *s->faces |= m->meld.cards & ~m->meld.jokers;
+        return;
+    }
     if ((size_t)s->n < s->cap)
         memcpy(&s->out[s->n], m, sizeof *m);   /* padding too: comparable bytes */
     s->n++;
@@ -185,7 +179,7 @@ static void emit_meld(sink *s, const gr__rpos *pos, gr_cards cards,
     for (gr_cards r = nat; r; r &= r - 1)
         gr__rhand_remove(&h, (gr_card)__builtin_ctzll(r));
     h.jokers -= gr__popcount(jokers);
-    if (stuck(&h, pos->taken))
+    if (gr__rhand_stuck(&h, pos->taken))
         return;
     gr_rummy_action m;
     gr__ract(&m, GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
@@ -278,7 +272,7 @@ static void list_runs(sink *s, const gr__rpos *pos)
 /* the faces that can be laid off on a table meld (R4): a set's missing
  * suits, a run's neighbours at either end (the ace after the king too
  * with the ace-high option), each confirmed by the meld rule */
-static gr_cards layoff_faces(gr_cards cards, int flags)
+gr_cards gr__rlayoff_faces(gr_cards cards, int flags)
 {
     gr_card low = (gr_card)__builtin_ctzll(cards);
     gr_cards rank = GR_EVERY_SUIT((gr_cards)1 << GR_CARD_RANK(low));
@@ -301,7 +295,7 @@ static gr_cards layoff_faces(gr_cards cards, int flags)
 
 int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
 {
-    sink s = { out, cap, 0 };
+    sink s = { out, cap, 0, NULL };
     gr_rummy_action m;
     const gr_rummy_hand *hand = &pos->hand;
     if (pos->phase == GR_RUMMY_PHASE_DRAW) {
@@ -323,15 +317,15 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
     bool joker_ok = hand->jokers > 0;
     if (joker_ok) {
         less_joker.jokers--;
-        joker_ok = !stuck(&less_joker, pos->taken);
+        joker_ok = !gr__rhand_stuck(&less_joker, pos->taken);
     }
     for (int i = 0; i < pos->nmelds; i++) {
-        gr_cards fits = layoff_faces(pos->melds[i].cards, pos->flags);
+        gr_cards fits = gr__rlayoff_faces(pos->melds[i].cards, pos->flags);
         for (gr_cards r = fits & hand->once; r; r &= r - 1) {
             gr_card f = (gr_card)__builtin_ctzll(r);
             gr_rummy_hand h = *hand;
             gr__rhand_remove(&h, f);
-            if (stuck(&h, pos->taken))
+            if (gr__rhand_stuck(&h, pos->taken))
                 continue;
             gr__ract(&m, GR_RUMMY_ACT_LAY_OFF, f, GR_NO_CARD, i);
             emit(&s, &m);
@@ -349,7 +343,7 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
             gr_rummy_hand h = *hand;
             gr__rhand_remove(&h, f);
             h.jokers++;
-            if (stuck(&h, pos->taken))
+            if (gr__rhand_stuck(&h, pos->taken))
                 continue;
             gr__ract(&m, GR_RUMMY_ACT_SWAP_JOKER, f, GR_NO_CARD, i);
             emit(&s, &m);
@@ -366,4 +360,13 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap)
         emit(&s, &m);
     }
     return s.n;
+}
+
+gr_cards gr__rmeld_faces(const gr__rpos *pos)
+{
+    gr_cards faces = 0;
+    sink s = { NULL, 0, 0, &faces };
+    list_sets(&s, pos);
+    list_runs(&s, pos);
+    return faces;
 }

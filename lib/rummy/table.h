@@ -72,6 +72,25 @@ static inline void gr__rhand_remove(gr_rummy_hand *h, gr_card c)
         h->once &= ~GR_CARD_BIT(c);
 }
 
+/* true if the hand is not empty and every card in it is identical to
+ * `taken`: the turn could not end (R4 Decision) */
+static inline bool gr__rhand_stuck(const gr_rummy_hand *h, gr_card taken)
+{
+    if (taken == GR_NO_CARD || gr__rhand_count(h) == 0)
+        return false;
+    if (taken == GR_RUMMY_JOKER)
+        return h->once == 0;
+    return h->jokers == 0 && h->once == GR_CARD_BIT(taken);
+}
+
+/* the faces that can be laid off on a table meld of these faces (R4): a
+ * set's missing suits, a run's neighbours at either end */
+gr_cards gr__rlayoff_faces(gr_cards cards, int flags);
+
+/* the natural faces of every legal MELD of the position (by listing them:
+ * slow with many jokers) */
+gr_cards gr__rmeld_faces(const gr__rpos *pos);
+
 /* the move with every unused field at its neutral value */
 void gr__ract(gr_rummy_action *m, int type, gr_card card, gr_card named, int target);
 

@@ -121,6 +121,9 @@ EXCLUDED: Dict[str, str] = {
     "gr_rummy_rules_new_mm": "custom allocator; RummyRules uses gr_rummy_rules_new",
     "gr_rummy_game_load_mm": "custom allocator; RummyGame.load uses gr_rummy_game_load",
     "gr_rummy_bot_new_mm": "custom allocator; RummyBot uses gr_rummy_bot_new",
+    "gr_rummy_game_legal_masks": "fixed-size masks for C search loops; "
+                                 "RummyGame.legal_moves lists the same moves",
+    "gr_rummy_game_step": "the C search loop's play-and-masks; RummyGame.play plays a move",
     "gr_game_load": "Game.load uses gr_game_load_ex (the same, plus the place of a fault)",
     "gr_match_load": "Match.load uses gr_match_load_ex (the same, plus the place of a fault)",
 }

@@ -50,6 +50,13 @@ class View:
             raise TypeError(f"{what}: a View from Game.view() is needed")
         return self._raw
 
+    def check(self) -> int:
+        """Why the C library would refuse this view: a GR_REASON_* value, 0
+        when it is well formed (gr_view_check)."""
+        reason = ffi.new("int *")
+        lib.gr_view_check(self._c("check"), reason)
+        return int(reason[0])
+
     def unseen(self) -> Cards:
         """The cards this player cannot see: the stock and the opponent's
         unknown cards (gr_view_unseen)."""

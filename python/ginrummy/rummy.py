@@ -310,6 +310,23 @@ class RummyGame(Handle):
                            t(r.cards_left), r)
 
     @locked
+    def redeal(self, seed: int, dealer: int = 0) -> None:
+        """Deal a new hand in place (as RummyGame(rules, seed, dealer))."""
+        check(lib.gr_rummy_game_redeal(self._p, c_seed(seed), c_integer(dealer, "dealer")),
+              "redeal")
+
+    @locked
+    def playout(self, policy: str = "basic", seed: int = 0) -> RummyResult:
+        """Play the hand to its end under a built-in policy ("random" or
+        "basic", gr_rummy_playout(3)) and return the result."""
+        policies = {"random": 1, "basic": 2}
+        if policy not in policies:
+            raise ValueError(f"unknown policy {policy!r}: 'random' or 'basic'")
+        check(lib.gr_rummy_game_playout(self._p, policies[policy], c_seed(seed), ffi.NULL),
+              "playout")
+        return self.result()
+
+    @locked
     def view(self, player: int) -> Any:
         """What `player` may know (the C struct gr_rummy_view, read by its
         fields; pass it to RummyBot.choose)."""

@@ -48,3 +48,21 @@ def test_rummy_struct_sizes():
         pytest.skip("no gr_struct_size")
     for name, cls in gr._lib.STRUCTS.items():
         assert gr._lib.ffi.sizeof(cls) == gr._lib.lib.gr_struct_size(name.encode()), name
+
+
+def test_rummy_redeal_and_playouts():
+    rules = rummy.RummyRules(players=3, jokers=1)
+    g = rummy.RummyGame(rules, seed=7, dealer=1)
+    fresh = rummy.RummyGame(rules, seed=7, dealer=1)
+    g.redeal(7, 1)
+    assert g.save() == fresh.save()
+    r = g.playout("basic", seed=3)
+    assert g.over
+    assert r.winner in (-1, 0, 1, 2)
+    g.redeal(8, 0)
+    g.playout("random", seed=3)
+    assert g.over
+    with pytest.raises(ValueError):
+        g.playout("expert")
+    with pytest.raises(gr.GinRummyError):
+        g.redeal(1, 3)

@@ -1,0 +1,227 @@
+/*
+ * rummy/playout.c: what a search needs from a Rummy hand: the legal moves
+ * as fixed-size masks, a move played and the next masks written in one
+ * call, redealing in place, and a hand played out under a built-in policy
+ * (policy.c).
+ *
+ * Every move, the playouts' too, is checked by table.c's gr__ract_check
+ * and made by game.c's gr__rgame_apply, the core of gr_rummy_game_play:
+ * the rules are those of the per-move API.  The speed comes from the
+ * masks (bit operations on the hand and each table meld, no list of
+ * actions) and from policies that pick a move from them.
+ */
+#include "common/bits.h"
+#include "rummy/playout.h"
+
+#include <string.h>
+
+/* ---- card patterns --------------------------------------------------------- */
+
+/* the run positions of one suit's 13 faces: 0..12, and 13 for the ace
+ * after the king when it may be high */
+static inline gr_cards ext14(gr_cards m, int flags)
+{
+    return (flags & GR_RUMMY_ACE_HIGH) ? m | (m & 1) << 13 : m;
+}
+
+static inline gr_cards fold14(gr_cards e)
+{
+    return (e | e >> 13) & GR__SUIT13;
+}
+
+gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+{
+    if (nj >= 2)
+        return once;   /* any face and two jokers are a set */
+    gr_cards s0 = once & GR__SUIT13, s1 = (once >> 13) & GR__SUIT13;
+    gr_cards s2 = (once >> 26) & GR__SUIT13, s3 = (once >> 39) & GR__SUIT13;
+    /* ranks held in at least 3 (nj 0) or 2 (nj 1) suits */
+    gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
+    gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
+    gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
+    /* window starts 0..10, and 11 (Q K A) with the ace high */
+    gr_cards starts = (flags & GR_RUMMY_ACE_HIGH) ? 0xFFF : 0x7FF;
+    for (int s = 0; s < 4; s++) {
+        gr_cards m = (once >> (13 * s)) & GR__SUIT13;
+        if (!m)
+            continue;
+        gr_cards a = ext14(m, flags), b = a >> 1, c = a >> 2;
+        gr_cards w = (nj ? (a & b) | (a & c) | (b & c) : a & b & c) & starts;
+        out |= (fold14(w | w << 1 | w << 2) & m) << (13 * s);
+    }
+    return out;
+}
+
+gr_cards gr__rfits(gr_cards cards, int flags)
+{
+    gr_card low = (gr_card)__builtin_ctzll(cards);
+    gr_cards rank = gr__rank_faces(GR_CARD_RANK(low));
+    if ((cards & ~rank) == 0)
+        return rank & ~cards;   /* a set: its missing suits */
+    int shift = 13 * GR_CARD_SUIT(low);
+    gr_cards m = (cards >> shift) & GR__SUIT13;
+    if ((flags & GR_RUMMY_ACE_HIGH) && (m & 0x1001))
+        return gr__rlayoff_faces(cards, flags);   /* the ace may wrap */
+    return (((m << 1) | (m >> 1)) & ~m & GR__SUIT13) << shift;
+}
+
+/* ---- masks ------------------------------------------------------------------ */
+
+/* the faces of `faces` whose removal (and, swap, a joker's gain) would
+ * leave the hand stuck with the card taken (R4 Decision) cleared */
+static gr_cards unstuck(const gr_rummy_hand *hand, gr_card taken,
+                        gr_cards faces, bool swap)
+{
+    gr_cards ok = faces;
+    for (gr_cards r = faces; r; r &= r - 1) {
+        gr_rummy_hand h = *hand;
+        gr__rhand_remove(&h, (gr_card)__builtin_ctzll(r));
+        h.jokers += swap;
+        if (gr__rhand_stuck(&h, taken))
+            ok &= ~(r & (~r + 1));
+    }
+    return ok;
+}
+
+/* true if some meld could leave only copies of the card taken: it would
+ * hold every other card, so they are distinct faces of one rank or one
+ * suit */
+static bool meld_may_stick(const gr_rummy_hand *h, gr_card taken)
+{
+    gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
+    gr_cards rest = h->once & ~t;
+    if (h->twice & ~t)
+        return false;
+    if (!rest)
+        return true;
+    gr_card low = (gr_card)__builtin_ctzll(rest);
+    return (rest & ~gr__rank_faces(GR_CARD_RANK(low))) == 0
+        || (rest & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
+}
+
+void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
+{
+    const gr_rummy_hand *h = &pos->hand;
+    m->types = 0;
+    m->top = pos->npile > 0 ? pos->pile_top : GR_NO_CARD;
+    m->taken = pos->taken;
+    m->discard_joker = 0;
+    m->hand = *h;
+    m->discard = 0;
+    m->meld = 0;
+    m->nmelds = 0;
+    memset(m->reserved, 0, sizeof m->reserved);
+    if (pos->phase == GR_RUMMY_PHASE_DRAW) {
+        if (pos->stock_size > 0)
+            m->types |= 1u << GR_RUMMY_ACT_DRAW_STOCK;
+        if (pos->npile > 0) {
+            gr_rummy_hand t = *h;
+            gr__rhand_add(&t, pos->pile_top);
+            if (!gr__rhand_stuck(&t, pos->pile_top))
+                m->types |= 1u << GR_RUMMY_ACT_DRAW_DISCARD;
+        }
+        return;
+    }
+    if (pos->phase != GR_RUMMY_PHASE_PLAY)
+        return;
+    gr_card taken = pos->taken;
+    bool guard = taken != GR_NO_CARD;
+    m->nmelds = pos->nmelds;
+    m->discard = h->once & ~(taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0);
+    m->discard_joker = h->jokers > 0 && taken != GR_RUMMY_JOKER;
+    if (m->discard || m->discard_joker)
+        m->types |= 1u << GR_RUMMY_ACT_DISCARD;
+    bool joker_ok = h->jokers > 0;
+    if (joker_ok && guard) {
+        gr_rummy_hand t = *h;
+        t.jokers--;
+        joker_ok = !gr__rhand_stuck(&t, taken);
+    }
+    gr_cards any_lay = 0, any_swap = 0;
+    for (int i = 0; i < pos->nmelds; i++) {
+        gr_cards fits = gr__rfits(pos->melds[i].cards, pos->flags);
+        gr_cards lay = fits & h->once, sw = pos->melds[i].jokers & h->once;
+        if (guard) {
+            lay = unstuck(h, taken, lay, false);
+            sw = unstuck(h, taken, sw, true);
+        }
+        m->layoff[i] = lay;
+        m->joker_layoff[i] = joker_ok ? fits : 0;
+        m->swap[i] = sw;
+        any_lay |= lay | m->joker_layoff[i];
+        any_swap |= sw;
+    }
+    if (any_lay)
+        m->types |= 1u << GR_RUMMY_ACT_LAY_OFF;
+    if (any_swap)
+        m->types |= 1u << GR_RUMMY_ACT_SWAP_JOKER;
+    m->meld = guard && meld_may_stick(h, taken)
+        ? gr__rmeld_faces(pos)
+        : gr__rpattern_faces(h->once, h->jokers, pos->flags);
+    if (m->meld)
+        m->types |= 1u << GR_RUMMY_ACT_MELD;
+}
+
+int gr_rummy_game_legal_masks(const gr_rummy_game *game, gr_rummy_masks *out)
+{
+    if (!game || !out)
+        return GR_EINVAL;
+    gr__rpos pos;
+    gr__rgame_pos(game, &pos);
+    gr__rmasks(&pos, out);
+    return GR_OK;
+}
+
+int gr_rummy_game_step(gr_rummy_game *game, const gr_rummy_action *move,
+                       gr_rummy_masks *next)
+{
+    int rc = gr_rummy_game_play(game, move);
+    if (rc != GR_OK || !next)
+        return rc;
+    gr__rpos pos;
+    gr__rgame_pos(game, &pos);
+    gr__rmasks(&pos, next);
+    return GR_OK;
+}
+
+/* ---- redeal and playout ------------------------------------------------- */
+
+int gr_rummy_game_redeal(gr_rummy_game *game, uint64_t seed, int dealer)
+{
+    if (!game || dealer < 0 || dealer >= game->nplayers)
+        return GR_EINVAL;
+    gr_card deck[GR_RUMMY_MAX_CARDS];
+    gr__rgame_deck_shuffled(game, seed, deck);
+    gr__rgame_redeal_deck(game, deck, dealer);
+    return GR_OK;
+}
+
+int gr__rplayout(gr_rummy_game *g, int policy, gr_rng *rng, bool record,
+                 long max_moves)
+{
+    gr_rummy_action a;
+    for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
+        if (policy == GR_RUMMY_PLAYOUT_RANDOM)
+            gr__rpolicy_random(g, rng, &a);
+        else
+            gr__rpolicy_basic(g, &a);
+        if (record && gr__rgame_reserve(g) != GR_OK)
+            return GR_ENOMEM;
+        gr__rgame_apply(g, &a, record);
+    }
+    return GR_OK;
+}
+
+int gr_rummy_game_playout(gr_rummy_game *game, int policy, uint64_t seed,
+                          gr_rummy_result *out)
+{
+    if (!game || (policy != GR_RUMMY_PLAYOUT_RANDOM
+                  && policy != GR_RUMMY_PLAYOUT_BASIC))
+        return GR_EINVAL;
+    gr_rng rng;
+    gr__rng_seed(&rng, seed);
+    int rc = gr__rplayout(game, policy, &rng, true, GR_RUMMY_MAX_HAND_MOVES + 1L);
+    if (rc != GR_OK)
+        return rc;
+    return out ? gr_rummy_game_result(game, out) : GR_OK;
+}

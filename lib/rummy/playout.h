@@ -1,0 +1,46 @@
+/*
+ * rummy/playout.h: what a search needs from a Rummy hand: the legal moves
+ * as masks (playout.c), the built-in playout policies (policy.c) and the
+ * card patterns they share.  Private to the library; never installed.
+ */
+#ifndef GR_RUMMY_PLAYOUT_H
+#define GR_RUMMY_PLAYOUT_H
+
+#include "common/rng.h"
+#include "rummy/game.h"
+
+#include <stdbool.h>
+
+#define GR__SUIT13 ((gr_cards)0x1FFF)
+
+/* the faces of one rank, every suit */
+static inline gr_cards gr__rank_faces(int rank)
+{
+    return GR_EVERY_SUIT((gr_cards)1 << rank);
+}
+
+/* The held faces (of h->once) in some meld that needs at most `nj`
+ * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
+ * run of 3 (every longer meld holds such a run around each of its faces).
+ * nj 0: the faces of natural melds; nj 1: of pairs and near runs too. */
+gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags);
+
+/* the faces that lay off on a table meld of these faces (as
+ * gr__rlayoff_faces, without its meld tests where no ace can wrap) */
+gr_cards gr__rfits(gr_cards cards, int flags);
+
+/* the legal masks of a position */
+void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m);
+
+/* the next move of seat g->turn under a built-in policy; it is legal */
+void gr__rpolicy_random(const gr_rummy_game *g, gr_rng *rng,
+                        gr_rummy_action *out);
+void gr__rpolicy_basic(const gr_rummy_game *g, gr_rummy_action *out);
+
+/* Play on under `policy` until the hand is over or `max_moves` moves are
+ * played; record: keep them in the history (else only counted: a search's
+ * own copy).  GR_OK, or GR_ENOMEM when the history cannot grow. */
+int gr__rplayout(gr_rummy_game *g, int policy, gr_rng *rng, bool record,
+                 long max_moves);
+
+#endif /* GR_RUMMY_PLAYOUT_H */

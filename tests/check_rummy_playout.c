@@ -1,0 +1,343 @@
+/*
+ * check_rummy_playout.c: Rummy hands for search: the legal masks hold
+ * exactly the moves gr_rummy_game_legal_moves lists (random hands under
+ * every option, R3-R5 and the R4 Decision on dead ends), gr_rummy_game_step
+ * is gr_rummy_game_play plus the next masks, gr_rummy_game_redeal deals as
+ * gr_rummy_game_new without allocating, and the built-in playouts end
+ * every hand with moves the rules accept (their history replays to the
+ * same result) and are deterministic.
+ */
+#include <check.h>
+
+#include "ginrummy.h"
+#include "testutil.h"
+
+/* rules: players, jokers per deck, decks (0 = R2's), ace high, turnovers */
+static gr_rummy_rules *rules(int players, int jokers, int decks, int ace, int limit)
+{
+    gr_rummy_rules *r;
+    ck_assert_int_eq(gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, players), GR_OK);
+    if (decks)
+        ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_DECKS, decks), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_ACE_HIGH, ace), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_TURNOVER_LIMIT, limit), GR_OK);
+    return r;
+}
+
+/* a random rule set of the whole option space */
+static gr_rummy_rules *random_rules(test_rng *rng)
+{
+    int players = 2 + test_below(rng, 6);
+    int decks = 0;
+    if (players == 4 || players == 5)
+        decks = 1 + test_below(rng, 2);
+    return rules(players, test_below(rng, 5), decks, test_below(rng, 2),
+                 1 + test_below(rng, 3));
+}
+
+/* true if the masks allow action a (a MELD by the rule in the header) */
+static int masks_allow(const gr_rummy_masks *m, const gr_rummy_action *a, int flags)
+{
+    if (!(m->types & (1u << a->type)))
+        return 0;
+    switch (a->type) {
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        return a->card == m->top;
+    case GR_RUMMY_ACT_DISCARD:
+        return a->card == GR_RUMMY_JOKER ? m->discard_joker
+                                         : (int)(m->discard >> a->card & 1);
+    case GR_RUMMY_ACT_LAY_OFF:
+        if (a->target < 0 || a->target >= m->nmelds)
+            return 0;
+        return a->card == GR_RUMMY_JOKER
+            ? (int)(m->joker_layoff[a->target] >> a->named & 1)
+            : (int)(m->layoff[a->target] >> a->card & 1);
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        return a->target >= 0 && a->target < m->nmelds
+            && (m->swap[a->target] >> a->card & 1);
+    case GR_RUMMY_ACT_MELD: {
+        gr_cards nat = a->meld.cards & ~a->meld.jokers;
+        return gr_rummy_meld_kind(&a->meld, flags) > 0 && nat
+            && (nat & ~m->hand.once) == 0
+            && __builtin_popcountll(a->meld.jokers) <= m->hand.jokers
+            && (nat & ~m->meld) == 0;
+    }
+    default:
+        return 1;
+    }
+}
+
+/* masks and list agree: every listed move allowed, every allowed discard,
+ * layoff and swap listed, the meld mask the union of the listed melds */
+static void check_masks(const gr_rummy_game *g, int flags)
+{
+    gr_rummy_masks m;
+    ck_assert_int_eq(gr_rummy_game_legal_masks(g, &m), GR_OK);
+    static gr_rummy_action list[4096];
+    int n = gr_rummy_game_legal_moves(g, list, 4096);
+    ck_assert_int_le(n, 4096);
+    unsigned types = 0;
+    gr_cards melds = 0;
+    int ndisc = 0, nlay = 0, nswap = 0;
+    for (int i = 0; i < n; i++) {
+        types |= 1u << list[i].type;
+        ck_assert_msg(masks_allow(&m, &list[i], flags), "listed move %d (type %d) not in the masks",
+                      i, list[i].type);
+        if (list[i].type == GR_RUMMY_ACT_MELD)
+            melds |= list[i].meld.cards & ~list[i].meld.jokers;
+        ndisc += list[i].type == GR_RUMMY_ACT_DISCARD;
+        nlay += list[i].type == GR_RUMMY_ACT_LAY_OFF;
+        nswap += list[i].type == GR_RUMMY_ACT_SWAP_JOKER;
+    }
+    ck_assert_uint_eq(types, m.types);
+    ck_assert_uint_eq(melds, m.meld);
+    ck_assert_int_eq(ndisc, __builtin_popcountll(m.discard) + m.discard_joker
+                     - (m.types & (1u << GR_RUMMY_ACT_DISCARD) ? 0 : 0));
+    int mlay = 0, mswap = 0;
+    for (int t = 0; t < m.nmelds; t++) {
+        mlay += __builtin_popcountll(m.layoff[t]) + __builtin_popcountll(m.joker_layoff[t]);
+        mswap += __builtin_popcountll(m.swap[t]);
+    }
+    ck_assert_int_eq(nlay, mlay);
+    ck_assert_int_eq(nswap, mswap);
+    for (size_t i = 0; i < sizeof m.reserved / sizeof m.reserved[0]; i++)
+        ck_assert_int_eq(m.reserved[i], 0);
+}
+
+START_TEST(masks_are_the_legal_moves)
+{
+    test_rng rng = { 29 };
+    long hands = test_count(60);
+    for (long k = 0; k < hands; k++) {
+        gr_rummy_rules *r = random_rules(&rng);
+        int ace;
+        gr_rummy_rules_get(r, GR_RUMMY_OPT_ACE_HIGH, &ace);
+        int players;
+        gr_rummy_rules_get(r, GR_RUMMY_OPT_PLAYERS, &players);
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, test_next(&rng), 0), GR_OK);
+        static gr_rummy_action list[4096];
+        int steps = 0;
+        while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER && steps++ < 400) {
+            check_masks(g, ace ? GR_RUMMY_ACE_HIGH : 0);
+            int n = gr_rummy_game_legal_moves(g, list, 4096);
+            ck_assert_int_gt(n, 0);
+            /* prefer melds and layoffs so tables fill and jokers move */
+            int pick = test_below(&rng, n);
+            for (int tries = 0; tries < 3 && list[pick].type == GR_RUMMY_ACT_DISCARD; tries++)
+                pick = test_below(&rng, n);
+            gr_rummy_masks next, want;
+            ck_assert_int_eq(gr_rummy_game_step(g, &list[pick], &next), GR_OK);
+            ck_assert_int_eq(gr_rummy_game_legal_masks(g, &want), GR_OK);
+            ck_assert_uint_eq(next.types, want.types);
+            ck_assert_uint_eq(next.meld, want.meld);
+            ck_assert_uint_eq(next.discard, want.discard);
+        }
+        check_masks(g, ace ? GR_RUMMY_ACE_HIGH : 0);
+        gr_rummy_game_free(g);
+        gr_rummy_rules_free(r);
+        (void)players;
+    }
+}
+END_TEST
+
+/* R4 Decision: the masks drop what would leave only the card taken */
+START_TEST(masks_dead_end)
+{
+    /* two players, one deck: seat 1 holds 3C 4C 5C ... stacked so that
+     * after taking the pile's 9D a meld of the run would leave 9D alone */
+    gr_rummy_rules *r = rules(2, 0, 0, 0, 0);
+    gr_card deck[52];
+    int k = 0;
+    /* seat 1 (after dealer 0) gets cards 0,2,4,..; seat 0 gets 1,3,.. */
+    gr_card s1[10] = { GR_CARD(2, 0), GR_CARD(3, 0), GR_CARD(4, 0), GR_CARD(8, 2),
+                       GR_CARD(9, 2), GR_CARD(10, 2), GR_CARD(0, 3), GR_CARD(1, 3),
+                       GR_CARD(2, 3), GR_CARD(5, 1) };
+    int used[52] = { 0 };
+    for (int i = 0; i < 10; i++)
+        used[s1[i]] = 1;
+    used[GR_CARD(8, 1)] = 1;   /* 9D: the upcard */
+    int other = 0;
+    for (int i = 0; i < 10; i++) {
+        deck[k++] = s1[i];
+        while (used[other])
+            other++;
+        used[other] = 1;
+        deck[k++] = (gr_card)other;
+    }
+    deck[k++] = GR_CARD(8, 1);
+    for (int c = 0; c < 52; c++)
+        if (!used[c])
+            deck[k++] = (gr_card)c;
+    ck_assert_int_eq(k, 52);
+    gr_rummy_game *g;
+    ck_assert_int_eq(gr_rummy_game_new_from_deck(&g, r, deck, 52, 0), GR_OK);
+    gr_rummy_masks m;
+    gr_rummy_action a = { .type = GR_RUMMY_ACT_DRAW_DISCARD };
+    ck_assert_int_eq(gr_rummy_game_step(g, &a, &m), GR_OK);
+    ck_assert_uint_eq(m.taken, GR_CARD(8, 1));
+    ck_assert(!(m.discard >> GR_CARD(8, 1) & 1));
+    check_masks(g, 0);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
+START_TEST(step_refuses_like_play)
+{
+    gr_rummy_rules *r = rules(3, 1, 0, 0, 0);
+    gr_rummy_game *g;
+    ck_assert_int_eq(gr_rummy_game_new(&g, r, 5, 1), GR_OK);
+    gr_rummy_masks m, before;
+    gr_rummy_game_legal_masks(g, &m);
+    before = m;
+    gr_rummy_action bad = { .type = GR_RUMMY_ACT_DISCARD, .card = 0 };
+    ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_ESTATE);
+    ck_assert_int_eq(memcmp(&m, &before, sizeof m), 0);
+    bad.type = 99;
+    ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_step(NULL, &bad, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_step(g, NULL, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_legal_masks(NULL, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_legal_masks(g, NULL), GR_EINVAL);
+    gr_rummy_action draw = { .type = GR_RUMMY_ACT_DRAW_STOCK };
+    ck_assert_int_eq(gr_rummy_game_step(g, &draw, NULL), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_phase(g), GR_RUMMY_PHASE_PLAY);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
+/* an allocator that counts */
+static long nallocs;
+static void *count_malloc(size_t n, void *ctx) { (void)ctx; nallocs++; return malloc(n); }
+static void count_free(void *p, void *ctx) { (void)ctx; free(p); }
+
+static void same_state(const gr_rummy_game *a, const gr_rummy_game *b)
+{
+    char sa[8192], sb[8192];
+    ck_assert_int_lt(gr_rummy_game_save(a, sa, sizeof sa), (int)sizeof sa);
+    ck_assert_int_lt(gr_rummy_game_save(b, sb, sizeof sb), (int)sizeof sb);
+    ck_assert_str_eq(sa, sb);
+}
+
+START_TEST(redeal_is_a_new_deal_without_allocating)
+{
+    gr_allocator mm = { count_malloc, count_free, NULL, { NULL } };
+    gr_rummy_rules *r;
+    ck_assert_int_eq(gr_rummy_rules_new_mm(&r, GR_RUMMY_PRESET_PARLETT, &mm), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, 6), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, 2), GR_OK);
+    gr_rummy_game *g, *fresh;
+    ck_assert_int_eq(gr_rummy_game_new(&g, r, 1, 0), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_BASIC, 3, NULL), GR_OK);
+    for (uint64_t seed = 10; seed < 20; seed++) {
+        long before = nallocs;
+        ck_assert_int_eq(gr_rummy_game_redeal(g, seed, (int)(seed % 6)), GR_OK);
+        ck_assert_int_eq(nallocs, before);
+        ck_assert_int_eq(gr_rummy_game_new(&fresh, r, seed, (int)(seed % 6)), GR_OK);
+        same_state(g, fresh);
+        gr_rummy_game_free(fresh);
+        ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_RANDOM, seed, NULL), GR_OK);
+        before = nallocs;
+        ck_assert_int_eq(gr_rummy_game_redeal(g, seed, 0), GR_OK);
+        ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_BASIC, seed, NULL), GR_OK);
+        ck_assert_int_eq(nallocs, before);   /* the history block is reused */
+    }
+    ck_assert_int_eq(gr_rummy_game_redeal(g, 1, 6), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_redeal(g, 1, -1), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_redeal(NULL, 1, 0), GR_EINVAL);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
+/* a playout's history replays through gr_rummy_game_play to its result */
+static void check_playout(const gr_rummy_rules *r, uint64_t seed, int policy, int presteps)
+{
+    gr_rummy_game *g, *replay;
+    ck_assert_int_eq(gr_rummy_game_new(&g, r, seed, 0), GR_OK);
+    /* start anywhere: a few random moves first, mid-turn too */
+    static gr_rummy_action list[4096];
+    test_rng rng = { seed };
+    for (int i = 0; i < presteps && gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER; i++) {
+        int n = gr_rummy_game_legal_moves(g, list, 4096);
+        ck_assert_int_eq(gr_rummy_game_play(g, &list[test_below(&rng, n)]), GR_OK);
+    }
+    gr_rummy_game *copy;
+    ck_assert_int_eq(gr_rummy_game_clone(&copy, g), GR_OK);
+    gr_rummy_result res, res2, res3;
+    ck_assert_int_eq(gr_rummy_game_playout(g, policy, seed * 7, &res), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_phase(g), GR_RUMMY_PHASE_OVER);
+    ck_assert_int_eq(gr_rummy_game_playout(copy, policy, seed * 7, &res2), GR_OK);
+    ck_assert_int_eq(memcmp(&res, &res2, sizeof res), 0);   /* deterministic */
+    ck_assert_int_eq(gr_rummy_game_new(&replay, r, seed, 0), GR_OK);
+    static gr_rummy_action hist[GR_RUMMY_MAX_HAND_MOVES];
+    int n = gr_rummy_game_history(g, hist, GR_RUMMY_MAX_HAND_MOVES);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(gr_rummy_game_play(replay, &hist[i]), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_result(replay, &res3), GR_OK);
+    ck_assert_int_eq(memcmp(&res, &res3, sizeof res), 0);
+    /* over: the playout just gives the result */
+    ck_assert_int_eq(gr_rummy_game_playout(g, policy, 1, &res2), GR_OK);
+    ck_assert_int_eq(memcmp(&res, &res2, sizeof res), 0);
+    gr_rummy_game_free(g);
+    gr_rummy_game_free(copy);
+    gr_rummy_game_free(replay);
+}
+
+START_TEST(playouts_follow_the_rules)
+{
+    test_rng rng = { 2029 };
+    long n = test_count(80);
+    for (long k = 0; k < n; k++) {
+        gr_rummy_rules *r = random_rules(&rng);
+        uint64_t seed = test_next(&rng);
+        check_playout(r, seed, GR_RUMMY_PLAYOUT_RANDOM, test_below(&rng, 30));
+        check_playout(r, seed, GR_RUMMY_PLAYOUT_BASIC, test_below(&rng, 30));
+        gr_rummy_rules_free(r);
+    }
+}
+END_TEST
+
+/* the basic policy goes out often; unlimited turnovers still end */
+START_TEST(basic_playouts_go_out)
+{
+    gr_rummy_rules *r = rules(2, 2, 0, 0, 0);
+    gr_rummy_game *g;
+    ck_assert_int_eq(gr_rummy_game_new(&g, r, 1, 0), GR_OK);
+    int out = 0, total = (int)test_count(100);
+    for (int i = 0; i < total; i++) {
+        gr_rummy_result res;
+        ck_assert_int_eq(gr_rummy_game_redeal(g, (uint64_t)i, i % 2), GR_OK);
+        ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_BASIC, 9, &res), GR_OK);
+        out += res.outcome == GR_RUMMY_OUTCOME_OUT;
+    }
+    ck_assert_int_ge(out * 10, total * 9);
+    ck_assert_int_eq(gr_rummy_game_playout(g, 0, 1, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_playout(NULL, GR_RUMMY_PLAYOUT_BASIC, 1, NULL), GR_EINVAL);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rummy_playout");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, masks_are_the_legal_moves);
+    tcase_add_test(tc, masks_dead_end);
+    tcase_add_test(tc, step_refuses_like_play);
+    tcase_add_test(tc, redeal_is_a_new_deal_without_allocating);
+    tcase_add_test(tc, playouts_follow_the_rules);
+    tcase_add_test(tc, basic_playouts_go_out);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
