@@ -546,7 +546,13 @@ typedef struct gr_move {
  * A hand played to the end of the stock has about 60 moves; each turnover
  * of the pile adds at most about 64 more, so 5000 moves is some 75
  * turnovers or 2500 turns, far beyond any hand people play, while the
- * history stays below 40 KB and a save text below 50 KB. */
+ * history stays below 40 KB and a save text (gr_game_save) below 64 KB:
+ * a move takes at most 13 bytes of it ("; DISCARD 10H"), only a discard,
+ * knock or gin that many, and each follows a draw of at most 11 ("; STOCK
+ * 10H"), so the moves line holds at most 12 bytes a move on average
+ * (60,001 for 5000 moves), and the rest (rules, deck or position, shown
+ * and defense lines) is under 3 KB.  A 5000-move hand of plain draws and
+ * discards saves to about 56 KB. */
 #define GR_MAX_HAND_MOVES 5000
 
 /* Deal a new hand with a seeded shuffle: the same seed gives the same deal
@@ -1261,6 +1267,33 @@ enum {
     GR_REASON_TOO_LONG,           /* the match has GR_MAX_MATCH_HANDS hands */
     GR_REASON_WALL,               /* G38: the last discard may be taken only
                                      to knock or go gin at once (issue 16) */
+    /* basic Rummy (R1-R8; added later, each with its status) */
+    GR_REASON_RUMMY_NOT_A_MELD,   /* GR_EILLEGAL: not 3-4 faces of a rank nor
+                                     a run of 3+ in a suit (R3) */
+    GR_REASON_NO_NATURAL,         /* GR_EILLEGAL: a meld of jokers only (R5) */
+    GR_REASON_JOKER_FACE,         /* GR_EILLEGAL: a joker names a face that does
+                                     not complete the meld, where another
+                                     face would (R5) */
+    GR_REASON_NO_SUCH_MELD,       /* GR_EILLEGAL: no table meld has that number */
+    GR_REASON_DOES_NOT_FIT,       /* GR_EILLEGAL: the card fits neither end of
+                                     the run nor a missing suit of the set (R4) */
+    GR_REASON_NO_JOKER_THERE,     /* GR_EILLEGAL: no joker of that meld stands
+                                     for this card (R5) */
+    GR_REASON_TAKEN_FROM_PILE,    /* GR_EILLEGAL: the card taken from the pile
+                                     (or one identical) discarded (R4) */
+    GR_REASON_DEAD_END,           /* GR_EILLEGAL: only cards that may not be
+                                     discarded would be left (R4 Decision) */
+    GR_REASON_DRAW_FIRST,         /* GR_ESTATE: a meld, layoff, exchange or
+                                     discard before the draw (R4) */
+    GR_REASON_DRAWN_ALREADY,      /* GR_ESTATE: a second draw in a turn (R4) */
+    GR_REASON_AMBIGUOUS_JOKER,    /* GR_EPARSE: a joker written "JK" could
+                                     stand for more than one face: write
+                                     "JK=7S" */
+    GR_REASON_RUMMY_MATCH_OVER,   /* GR_ESTATE: a total reached the target (R7) */
+    GR_REASON_RUMMY_CARDS,        /* GR_EINVAL: a position's cards are not the
+                                     decks in use, each face once a deck (R1) */
+    GR_REASON_RUMMY_CARD_COUNT,   /* GR_EINVAL: a hand's size does not fit the
+                                     position (R2, R4) */
     GR_REASON_COUNT               /* number of reasons */
 };
 
@@ -1658,8 +1691,9 @@ GR_API int gr_match_save(const gr_match *match, char *buf, size_t size);
  * dealer or cut, the same next deal, and every hand recorded again through
  * gr_match_record().  GR_EPARSE for damaged text (bad syntax, an unknown
  * option or a value out of range, a line twice or missing, anything after
- * "end"; a text cut short has no "end" line and is refused, so no proper
- * prefix of a saved text loads), GR_EILLEGAL for a hand the match refuses
+ * "end"; a text cut short has no "end" line with its newline and is
+ * refused, so no proper prefix of a saved text loads, not even the text
+ * without its last newline), GR_EILLEGAL for a hand the match refuses
  * (inconsistent, or after the match is over), GR_EINVAL for NULL,
  * GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_match_load(gr_match **out, const char *text);
@@ -2060,8 +2094,10 @@ enum {
 typedef struct gr_rummy_action {
     int           type;    /* GR_RUMMY_ACT_* */
     gr_card       card;    /* LAY_OFF, SWAP_JOKER, DISCARD: the card from
-                              the hand; draws (legal moves, history): the
-                              card drawn, ignored when played */
+                              the hand; draws: in the history the card
+                              drawn; in the legal moves the pile's top for
+                              DRAW_DISCARD and GR_NO_CARD for DRAW_STOCK
+                              (the stock is hidden); ignored when played */
     gr_card       named;   /* LAY_OFF of a joker: the face it stands for */
     int           target;  /* LAY_OFF, SWAP_JOKER: the table meld, 0.. */
     gr_rummy_meld meld;    /* MELD: the meld laid down */
@@ -2410,6 +2446,132 @@ enum {
  * and recorded). */
 GR_API int gr_rummy_game_playout(gr_rummy_game *game, int policy, uint64_t seed,
                                  gr_rummy_result *out);
+
+/* ------------------------------------------------------------------------
+ * Basic Rummy for people and apps: reasons, moves as text (rummy/reason.c,
+ * rummy/movetext.c)
+ *
+ * Every refused Rummy move has one reason (GR_REASON_*, gr_reason_text),
+ * kept by the game; the status is always gr_reason_status() of it.  The
+ * same bad meld gets the same reason from gr_rummy_meld_check(),
+ * gr_rummy_game_play() and the position checks: GR_REASON_BAD_CARD for
+ * malformed masks, GR_REASON_NO_NATURAL, GR_REASON_JOKER_FACE (a joker
+ * names a face that does not complete the meld where another face would),
+ * GR_REASON_RUMMY_NOT_A_MELD.  A refused move is checked in this order:
+ * its form (GR_REASON_RESERVED_NOT_ZERO, GR_REASON_BAD_VALUE for the type,
+ * GR_REASON_BAD_CARD), the hand (GR_REASON_HAND_OVER), the step of the
+ * turn (GR_REASON_DRAWN_ALREADY, GR_REASON_DRAW_FIRST), then the rule:
+ * draws GR_REASON_PILE_EMPTY (no card there), GR_REASON_DEAD_END; melds
+ * the meld's reason, then GR_REASON_NOT_IN_HAND; layoffs and exchanges
+ * GR_REASON_NO_SUCH_MELD, GR_REASON_NOT_IN_HAND, GR_REASON_DOES_NOT_FIT
+ * (GR_REASON_JOKER_FACE for a joker naming a face that does not fit where
+ * another would) or GR_REASON_NO_JOKER_THERE; discards
+ * GR_REASON_NOT_IN_HAND, GR_REASON_TAKEN_FROM_PILE; and last a step-2
+ * move that would leave only cards that may not be discarded,
+ * GR_REASON_DEAD_END.
+ * ------------------------------------------------------------------------ */
+
+/* Why the last gr_rummy_game_play() (or gr_rummy_game_play_as()) on this
+ * game was refused; GR_REASON_NONE after one that succeeded.  The one
+ * thing a refused move changes in the game.  GR_EINVAL for NULL. */
+GR_API int gr_rummy_game_last_reason(const gr_rummy_game *game);
+
+/* As gr_rummy_game_play(), for `player`: GR_ESTATE with
+ * GR_REASON_NOT_YOUR_TURN when another seat is to act (a table program
+ * passes whoever sent the move), GR_EINVAL (GR_REASON_BAD_VALUE) for a
+ * seat out of range. */
+GR_API int gr_rummy_game_play_as(gr_rummy_game *game, int player,
+                                 const gr_rummy_action *move);
+
+/* Check a meld a player lays down or a meld of a table: GR_OK if it is a
+ * legal set or run (R3, R5), else the status of its reason (above), the
+ * reason in *reason when not NULL (GR_REASON_NONE on GR_OK).  GR_EINVAL
+ * for NULL (GR_REASON_NULL_ARGUMENT) or bad flags (GR_REASON_BAD_VALUE). */
+GR_API int gr_rummy_meld_check(const gr_rummy_meld *meld, int flags, int *reason);
+
+/* The faces that can be laid off on a legal table meld (R4): a set's
+ * missing suits, the faces next to a run's ends (the ace after the king
+ * with GR_RUMMY_ACE_HIGH), into *out.  Refused as gr_rummy_meld_check()
+ * for a meld that is not legal; GR_EINVAL for NULL out. */
+GR_API int gr_rummy_layoff_faces(const gr_rummy_meld *meld, int flags,
+                                 gr_cards *out);
+
+/* The melds `faces` (natural cards and jokers already named, not empty)
+ * and `jokers` more jokers can make, each new joker naming a face: into
+ * out[0..cap-1], out[i].cards the whole meld and out[i].jokers the faces
+ * the new jokers name; returns how many (at most 17; may be more than
+ * cap; out may be NULL when cap is 0).  Sets first, then runs, each in
+ * increasing order of the new faces' mask.  0 for empty faces.  GR_EINVAL
+ * for bits above 51, jokers outside 0..GR_RUMMY_MAX_JOKERS, bad flags. */
+GR_API int gr_rummy_meld_completions(gr_cards faces, int jokers, int flags,
+                                     gr_rummy_meld *out, size_t cap);
+
+/* A move as a person says it, in rummy-play's words:
+ *   "draw", "take"                 (with the card drawn when the action
+ *                                   carries one: "draw 4D", "take QS")
+ *   "meld 6S JK 8S"                a meld, faces in card order; a joker
+ *                                   whose face is forced is "JK", else
+ *                                   every joker is named: "meld 7C 7D JK=7S"
+ *   "layoff KS 2", "layoff JK 2"   a layoff on table meld 2 (numbered from
+ *                                   1 as the table is shown: target + 1);
+ *                                   "layoff JK=9C 2" when more than one
+ *                                   face would fit
+ *   "swap 7S 3"                    put 7S in meld 3 in place of its joker
+ *   "discard 9C", "discard JK"
+ * Forced faces are judged against `game` (the table and the ace-high
+ * option) before the move is played; with game NULL every joker is
+ * named.  snprintf semantics (returns the length needed).  GR_EINVAL for
+ * a malformed move (as gr_rummy_game_play), a target outside
+ * 0..GR_RUMMY_MAX_MELDS - 1, or buf NULL with size > 0. */
+GR_API int gr_rummy_move_format(const gr_rummy_action *move,
+                                const gr_rummy_game *game, char *buf,
+                                size_t size);
+
+/* Read a move as gr_rummy_move_format() writes it.  Words case-insensitive,
+ * separated by white space or commas; the abbreviations d, t, m, l, s, x
+ * for draw, take, meld, layoff, swap, discard; "layoff 2 KS" and "swap 3
+ * 7S" (number first) too.  A joker written "JK" takes its face from the
+ * library when only one face completes the meld (or fits the table meld);
+ * when several would, it is refused with GR_REASON_AMBIGUOUS_JOKER and the
+ * person names it ("JK=7S"); gr_rummy_move_joker_faces() lists the faces.
+ * The move is not checked against the rules (gr_rummy_game_play() does
+ * that), but a meld number must exist on the table.  With game NULL: no
+ * table (meld numbers 1..GR_RUMMY_MAX_MELDS; a layoff's joker must be
+ * named) and the ace low.  GR_EPARSE with the place of the bad word and
+ * the reason in *err (when not NULL): GR_REASON_SYNTAX, _DUPLICATE_CARD,
+ * _NO_SUCH_MELD, _AMBIGUOUS_JOKER, _DOES_NOT_FIT (a joker no face of that
+ * meld fits), _NO_NATURAL, _JOKER_FACE or _RUMMY_NOT_A_MELD (jokers "JK"
+ * no face completes); GR_EINVAL for NULL text or out.  *out is written
+ * only on success; gr_rummy_move_parse(gr_rummy_move_format(m)) == m for
+ * every legal move. */
+GR_API int gr_rummy_move_parse(const char *text, const gr_rummy_game *game,
+                               gr_rummy_action *out, gr_parse_error *err);
+
+/* The same two against what a seat sees (its table and ace-high option):
+ * for a program that holds a view only.  GR_EINVAL for NULL view. */
+GR_API int gr_rummy_view_move_format(const gr_rummy_action *move,
+                                     const gr_rummy_view *view, char *buf,
+                                     size_t size);
+GR_API int gr_rummy_view_move_parse(const char *text, const gr_rummy_view *view,
+                                    gr_rummy_action *out, gr_parse_error *err);
+
+/* For a move text refused with GR_REASON_AMBIGUOUS_JOKER: every face its
+ * "JK" could stand for (the union over the possible melds, or the faces
+ * that fit the table meld) into *faces; 0 when the text is not refused so.
+ * view may be NULL (no table, ace low).  GR_EINVAL for NULL text or
+ * faces. */
+GR_API int gr_rummy_move_joker_faces(const char *text, const gr_rummy_view *view,
+                                     gr_cards *faces);
+
+/* gr_rummy_hand_parse() and gr_rummy_meld_parse() with the place of the
+ * bad token and the reason in *err (when not NULL; zeroed on success):
+ * GR_EPARSE (GR_REASON_SYNTAX), or GR_EINVAL (GR_REASON_DUPLICATE_CARD)
+ * for a third copy of a face, a ninth joker or a face twice in a meld, as
+ * the plain parsers return; GR_EINVAL (GR_REASON_NULL_ARGUMENT) for NULL. */
+GR_API int gr_rummy_hand_parse_ex(const char *text, gr_rummy_hand *out,
+                                  gr_parse_error *err);
+GR_API int gr_rummy_meld_parse_ex(const char *text, gr_rummy_meld *out,
+                                  gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
  * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's

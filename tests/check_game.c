@@ -2046,6 +2046,17 @@ static void check_capped(gr_game *g)
     REQUIRE_OP(n, <=, GR_MAX_HAND_MOVES);
     REQUIRE_OP(n, >=, GR_MAX_HAND_MOVES - 1);   /* no whole turn fitted */
     check_round_trip(g);
+    /* the save of the longest hand fits the bound GR_MAX_HAND_MOVES
+     * promises: 12 bytes a move on average at most, under 64 KB in all */
+    char *text = test_save(g);
+    size_t len = strlen(text);
+    REQUIRE_OP(len, <, 64 * 1024);
+    const char *moves = strstr(text, "\nmoves ");
+    const char *moves_end = moves ? strchr(moves + 1, '\n') : NULL;
+    REQUIRE(moves_end != NULL);
+    REQUIRE_OP((size_t)(moves_end - moves), <=, 12 * (size_t)n + 16);
+    REQUIRE_OP(len - (size_t)(moves_end - moves), <, 3 * 1024);
+    free(text);
 }
 
 START_TEST(test_G16_novelty_hand_capped)

@@ -149,9 +149,10 @@ START_TEST(test_G38_wall_take_to_knock)
     ck_assert_int_eq(gr_game_turn(g), 1);
     gr_move mv[GR_MAX_MOVES];
     ck_assert_int_eq(gr_game_legal_moves(g, mv, GR_MAX_MOVES), 2);
-    ck_assert_int_eq(mv[0].type, GR_MOVE_DRAW_DISCARD);
-    ck_assert_int_eq(mv[0].card, C("JS"));
-    ck_assert_int_eq(mv[1].type, GR_MOVE_PASS);
+    /* by type, then by card: PASS (2) before DRAW_DISCARD (4) */
+    ck_assert_int_eq(mv[0].type, GR_MOVE_PASS);
+    ck_assert_int_eq(mv[1].type, GR_MOVE_DRAW_DISCARD);
+    ck_assert_int_eq(mv[1].card, C("JS"));
     refuse(g, GR_MOVE_DRAW_STOCK, GR_NO_CARD, GR_ESTATE);
     refuse(g, GR_MOVE_DISCARD, C("KD"), GR_ESTATE);
     refuse(g, GR_MOVE_TAKE_UPCARD, GR_NO_CARD, GR_ESTATE);
@@ -375,6 +376,12 @@ START_TEST(test_G38_random_games_end)
                 gr_view v;
                 gr_move m;
                 ck_assert_int_eq(gr_game_view(g, p, &v), GR_OK);
+                /* listed by type, then by card (gr_game_legal_moves) */
+                for (int k = 1; k < v.nlegal; k++)
+                    ck_assert_msg(v.legal[k - 1].type < v.legal[k].type
+                                  || (v.legal[k - 1].type == v.legal[k].type
+                                      && v.legal[k - 1].card < v.legal[k].card),
+                                  "phase %d: move %d out of order", v.phase, k);
                 ck_assert_int_eq(gr_bot_choose(bots[i % 3 == 0 ? 1 + p : (i + p) & 1], &v, &m), GR_OK);
                 ck_assert_int_eq(gr_game_play(g, m), GR_OK);
                 ck_assert_int_lt(++steps, 100000);

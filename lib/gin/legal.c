@@ -33,10 +33,10 @@ int gr__game_legal(const gr_game *g, gr_move *out, size_t cap)
         if (!g->stock_only && g->npile > 0)
             put(out, cap, &n, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile));
         break;
-    case GR_PHASE_WALL:   /* G38 */
+    case GR_PHASE_WALL:   /* G38; by type: PASS (2) before DRAW_DISCARD (4) */
+        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
         if (g->wall_ok)
             put(out, cap, &n, GR_MOVE_DRAW_DISCARD, gr__top_of(g->pile, g->npile));
-        put(out, cap, &n, GR_MOVE_PASS, GR_NO_CARD);
         break;
     case GR_PHASE_DISCARD:   /* cached at the draw: G11 and G38 applied */
         put_cards(out, cap, &n, GR_MOVE_DISCARD, g->discard_ok);

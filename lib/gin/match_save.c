@@ -291,6 +291,10 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             }
             entries[nentries++] = e;
         } else if (strcmp(key, "end") == 0 && !*gr__next_word(&rest)) {
+            if (!nl) {   /* the end line with its newline: no proper prefix loads */
+                rc = mfail(r, key, strlen(key), GR_REASON_SYNTAX);
+                break;
+            }
             ended = true;
         } else {
             rc = mfail(r, key, strlen(key), GR_REASON_SYNTAX);

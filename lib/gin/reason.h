@@ -9,6 +9,7 @@
 #define GR_GIN_REASON_H
 
 #include "ginrummy.h"
+#include "common/reason.h"
 
 /* The first fault of a caller's arrangement (order documented in
  * ginrummy.h), GR_REASON_NONE if it is valid; *cards (may be NULL) gets
@@ -23,7 +24,5 @@ int gr__knocker_reason(const gr_arrangement *knocker, gr_cards defender);
 /* The first fault of a defense (gr_layoff_check), GR_REASON_NONE if legal. */
 int gr__layoff_reason(const gr_arrangement *knocker, gr_cards defender,
                       const gr_layoff *defense);
-/* store the reason when the pointer is not NULL; returns its status */
-int gr__reason_put(int *reason, int code);
 
 #endif /* GR_GIN_REASON_H */

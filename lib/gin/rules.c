@@ -110,16 +110,6 @@ static bool option_valid(int option)
     return option >= 0 && option < GR_OPT_COUNT;
 }
 
-bool gr__name_is(const char *name, const char *want)
-{
-    for (; *want; name++, want++) {
-        char c = *name >= 'A' && *name <= 'Z' ? (char)(*name - 'A' + 'a') : *name;
-        if (c != *want)
-            return false;
-    }
-    return *name == '\0';
-}
-
 int gr_rules_new_mm(gr_rules **out, int preset, const gr_allocator *mm)
 {
     if (out == NULL || preset < 0 || preset >= NPRESETS || !gr__allocator_valid(mm))
@@ -207,17 +197,6 @@ int gr_option_describe(int option, gr_option_info *out)
                          options[option].description, options[option].min,
                          options[option].max);
     return GR_OK;
-}
-
-void gr__option_info_fill(gr_option_info *out, int option, const char *name,
-                          const char *description, int min, int max)
-{
-    memset(out, 0, sizeof *out);   /* the reserved space too */
-    out->option = option;
-    out->name = name;
-    out->description = description;
-    out->min = min;
-    out->max = max;
 }
 
 int gr_option_lookup(const char *name)

@@ -17,7 +17,6 @@
  */
 #include "common/alloc.h"
 #include "common/rng.h"
-#include "gin/rules.h"
 #include "rummy/table.h"
 
 #include <string.h>

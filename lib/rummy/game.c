@@ -8,7 +8,9 @@
  */
 #include "common/alloc.h"
 #include "common/rng.h"
+#include "common/assert.h"
 #include "rummy/game.h"
+#include "rummy/reason.h"
 
 #include <string.h>
 
@@ -35,6 +37,7 @@ void gr__rgame_redeal_deck(gr_rummy_game *g, const gr_card *deck, int dealer)
     g->nmelds = 0;
     g->npile = 0;
     g->nhistory = 0;   /* the history block is kept for reuse */
+    g->last_reason = GR_REASON_NONE;
     int k = 0;
     for (int round = 0; round < g->hand_size; round++)
         for (int i = 1; i <= g->nplayers; i++)
@@ -250,10 +253,48 @@ int gr__rgame_reserve(gr_rummy_game *game)
     return GR_OK;
 }
 
+static int play(gr_rummy_game *game, const gr_rummy_action *move);
+
+/* The move, and the reason of a refusal kept for
+ * gr_rummy_game_last_reason (rummy/reason.c diagnoses it). */
 int gr_rummy_game_play(gr_rummy_game *game, const gr_rummy_action *move)
 {
-    if (!game || !move)
+    if (!game)
         return GR_EINVAL;
+    int rc = move ? play(game, move) : GR_EINVAL;
+    int why = GR_REASON_NONE;
+    if (rc == GR_ENOMEM) {
+        why = GR_REASON_NO_MEMORY;
+    } else if (!move) {
+        why = GR_REASON_NULL_ARGUMENT;
+    } else if (rc != GR_OK) {
+        gr__rpos pos;
+        gr__rgame_pos(game, &pos);
+        why = gr__ract_reason(&pos, move);
+        GR_ASSERT(gr_reason_status(why) == rc);
+    }
+    game->last_reason = why;
+    return rc;
+}
+
+int gr_rummy_game_play_as(gr_rummy_game *game, int player,
+                          const gr_rummy_action *move)
+{
+    if (!game)
+        return GR_EINVAL;
+    if (player < 0 || player >= game->nplayers) {
+        game->last_reason = GR_REASON_BAD_VALUE;
+        return GR_EINVAL;
+    }
+    if (game->phase != GR_RUMMY_PHASE_OVER && player != game->turn) {
+        game->last_reason = GR_REASON_NOT_YOUR_TURN;
+        return GR_ESTATE;
+    }
+    return gr_rummy_game_play(game, move);
+}
+
+static int play(gr_rummy_game *game, const gr_rummy_action *move)
+{
     int rc = gr__ract_wellformed(move);
     if (rc != GR_OK)
         return rc;

@@ -30,6 +30,7 @@ struct gr_rummy_game {
     int            owner[GR_RUMMY_MAX_MELDS];
     int            nhistory, caphistory;
     gr_rummy_action *history;        /* heap, NULL while empty */
+    int            last_reason;    /* of the last gr_rummy_game_play */
 };
 
 /* the position of the player to act */

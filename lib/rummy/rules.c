@@ -1,6 +1,6 @@
 /* rummy/rules.c: the Rummy rule set, its PARLETT preset and options (R1-R7). */
 #include "common/alloc.h"
-#include "gin/rules.h"
+#include "common/options.h"
 #include "rummy/rules.h"
 
 #include <string.h>

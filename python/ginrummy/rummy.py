@@ -16,7 +16,8 @@ from ._calls import fetch, text as _text
 from ._handle import Handle, locked
 from ._lib import ffi, lib, GR_NO_CARD, RUMMY_MAX_CARDS, RUMMY_MAX_MELDS, \
     RUMMY_MAX_PLAYERS
-from .errors import c_integer, c_seed, check
+from .cards import Cards
+from .errors import c_integer, c_seed, check, raise_parse
 from .rules import OptionInfo, OptionTable, describe_options
 from .rummy_hand import (ACE_HIGH, JOKER, RUMMY_MOVE_KINDS, RUMMY_OUT, RummyArrangement,
                          RummyCardLike, RummyHand, RummyMeld, RummyPlan, RummyPlanMove,
@@ -33,7 +34,8 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RummyHand", "RummyMeld", "RummyArrangement", "RummyPlan", "RummyPlanMove",
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
-           "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves"]
+           "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves",
+           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces"]
 
 
 def rummy_options() -> List[OptionInfo]:
@@ -258,10 +260,37 @@ class RummyGame(Handle):
             raise TypeError(f"play: a RummyAction, not {type(action).__name__}")
         rc = lib.gr_rummy_game_play(self._p, action._raw)
         if rc < 0:
-            reason = None
-            if hasattr(lib, "gr_rummy_game_last_reason"):
-                reason = lib.gr_rummy_game_last_reason(self._p)
-            check(rc, f"play {action}", reason)
+            check(rc, f"play {action}", lib.gr_rummy_game_last_reason(self._p))
+
+    @property
+    @locked
+    def last_reason(self) -> int:
+        """Why the last play on this game was refused (0: it was not)."""
+        return check(lib.gr_rummy_game_last_reason(self._p))
+
+    @locked
+    def play_as(self, player: int, action: RummyAction) -> None:
+        """Play `action` for seat `player`: WrongState when another seat is to act."""
+        rc = lib.gr_rummy_game_play_as(self._p, c_integer(player, "player"), action._raw)
+        if rc < 0:
+            check(rc, f"play {action}", lib.gr_rummy_game_last_reason(self._p))
+
+    @locked
+    def format_move(self, action: RummyAction) -> str:
+        """The action as a person says it ("meld 6S JK 8S", "layoff KS 2"),
+        against this game's table (format it before playing it)."""
+        return _text(lib.gr_rummy_move_format, action._raw, self._p)
+
+    @locked
+    def parse_move(self, text: str) -> RummyAction:
+        """Read a move as a person types it; ParseError carries the reason
+        and the ``offset``/``length`` of the bad word (an ambiguous joker:
+        see rummy_joker_faces)."""
+        out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_move_parse(text.encode(), self._p, out, err)
+        if rc < 0:
+            raise_parse(rc, f"move {text!r}", err)
+        return RummyAction(out)
 
     @locked
     def hand(self, player: int) -> RummyHand:
@@ -410,3 +439,25 @@ class RummyBot(Handle):
         out = ffi.new("gr_rummy_action *")
         check(lib.gr_rummy_bot_choose(self._p, view, out), "choose")
         return RummyAction(out)
+
+
+def rummy_view_format_move(action: RummyAction, view: Any) -> str:
+    """As RummyGame.format_move, against what a seat sees (RummyGame.view())."""
+    return _text(lib.gr_rummy_view_move_format, action._raw, view)
+
+
+def rummy_view_parse_move(text: str, view: Any) -> RummyAction:
+    """As RummyGame.parse_move, against what a seat sees (RummyGame.view())."""
+    out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
+    rc = lib.gr_rummy_view_move_parse(text.encode(), view, out, err)
+    if rc < 0:
+        raise_parse(rc, f"move {text!r}", err)
+    return RummyAction(out)
+
+
+def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:
+    """The faces an ambiguous "JK" of a move text could stand for."""
+    out = ffi.new("gr_cards *")
+    check(lib.gr_rummy_move_joker_faces(text.encode(), ffi.NULL if view is None else view,
+                                        out))
+    return Cards(int(out[0]))

@@ -4,12 +4,12 @@ arrangement (R7), and going out with the table's melds (R4, R5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._calls import text as _text
 from ._lib import ffi, lib, GR_EINVAL, GR_NO_CARD, RUMMY_JOKER, RUMMY_MAX_MELDS
-from .cards import Card, Cards
-from .errors import c_integer, check
+from .cards import Card, Cards, CardsLike, as_cards
+from .errors import c_integer, check, raise_parse
 
 #: a Rummy card is a gr_card: 0..51 the faces, as in Gin, and JOKER
 JOKER = RUMMY_JOKER
@@ -61,6 +61,40 @@ class RummyMeld:
     def kind(self, ace_high: bool = False) -> int:
         """1 a set, 2 a run, 0 neither (R3)."""
         return check(lib.gr_rummy_meld_kind(self._c(), ACE_HIGH if ace_high else 0))
+
+    @classmethod
+    def parse_ex(cls, text: str) -> "RummyMeld":
+        """As parse(); a refusal carries the ``offset`` of the bad token."""
+        out, err = ffi.new("gr_rummy_meld *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_meld_parse_ex(text.encode(), out, err)
+        if rc < 0:
+            raise_parse(rc, f"meld {text!r}", err)
+        return cls._from_c(out)
+
+    def check(self, ace_high: bool = False) -> int:
+        """The reason this is not a legal set or run (0 when it is): the
+        same reason gr_rummy_game_play gives for it."""
+        why = ffi.new("int *")
+        lib.gr_rummy_meld_check(self._c(), ACE_HIGH if ace_high else 0, why)
+        return int(why[0])
+
+    def layoff_faces(self, ace_high: bool = False) -> Cards:
+        """The faces that can be laid off on this (legal) table meld."""
+        out = ffi.new("gr_cards *")
+        flags = ACE_HIGH if ace_high else 0
+        check(lib.gr_rummy_layoff_faces(self._c(), flags, out),
+              "layoff faces", self.check(ace_high))
+        return Cards(int(out[0]))
+
+    @classmethod
+    def completions(cls, faces: CardsLike, jokers: int,
+                    ace_high: bool = False) -> List["RummyMeld"]:
+        """Every meld `faces` and that many more jokers make."""
+        buf = ffi.new("gr_rummy_meld[]", 32)
+        n = check(lib.gr_rummy_meld_completions(as_cards(faces).mask,
+                                                c_integer(jokers, "jokers"),
+                                                ACE_HIGH if ace_high else 0, buf, 32))
+        return [cls._from_c(buf[i]) for i in range(min(n, 32))]
 
     def __str__(self) -> str:
         return _text(lib.gr_rummy_meld_format, self._c())
@@ -123,6 +157,17 @@ class RummyHand:
             out, bad = ffi.new("gr_rummy_hand *"), ffi.new("size_t *")
             check(lib.gr_rummy_hand_parse(cards.encode(), out, bad), f"hand {cards!r}")
             self._set(out)
+
+    @classmethod
+    def parse_ex(cls, text: str) -> "RummyHand":
+        """A hand from text; a refusal carries the ``offset`` of the bad token."""
+        out, err = ffi.new("gr_rummy_hand *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_hand_parse_ex(text.encode(), out, err)
+        if rc < 0:
+            raise_parse(rc, f"hand {text!r}", err)
+        new = cls()
+        new._set(out)
+        return new
 
     def _c(self) -> Any:
         """A new gr_rummy_hand * holding this hand (InvalidArgument for

@@ -66,3 +66,30 @@ def test_rummy_redeal_and_playouts():
         g.playout("expert")
     with pytest.raises(gr.GinRummyError):
         g.redeal(1, 3)
+
+
+def test_R4_R5_reasons_and_move_text():
+    if not hasattr(gr._lib.lib, "gr_rummy_move_parse"):
+        pytest.skip("no Rummy move text in this library")
+    g = rummy.RummyGame(rummy.RummyRules(jokers=2), seed=7, dealer=1)
+    with pytest.raises(gr.WrongState):
+        g.play(g.parse_move("discard 8C"))
+    assert gr._lib.string(gr._lib.lib.gr_reason_name(g.last_reason)) == "draw_first"
+    with pytest.raises(gr.WrongState):
+        g.play_as(1, g.parse_move("draw"))
+    g.play(g.parse_move("d"))
+    v = g.view(0)
+    for a in g.legal_moves():
+        assert g.parse_move(g.format_move(a)) == a
+        assert rummy.rummy_view_parse_move(rummy.rummy_view_format_move(a, v), v) == a
+    with pytest.raises(gr.ParseError) as e:
+        g.parse_move("meld AC AH JK")
+    assert e.value.offset == 11 and e.value.length == 2
+    assert rummy.rummy_joker_faces("meld AC AH JK", g.view(0)) == gr.Cards("AD AS")
+    assert rummy.RummyMeld.parse("6S JK=9S 8S").check() != 0
+    assert rummy.RummyMeld.parse("5H 6H 7H").layoff_faces() == gr.Cards("4H 8H")
+    assert len(rummy.RummyMeld.completions("7S 8S", 1)) == 2
+    with pytest.raises(gr.ParseError) as e:
+        rummy.RummyHand.parse_ex("7H ZZ")
+    assert e.value.offset == 3
+    assert str(rummy.RummyMeld.parse_ex("5H JK=6H 7H")) == "5H JK=6H 7H"
