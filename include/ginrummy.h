@@ -1951,11 +1951,27 @@ enum {
  * than `no_discard` (a face or GR_RUMMY_JOKER that may not be discarded,
  * e.g. the card just taken from the discard pile; GR_NO_CARD for none) can
  * be kept back and everything else melded or laid off, else
- * GR_RUMMY_OUT_NO.  GR_EINVAL as gr_rummy_go_out (out aside), or
+ * GR_RUMMY_OUT_NO.  The card kept back may also be a joker taken from the
+ * table (R5): table "3C JK=3D 3H 3S", hand "3D", no_discard 3D goes out
+ * by putting 3D in the joker's place and discarding the joker.  GR_EINVAL as gr_rummy_go_out (out aside), or
  * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
 GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
                                const gr_rummy_meld *table, int ntable,
                                int flags, gr_card no_discard);
+
+/* gr_rummy_can_go_out's answer with the way out: for GR_RUMMY_OUT_MELD or
+ * GR_RUMMY_OUT_DISCARD, a plan (as gr_rummy_go_out's: joker takes first,
+ * then layoffs meld by meld, then new melds) after which `left` is empty
+ * (MELD) or the one card to discard (DISCARD; value its points), written
+ * to *out; for GR_RUMMY_OUT_NO *out is untouched.  The card kept back may
+ * be a joker taken from the table (R5) when the hand holds none.
+ * gr_rummy_go_out's plan leaves the least value, which need not be a way
+ * out (a card that may not be discarded can be worth less than a joker).
+ * GR_EINVAL as gr_rummy_can_go_out or for NULL out; GR_ENOMEM. */
+GR_API int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand,
+                                    const gr_rummy_meld *table, int ntable,
+                                    int flags, gr_card no_discard,
+                                    gr_rummy_plan *out);
 
 /* ------------------------------------------------------------------------
  * Basic Rummy: rules, game, match, bots (R1-R8)

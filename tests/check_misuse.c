@@ -430,6 +430,22 @@ START_TEST(test_rummy_view_malformed)
     ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
     bad.owner[0] = 3;
     ck_assert_int_ge(gr_rummy_view_legal_moves(&bad, act, 512), 0);
+    /* R3, R5: an empty table meld, one that is no set or run, one of
+     * jokers only, and a Q-K-A run without the ace-high option */
+    static const gr_cards no_meld[][2] = {
+        { 0, 0 }, { GR_CARD_BIT(0) | GR_CARD_BIT(14) | GR_CARD_BIT(28), 0 },
+        { GR_CARD_BIT(0) | GR_CARD_BIT(13) | GR_CARD_BIT(26),
+          GR_CARD_BIT(0) | GR_CARD_BIT(13) | GR_CARD_BIT(26) },
+        { GR_CARD_BIT(11) | GR_CARD_BIT(12) | GR_CARD_BIT(0), 0 },
+    };
+    for (size_t k = 0; k < sizeof no_meld / sizeof no_meld[0]; k++) {
+        bad.melds[0] = (gr_rummy_meld){ no_meld[k][0], no_meld[k][1] };
+        ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
+    }
+    bad.ace_high = 1;   /* Q-K-A is a run with the option */
+    ck_assert_int_ge(gr_rummy_view_legal_moves(&bad, act, 512), 0);
+    bad.ace_high = v.ace_high;
+    bad.melds[0] = (gr_rummy_meld){ GR_CARD_BIT(0) | GR_CARD_BIT(13) | GR_CARD_BIT(26), 0 };
     gr_rummy_bot *b = NULL;
     gr_rummy_action a;
     ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_GREEDY, 1), GR_OK);

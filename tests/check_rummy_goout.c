@@ -215,37 +215,47 @@ static int random_meld(test_rng *r, int flags, gr_rummy_meld *m, int *jleft)
     return 0;
 }
 
+/* a random hand-plus-table case: up to 4 legal table melds, up to 10 faces
+ * (half of them near a table meld), jokers in all at most 4 */
+static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand *h)
+{
+    int jleft = test_below(r, 5);
+    int nt = test_below(r, 5);
+    for (int k = 0; k < nt; k++)
+        if (!random_meld(r, flags, &t[k], &jleft)) {
+            nt = k;
+            break;
+        }
+    *h = (gr_rummy_hand){ 0, 0, jleft > 0 ? test_below(r, jleft + 1) : 0 };
+    int cards = test_below(r, 11);
+    while (cards > 0) {
+        gr_card f;
+        if (nt > 0 && test_below(r, 2)) {   /* near a table meld */
+            gr_cards c = t[test_below(r, nt)].cards;
+            int at = __builtin_ctzll(c) + test_below(r, 5) - 2;
+            if (test_below(r, 3) == 0)
+                at = __builtin_ctzll(c) % 13 + 13 * test_below(r, 4);
+            if (at < 0 || at > 51)
+                continue;
+            f = (gr_card)at;
+        } else {
+            f = (gr_card)test_below(r, 52);
+        }
+        if (gr_rummy_hand_add(h, f) == GR_OK)
+            cards--;
+    }
+    return nt;
+}
+
 START_TEST(test_R4_R5_R7_random_vs_oracle)
 {
     test_rng r = { 0x60007 };
     long n = test_count(20000);
     for (long i = 0; i < n; i++) {
-        int flags = (int)(i & 1), jleft = test_below(&r, 5);
+        int flags = (int)(i & 1);
         gr_rummy_meld t[4];
-        int nt = test_below(&r, 5);
-        for (int k = 0; k < nt; k++)
-            if (!random_meld(&r, flags, &t[k], &jleft)) {
-                nt = k;
-                break;
-            }
-        gr_rummy_hand h = { 0, 0, jleft > 0 ? test_below(&r, jleft + 1) : 0 };
-        int cards = test_below(&r, 11);
-        while (cards > 0) {
-            gr_card f;
-            if (nt > 0 && test_below(&r, 2)) {   /* near a table meld */
-                gr_cards c = t[test_below(&r, nt)].cards;
-                int at = __builtin_ctzll(c) + test_below(&r, 5) - 2 + 13 * test_below(&r, 2) * 0;
-                if (test_below(&r, 3) == 0)
-                    at = __builtin_ctzll(c) % 13 + 13 * test_below(&r, 4);
-                if (at < 0 || at > 51)
-                    continue;
-                f = (gr_card)at;
-            } else {
-                f = (gr_card)test_below(&r, 52);
-            }
-            if (gr_rummy_hand_add(&h, f) == GR_OK)
-                cards--;
-        }
+        gr_rummy_hand h;
+        int nt = random_case(&r, flags, t, &h);
         gr_rummy_plan p;
         int lib = gr_rummy_go_out(&h, t, nt, flags, &p);
         int ref = oracle_rummy_go_out(&h, t, nt, flags);
@@ -259,6 +269,107 @@ START_TEST(test_R4_R5_R7_random_vs_oracle)
 }
 END_TEST
 
+/* the way out of gr_rummy_can_go_out_plan replayed: legal moves, nothing
+ * left (MELD) or one card other than no_discard (DISCARD) */
+static void check_out_plan(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt, int flags,
+                           gr_card no_discard, int expect)
+{
+    gr_rummy_plan p;
+    memset(&p, 0x5A, sizeof p);
+    gr_rummy_plan keep = p;
+    int rc = gr_rummy_can_go_out_plan(h, t, nt, flags, no_discard, &p);
+    ck_assert_int_eq(rc, expect);
+    if (rc == GR_RUMMY_OUT_NO) {
+        ck_assert(memcmp(&p, &keep, sizeof p) == 0);
+        return;
+    }
+    replay_plan(h, t, nt, flags, &p);
+    int left = gr_rummy_hand_count(&p.left);
+    ck_assert_int_eq(left, rc == GR_RUMMY_OUT_MELD ? 0 : 1);
+    if (left == 1 && no_discard != GR_NO_CARD)
+        ck_assert_int_eq(gr_rummy_hand_holds(&p.left, no_discard), 0);
+}
+
+/* R5 with R4 and R7: the only card in hand may not be discarded, but it
+ * takes a table joker, and the joker is discarded */
+START_TEST(test_R5_R7_out_by_discarding_a_taken_joker)
+{
+    gr_rummy_meld t[2] = { M("3C JK=3D 3H 3S"), M("7C 8C 9C") };
+    gr_rummy_hand h = H("3D");
+    gr_card d3 = GR_CARD(GR_THREE, GR_DIAMONDS);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, t, 1, 0, d3), GR_RUMMY_OUT_DISCARD);
+    ck_assert_int_eq(oracle_rummy_can_go_out(&h, t, 1, 0, d3), GR_RUMMY_OUT_DISCARD);
+    check_out_plan(&h, t, 1, 0, d3, GR_RUMMY_OUT_DISCARD);
+    gr_rummy_plan p;
+    ck_assert_int_eq(gr_rummy_can_go_out_plan(&h, t, 1, 0, d3, &p), GR_RUMMY_OUT_DISCARD);
+    ck_assert_int_eq(p.nmoves, 1);
+    ck_assert_int_eq(p.moves[0].kind, GR_RUMMY_MOVE_TAKE_JOKER);
+    ck_assert_int_eq(p.left.jokers, 1);
+    ck_assert_int_eq(p.value, 15);
+    /* the least value left keeps the 3D (3 points), no way out */
+    ck_assert_int_eq(go("3D", (const char *const[]){ "3C JK=3D 3H 3S" }, 1, 0), 3);
+    /* a joker taken from the pile may not be discarded either (R4) */
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, t, 1, 0, GR_RUMMY_JOKER), GR_RUMMY_OUT_DISCARD);
+    h = H("3D JK");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, t, 1, 0, GR_RUMMY_JOKER), GR_RUMMY_OUT_NO);
+    /* 3D takes the joker, 10C and the joker are laid off on the run */
+    h = H("3D 10C");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, t, 2, 0, GR_NO_CARD), GR_RUMMY_OUT_MELD);
+    check_out_plan(&h, t, 2, 0, d3, GR_RUMMY_OUT_MELD);
+    /* two 3D that may not be discarded: one takes the joker, and the
+     * other 3D and the joker cannot both go */
+    h = H("3D 3D");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, t, 1, 0, d3), GR_RUMMY_OUT_NO);
+    ck_assert_int_eq(oracle_rummy_can_go_out(&h, t, 1, 0, d3), GR_RUMMY_OUT_NO);
+    check_out_plan(&h, t, 1, 0, d3, GR_RUMMY_OUT_NO);
+    /* with a run on the table: 3D takes the joker, and both jokers are
+     * laid off on 7C 8C 9C (6C and 10C): out without a discard */
+    h = H("3D JK");
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, t, 2, 0, d3), GR_RUMMY_OUT_MELD);
+    ck_assert_int_eq(gr_rummy_can_go_out_plan(NULL, t, 2, 0, d3, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out_plan(&h, t, 2, 0, d3, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out_plan(&h, t, 2, 0, 53, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out_plan(&h, t, 2, 2, d3, &p), GR_EINVAL);
+}
+END_TEST
+
+/* gr_rummy_can_go_out and its plan against the oracle's every order of
+ * table moves, no_discard a random card of the hand, a joker or none */
+START_TEST(test_R4_R5_R7_can_go_out_random_vs_oracle)
+{
+    test_rng r = { 0x60029 };
+    long n = test_count(6000);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1);
+        gr_rummy_meld t[4];
+        gr_rummy_hand h;
+        int nt = random_case(&r, flags, t, &h);
+        /* small hands, so that going out happens often */
+        while (gr_rummy_hand_count(&h) > 4 && h.once) {
+            gr_card f = (gr_card)__builtin_ctzll(h.once);
+            if (test_below(&r, 2))
+                f = (gr_card)(63 - __builtin_clzll(h.once));
+            gr_rummy_hand_remove(&h, f);
+        }
+        gr_card nd = GR_NO_CARD;
+        int k = test_below(&r, 4);
+        if (k == 1)
+            nd = GR_RUMMY_JOKER;
+        else if (k >= 2 && h.once)
+            nd = (gr_card)__builtin_ctzll(h.once);
+        int lib = gr_rummy_can_go_out(&h, t, nt, flags, nd);
+        int ref = oracle_rummy_can_go_out(&h, t, nt, flags, nd);
+        if (lib != ref) {
+            char buf[512];
+            gr_rummy_hand_format(&h, buf, sizeof buf);
+            ck_abort_msg("case %ld hand \"%s\" flags %d no_discard %d: library %d, oracle %d",
+                         i, buf, flags, nd, lib, ref);
+        }
+        check_out_plan(&h, t, nt, flags, nd, lib);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_goout");
@@ -268,11 +379,13 @@ int main(void)
     tcase_add_test(tc, test_R5_joker_freed_and_reused);
     tcase_add_test(tc, test_R3_ace_ends_on_table);
     tcase_add_test(tc, test_R7_can_go_out);
+    tcase_add_test(tc, test_R5_R7_out_by_discarding_a_taken_joker);
     tcase_add_test(tc, test_R4_bad_input);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 600);
     tcase_add_test(tr, test_R4_R5_R7_random_vs_oracle);
+    tcase_add_test(tr, test_R4_R5_R7_can_go_out_random_vs_oracle);
     suite_add_tcase(s, tr);
     return test_run_suite(s);
 }

@@ -304,3 +304,84 @@ int oracle_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
     free(seen.h);
     return v;
 }
+
+/* ---- can go out: every state reachable by table moves --------------------- */
+
+/* 2 if some state melds everything, 1 if some state melds all but one card
+ * other than no_discard, else 0 */
+static int explore_out(const gstate *g, int flags, gr_card no_discard, seen_set *seen)
+{
+    if (!seen_add(seen, g))
+        return 0;
+    if (oracle_rummy_value(&g->hand, flags) == 0)
+        return 2;
+    int best = 0;
+    for (int c = 0; c <= 52 && best == 0; c++) {
+        if (c == no_discard)
+            continue;
+        gr_rummy_hand h = g->hand;
+        if (c == 52) {
+            if (h.jokers == 0)
+                continue;
+            h.jokers--;
+        } else {
+            if (held(&h, c) == 0)
+                continue;
+            take(&h, c);
+        }
+        if (oracle_rummy_value(&h, flags) == 0)
+            best = 1;
+    }
+    for (int i = 0; i < g->n && best < 2; i++) {
+        const gr_rummy_meld *m = &g->t[i];
+        for (int f = 0; f < 52 && best < 2; f++) {
+            uint64_t b = (uint64_t)1 << f;
+            int v;
+            if (m->cards & b) {
+                if ((m->jokers & b) && held(&g->hand, f) > 0) {
+                    gstate g2 = *g;
+                    take(&g2.hand, f);
+                    g2.hand.jokers++;
+                    g2.t[i].jokers &= ~b;
+                    if ((v = explore_out(&g2, flags, no_discard, seen)) > best)
+                        best = v;
+                }
+                continue;
+            }
+            if (!oracle_rummy_meld_ok(m->cards | b, m->jokers, flags))
+                continue;
+            if (held(&g->hand, f) > 0) {
+                gstate g2 = *g;
+                take(&g2.hand, f);
+                g2.t[i].cards |= b;
+                if ((v = explore_out(&g2, flags, no_discard, seen)) > best)
+                    best = v;
+            }
+            if (g->hand.jokers > 0) {
+                gstate g2 = *g;
+                g2.hand.jokers--;
+                g2.t[i].cards |= b;
+                g2.t[i].jokers |= b;
+                if ((v = explore_out(&g2, flags, no_discard, seen)) > best)
+                    best = v;
+            }
+        }
+    }
+    return best;
+}
+
+int oracle_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                            int ntable, int flags, gr_card no_discard)
+{
+    gstate g;
+    g.hand = *hand;
+    g.n = ntable;
+    for (int i = 0; i < ntable && i < MAXT; i++)
+        g.t[i] = table[i];
+    seen_set seen;
+    seen.h = calloc((size_t)1 << SEEN_BITS, sizeof *seen.h);
+    seen.n = 0;
+    int v = explore_out(&g, flags, no_discard, &seen);
+    free(seen.h);
+    return v == 2 ? GR_RUMMY_OUT_MELD : v == 1 ? GR_RUMMY_OUT_DISCARD : GR_RUMMY_OUT_NO;
+}

@@ -24,4 +24,11 @@ int oracle_rummy_meld_ok(gr_cards cards, gr_cards jokers, int flags);
 int oracle_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
                         int ntable, int flags);
 
+/* GR_RUMMY_OUT_MELD if some sequence of those table moves leaves a hand
+ * that melds completely, else GR_RUMMY_OUT_DISCARD if one leaves a hand
+ * that melds completely but for one card other than no_discard (a face,
+ * 52 for the joker, or GR_NO_CARD), else GR_RUMMY_OUT_NO */
+int oracle_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                            int ntable, int flags, gr_card no_discard);
+
 #endif /* GR_ORACLE_RUMMY_H */

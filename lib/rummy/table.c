@@ -274,6 +274,8 @@ static void list_runs(sink *s, const gr__rpos *pos)
  * with the ace-high option), each confirmed by the meld rule */
 gr_cards gr__rlayoff_faces(gr_cards cards, int flags)
 {
+    if (cards == 0)
+        return 0;   /* no meld (views are checked before: never reached) */
     gr_card low = (gr_card)__builtin_ctzll(cards);
     gr_cards rank = GR_EVERY_SUIT((gr_cards)1 << GR_CARD_RANK(low));
     if ((cards & ~rank) == 0)   /* a set: 3 or 4 suits of one rank */

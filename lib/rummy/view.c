@@ -2,6 +2,7 @@
  * rummy/view.c: what one seat may know (R8), and the legal moves worked
  * out from that alone (for bots and for the proof that views suffice).
  */
+#include "rummy/cards.h"
 #include "rummy/game.h"
 
 #include <string.h>
@@ -54,9 +55,13 @@ static int view_valid(const gr_rummy_view *v)
     for (int p = 0; p < GR_RUMMY_MAX_PLAYERS; p++)
         if (v->counts[p] < 0 || v->counts[p] > GR_RUMMY_MAX_CARDS)
             return GR_EINVAL;
+    /* every table meld a legal set or run with a natural card (R3, R5):
+     * an empty or illegal meld could not have come from a game */
     for (int i = 0; i < v->nmelds; i++)
         if (!gr__cards_valid(v->melds[i].cards)
             || (v->melds[i].jokers & ~v->melds[i].cards)
+            || gr__rummy_meld_kind(v->melds[i].cards, v->melds[i].jokers,
+                                   v->ace_high ? GR_RUMMY_ACE_HIGH : 0) == 0
             || v->owner[i] < 0 || v->owner[i] >= v->nplayers)
             return GR_EINVAL;
     for (int i = 0; i < v->ndiscards; i++)

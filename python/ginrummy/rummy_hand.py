@@ -139,6 +139,14 @@ def _table(table: Sequence[RummyMeld]) -> Tuple[Any, int]:
     return arr, len(table)
 
 
+def _plan(out: Any) -> RummyPlan:
+    """The going-out plan of a gr_rummy_plan *."""
+    moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
+                                RummyMeld._from_c(m.cards))
+                  for m in (out.moves[i] for i in range(out.nmoves)))
+    return RummyPlan(out.value, moves, RummyHand._from_c(out.left))
+
+
 class RummyHand:
     """A Rummy hand: a multiset of faces (each at most twice) and jokers.
 
@@ -278,10 +286,7 @@ class RummyHand:
         h, out = self._c(), ffi.new("gr_rummy_plan *")
         arr, n = _table(table)
         check(lib.gr_rummy_go_out(h, arr, n, 1 if ace_high else 0, out), "go_out")
-        moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
-                                    RummyMeld._from_c(m.cards))
-                      for m in (out.moves[i] for i in range(out.nmoves)))
-        return RummyPlan(out.value, moves, RummyHand._from_c(out.left))
+        return _plan(out)
 
     def can_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
                    no_discard: Optional[RummyCardLike] = None) -> str:
@@ -292,6 +297,20 @@ class RummyHand:
         nd = GR_NO_CARD if no_discard is None else rummy_card(no_discard)
         return RUMMY_OUT[check(lib.gr_rummy_can_go_out(h, arr, n, 1 if ace_high else 0, nd),
                                "can_go_out")]
+
+    def out_plan(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
+                 no_discard: Optional[RummyCardLike] = None
+                 ) -> Tuple[str, Optional[RummyPlan]]:
+        """can_go_out's answer with the way out (gr_rummy_can_go_out_plan):
+        ("meld", a plan leaving nothing), ("discard", a plan leaving the
+        card to discard; it may be a joker taken from the table, R5) or
+        ("no", None)."""
+        h, out = self._c(), ffi.new("gr_rummy_plan *")
+        arr, n = _table(table)
+        nd = GR_NO_CARD if no_discard is None else rummy_card(no_discard)
+        rc = check(lib.gr_rummy_can_go_out_plan(h, arr, n, 1 if ace_high else 0, nd, out),
+                   "can_go_out_plan")
+        return RUMMY_OUT[rc], (_plan(out) if rc else None)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RummyHand) and (self.once, self.twice, self.jokers) == \

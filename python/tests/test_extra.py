@@ -340,6 +340,18 @@ def test_R4_rummy_go_out_and_can_go_out():
 
 
 @pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R5_R7_rummy_out_plan_discards_a_taken_joker():
+    table = [rummy.RummyMeld.parse("3C JK=3D 3H 3S")]
+    hand = rummy.RummyHand("3D")
+    assert hand.can_go_out(table, no_discard="3D") == "discard"
+    kind, plan = hand.out_plan(table, no_discard="3D")
+    assert kind == "discard" and plan is not None
+    assert [m.kind for m in plan.moves] == ["take_joker"]
+    assert str(plan.left) == "JK" and plan.value == 15
+    assert rummy.RummyHand("3D 3D").out_plan(table, no_discard="3D") == ("no", None)
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
 def test_R2_rummy_deck_history_stock():
     rr = rummy.RummyRules()
     assert rr.deal() == (1, 10, 52)
