@@ -2641,7 +2641,9 @@ GR_API int gr_env_clone(gr_env **out, const gr_env *env);
 
 /* Deal a new hand as gr_game_new(rules, seed, 1) does, or from a stacked
  * deck as gr_game_new_from_deck(.., 1).  GR_EINVAL, GR_ENOMEM (the
- * environment is then unchanged). */
+ * environment is then unchanged).  gr_env_reset() of an environment dealt
+ * before deals again in place: it allocates nothing and cannot fail (the
+ * game gr_env_game() gave stays the same object, with the new hand). */
 GR_API int gr_env_reset(gr_env *env, uint64_t seed);
 GR_API int gr_env_reset_deck(gr_env *env, const gr_card deck[52]);
 
@@ -2655,7 +2657,9 @@ GR_API int gr_env_legal(const gr_env *env, uint8_t *out);
 
 /* Play action `a` for the player to act.  GR_EINVAL for an action out of
  * 0..240, GR_ESTATE once the hand is over, GR_EILLEGAL for an action not
- * in the mask; the environment is then unchanged. */
+ * in the mask, GR_ENOMEM when the game's history cannot grow (it is
+ * reserved before anything changes); the environment is then unchanged
+ * (OpenSpiel's count of upcard draws too). */
 GR_API int gr_env_step(gr_env *env, int a);
 
 /* gr_env_step(), then (on GR_OK) the observation of the player to act next
@@ -2694,7 +2698,10 @@ GR_API gr_env *gr_batch_env(gr_batch *batch, size_t i);
 /* Deal every environment (environment i with seed + i; later hands take
  * the following seeds in order) and write, for each, the observation of
  * the player to act (obs: n x 644 floats), the mask (n x 241 bytes) and
- * that player (n int32).  Any output may be NULL.  GR_EINVAL, GR_ENOMEM. */
+ * that player (n int32).  Any output may be NULL.  GR_EINVAL, GR_ENOMEM.
+ * All or nothing: on GR_ENOMEM (only possible before every environment
+ * was dealt once: later deals are in place) no environment was dealt and
+ * no output written. */
 GR_API int gr_batch_reset(gr_batch *batch, uint64_t seed, float *obs,
                           uint8_t *mask, int32_t *player);
 
@@ -2703,7 +2710,11 @@ GR_API int gr_batch_reset(gr_batch *batch, uint64_t seed, float *obs,
  * step; an environment whose hand ended is dealt the next hand at once and
  * obs, mask and player describe the new hand.  All actions are checked
  * first: GR_EINVAL (out of range), GR_EILLEGAL (not legal) or GR_ESTATE
- * (an environment not reset) and nothing is played.  Outputs may be NULL. */
+ * (an environment not reset) and nothing is played.  Then every game is
+ * given room for the move its action adds: GR_ENOMEM if one cannot be,
+ * and again no environment moved and no output was written.  After those
+ * checks the steps and the new deals (in place) cannot fail.  Outputs may
+ * be NULL. */
 GR_API int gr_batch_step(gr_batch *batch, const int32_t *actions, float *obs,
                          uint8_t *mask, int32_t *player, float *rewards,
                          uint8_t *done);

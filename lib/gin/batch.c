@@ -4,8 +4,10 @@
  */
 #include "ginrummy.h"
 #include "common/alloc.h"
+#include "common/assert.h"
 #include "common/rng.h"
 #include "gin/env.h"
+#include "gin/game.h"
 
 #include <string.h>
 
@@ -72,21 +74,55 @@ static void emit(const gr_env *env, size_t i, float *obs, uint8_t *mask,
         memcpy(mask + i * GR_ENV_NUM_ACTIONS, env->mask, GR_ENV_NUM_ACTIONS);
 }
 
+/* Deal every environment of the batch; all or nothing: the games an
+ * environment lacks (before its first deal) are made first, and only when
+ * all of them are made does anything change; the deals themselves are in
+ * place and cannot fail. */
 int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
                    int32_t *player)
 {
     if (!b)
         return GR_EINVAL;
-    b->next_seed = seed;
-    for (size_t i = 0; i < b->n; i++) {
-        int rc = gr_env_reset(b->env[i], b->next_seed++);
-        if (rc != GR_OK)
-            return rc;
-        emit(b->env[i], i, obs, mask, player);
+    size_t missing = 0;
+    for (size_t i = 0; i < b->n; i++)
+        missing += b->env[i]->game == NULL;
+    gr_game **made = NULL;
+    if (missing) {
+        made = gr__malloc(&b->mm, missing * sizeof *made);
+        if (!made)
+            return GR_ENOMEM;
+        for (size_t i = 0, k = 0; k < missing; i++) {
+            if (b->env[i]->game)
+                continue;
+            int rc = gr_game_new(&made[k], b->env[i]->rules, 0, 1);
+            k += rc == GR_OK;
+            if (rc != GR_OK) {
+                while (k > 0)
+                    gr_game_free(made[--k]);
+                gr__free(&b->mm, made);
+                return rc;
+            }
+        }
     }
+    b->next_seed = seed;
+    for (size_t i = 0, k = 0; i < b->n; i++) {
+        gr_env *env = b->env[i];
+        if (!env->game)
+            env->game = made[k++];
+        int rc = gr_env_reset(env, b->next_seed++);   /* in place */
+        if (GR_NEVER(rc != GR_OK))
+            return rc;
+        emit(env, i, obs, mask, player);
+    }
+    if (made)
+        gr__free(&b->mm, made);
     return GR_OK;
 }
 
+/* All or nothing too: every action is checked and every game given room
+ * for the move its action may add (the one allocation a step can need)
+ * before any environment moves; then the steps and the new deals (in
+ * place) cannot fail. */
 int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
                   uint8_t *mask, int32_t *player, float *rewards,
                   uint8_t *done)
@@ -102,11 +138,14 @@ int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
         if (!env->mask[actions[i]])
             return GR_EILLEGAL;
     }
+    for (size_t i = 0; i < b->n; i++)
+        if (gr__game_reserve(b->env[i]->game) != GR_OK)
+            return GR_ENOMEM;
     for (size_t i = 0; i < b->n; i++) {
         gr_env *env = b->env[i];
         int rc = gr_env_step(env, actions[i]);
-        if (rc != GR_OK)
-            return rc;   /* not expected: the actions were checked */
+        if (GR_NEVER(rc != GR_OK))
+            return rc;   /* checked and reserved above */
         bool over = env->phase == ENV_OVER;
         if (rewards) {
             rewards[2 * i] = (float)env->rewards[0];
@@ -114,8 +153,8 @@ int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
         }
         if (done)
             done[i] = over ? (uint8_t)(env->truncated ? 2 : 1) : 0;
-        if (over && (rc = gr_env_reset(env, b->next_seed++)) != GR_OK)
-            return rc;
+        if (over && GR_NEVER((rc = gr_env_reset(env, b->next_seed++)) != GR_OK))
+            return rc;   /* in place: cannot fail */
         emit(env, i, obs, mask, player);
     }
     return GR_OK;

@@ -74,10 +74,12 @@ int gr_env_clone(gr_env **out, const gr_env *env)
     return GR_OK;
 }
 
-/* start playing `game` (owned from now on) */
+/* start playing `game` (owned from now on; the one it has, redealt in
+ * place, or a new one) */
 static void start(gr_env *env, gr_game *game)
 {
-    gr_game_free(env->game);
+    if (env->game != game)
+        gr_game_free(env->game);
     env->game = game;
     env->phase = ENV_PLAY;
     env->player = game->turn;
@@ -97,10 +99,14 @@ int gr_env_reset(gr_env *env, uint64_t seed)
 {
     if (!env)
         return GR_EINVAL;
-    gr_game *game;
-    int rc = gr_game_new(&game, env->rules, seed, 1);   /* player 0 acts first */
-    if (rc != GR_OK)
-        return rc;
+    gr_game *game = env->game;
+    if (game)   /* redealt in place: allocates nothing, cannot fail */
+        gr_game_redeal(game, seed, 1);   /* as gr_game_new(rules, seed, 1) */
+    else {
+        int rc = gr_game_new(&game, env->rules, seed, 1);   /* player 0 acts first */
+        if (rc != GR_OK)
+            return rc;
+    }
     start(env, game);
     return GR_OK;
 }
@@ -371,20 +377,27 @@ int gr_env_step(gr_env *env, int action)
     if (!env->mask[action])
         return GR_EILLEGAL;
     gr_game *g = env->game;
+    /* the one allocation a step may need, before anything changes: an
+     * action adds at most one move to the game's history */
+    if (gr__game_reserve(g) != GR_OK)
+        return GR_ENOMEM;
     int p = env->player, rc = GR_OK;
     gr_card card = action < GR_NCARDS
                    ? (gr_card)gr_env_card_from_openspiel(action) : GR_NO_CARD;
     switch (env->phase) {
     case ENV_PLAY:
         if (action == OS_DRAW_UPCARD) {
-            if (g->phase == GR_PHASE_DRAW
-                && ++env->draw_upcards == OS_MAX_DRAW_UPCARDS) {
+            bool counted = g->phase == GR_PHASE_DRAW;
+            if (counted && env->draw_upcards + 1 == OS_MAX_DRAW_UPCARDS) {
+                env->draw_upcards++;
                 env->phase = ENV_OVER;      /* OpenSpiel ends the hand: 0 each */
                 env->truncated = 1;
                 goto done;
             }
             rc = play(env, g->phase == GR_PHASE_UPCARD
                       ? GR_MOVE_TAKE_UPCARD : GR_MOVE_DRAW_DISCARD, GR_NO_CARD);
+            /* counted once played: a refused draw changes nothing */
+            env->draw_upcards += counted && rc == GR_OK;
         } else if (action == OS_DRAW_STOCK) {
             rc = play(env, GR_MOVE_DRAW_STOCK, GR_NO_CARD);
         } else if (action == OS_PASS) {

@@ -49,6 +49,11 @@ static inline int reserve_history(gr_game *g)
     return g->nhistory < g->caphistory ? GR_OK : grow_history(g);
 }
 
+int gr__game_reserve(gr_game *game)
+{
+    return reserve_history(game);
+}
+
 static void end_void(gr_game *g)
 {
     g->phase = GR_PHASE_OVER;

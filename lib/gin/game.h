@@ -85,6 +85,12 @@ int gr__game_legal(const gr_game *game, gr_move *out, size_t cap);
 int gr__game_knock(gr_game *game, int type, gr_card discard,
                    const gr_arrangement *shown);
 
+/* Room for one more move in the history (game.c): after GR_OK the next
+ * move played, knock or defense allocates nothing, so it cannot fail for
+ * lack of memory; GR_ENOMEM leaves the game as it was (the environments
+ * reserve before they change anything, env.c and batch.c). */
+int gr__game_reserve(gr_game *game);
+
 /* gr_game_play for a game that is not NULL (a direct call inside the
  * library, not through the exported symbol) */
 int gr__game_play(gr_game *game, gr_move move);
