@@ -330,6 +330,10 @@ typedef enum gr_option {
     GR_OPT_TEAM_TARGET,         /* 1..100000: the target of a 4-player
                                    partnership match (G40), used there
                                    instead of GR_OPT_TARGET */
+    GR_OPT_OKLAHOMA_ACE_DOUBLES, /* 0 or 1: with Oklahoma, an ace upcard
+                                   doubles the hand's score (1, G33); 0 in
+                                   the OPENSPIEL preset: OpenSpiel never
+                                   doubles (added in 0.2) */
     GR_OPT_COUNT                /* number of options */
 } gr_option;
 
@@ -2725,6 +2729,46 @@ GR_API int gr_batch_step(gr_batch *batch, const int32_t *actions, float *obs,
  * untouched. */
 GR_API int gr_batch_random_actions(gr_batch *batch, uint64_t *state,
                                    int32_t *out);
+
+/* Independent seeds (added in 0.2): *out = a 64-bit hash of (seed, stream,
+ * index), for dealing hand `index` of environment or worker `stream` of a
+ * run seeded `seed`.  For a fixed stream and index, distinct seeds always
+ * give distinct values (the hash is a bijection of the seed), and values
+ * for different (stream, index) pairs are unrelated, so neither
+ * consecutive seeds nor consecutive streams share hands (with plain
+ * seed + i, seed 5's second hand is seed 6's first).  GR_EINVAL for NULL
+ * out. */
+GR_API int gr_seed_derive(uint64_t seed, uint64_t stream, uint64_t index,
+                          uint64_t *out);
+
+/* As gr_batch_reset(), but environment i deals its k-th hand (k = 0 at
+ * this reset, then 1, 2, .. at each reset gr_batch_step() makes) with
+ * the seed gr_seed_derive(seed, i, k): no two environments of a batch,
+ * nor two batches of different seeds, share a hand.  The batch keeps
+ * dealing that way until gr_batch_reset() is called again (which goes
+ * back to seed + i and the following seeds in order).  GR_EINVAL,
+ * GR_ENOMEM. */
+GR_API int gr_batch_reset_streams(gr_batch *batch, uint64_t seed, float *obs,
+                                  uint8_t *mask, int32_t *player);
+
+/* As gr_batch_step(), and for each environment whose hand ended in this
+ * step, the observation of the end of that hand (of the player who acted
+ * last, before the new deal) into final_obs + i * GR_ENV_OBS_SIZE; the rows
+ * of the other environments are left as they were.  For vector APIs that
+ * keep the final observation at an automatic reset.  final_obs may be NULL
+ * (then exactly gr_batch_step()).  Added in 0.2. */
+GR_API int gr_batch_step_final(gr_batch *batch, const int32_t *actions, float *obs,
+                               uint8_t *mask, int32_t *player, float *rewards,
+                               uint8_t *done, float *final_obs);
+
+/* After gr_batch_reset_streams(): deal environment i's hand k of its
+ * stream now (gr_seed_derive(seed, i, k)), its later hands k + 1, ..: to
+ * rebuild a batch from its seed, each environment's hand number and the
+ * actions of its current hand (replayed with gr_env_step on
+ * gr_batch_env()).  GR_EINVAL for NULL or i out of range, GR_ESTATE when
+ * the batch was not reset by gr_batch_reset_streams(), GR_ENOMEM (the
+ * environment then unchanged).  Added in 0.2. */
+GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
 
 /* The sizes of the public structs as this library was built, for bindings
  * that mirror them (ctypes): sizeof the struct named ("gr_arrangement",

@@ -1,6 +1,9 @@
 """Environment steps per second: a pure-C loop (gr_batch_step with random
 actions drawn in C, one environment), one GinRummyEnv stepped from Python,
-and VecGinRummyEnv (one call per N steps), in the same run.
+and VecGinRummyEnv (one call per N steps), in the same run; then, when
+pettingzoo and gymnasium can be imported, the PettingZoo AEC environments
+(agent_iter/last/step, the same uniform pick among the legal ids as the
+package's own loop) of Gin and Rummy and the Gymnasium vector environment.
 
     GINRUMMY_LIBRARY=lib/.libs/libginrummy.so.0 python3 python/bench.py [SECONDS]
 """
@@ -85,10 +88,81 @@ def vectorised(n):
     return rate(one, n)
 
 
+def aec(wrapped, game="gin", players=2, **kw):
+    """Live steps per second through PettingZoo's AEC loop (agent_iter,
+    last, step; the dead agents' steps and the resets are in the cost)."""
+    from ginrummy import pettingzoo as gz
+    e = (gz.env if wrapped else gz.raw_env)(game, players, **kw)
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    choices = rng.integers(0, 1 << 30, size=1 << 16)
+    state = {"i": 0, "it": iter(e.agent_iter())}
+
+    def one():
+        while True:
+            if next(state["it"], None) is None:
+                e.reset()
+                state["it"] = iter(e.agent_iter())
+                continue
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(legal[choices[state["i"] & 0xFFFF] % len(legal)])
+            state["i"] += 1
+            return
+    return rate(one, 1)
+
+
+def gym_vector(n, c_actions):
+    from ginrummy.gymnasium import GinVectorEnv
+    v = GinVectorEnv(n, copy=False)
+    obs, _ = v.reset(seed=1)
+    rng = np.random.default_rng(2)
+    state = {"obs": obs}
+
+    def one():
+        if c_actions:
+            a = v.random_actions()
+        else:
+            scores = rng.random(state["obs"]["action_mask"].shape, dtype=np.float32) \
+                * state["obs"]["action_mask"]
+            a = scores.argmax(axis=1)
+        state["obs"], *_ = v.step(a)
+    return rate(one, n)
+
+
+def rl_environments(own):
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        print("  (pettingzoo or gymnasium not importable: the PettingZoo and Gymnasium"
+              " environments are not measured)")
+        return
+    print("PettingZoo AEC, random legal play (targets for Gin: >= 100,000 and >= half"
+          " the package's own loop):")
+    for wrapped in (False, True):
+        r = aec(wrapped)
+        print(f"  Gin, 2 players, {'env() (wrapped)' if wrapped else 'raw_env()':16}"
+              f"{r:12,.0f}  ({r / own:.2f} of the own loop)")
+    for players in (3, 4):
+        print(f"  Gin, {players} players, env():           {aec(True, 'gin', players):12,.0f}")
+    for players, kw in ((2, {}), (4, {"jokers": 1}), (7, {"jokers": 2})):
+        print(f"  Rummy, {players} players, env(){' jokers' if kw else '       '}:   "
+              f"{aec(True, 'rummy', players, **kw):12,.0f}")
+    print("Gymnasium vector environment, 1024 2-player Gin hands (target >= 2,000,000):")
+    print(f"  GinVectorEnv(copy=False), C random actions:  {gym_vector(1024, True):12,.0f}")
+    print(f"  GinVectorEnv(copy=False), numpy policy:      {gym_vector(1024, False):12,.0f}")
+
+
 if __name__ == "__main__":
     print(f"environment steps per CPU second, one core (random legal actions, {SECONDS:g} s"
           " each; targets: 100,000 single, 1,000,000 vectorised):")
     print(f"  pure C loop (gr_batch, 1024 envs, C actions):  {c_loop(1024):12,.0f}")
     print(f"  Python, 1 env, C actions (VecGinRummyEnv(1)):  {single_env_only():12,.0f}")
-    print(f"  Python, 1 env, GinRummyEnv.step + numpy policy:{single():12,.0f}")
+    own = single()
+    print(f"  Python, 1 env, GinRummyEnv.step + numpy policy:{own:12,.0f}")
     print(f"  Python, vectorised 1024 envs, numpy policy:    {vectorised(1024):12,.0f}")
+    rl_environments(own)

@@ -6,6 +6,7 @@
  */
 #include <check.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -388,6 +389,148 @@ START_TEST(test_env_batch_matches_single_environments)
 }
 END_TEST
 
+/* a deal's identity: the hand of player 0 and the upcard */
+static void deal_key(const gr_env *env, gr_cards *hand, gr_card *up)
+{
+    gr_view v;
+    ck_assert_int_eq(gr_game_view(gr_env_game(env), 0, &v), GR_OK);
+    *hand = v.hand;
+    *up = v.discards[v.ndiscards - 1];
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+START_TEST(test_seed_derive_streams_share_no_hands)
+{
+    uint64_t x, y;
+    ck_assert_int_eq(gr_seed_derive(1, 2, 3, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_seed_derive(1, 2, 3, &x), GR_OK);
+    ck_assert_int_eq(gr_seed_derive(1, 2, 3, &y), GR_OK);
+    ck_assert(x == y);                        /* a pure function */
+    /* seed, stream and index each matter; neighbours are unrelated (not
+     * seed + 1 = the next index, the overlap of plain seeding) */
+    enum { K = 24 };
+    static uint64_t seen[K * K * K];
+    int n = 0;
+    for (uint64_t s = 0; s < K; s++)
+        for (uint64_t i = 0; i < K; i++)
+            for (uint64_t k = 0; k < K; k++)
+                ck_assert_int_eq(gr_seed_derive(s, i, k, &seen[n++]), GR_OK);
+    qsort(seen, (size_t)n, sizeof seen[0], cmp_u64);
+    for (int a = 1; a < n; a++)
+        ck_assert_msg(seen[a - 1] != seen[a], "two derived seeds equal");
+    /* a bijection of the seed for a fixed stream and index: far seeds too */
+    ck_assert_int_eq(gr_seed_derive(UINT64_MAX, 0, 0, &x), GR_OK);
+    ck_assert_int_eq(gr_seed_derive(0, 0, 0, &y), GR_OK);
+    ck_assert(x != y);
+}
+END_TEST
+
+START_TEST(test_batch_streams_deal_derived_seeds)
+{
+    enum { N = 4 };
+    gr_rules *r = openspiel();
+    gr_batch *b, *b1;
+    gr_env *single[N];
+    ck_assert_int_eq(gr_batch_new(&b, r, N), GR_OK);
+    ck_assert_int_eq(gr_batch_new(&b1, r, N), GR_OK);
+    ck_assert_int_eq(gr_batch_reset_streams(NULL, 0, NULL, NULL, NULL), GR_EINVAL);
+    static float obs[N * NO], one[NO];
+    static uint8_t mask[N * NA], m1[NA], done[N];
+    int32_t player[N], act[N];
+    float rew[2 * N];
+    uint64_t st = 5, hands[N] = { 0 }, seed;
+    ck_assert_int_eq(gr_batch_reset_streams(b, 0, obs, mask, player), GR_OK);
+    ck_assert_int_eq(gr_batch_reset_streams(b1, 1, NULL, NULL, NULL), GR_OK);
+    /* batch seed 0's environment 1 is not batch seed 1's environment 0 */
+    gr_cards h0, h1;
+    gr_card u0, u1;
+    deal_key(gr_batch_env(b, 1), &h0, &u0);
+    deal_key(gr_batch_env(b1, 0), &h1, &u1);
+    ck_assert(h0 != h1 || u0 != u1);
+    for (int i = 0; i < N; i++) {
+        ck_assert_int_eq(gr_env_new(&single[i], r), GR_OK);
+        ck_assert_int_eq(gr_seed_derive(0, (uint64_t)i, hands[i]++, &seed), GR_OK);
+        ck_assert_int_eq(gr_env_reset(single[i], seed), GR_OK);
+    }
+    long steps = test_count(3000), resets = 0;
+    static float fin[N * NO];
+    for (long s = 0; s < steps; s++) {
+        ck_assert_int_eq(gr_batch_random_actions(b, &st, act), GR_OK);
+        memset(fin, 0xFF, sizeof fin);   /* NaNs: rows not written stay so */
+        ck_assert_int_eq(gr_batch_step_final(b, act, obs, mask, player, rew, done, fin),
+                         GR_OK);
+        for (int i = 0; i < N; i++) {
+            ck_assert_int_eq(gr_env_step(single[i], act[i]), GR_OK);
+            int last = gr_env_player(single[i]) < 0;
+            if (last) {   /* the final observation: of the last to act */
+                gr_env_observe(single[i], 0, one);
+                int k;
+                for (k = 0; k < 2; k++) {
+                    gr_env_observe(single[i], k, one);
+                    if (memcmp(one, fin + i * NO, sizeof one) == 0)
+                        break;
+                }
+                ck_assert_int_lt(k, 2);
+                ck_assert_int_eq(done[i] != 0, 1);
+            } else {
+                uint32_t bits;
+                memcpy(&bits, fin + i * NO, sizeof bits);
+                ck_assert_uint_eq(bits, 0xFFFFFFFFu);
+                ck_assert_int_eq(done[i], 0);
+            }
+            if (last) {   /* hand k of env i */
+                ck_assert_int_eq(gr_seed_derive(0, (uint64_t)i, hands[i]++, &seed), GR_OK);
+                ck_assert_int_eq(gr_env_reset(single[i], seed), GR_OK);
+                resets++;
+            }
+            gr_env_observe(single[i], gr_env_player(single[i]), one);
+            gr_env_legal(single[i], m1);
+            ck_assert(memcmp(one, obs + i * NO, sizeof one) == 0);
+            ck_assert(memcmp(m1, mask + i * NA, sizeof m1) == 0);
+        }
+    }
+    ck_assert_int_gt(resets, 0);
+    /* seek: environment 2's hand 5, then its hand 6 after the next end */
+    ck_assert_int_eq(gr_batch_seek(NULL, 0, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_seek(b, N, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_batch_seek(b, 2, 5), GR_OK);
+    ck_assert_int_eq(gr_seed_derive(0, 2, 5, &seed), GR_OK);
+    ck_assert_int_eq(gr_env_reset(single[2], seed), GR_OK);
+    deal_key(gr_batch_env(b, 2), &h0, &u0);
+    deal_key(single[2], &h1, &u1);
+    ck_assert(h0 == h1 && u0 == u1);
+    for (int guard = 0; guard < 10000; guard++) {
+        ck_assert_int_eq(gr_batch_random_actions(b, &st, act), GR_OK);
+        ck_assert_int_eq(gr_batch_step(b, act, NULL, NULL, NULL, NULL, done), GR_OK);
+        if (done[2])
+            break;
+    }
+    ck_assert_int_ne(done[2], 0);
+    ck_assert_int_eq(gr_seed_derive(0, 2, 6, &seed), GR_OK);
+    ck_assert_int_eq(gr_env_reset(single[2], seed), GR_OK);
+    deal_key(gr_batch_env(b, 2), &h0, &u0);
+    deal_key(single[2], &h1, &u1);
+    ck_assert(h0 == h1 && u0 == u1);
+    /* gr_batch_reset goes back to seed + i */
+    ck_assert_int_eq(gr_batch_reset(b, 9, NULL, NULL, NULL), GR_OK);
+    ck_assert_int_eq(gr_batch_seek(b, 0, 0), GR_ESTATE);   /* not streams */
+    ck_assert_int_eq(gr_env_reset(single[0], 10), GR_OK);
+    deal_key(gr_batch_env(b, 1), &h0, &u0);
+    deal_key(single[0], &h1, &u1);
+    ck_assert(h0 == h1 && u0 == u1);
+    for (int i = 0; i < N; i++)
+        gr_env_free(single[i]);
+    gr_batch_free(b);
+    gr_batch_free(b1);
+    gr_rules_free(r);
+}
+END_TEST
+
 START_TEST(test_env_clone_is_independent)
 {
     gr_rules *r = openspiel();
@@ -413,11 +556,13 @@ static Suite *env_suite(void)
     tcase_add_test(tc, test_env_bad_input);
     tcase_add_test(tc, test_G17_env_knock_layoff_sequence);
     tcase_add_test(tc, test_env_clone_is_independent);
+    tcase_add_test(tc, test_seed_derive_streams_share_no_hands);
     suite_add_tcase(s, tc);
     tc = tcase_create("play");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_G12_env_random_playouts);
     tcase_add_test(tc, test_env_batch_matches_single_environments);
+    tcase_add_test(tc, test_batch_streams_deal_derived_seeds);
     suite_add_tcase(s, tc);
     return s;
 }

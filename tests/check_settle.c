@@ -102,20 +102,21 @@ START_TEST(test_presets_table)
     static const int table[GR_PRESET_COUNT][GR_OPT_COUNT] = {
         /* knock gin under big layoff end turn target game box shut dbl
          * okla spades | G33 ace knock, G36 tie, G37 boxes, G38 wall,
-         * dealer alternates, G35 hollywood, G40 team target */
+         * dealer alternates, G35 hollywood, G40 team target, G33 ace
+         * doubles */
         [GR_PRESET_FOURNIER] = { 10, 20, 10, 0, 1, GR_STOCK_END_VOID, 0, 100,
-                                 100, 20, 100, 0, 0, 0, 0, 1, 0, 0, 0, 0, 125 },
+                                 100, 20, 100, 0, 0, 0, 0, 1, 0, 0, 0, 0, 125, 1 },
         [GR_PRESET_NOVELTY]  = { 10, 20, 10, 0, 1, GR_STOCK_END_TURNOVER, 0,
-                                 100, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 125 },
+                                 100, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 125, 1 },
         [GR_PRESET_STANDARD] = { 10, 25, 25, 31, 0, GR_STOCK_END_VOID, 0, 100,
-                                 100, 25, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 125 },
+                                 100, 25, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 125, 1 },
         /* doc/rules.md gives the source of each setting */
         [GR_PRESET_OPENSPIEL] = { 10, 25, 25, 0, 0, GR_STOCK_END_VOID, 0, 1,
-                                  0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 125 },
+                                  0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 125, 0 },
         [GR_PRESET_EAAI]     = { 10, 25, 25, 0, 0, GR_STOCK_END_VOID, 0, 100,
-                                 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 125 },
+                                 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 125, 1 },
     };
-    ck_assert_int_eq(GR_OPT_COUNT, 21);
+    ck_assert_int_eq(GR_OPT_COUNT, 22);
     ck_assert_int_eq(GR_PRESET_COUNT, 5);
     for (int p = 0; p < GR_PRESET_COUNT; p++) {
         gr_rules *r = rules_of(p);
@@ -180,6 +181,7 @@ START_TEST(test_option_ranges)
         [GR_OPT_DEALER_ALTERNATES] = { 0, 1 },
         [GR_OPT_HOLLYWOOD] = { 0, 1 },
         [GR_OPT_TEAM_TARGET] = { 1, 100000 },
+        [GR_OPT_OKLAHOMA_ACE_DOUBLES] = { 0, 1 },
     };
     gr_rules *r = rules_of(GR_PRESET_NOVELTY);
     for (int o = 0; o < GR_OPT_COUNT; o++) {
@@ -613,6 +615,29 @@ START_TEST(test_G33_oklahoma)
     ck_assert_int_eq(settle_upcard(r, "AS", &g2, d, &res), GR_OK);
     ck_assert_int_eq(res.multiplier, 2);
     ck_assert_int_eq(res.points, 2 * (20 + 67));
+
+    /* OpenSpiel never doubles: without ace doubling an ace upcard is gin
+     * only and scores single, a spade still doubles by its own option */
+    set_opt(r, GR_OPT_OKLAHOMA_ACE_DOUBLES, 0);
+    ck_assert_int_eq(settle_upcard(r, "AH", &k1, d, &res), GR_EILLEGAL);
+    ck_assert_int_eq(settle_upcard(r, "AH", &g, d, &res), GR_OK);
+    ck_assert_int_eq(res.outcome, GR_OUTCOME_GIN);
+    ck_assert_int_eq(res.points, 20 + 67);
+    ck_assert_int_eq(res.multiplier, 1);
+    ck_assert_int_eq(settle_upcard(r, "AS", &g2, d, &res), GR_OK);
+    ck_assert_int_eq(res.multiplier, 2);
+    set_opt(r, GR_OPT_OKLAHOMA_SPADES, 0);
+    ck_assert_int_eq(settle_upcard(r, "AS", &g2, d, &res), GR_OK);
+    ck_assert_int_eq(res.multiplier, 1);
+    ck_assert_int_eq(res.points, 20 + 67);
+    gr_rules_free(r);
+
+    /* the OPENSPIEL preset under Oklahoma: OpenSpiel's score */
+    r = rules_of(GR_PRESET_OPENSPIEL);
+    set_opt(r, GR_OPT_OKLAHOMA, 1);
+    ck_assert_int_eq(settle_upcard(r, "AH", &g, d, &res), GR_OK);
+    ck_assert_int_eq(res.multiplier, 1);
+    ck_assert_int_eq(res.points, 25 + 67);
     gr_rules_free(r);
 }
 END_TEST

@@ -30,3 +30,25 @@ void gr__shuffle(gr_rng *rng, gr_card *cards, int n)
     }
     *rng = r;
 }
+
+/* splitmix64's finalizer alone: a bijection of the 64-bit words */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* gr_seed_derive: the seed enters once, through a xor with a hash of
+ * (stream, index), and then the bijective mix: for a fixed stream and
+ * index, distinct seeds give distinct values.  The (stream, index) hash
+ * is a bijection of the index for a fixed stream and mixes the stream
+ * first, so neighbouring streams and indexes give unrelated words. */
+int gr_seed_derive(uint64_t seed, uint64_t stream, uint64_t index, uint64_t *out)
+{
+    if (!out)
+        return GR_EINVAL;
+    uint64_t key = mix64(mix64(stream + 0x9E3779B97F4A7C15ull) + index);
+    *out = mix64(seed ^ key);
+    return GR_OK;
+}

@@ -16,7 +16,11 @@
 struct gr_batch {
     gr_allocator mm;
     size_t       n;
-    uint64_t     next_seed;
+    uint64_t     next_seed;   /* seed + i mode: the next hand's seed */
+    bool         streams;     /* gr_batch_reset_streams: hand k of env i
+                                 is dealt gr_seed_derive(base, i, k) */
+    uint64_t     base;
+    uint64_t    *hands;       /* streams: hands dealt so far, per env */
     gr_env     **env;
 };
 
@@ -27,6 +31,7 @@ void gr_batch_free(gr_batch *b)
     for (size_t i = 0; i < b->n; i++)
         gr_env_free(b->env[i]);
     gr_allocator mm = b->mm;
+    gr__free(&mm, b->hands);
     gr__free(&mm, b->env);
     gr__free(&mm, b);
 }
@@ -41,11 +46,17 @@ int gr_batch_new(gr_batch **out, const gr_rules *rules, size_t n)
     b->mm = rules->mm;
     b->n = 0;
     b->next_seed = 0;
+    b->streams = false;
+    b->base = 0;
+    b->hands = gr__malloc(&rules->mm, n * sizeof *b->hands);
     b->env = gr__malloc(&rules->mm, n * sizeof *b->env);
-    if (!b->env) {
+    if (!b->env || !b->hands) {
+        gr__free(&b->mm, b->hands);
+        gr__free(&b->mm, b->env);
         gr__free(&b->mm, b);
         return GR_ENOMEM;
     }
+    memset(b->hands, 0, n * sizeof *b->hands);
     for (; b->n < n; b->n++) {
         int rc = gr_env_new(&b->env[b->n], rules);
         if (rc != GR_OK) {
@@ -78,8 +89,18 @@ static void emit(const gr_env *env, size_t i, float *obs, uint8_t *mask,
  * environment lacks (before its first deal) are made first, and only when
  * all of them are made does anything change; the deals themselves are in
  * place and cannot fail. */
-int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
-                   int32_t *player)
+/* the seed of environment i's next hand, by the batch's seeding mode */
+static uint64_t next_seed(gr_batch *b, size_t i)
+{
+    if (!b->streams)
+        return b->next_seed++;
+    uint64_t seed;
+    gr_seed_derive(b->base, i, b->hands[i]++, &seed);
+    return seed;
+}
+
+static int reset(gr_batch *b, bool streams, uint64_t seed, float *obs,
+                 uint8_t *mask, int32_t *player)
 {
     if (!b)
         return GR_EINVAL;
@@ -104,12 +125,15 @@ int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
             }
         }
     }
+    b->streams = streams;
     b->next_seed = seed;
+    b->base = seed;
+    memset(b->hands, 0, b->n * sizeof *b->hands);
     for (size_t i = 0, k = 0; i < b->n; i++) {
         gr_env *env = b->env[i];
         if (!env->game)
             env->game = made[k++];
-        int rc = gr_env_reset(env, b->next_seed++);   /* in place */
+        int rc = gr_env_reset(env, next_seed(b, i));   /* in place */
         if (GR_NEVER(rc != GR_OK))
             return rc;
         emit(env, i, obs, mask, player);
@@ -119,13 +143,40 @@ int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
     return GR_OK;
 }
 
+int gr_batch_reset(gr_batch *b, uint64_t seed, float *obs, uint8_t *mask,
+                   int32_t *player)
+{
+    return reset(b, false, seed, obs, mask, player);
+}
+
+int gr_batch_reset_streams(gr_batch *b, uint64_t seed, float *obs,
+                           uint8_t *mask, int32_t *player)
+{
+    return reset(b, true, seed, obs, mask, player);
+}
+
+/* In place too: after gr_batch_reset_streams every environment has a game */
+int gr_batch_seek(gr_batch *b, size_t i, uint64_t k)
+{
+    if (!b || i >= b->n)
+        return GR_EINVAL;
+    if (!b->streams)
+        return GR_ESTATE;
+    uint64_t seed;
+    gr_seed_derive(b->base, i, k, &seed);
+    int rc = gr_env_reset(b->env[i], seed);
+    if (rc == GR_OK)
+        b->hands[i] = k + 1;
+    return rc;
+}
+
 /* All or nothing too: every action is checked and every game given room
  * for the move its action may add (the one allocation a step can need)
  * before any environment moves; then the steps and the new deals (in
  * place) cannot fail. */
-int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
-                  uint8_t *mask, int32_t *player, float *rewards,
-                  uint8_t *done)
+static int step_all(gr_batch *b, const int32_t *actions, float *obs,
+                    uint8_t *mask, int32_t *player, float *rewards,
+                    uint8_t *done, float *final_obs)
 {
     if (!b || !actions)
         return GR_EINVAL;
@@ -153,11 +204,28 @@ int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
         }
         if (done)
             done[i] = over ? (uint8_t)(env->truncated ? 2 : 1) : 0;
-        if (over && GR_NEVER((rc = gr_env_reset(env, b->next_seed++)) != GR_OK))
+        if (over && final_obs)   /* the end, seen by the last to act */
+            gr_env_observe(env, env->player < 0 ? 0 : env->player,
+                           final_obs + i * GR_ENV_OBS_SIZE);
+        if (over && GR_NEVER((rc = gr_env_reset(env, next_seed(b, i))) != GR_OK))
             return rc;   /* in place: cannot fail */
         emit(env, i, obs, mask, player);
     }
     return GR_OK;
+}
+
+int gr_batch_step(gr_batch *b, const int32_t *actions, float *obs,
+                  uint8_t *mask, int32_t *player, float *rewards,
+                  uint8_t *done)
+{
+    return step_all(b, actions, obs, mask, player, rewards, done, NULL);
+}
+
+int gr_batch_step_final(gr_batch *b, const int32_t *actions, float *obs,
+                        uint8_t *mask, int32_t *player, float *rewards,
+                        uint8_t *done, float *final_obs)
+{
+    return step_all(b, actions, obs, mask, player, rewards, done, final_obs);
 }
 
 int gr_batch_random_actions(gr_batch *b, uint64_t *state, int32_t *out)

@@ -94,6 +94,10 @@ static const option_row options[GR_OPT_COUNT] = {
     [GR_OPT_TEAM_TARGET] = { "team_target",
         "Points that end a 4-player partnership match (G40).",
         1, 100000, { 125, 125, 125, 125, 125 } },
+    [GR_OPT_OKLAHOMA_ACE_DOUBLES] = { "oklahoma_ace_doubles",
+        "1 if, under Oklahoma, an ace upcard doubles the score; 0 as "
+        "OpenSpiel, which never doubles (G33).",
+        0, 1, { 1, 1, 1, 0, 1 } },
 };
 
 static const char *const preset_names[] = {

@@ -21,13 +21,15 @@ void gr__oklahoma(const gr_rules *rules, gr_card upcard, int *knock_limit,
     }
     /* G33: the upcard's value is the limit, never more than the knock-limit
      * option, except that an ace allows gin only (or, by option, a knock
-     * with 1 point); an ace, or a spade when the option says so, doubles. */
+     * with 1 point); an ace (unless GR_OPT_OKLAHOMA_ACE_DOUBLES is 0, as
+     * OpenSpiel), or a spade when the option says so, doubles. */
     bool ace = GR_CARD_RANK(upcard) == GR_ACE;
     bool spade = GR_CARD_SUIT(upcard) == GR_SPADES;
     int limit = ace ? rules->opt[GR_OPT_OKLAHOMA_ACE_KNOCK] : gr_card_points(upcard);
     int cap = rules->opt[GR_OPT_KNOCK_LIMIT];
     *knock_limit = limit < cap ? limit : cap;
-    *multiplier = ace || (spade && rules->opt[GR_OPT_OKLAHOMA_SPADES]) ? 2 : 1;
+    *multiplier = (ace && rules->opt[GR_OPT_OKLAHOMA_ACE_DOUBLES])
+                  || (spade && rules->opt[GR_OPT_OKLAHOMA_SPADES]) ? 2 : 1;
 }
 
 /* G28: a hand with the wrong number of cards scores nothing.  The

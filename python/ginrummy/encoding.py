@@ -90,6 +90,12 @@ DIFFERENCES = """\
   highest-ranked deadwood card of the first best meld group it finds, which
   can overstate the least deadwood after a discard, so its knock (55) can be
   missing where the library offers it.
+- G33 (Oklahoma, ``oklahoma=1``): OpenSpiel's knock card is the upcard's
+  value (an ace: gin only) whatever its knock_card parameter; here it is
+  the lower of that and the knock limit option (the same at the preset's
+  10).  Neither doubles a hand under this preset: OpenSpiel never doubles,
+  and the preset sets ``oklahoma_ace_doubles=0`` (the other presets double
+  an ace upcard's hand, as G33 says).
 - OpenSpiel's limit of 50 upcard draws ends the hand as truncated here
   (OpenSpiel: terminal with 0 each).
 - A deal: OpenSpiel deals card by card as chance actions; here a hand is

@@ -37,10 +37,17 @@ def meld_set(mid):
 
 
 class OpenSpielModel:
-    def __init__(self, deck):
+    def __init__(self, deck, oklahoma=False):
         """deck: 52 library cards as gr_game_new_from_deck takes them with
-        player 1 dealing (player 0 gets deck[0, 2, .., 18])."""
+        player 1 dealing (player 0 gets deck[0, 2, .., 18]).  oklahoma:
+        OpenSpiel's parameter: the knock card is the upcard's value (an
+        ace 0: gin only) and nothing is doubled."""
         os = [gr.env.card_to_openspiel(c) for c in deck]
+        self.knock_card = KNOCK_CARD
+        if oklahoma:
+            self.knock_card = _value([os[20]])
+            if self.knock_card == 1:
+                self.knock_card = 0
         self.hands = [set(os[0:20:2]), set(os[1:20:2])]
         self.upcard = os[20]
         self.stock = os[21:]            # top first
@@ -65,15 +72,15 @@ class OpenSpielModel:
             return {DRAW_UPCARD, DRAW_STOCK}
         if self.phase == "Discard":
             out = set(h)
-            if _min_deadwood_11(h) <= KNOCK_CARD:
+            if _min_deadwood_11(h) <= self.knock_card:
                 out.add(KNOCK)
             return out
         if self.phase == "Knock":
             if len(h) == 11:
-                return {c for c in h if _min_deadwood(h - {c}) <= KNOCK_CARD}
+                return {c for c in h if _min_deadwood(h - {c}) <= self.knock_card}
             out = {MELD_BASE + m for m in range(185)
-                   if meld_set(m) <= h and _min_deadwood(h - meld_set(m)) <= KNOCK_CARD}
-            if _value(h) <= KNOCK_CARD:
+                   if meld_set(m) <= h and _min_deadwood(h - meld_set(m)) <= self.knock_card}
+            if _value(h) <= self.knock_card:
                 out.add(PASS)
             return out
         if self.phase == "Layoff":
@@ -82,7 +89,7 @@ class OpenSpielModel:
             return {PASS} | {MELD_BASE + m for m in range(185) if meld_set(m) <= h}
         if self.phase == "Wall":
             out = {PASS}
-            if _min_deadwood_11(h | {self.upcard}) <= KNOCK_CARD:
+            if _min_deadwood_11(h | {self.upcard}) <= self.knock_card:
                 out.add(KNOCK)
             return out
         return set()
@@ -199,7 +206,7 @@ class OpenSpielModel:
         for c in self.hands[p]:
             o[2 + 52 * p + c] = 1
         o[106 + self.cur] = 1
-        for i in range(KNOCK_CARD):
+        for i in range(self.knock_card):
             o[108 + i] = 1
         if self.upcard is not None:
             o[118 + self.upcard] = 1

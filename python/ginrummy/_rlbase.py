@@ -1,0 +1,118 @@
+"""What the PettingZoo and Gymnasium environments share: the engine
+interface (``Engine``), seeding and the replay log that pickles them.
+
+An engine plays one episode of a game for `players` seats:
+``reset(seed, index)`` deals episode `index` of a run seeded `seed`,
+``to_act()`` lists the seats to act (one per table), ``observe(seat, obs,
+mask)`` writes a seat's observation and action mask, ``step(seat, action)``
+plays (IllegalMove, nothing changed, for an illegal action) and returns
+each seat's reward, ``over`` and ``truncated()`` say how it ended,
+``render(seat)`` is the text of a seat's view.
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Dict, List, Optional, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .seeding import STREAMS, derive_seed, seed_or_fresh
+
+#: a numpy array of any shape and type
+Array = npt.NDArray[Any]
+
+
+class Engine(Protocol):
+    """The interface the environments drive (see the module text)."""
+    players: int
+    obs_size: int
+    num_actions: int
+    over: bool
+
+    def reset(self, seed: int, index: int) -> None:
+        """Deal episode `index` of a run seeded `seed`."""
+
+    def to_act(self) -> List[int]:
+        """The seats to act now (one per table)."""
+
+    def observe(self, seat: int, obs: Array, mask: Array) -> None:
+        """Write a seat's observation and action mask."""
+
+    def step(self, seat: int, action: int) -> List[float]:
+        """Play an action for a seat; each seat's reward."""
+
+    def truncated(self) -> bool:
+        """Whether the episode ended truncated."""
+
+    def render(self, seat: Optional[int]) -> str:
+        """The text of a seat's view."""
+
+    def close(self) -> None:
+        """Free the library's handles."""
+
+
+def action_index(action: Any) -> int:
+    """An action id from an int or numpy integer; TypeError otherwise (a
+    float is never rounded)."""
+    if isinstance(action, bool):
+        raise TypeError("an action is an integer, not a bool")
+    try:
+        return operator.index(action)
+    except TypeError:
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            return int(action)
+        raise TypeError(f"an action is an integer, not {type(action).__name__}") from None
+
+
+class Seeding:
+    """The seed of a run and the episode index within it: reset(seed=s)
+    starts episode 0 of run s; reset() the next episode (a fresh run when
+    never seeded).  np_random is a numpy Generator of the run."""
+
+    def __init__(self) -> None:
+        self.seed: Optional[int] = None
+        self.index = 0
+        self.np_random = np.random.default_rng()
+        self.np_random_seed: Optional[int] = None
+
+    def next(self, seed: Optional[int]) -> None:
+        """Start the run `seed` (a fresh one for None and never seeded), else its next episode."""
+        if seed is not None or self.seed is None:
+            self.seed = seed_or_fresh(seed)
+            self.index = 0
+            self.np_random_seed = self.seed
+            self.np_random = np.random.Generator(np.random.PCG64(
+                derive_seed(self.seed, STREAMS["np_random"], 0)))
+        else:
+            self.index += 1
+
+    def state(self) -> Dict[str, Any]:
+        """The run's seed, episode and generator, for pickling."""
+        return {"seed": self.seed, "index": self.index, "np_random_seed": self.np_random_seed,
+                "np_random": self.np_random.bit_generator.state}
+
+    def restore(self, st: Dict[str, Any]) -> None:
+        """Back to a state() taken before."""
+        self.seed, self.index = st["seed"], st["index"]
+        self.np_random_seed = st["np_random_seed"]
+        self.np_random = np.random.Generator(np.random.PCG64())
+        self.np_random.bit_generator.state = st["np_random"]
+
+
+def missing(what: str, packages: str) -> ImportError:
+    """The error of a module whose optional dependencies are missing."""
+    return ImportError(
+        f"ginrummy.{what} needs {packages}, which cannot be imported: "
+        f"pip install {packages} (the rest of ginrummy works without them)")
+
+
+def make_engine(game: str = "gin", players: int = 2, **kwargs: Any) -> Engine:
+    """The engine of `game` ("gin" or "rummy") for `players` seats."""
+    if game == "gin":
+        from .gin_tables import GinTables
+        return GinTables(players, **kwargs)
+    if game == "rummy":
+        from .rummy_encoding import RummyTable
+        return RummyTable(players, **kwargs)
+    raise ValueError("game is 'gin' or 'rummy'")

@@ -1,0 +1,421 @@
+"""Gymnasium environments: one seat of Gin (2-4 players) or basic Rummy
+(2-7) against the library's bots, and a vector environment of 2-player Gin
+hands over the C batch.
+
+Registered ids (``gymnasium.make("ginrummy/Gin-v0")``): ``Gin-v0`` (2
+players, OpenSpiel's rules, the greedy bot), ``GinExpert-v0`` (the expert
+bot), ``Gin3-v0`` and ``Gin4-v0`` (3 players, 4 in partnerships, the
+STANDARD preset), ``GinHollywood-v0`` (2 players, a Hollywood match),
+``Rummy-v0`` (2 players), ``Rummy4-v0`` (4 players, one joker per deck).
+Any keyword of the classes may be given to ``make``.
+
+``GinEnv(players, opponents, seat, rules, episode, render_mode, **options)``
+and ``RummyEnv(players, opponents, seat, episode, render_mode, **options)``:
+the agent plays `seat`, every other seat is played by a library bot named
+in `opponents` ("random", "greedy", "expert" for Gin; "random", "greedy"
+for Rummy; one name for all, or one per other seat).  Observations are a
+Dict of ``observation`` (float32) and ``action_mask`` (int8), the same as
+the PettingZoo environments'; the reward of a step is what the agent's seat
+got until his next turn (the bots' moves included).  An illegal action ends
+the episode with reward -1 (``illegal_reward``) and
+``info["illegal_action"]``, as PettingZoo's classic games do.
+
+``GinVectorEnv(num_envs, rules="openspiel", copy=True, **options)``: N
+2-player hands
+(OpenSpiel's encoding), stepped by one C call; the agent acts for whichever
+player is to act in each (self-play: ``infos["player"]`` says who acts
+next, the reward is that of the player who just acted, ``infos["rewards"]``
+both).  Autoreset: ``AutoresetMode.SAME_STEP``: an environment whose hand
+ended is dealt the next hand in the same step, and ``infos["final_obs"]``
+(an object array, with the mask ``infos["_final_obs"]``) keeps the
+observation of the hand's end.  Environment i's k-th hand of a run seeded s
+is dealt from ``gr_seed_derive(derive_seed(s, 3, r), i, k)`` (r counts the
+resets), so environments, runs and workers share no hand.  With
+``copy=False`` the observation arrays returned are the environment's own
+buffers, rewritten by the next step (no copy: the fastest).
+
+Every environment pickles and deep-copies; ``np_random`` is the run's
+Generator.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ._rlbase import Array, Seeding, action_index, missing
+from .errors import IllegalMove, WrongState, check
+from .seeding import STREAMS, derive_seed, seed_or_fresh
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as exc:  # pragma: no cover - exercised without the package
+    raise missing("gymnasium", "gymnasium") from exc
+
+__all__ = ["GinEnv", "RummyEnv", "GinVectorEnv", "IDS"]
+
+RENDER_MODES = ["ansi", "human"]
+
+
+class _SeatEnv(gymnasium.Env):
+    """One seat of an engine, the others played by bots."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def _setup(self, game: str, players: int, opponents: Union[str, Sequence[str]], seat: int,
+               render_mode: Optional[str], illegal_reward: float, kwargs: Dict[str, Any],
+               init_kwargs: Dict[str, Any]) -> None:
+        from ._rlbase import make_engine
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES} or None")
+        self._kwargs = init_kwargs
+        self.game_name = game
+        self.engine = make_engine(game, players, **kwargs)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat is 0..{players - 1}")
+        self.seat = seat
+        others = [s for s in range(players) if s != seat]
+        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(names) != len(others):
+            raise ValueError(f"opponents: one name, or {len(others)} names (one per other seat)")
+        self.opponents = dict(zip(others, names))
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.engine.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.engine.num_actions,), np.int8)})
+        self.action_space = spaces.Discrete(self.engine.num_actions)
+        self._seeding = Seeding()
+        self._log: List[int] = []
+        self._started = False
+        self._done = True
+        self._bots: Dict[int, Any] = {}
+        self._pos = 0
+
+    def _make_bot(self, kind: str, seed: int) -> Any:
+        if self.game_name == "gin":
+            from .gin_tables import GinBot
+            return GinBot(kind, seed)
+        from .rummy_encoding import RummyBot
+        return RummyBot(kind, seed)
+
+    def _obs(self) -> Dict[str, Array]:
+        obs = np.empty(self.engine.obs_size, dtype=np.float32)
+        mask = np.empty(self.engine.num_actions, dtype=np.int8)
+        self.engine.observe(self.seat, obs, mask)
+        return {"observation": obs, "action_mask": mask}
+
+    def _advance(self) -> float:
+        """Let the bots play until the agent is to act or the episode ends;
+        the agent's reward meanwhile."""
+        total = 0.0
+        while not self.engine.over:
+            acting = self.engine.to_act()
+            if self.seat in acting:
+                return total
+            self._pos = (self._pos + 1) % len(acting)
+            s = acting[self._pos]
+            total += self.engine.step(s, self._bots[s].act(self.engine, s))[self.seat]
+        return total
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+        super().reset(seed=None)
+        self._seeding.next(seed)
+        self._np_random = self._seeding.np_random
+        self._np_random_seed = self._seeding.np_random_seed
+        return self._start()
+
+    def _start(self) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+        s, k = self._seeding.seed, self._seeding.index
+        assert s is not None
+        self.engine.reset(s, k)
+        self._bots = {seat: self._make_bot(kind, derive_seed(s, STREAMS["bot"] + seat, k))
+                      for seat, kind in self.opponents.items()}
+        self._log, self._started, self._done, self._pos = [], True, False, 0
+        self._pending_reward = self._advance()
+        self._done = self.engine.over
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), {}
+
+    def step(self, action: Any) -> Tuple[Dict[str, Array], float, bool, bool, Dict[str, Any]]:
+        if self._done:
+            raise WrongState(-2, "the episode is over: reset() first")
+        a = action_index(action)
+        self._log.append(a)
+        reward = self._pending_reward
+        self._pending_reward = 0.0
+        info: Dict[str, Any] = {}
+        try:
+            reward += self.engine.step(self.seat, a)[self.seat]
+        except IllegalMove:
+            self._done = True
+            info["illegal_action"] = True
+            obs = self._obs()
+            obs["action_mask"][:] = 0
+            return obs, self.illegal_reward, True, False, info
+        reward += self._advance()
+        self._done = self.engine.over
+        truncated = self._done and self.engine.truncated()
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), float(reward), self._done and not truncated, truncated, info
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        text = self.engine.render(self.seat) if self._started else "(reset() first)"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        eng = getattr(self, "engine", None)
+        if eng is not None:
+            eng.close()
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
+                "started": self._started, "log": list(self._log)}
+
+    def __setstate__(self, st: Dict[str, Any]) -> None:
+        self.__init__(**st["kwargs"])  # type: ignore[misc]
+        if st["started"]:
+            self._seeding.restore(st["seeding"])
+            self._np_random = self._seeding.np_random
+            self._start()
+            for a in st["log"]:
+                self.step(a)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
+        new = type(self).__new__(type(self))
+        new.__setstate__(copy.deepcopy(self.__getstate__(), memo))
+        return new
+
+
+class GinEnv(_SeatEnv):
+    """One seat of Gin for 2, 3 or 4 players against library bots."""
+
+    def __init__(self, players: int = 2, opponents: Union[str, Sequence[str]] = "greedy",
+                 seat: int = 0, rules: Any = None, episode: str = "hand",
+                 render_mode: Optional[str] = None, illegal_reward: float = -1.0,
+                 **options: int):
+        init = dict(players=players, opponents=opponents, seat=seat, rules=rules,
+                    episode=episode, render_mode=render_mode, illegal_reward=illegal_reward,
+                    **options)
+        self._setup("gin", players, opponents, seat, render_mode, illegal_reward,
+                    dict(rules=rules, episode=episode, **options), init)
+
+
+class RummyEnv(_SeatEnv):
+    """One seat of basic Rummy for 2 to 7 players against library bots."""
+
+    def __init__(self, players: int = 2, opponents: Union[str, Sequence[str]] = "greedy",
+                 seat: int = 0, episode: str = "hand", render_mode: Optional[str] = None,
+                 illegal_reward: float = -1.0, **options: int):
+        init = dict(players=players, opponents=opponents, seat=seat, episode=episode,
+                    render_mode=render_mode, illegal_reward=illegal_reward, **options)
+        self._setup("rummy", players, opponents, seat, render_mode, illegal_reward,
+                    dict(episode=episode, **options), init)
+
+
+class GinVectorEnv(VectorEnv):
+    """N 2-player Gin hands over the C batch (see the module text)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int = 16, rules: Any = "openspiel", copy: bool = True,
+                 **options: int):
+        from ._lib import ffi, lib
+        from .encoding import NUM_ACTIONS, OBS_SIZE
+        from .gin_tables import rules_for
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1 << 24:
+            raise ValueError("num_envs is 1..2**24")
+        self._kwargs = dict(num_envs=num_envs, rules=rules, copy=copy, **options)
+        self.copy = bool(copy)
+        self._lib, self._ffi = lib, ffi
+        self.num_envs = n = num_envs
+        self.rules = rules_for(rules, 2, options)
+        out = ffi.new("gr_batch **")
+        with self.rules._lock:
+            check(lib.gr_batch_new(out, self.rules._live(), n), "batch")
+        self._p: Any = out[0]
+        self.single_observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)})
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
+        self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.uint8)
+        self._mask_i8 = self._mask.view(np.int8)
+        self._final = np.zeros((n, OBS_SIZE), dtype=np.float32)
+        self._player = np.zeros(n, dtype=np.int32)
+        self._rewards = np.zeros((n, 2), dtype=np.float32)
+        self._done = np.zeros(n, dtype=np.uint8)
+        self._rng = ffi.new("uint64_t *", 1)
+        self._actions = np.zeros(n, dtype=np.int32)
+        buf = ffi.from_buffer
+        self._ptrs = (buf("float[]", self._obs), buf("uint8_t[]", self._mask),
+                      buf("int32_t[]", self._player), buf("float[]", self._rewards),
+                      buf("uint8_t[]", self._done), buf("float[]", self._final),
+                      buf("int32_t[]", self._actions))
+        self._seeding = Seeding()
+        self._started = False
+        # for pickling: each environment's hand number in its stream and the
+        # actions of its current hand (rebuilt by gr_batch_seek and a replay)
+        self._hand = np.zeros(n, dtype=np.int64)
+        self._len = np.zeros(n, dtype=np.int64)
+        self._hist = np.zeros((n, 128), dtype=np.uint8)
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The run's numpy Generator."""
+        return self._seeding.np_random
+
+    def _out(self) -> Dict[str, Array]:
+        if not self.copy:       # the buffers themselves, rewritten by the next step
+            return {"observation": self._obs, "action_mask": self._mask_i8}
+        return {"observation": self._obs.copy(), "action_mask": self._mask_i8.copy()}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+        """Deal every environment (see the module text for the seeds)."""
+        self._seeding.next(seed)
+        return self._start()
+
+    def _start(self) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+        s, k = self._seeding.seed, self._seeding.index
+        assert s is not None
+        base = derive_seed(s, STREAMS["batch"], k)
+        check(self._lib.gr_batch_reset_streams(self._live(), base, *self._ptrs[:3]), "reset")
+        self._rng[0] = derive_seed(s, STREAMS["np_random"], k)
+        self._started = True
+        self._hand[:] = 0
+        self._len[:] = 0
+        return self._out(), {"player": self._player.copy(), "_player": np.ones(self.num_envs, bool)}
+
+    def step(self, actions: Any) -> Tuple[Dict[str, Array], Array, Array,
+                                          Array, Dict[str, Any]]:
+        """Play one action id in every environment (the player to act in each)."""
+        if not self._started:
+            raise WrongState(-2, "reset() first")
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
+            raise TypeError(f"actions: {self.num_envs} integers")
+        a = np.ascontiguousarray(a, dtype=np.int32)
+        acted = self._player.copy()
+        check(self._lib.gr_batch_step_final(self._live(), self._ffi.from_buffer("int32_t[]", a),
+                                            *self._ptrs[:6]), "step")
+        idx = np.arange(self.num_envs)
+        if int(self._len.max()) >= self._hist.shape[1]:      # a long hand: grow
+            self._hist = np.concatenate([self._hist, np.zeros_like(self._hist)], axis=1)
+        self._hist[idx, self._len] = a
+        self._len += 1
+        ended_now = self._done != 0
+        self._len[ended_now] = 0
+        self._hand[ended_now] += 1
+        reward = self._rewards[idx, np.maximum(acted, 0)].copy()
+        terminated = self._done == 1
+        truncated = self._done == 2
+        infos: Dict[str, Any] = {"player": self._player.copy(),
+                                 "_player": np.ones(self.num_envs, bool),
+                                 "rewards": self._rewards.copy(),
+                                 "_rewards": np.ones(self.num_envs, bool)}
+        ended = self._done != 0
+        if ended.any():
+            fin = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(ended):
+                fin[i] = {"observation": self._final[i].copy(),
+                          "action_mask": np.zeros(self._mask.shape[1], np.int8)}
+            infos["final_obs"] = fin
+            infos["_final_obs"] = ended.copy()
+        return self._out(), reward, terminated, truncated, infos
+
+    def random_actions(self) -> Array:
+        """A uniformly random legal action per environment, drawn in C."""
+        check(self._lib.gr_batch_random_actions(self._live(), self._rng, self._ptrs[6]),
+              "random")
+        return self._actions
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Free the C batch."""
+        p, self._p = getattr(self, "_p", None), None
+        if p is not None:
+            self._lib.gr_batch_free(p)
+
+    def _live(self) -> Any:
+        """The C batch (WrongState once closed)."""
+        if self._p is None:
+            raise WrongState(-2, "the vector environment is closed")
+        return self._p
+
+    def __del__(self) -> None:
+        try:
+            self.close_extras()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
+                "started": self._started, "hand": self._hand.copy(),
+                "hist": [self._hist[i, :self._len[i]].copy() for i in range(self.num_envs)],
+                "rng": int(self._rng[0])}
+
+    def __setstate__(self, st: Dict[str, Any]) -> None:
+        self.__init__(**st["kwargs"])  # type: ignore[misc]
+        if not st["started"]:
+            return
+        self._seeding.restore(st["seeding"])
+        self._start()
+        lib = self._lib
+        for i in range(self.num_envs):
+            k, acts = int(st["hand"][i]), st["hist"][i]
+            if k == 0 and not len(acts):
+                continue
+            check(lib.gr_batch_seek(self._p, i, k), "seek")
+            env = lib.gr_batch_env(self._p, i)
+            for a in acts:
+                check(lib.gr_env_step(env, int(a)), "replay")
+            p = lib.gr_env_player(env)
+            self._player[i] = p
+            check(lib.gr_env_observe(env, max(p, 0), self._ffi.from_buffer("float[]", self._obs[i])),
+                  "observe")
+            lib.gr_env_legal(env, self._ffi.from_buffer("uint8_t[]", self._mask[i]))
+            self._hand[i], self._len[i] = k, len(acts)
+            self._hist[i, :len(acts)] = acts
+        self._rng[0] = st["rng"]
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
+        new = type(self).__new__(type(self))
+        new.__setstate__(copy.deepcopy(self.__getstate__(), memo))
+        return new
+
+
+#: the registered ids and their keywords
+IDS: Dict[str, Tuple[str, Dict[str, Any]]] = {
+    "ginrummy/Gin-v0": ("GinEnv", {}),
+    "ginrummy/GinExpert-v0": ("GinEnv", {"opponents": "expert"}),
+    "ginrummy/Gin3-v0": ("GinEnv", {"players": 3}),
+    "ginrummy/Gin4-v0": ("GinEnv", {"players": 4}),
+    "ginrummy/GinHollywood-v0": ("GinEnv", {"rules": "standard", "episode": "match",
+                                            "hollywood": 1}),
+    "ginrummy/Rummy-v0": ("RummyEnv", {}),
+    "ginrummy/Rummy4-v0": ("RummyEnv", {"players": 4, "jokers": 1}),
+}
+
+
+def _register() -> None:
+    for name, (cls, kw) in IDS.items():
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=f"ginrummy.gymnasium:{cls}", kwargs=kw)
+
+
+_register()

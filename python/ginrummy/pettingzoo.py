@@ -1,0 +1,383 @@
+"""PettingZoo environments: Gin for 2, 3 or 4 players and basic Rummy for 2
+to 7, as AEC environments (``raw_env``, ``env`` with PettingZoo's standard
+wrappers) and parallel ones (``parallel_env``).
+
+>>> from ginrummy import pettingzoo as gz          # doctest: +SKIP
+>>> e = gz.env(game="gin", players=2)               # doctest: +SKIP
+>>> e.reset(seed=1)                                 # doctest: +SKIP
+>>> for agent in e.agent_iter():                    # doctest: +SKIP
+...     obs, reward, term, trunc, info = e.last()
+...     e.step(None if term or trunc else
+...            e.action_space(agent).sample(obs["action_mask"]))
+
+Agents are ``player_0`` .. ``player_{n-1}``.  Observations are a Dict of
+``observation`` (float32, ``gin_tables`` and ``rummy_encoding`` document
+the layouts) and ``action_mask`` (int8, 1 for each legal action of that
+agent, all 0 while he waits), as PettingZoo's classic games give them;
+``infos`` are empty dicts.  The action ids: Gin uses OpenSpiel's 241
+(``ginrummy.env``, ``gin_tables.move_to_actions``); Rummy its own
+(``rummy_encoding``).
+
+Illegal actions: ``raw_env`` raises ``IllegalMove`` (nothing changes);
+``env()`` wraps it as PettingZoo's classic games are wrapped
+(``TerminateIllegalWrapper`` with reward -1: the episode ends, the
+offender gets -1; ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``).
+
+Parallel environments: every live agent gives an action each step; the
+actions of agents to act are played (with 4 Gin players the two tables act
+at once), those of waiting agents (mask all 0) are ignored.
+
+Seeding: ``reset(seed=s)`` deals episode 0 of run s, ``reset()`` the next
+episode; episode k is dealt from ``seeding.derive_seed(s, stream, k)``, so
+no two seeds or workers share a hand.  ``np_random`` is the run's numpy
+Generator.  Environments pickle and deep-copy (their constructor
+arguments, the run's seed and the actions of the current episode,
+replayed).
+"""
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from ._rlbase import Array, Engine, Seeding, action_index, make_engine, missing
+from .errors import IllegalMove
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # pragma: no cover - exercised without the packages
+    raise missing("pettingzoo", "pettingzoo gymnasium") from exc
+
+__all__ = ["raw_env", "env", "parallel_env", "GinRawEnv", "RummyRawEnv", "GinParallelEnv",
+           "RummyParallelEnv", "make_engine"]
+
+RENDER_MODES = ["ansi", "human"]
+
+
+def _metadata(game: str) -> Dict[str, Any]:
+    from . import __version__
+    return {"name": f"ginrummy_{game}_v0", "render_modes": list(RENDER_MODES),
+            "is_parallelizable": True, "render_fps": 1, "version": __version__}
+
+
+class _Common:
+    """Spaces, seeding, rendering and pickling of both APIs."""
+    engine: Engine
+
+    def _setup(self, game: str, players: int, render_mode: Optional[str],
+               kwargs: Dict[str, Any]) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES} or None")
+        self._kwargs = dict(kwargs, players=players, render_mode=render_mode)
+        self.engine = make_engine(game, players, **kwargs)
+        self.render_mode = render_mode
+        self.metadata = _metadata(game)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        n, size = self.engine.num_actions, self.engine.obs_size
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+        self._act_space = spaces.Discrete(n)
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self._seeding = Seeding()
+        self._log: List[Any] = []
+        self._started = False
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        return self._seeding.np_random
+
+    @property
+    def np_random_seed(self) -> Optional[int]:
+        return self._seeding.np_random_seed
+
+    def _observe_seat(self, seat: int) -> Dict[str, Array]:
+        obs = np.empty(self.engine.obs_size, dtype=np.float32)
+        mask = np.empty(self.engine.num_actions, dtype=np.int8)
+        self.engine.observe(seat, obs, mask)
+        return {"observation": obs, "action_mask": mask}
+
+    def _render_text(self, seat: Optional[int]) -> Optional[str]:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode "
+                                  "(ginrummy environments render 'ansi' or 'human')")
+            return None
+        if not self._started:
+            text = "(no hand dealt: reset() first)"
+        else:
+            text = self.engine.render(seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        eng = getattr(self, "engine", None)
+        if eng is not None:
+            eng.close()
+
+    def _replay(self, log: List[Any]) -> None:
+        raise NotImplementedError
+
+    # pickling and deep copies: replay the episode's actions
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
+                "started": self._started, "log": list(self._log)}
+
+    def __setstate__(self, st: Dict[str, Any]) -> None:
+        kw = dict(st["kwargs"])
+        self.__init__(**kw)  # type: ignore[misc]
+        if st["started"]:
+            self._seeding.restore(st["seeding"])
+            self._replay(st["log"])
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
+        new = type(self).__new__(type(self))
+        new.__setstate__(copy.deepcopy(self.__getstate__(), memo))
+        return new
+
+
+class _AEC(_Common, AECEnv):
+    """The AEC environment of an engine (see the module text)."""
+
+    def __init__(self, game: str, players: int, render_mode: Optional[str],
+                 **kwargs: Any):
+        super().__init__()
+        self._setup(game, players, render_mode, kwargs)
+        self.agents: List[str] = []
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+        self._last_table = -1
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._seeding.next(seed)
+        self._start()
+
+    def _start(self) -> None:
+        assert self._seeding.seed is not None
+        self.engine.reset(self._seeding.seed, self._seeding.index)
+        self._started = True
+        self._log = []
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._pos = 0
+        self._paid = False
+        self._select()
+
+    def _replay(self, log: List[Any]) -> None:
+        self._start()
+        for a in log:
+            self.step(a)
+
+    def _select(self) -> None:
+        acting = self.engine.to_act()
+        if len(acting) == 1:
+            self.agent_selection = self.possible_agents[acting[0]]
+        elif acting:
+            # two tables (4 Gin players): they take turns
+            self._pos = (self._pos + 1) % len(acting) if len(acting) > 1 else 0
+            self.agent_selection = self.possible_agents[acting[self._pos]]
+
+    def observe(self, agent: str) -> Dict[str, Array]:
+        return self._observe_seat(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._log.append(None)
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalMove(-3, f"{agent} is to act: None is no action")
+        a = action if type(action) is int else action_index(action)
+        rewards = self.engine.step(self._seat[agent], a)   # IllegalMove: unchanged
+        self._log.append(a)
+        self._cumulative_rewards[agent] = 0.0
+        paid = any(rewards)
+        if paid or self._paid:       # zeros need writing once only
+            for ag in self.agents:
+                self.rewards[ag] = rewards[self._seat[ag]]
+            self._paid = paid
+        if self.engine.over:
+            trunc = self.engine.truncated()
+            for ag in self.agents:
+                self.terminations[ag] = not trunc
+                self.truncations[ag] = trunc
+            self.agent_selection = self.possible_agents[
+                (self._seat[agent] + 1) % len(self.possible_agents)]
+        else:
+            self._select()
+        if paid:
+            self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        seat = self._seat.get(self.agent_selection) if self.agents else None
+        return self._render_text(seat)
+
+    def close(self) -> None:
+        _Common.close(self)
+
+
+class GinRawEnv(_AEC):
+    """Gin for 2, 3 or 4 players (``gin_tables`` documents the seats,
+    observation and rewards).  ``rules``: a preset name or Rules (default
+    OPENSPIEL with 2 players, STANDARD with more), options as keywords
+    (``hollywood=1``); ``episode``: "hand" or "match"."""
+
+    def __init__(self, players: int = 2, rules: Any = None, episode: str = "hand",
+                 render_mode: Optional[str] = None, **options: int):
+        super().__init__("gin", players, render_mode, rules=rules, episode=episode, **options)
+
+
+class RummyRawEnv(_AEC):
+    """Basic Rummy for 2 to 7 players (``rummy_encoding`` documents the
+    actions, observation and rewards); every Rummy option as a keyword
+    (``jokers=2``, ``decks=2``, ``ace_high=1``, ``hand_size=10``,
+    ``turnover_limit=3``, ``target=100``); ``episode``: "hand" or "match"."""
+
+    def __init__(self, players: int = 2, episode: str = "hand",
+                 render_mode: Optional[str] = None, **options: int):
+        super().__init__("rummy", players, render_mode, episode=episode, **options)
+
+
+def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
+            **kwargs: Any) -> _AEC:
+    """The AEC environment of `game` ("gin" or "rummy"), unwrapped."""
+    if game == "gin":
+        return GinRawEnv(players, render_mode=render_mode, **kwargs)
+    if game == "rummy":
+        return RummyRawEnv(players, render_mode=render_mode, **kwargs)
+    raise ValueError("game is 'gin' or 'rummy'")
+
+
+def env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
+        **kwargs: Any) -> AECEnv:
+    """raw_env with the wrappers of PettingZoo's classic games."""
+    e: AECEnv = raw_env(game, players, render_mode=render_mode, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class _Parallel(_Common, ParallelEnv):
+    """The parallel environment of an engine (see the module text)."""
+
+    def __init__(self, game: str, players: int, render_mode: Optional[str],
+                 **kwargs: Any):
+        self._setup(game, players, render_mode, kwargs)
+        self.agents: List[str] = []
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, Any], Dict[str, Dict[str, Any]]]:
+        self._seeding.next(seed)
+        self._start()
+        return ({a: self._observe_seat(self._seat[a]) for a in self.agents},
+                {a: {} for a in self.agents})
+
+    def _start(self) -> None:
+        assert self._seeding.seed is not None
+        self.engine.reset(self._seeding.seed, self._seeding.index)
+        self._started = True
+        self._log = []
+        self.agents = list(self.possible_agents)
+
+    def _replay(self, log: List[Any]) -> None:
+        self._start()
+        for actions in log:
+            self.step(actions)
+
+    def step(self, actions: Dict[str, Any]) -> Tuple[Dict[str, Any], Dict[str, float],
+                                                     Dict[str, bool], Dict[str, bool],
+                                                     Dict[str, Dict[str, Any]]]:
+        if not self.agents:
+            raise IllegalMove(-3, "the episode is over: reset() first")
+        acting = self.engine.to_act()
+        chosen = {}
+        for seat in acting:
+            agent = self.possible_agents[seat]
+            if agent not in actions:
+                raise IllegalMove(-3, f"{agent} is to act and has no action")
+            chosen[seat] = action_index(actions[agent])
+        mask = np.empty(self.engine.num_actions, dtype=np.int8)
+        obs = np.empty(self.engine.obs_size, dtype=np.float32)
+        for seat, a in chosen.items():          # all checked before any is played
+            self.engine.observe(seat, obs, mask)
+            if not 0 <= a < len(mask) or not mask[a]:
+                raise IllegalMove(-3, f"action {a} of player_{seat} is not legal")
+        self._log.append({self.possible_agents[s]: a for s, a in chosen.items()})
+        rewards = {a: 0.0 for a in self.agents}
+        for seat, a in chosen.items():
+            r = self.engine.step(seat, a)
+            for ag in self.agents:
+                rewards[ag] += r[self._seat[ag]]
+            if self.engine.over:
+                break
+        over = self.engine.over
+        trunc = over and self.engine.truncated()
+        live = list(self.agents)
+        observations = {a: self._observe_seat(self._seat[a]) for a in live}
+        terminations = {a: over and not trunc for a in live}
+        truncations = {a: trunc for a in live}
+        infos: Dict[str, Dict[str, Any]] = {a: {} for a in live}
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> Optional[str]:
+        acting = self.engine.to_act() if self._started else []
+        return self._render_text(acting[0] if acting else None)
+
+    def close(self) -> None:
+        _Common.close(self)
+
+
+class GinParallelEnv(_Parallel):
+    """GinRawEnv's game as a parallel environment."""
+
+    def __init__(self, players: int = 2, rules: Any = None, episode: str = "hand",
+                 render_mode: Optional[str] = None, **options: int):
+        super().__init__("gin", players, render_mode, rules=rules, episode=episode, **options)
+
+
+class RummyParallelEnv(_Parallel):
+    """RummyRawEnv's game as a parallel environment."""
+
+    def __init__(self, players: int = 2, episode: str = "hand",
+                 render_mode: Optional[str] = None, **options: int):
+        super().__init__("rummy", players, render_mode, episode=episode, **options)
+
+
+def parallel_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
+                 **kwargs: Any) -> ParallelEnv:
+    """The parallel environment of `game` ("gin" or "rummy")."""
+    if game == "gin":
+        return GinParallelEnv(players, render_mode=render_mode, **kwargs)
+    if game == "rummy":
+        return RummyParallelEnv(players, render_mode=render_mode, **kwargs)
+    raise ValueError("game is 'gin' or 'rummy'")

@@ -1,0 +1,248 @@
+"""The PettingZoo and Gymnasium environments under those projects' own
+checkers (api_test, parallel_api_test, seed_test, render_test, check_env),
+pickling and deep copies, the vector environment's autoreset and seeding.
+Skipped, with the reason, when pettingzoo or gymnasium cannot be imported
+(CI puts ../shared/thirdparty/python on PYTHONPATH)."""
+import copy
+import os
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+
+try:
+    import gymnasium
+    import pettingzoo  # noqa: F401
+    from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+    from gymnasium.utils.env_checker import check_env
+except ImportError as exc:  # pragma: no cover - without the test packages
+    pytest.skip(f"pettingzoo and gymnasium cannot be imported ({exc}): the "
+                "environment tests need them (PYTHONPATH=../shared/thirdparty/python)",
+                allow_module_level=True)
+
+from ginrummy import pettingzoo as gz  # noqa: E402
+from ginrummy import gymnasium as gg  # noqa: E402
+from ginrummy.seeding import derive_seed  # noqa: E402
+
+SCALE = float(os.environ.get("GR_TEST_SCALE", "1"))
+CYCLES = max(20, int(200 * SCALE))
+
+CONFIGS = [("gin", dict(players=n, episode=ep)) for n in (2, 3, 4) for ep in ("hand", "match")]
+# every Rummy player count; the options spread over them (jokers, two decks,
+# ace high, hand size, turnover limit, target)
+RUMMY_OPTS = {2: {}, 3: dict(hand_size=10, ace_high=1), 4: dict(jokers=1),
+              5: dict(decks=2, jokers=2, turnover_limit=2), 6: dict(jokers=4, ace_high=1),
+              7: dict(jokers=2, target=50)}
+CONFIGS += [("rummy", dict(players=n, episode=ep, **RUMMY_OPTS[n]))
+            for n in range(2, 8) for ep in ("hand", "match")]
+
+
+def _ids(configs):
+    return [f"{g}-{'-'.join(f'{k}{v}' for k, v in kw.items())}" for g, kw in configs]
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@pytest.mark.parametrize("game,kw", CONFIGS, ids=_ids(CONFIGS))
+def test_pettingzoo_api(game, kw, capsys):
+    api_test(gz.env(game, **kw), num_cycles=CYCLES)
+    api_test(gz.raw_env(game, **kw), num_cycles=CYCLES)
+    parallel_api_test(gz.parallel_env(game, **kw), num_cycles=CYCLES)
+    seed_test(lambda **k: gz.env(game, **kw, **k), num_cycles=CYCLES)
+    render_test(lambda render_mode=None: gz.env(game, render_mode=render_mode, **kw))
+
+
+def _play(e, rng, steps):
+    for _, agent in zip(range(steps), e.agent_iter()):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("game,kw", CONFIGS, ids=_ids(CONFIGS))
+def test_pickle_and_deepcopy_round_trip(game, kw):
+    rng = np.random.default_rng(1)
+    for make in (gz.raw_env, gz.env):
+        e = make(game, **kw)
+        e.reset(seed=7)
+        _play(e, rng, 37)
+        for twin in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+            assert twin.agents == e.agents and twin.agent_selection == e.agent_selection
+            for a in e.agents:
+                x, y = e.observe(a), twin.observe(a)
+                assert np.array_equal(x["observation"], y["observation"])
+                assert np.array_equal(x["action_mask"], y["action_mask"])
+            # both go on the same way
+            r1, r2 = np.random.default_rng(5), np.random.default_rng(5)
+            _play(e.unwrapped if make is gz.raw_env else e, r1, 0)
+            c1, c2 = copy.deepcopy(e), twin
+            _play(c1, r1, 50)
+            _play(c2, r2, 50)
+            assert c1.agents == c2.agents and c1.rewards == c2.rewards
+    p = gz.parallel_env(game, **kw)
+    obs, _ = p.reset(seed=3)
+    for _ in range(10):
+        if not p.agents:
+            break
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
+                for a in p.agents if obs[a]["action_mask"].any()}
+        obs, *_ = p.step(acts)
+    q = pickle.loads(pickle.dumps(p))
+    assert q.agents == p.agents
+
+
+def test_rummy_encoding_round_trip():
+    """Every legal library move has an id, the id's move is legal, and ids
+    of different kinds never collide (the fixed 584-id layout)."""
+    from ginrummy.rummy_encoding import (MELDS, NUM_ACTIONS, RummyTable, action_id,
+                                         describe)
+    assert len(MELDS) == NUM_ACTIONS - 211
+    t = RummyTable(4, jokers=2)
+    rng = np.random.default_rng(3)
+    seen_kinds = set()
+    for hand in range(3):
+        t.reset(11, hand)
+        while not t.over:
+            legal = t.legal()
+            for mv in t.game.legal_moves():
+                i = action_id(mv)
+                assert i in legal and 0 <= i < NUM_ACTIONS
+                seen_kinds.add(int(mv.type))
+                assert describe(i)
+            t.step(t.game.turn, int(rng.choice(sorted(legal))))
+    assert len(seen_kinds) >= 4
+
+
+def test_illegal_action_as_classic_games():
+    e = gz.env("gin")
+    e.reset(seed=1)
+    obs, *_ = e.last()
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    agent = e.agent_selection
+    e.step(bad)                      # TerminateIllegalWrapper: -1, all over
+    assert e.rewards[agent] == -1 and all(e.terminations.values())
+    r = gz.raw_env("gin")
+    r.reset(seed=1)
+    before = r.observe(r.agent_selection)["observation"].copy()
+    with pytest.raises(Exception):
+        r.step(bad)
+    assert np.array_equal(before, r.observe(r.agent_selection)["observation"])
+    with pytest.raises(TypeError):
+        r.step(1.5)
+
+
+def test_seeds_share_no_hands():
+    """Seed 5's second hand is not seed 6's first (plain seed + 1 did)."""
+    def first_obs(seed, hands):
+        e = gz.raw_env("gin")
+        e.reset(seed=seed)
+        for _ in range(hands):
+            e.reset()
+        return e.observe("player_0")["observation"]
+    assert not np.array_equal(first_obs(5, 1), first_obs(6, 0))
+    assert np.array_equal(first_obs(5, 1), first_obs(5, 1))
+    assert derive_seed(5, 0, 1) != derive_seed(6, 0, 0)
+
+
+def test_no_seed_gives_fresh_deals():
+    a, b = gz.raw_env("gin"), gz.raw_env("gin")
+    a.reset()
+    b.reset()
+    assert not np.array_equal(a.observe("player_0")["observation"],
+                              b.observe("player_0")["observation"])
+
+
+@pytest.mark.parametrize("env_id", list(gg.IDS))
+def test_gymnasium_check_env(env_id, capsys):
+    e = gymnasium.make(env_id)
+    check_env(e.unwrapped)
+    for mode in ("ansi", "human"):
+        e = gymnasium.make(env_id, render_mode=mode)
+        e.reset(seed=1)
+        out = e.render()
+        assert (isinstance(out, str) and "player_0" in out) if mode == "ansi" else out is None
+
+
+@pytest.mark.parametrize("opponents", ["random", "greedy", "expert"])
+def test_gymnasium_bots_by_name_and_pickle(opponents):
+    e = gg.GinEnv(opponents=opponents)
+    obs, _ = e.reset(seed=2)
+    rng = np.random.default_rng(0)
+    total, steps = 0.0, 0
+    while steps < (200 if opponents != "expert" else 12):
+        a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, r, term, trunc, _ = e.step(a)
+        total += r
+        steps += 1
+        if term or trunc:
+            obs, _ = e.reset()
+    twin = pickle.loads(pickle.dumps(e))
+    assert np.array_equal(twin._obs()["observation"], obs["observation"])
+    assert np.array_equal(copy.deepcopy(e)._obs()["action_mask"], obs["action_mask"])
+
+
+def test_gymnasium_illegal_action_ends_the_episode():
+    e = gg.GinEnv()
+    obs, _ = e.reset(seed=4)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, r, term, trunc, info = e.step(bad)
+    assert (r, term, trunc, info.get("illegal_action")) == (-1.0, True, False, True)
+
+
+def test_vector_env_spaces_autoreset_and_final_obs():
+    n = 16
+    v = gg.GinVectorEnv(n)
+    assert v.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    obs, info = v.reset(seed=9)
+    assert v.observation_space.contains(obs)
+    assert obs["action_mask"].dtype == np.int8
+    ends = 0
+    for _ in range(int(600 * max(SCALE, 0.2))):
+        acts = v.random_actions()
+        assert v.action_space.contains(acts.astype(np.int64))
+        obs, rew, term, trunc, info = v.step(acts)
+        assert v.observation_space.contains(obs)
+        done = term | trunc
+        assert ("final_obs" in info) == bool(done.any())
+        if done.any():
+            ends += int(done.sum())
+            assert np.array_equal(info["_final_obs"], done)
+            for i in np.flatnonzero(done):
+                fo = info["final_obs"][i]
+                assert v.single_observation_space.contains(fo)
+            # rewards are zero-sum and only at a hand's end
+            assert np.all(info["rewards"].sum(axis=1) == 0)
+        assert np.all(rew[~done] == 0)
+    assert ends > 0
+    # pickled and deep-copied: the same state, and the same future
+    for w in (pickle.loads(pickle.dumps(v)), copy.deepcopy(v)):
+        assert np.array_equal(w._obs, v._obs) and np.array_equal(w._mask, v._mask)
+        assert np.array_equal(w._player, v._player)
+    w = copy.deepcopy(v)
+    for _ in range(200):
+        a = v.random_actions().copy()
+        assert np.array_equal(a, w.random_actions())
+        x, rx, tx, ux, ix = v.step(a)
+        y, ry, ty, uy, iy = w.step(a)
+        assert np.array_equal(x["observation"], y["observation"])
+        assert np.array_equal(rx, ry) and np.array_equal(tx, ty)
+
+
+def test_vector_envs_share_no_hands():
+    a, b = gg.GinVectorEnv(4), gg.GinVectorEnv(4)
+    oa, _ = a.reset(seed=0)
+    ob, _ = b.reset(seed=1)
+    hands_a = {oa["observation"][i, 2:106].tobytes() for i in range(4)}
+    hands_b = {ob["observation"][i, 2:106].tobytes() for i in range(4)}
+    assert len(hands_a) == 4 and not hands_a & hands_b
+    c = gg.GinVectorEnv(4)
+    oc, _ = c.reset(seed=0)
+    assert np.array_equal(oc["observation"], oa["observation"])
