@@ -1929,7 +1929,10 @@ typedef struct gr_rummy_plan {
  * table[0..ntable-1] are the melds on the table, each a legal meld
  * (gr_rummy_meld_kind > 0 under flags); table may be NULL when ntable is
  * 0.  Exact: every choice of jokers to take and of cards to lay off is
- * searched (memoised), and the cards left are melded by gr_rummy_arrange.
+ * searched (memoised; layoffs onto 3-card sets are valued inside the
+ * melding search), and the cards left are melded by gr_rummy_arrange.
+ * The memo holds at most 2^20 states, reached only by hostile tables of
+ * many runs with many hand cards at their ends (GR_ENOMEM beyond).
  * The plan lists the joker takes first, then the layoffs meld by meld
  * (each run outward from its old ends), then the new melds.  Deterministic
  * (tie-break in gr_rummy_cards(3)).  GR_EINVAL for a bad hand, NULL out,

@@ -247,6 +247,20 @@ static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand
     return nt;
 }
 
+/* the table as text for a failure message: "[5H 6H 7H] [9C 9D 9H]" */
+static void table_text(const gr_rummy_meld *t, int nt, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int k = 0; k < nt && at + 2 < size; k++) {
+        buf[at++] = '[';
+        int w = gr_rummy_meld_format(&t[k], buf + at, size - at - 1);
+        at += w > 0 && (size_t)w < size - at - 1 ? (size_t)w : 0;
+        buf[at++] = ']';
+        buf[at] = 0;
+    }
+}
+
 START_TEST(test_R4_R5_R7_random_vs_oracle)
 {
     test_rng r = { 0x60007 };
@@ -260,9 +274,11 @@ START_TEST(test_R4_R5_R7_random_vs_oracle)
         int lib = gr_rummy_go_out(&h, t, nt, flags, &p);
         int ref = oracle_rummy_go_out(&h, t, nt, flags);
         if (lib != ref) {
-            char buf[512];
+            char buf[512], tb[512];
             gr_rummy_hand_format(&h, buf, sizeof buf);
-            ck_abort_msg("case %ld hand \"%s\" flags %d: library %d, oracle %d", i, buf, flags, lib, ref);
+            table_text(t, nt, tb, sizeof tb);
+            ck_abort_msg("case %ld hand \"%s\" table %s flags %d: library %d, oracle %d",
+                         i, buf, tb, flags, lib, ref);
         }
         replay_plan(&h, t, nt, flags, &p);
     }
@@ -360,13 +376,113 @@ START_TEST(test_R4_R5_R7_can_go_out_random_vs_oracle)
         int lib = gr_rummy_can_go_out(&h, t, nt, flags, nd);
         int ref = oracle_rummy_can_go_out(&h, t, nt, flags, nd);
         if (lib != ref) {
-            char buf[512];
+            char buf[512], tb[512];
             gr_rummy_hand_format(&h, buf, sizeof buf);
-            ck_abort_msg("case %ld hand \"%s\" flags %d no_discard %d: library %d, oracle %d",
-                         i, buf, flags, nd, lib, ref);
+            table_text(t, nt, tb, sizeof tb);
+            ck_abort_msg("case %ld hand \"%s\" table %s flags %d no_discard %d: library %d, oracle %d",
+                         i, buf, tb, flags, nd, lib, ref);
         }
         check_out_plan(&h, t, nt, flags, nd, lib);
     }
+}
+END_TEST
+
+/* Tables of many 3-card sets (whose layoffs the value of the cards left
+ * takes, R4), with runs among them, against the oracle: small hands near
+ * the melds, up to 4 jokers in all, some table jokers to take (R5). */
+START_TEST(test_R4_R5_many_sets_random_vs_oracle)
+{
+    test_rng r = { 0x60031 };
+    long n = test_count(3000);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), jleft = test_below(&r, 5);
+        gr_rummy_meld t[8];
+        int nt = 0, want = 3 + test_below(&r, 6);
+        while (nt < want) {
+            gr_rummy_meld m;
+            if (!random_meld(&r, flags, &m, &jleft))
+                break;
+            if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(&r, 3))
+                continue;   /* mostly sets */
+            t[nt++] = m;
+        }
+        gr_rummy_hand h = { 0, 0, jleft > 0 ? test_below(&r, jleft + 1) : 0 };
+        int cards = 1 + test_below(&r, 6);
+        while (cards > 0) {
+            gr_cards c = t[test_below(&r, nt)].cards;
+            int at = __builtin_ctzll(c) % 13 + 13 * test_below(&r, 4);
+            if (test_below(&r, 3) == 0)
+                at = test_below(&r, 52);
+            if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
+                cards--;
+        }
+        gr_rummy_plan p;
+        int lib = gr_rummy_go_out(&h, t, nt, flags, &p);
+        int ref = oracle_rummy_go_out(&h, t, nt, flags);
+        if (lib != ref) {
+            char buf[512], tb[1024];
+            gr_rummy_hand_format(&h, buf, sizeof buf);
+            table_text(t, nt, tb, sizeof tb);
+            ck_abort_msg("case %ld hand \"%s\" table %s flags %d: library %d, oracle %d",
+                         i, buf, tb, flags, lib, ref);
+        }
+        replay_plan(&h, t, nt, flags, &p);
+        gr_card nd = h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
+        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
+        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));
+        check_out_plan(&h, t, nt, flags, nd, out);
+    }
+}
+END_TEST
+
+/* The largest tables: 36 three-card sets, each lacking a face the hand
+ * holds (R4): every card goes (value 0); with two cards no meld takes, the
+ * least value is their points and the player cannot go out (R7). */
+START_TEST(test_R4_R7_table_of_36_sets)
+{
+    gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
+    gr_rummy_hand h = { 0, 0, 0 };
+    int nt = 0;
+    for (int copy = 0; copy < 2; copy++)
+        for (int r = 0; r < 13 && nt < 36; r++)
+            for (int lack = 0; lack < 4 && nt < 36; lack += 3) {
+                if ((r + lack + copy) % 2)
+                    continue;
+                gr_rummy_meld m = { 0, 0 };
+                for (int s = 0; s < 4; s++)
+                    if (s != lack)
+                        m.cards |= GR_CARD_BIT(GR_CARD(r, s));
+                t[nt++] = m;
+                gr_rummy_hand_add(&h, GR_CARD(r, lack));
+            }
+    ck_assert_int_ge(nt, 24);
+    gr_rummy_plan p;
+    for (int flags = 0; flags <= 1; flags++) {
+        ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 0);
+        replay_plan(&h, t, nt, flags, &p);
+        ck_assert_int_eq(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD), GR_RUMMY_OUT_MELD);
+    }
+    /* without the sets of queens and kings, two kings no meld takes */
+    gr_rummy_hand h2 = h;
+    gr_rummy_meld t2[GR_RUMMY_MAX_MELDS];
+    int n2 = 0;
+    for (int i = 0; i < nt; i++)
+        if (GR_CARD_RANK(__builtin_ctzll(t[i].cards)) < 11)
+            t2[n2++] = t[i];
+    gr_rummy_hand keep = { 0, 0, 0 };
+    for (int i = 0; i < n2; i++)
+        for (int s = 0; s < 4; s++)
+            keep.once |= ~t2[i].cards
+                       & GR_CARD_BIT(GR_CARD(GR_CARD_RANK(__builtin_ctzll(t2[i].cards)), s));
+    h2.once &= keep.once;
+    h2.twice &= keep.once;
+    gr_rummy_hand_add(&h2, GR_CARD(GR_KING, GR_DIAMONDS));   /* no Q, J in hand */
+    gr_rummy_hand_add(&h2, GR_CARD(GR_KING, GR_HEARTS));
+    ck_assert_int_eq(gr_rummy_go_out(&h2, t2, n2, 0, &p), 20);
+    replay_plan(&h2, t2, n2, 0, &p);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h2, t2, n2, 0, GR_NO_CARD), GR_RUMMY_OUT_NO);
+    gr_rummy_hand_remove(&h2, GR_CARD(GR_KING, GR_HEARTS));
+    ck_assert_int_eq(gr_rummy_can_go_out(&h2, t2, n2, 0, GR_NO_CARD), GR_RUMMY_OUT_DISCARD);
 }
 END_TEST
 
@@ -386,6 +502,8 @@ int main(void)
     tcase_set_timeout(tr, 600);
     tcase_add_test(tr, test_R4_R5_R7_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_random_vs_oracle);
+    tcase_add_test(tr, test_R4_R5_many_sets_random_vs_oracle);
+    tcase_add_test(tr, test_R4_R7_table_of_36_sets);
     suite_add_tcase(s, tr);
     return test_run_suite(s);
 }

@@ -21,7 +21,25 @@
  * and each leaf is valued by gr__rummy_value on the cards left (melding
  * from the hand is exact there).  The states (meld index, cards left) are
  * memoised, so a hand reaching the same cards left by different layoffs is
- * valued once.  A second pass rebuilds the plan: at each choice, the
+ * valued once.
+ *
+ * Sets are not searched.  A 3-card set takes one face, its missing suit,
+ * as a natural or a joker, and nothing else can go there; so the search
+ * grows the runs only, and the leaf's value (gr__rummy_value_slots) takes
+ * the sets: in the melding DP a natural no meld of the hand takes may be
+ * laid off alone on a set lacking its face (as many as there are such
+ * sets), and in the set-only knapsack the sets left empty hold jokers
+ * (with a run in the hand every joker melds anyway).  Sets of 4 cards take
+ * nothing.  The value pass thus grows only the runs that can take a card
+ * of the hand (an end face held, or a joker); a table of 36 sets costs
+ * about what the hand alone does.  The plan pass walks the melds in order
+ * as below, a set's options valued with the sets after it only (the
+ * states are keyed by the first set still counted, so runs share them).
+ * Runs remain searched: a hand whose cards can each go to one of two
+ * runs (24 runs of 3 cards and a card between each two) reaches tens of
+ * thousands of states; the memo holds at most MAX_STATES (2^20) and the
+ * search stops with GR_ENOMEM beyond (the worst case built, 26 cards next
+ * to 24 runs, needs about 48 ms and 14 MB).  A second pass rebuilds the plan: at each choice, the
  * first option whose memoised value is the best, in this order: keep a
  * table joker before taking it; for a run, no card at the low end before
  * one, two, ...; at each end, stopping before growing, a natural before a
@@ -49,7 +67,7 @@ typedef struct tmeld {
 
 typedef struct mentry {
     gr_cards once, twice;
-    int      jokers, idx, value, used;
+    int      jokers, idx, value, used;   /* idx: meld * 64 + first set counted */
 } mentry;
 
 typedef struct search {
@@ -57,12 +75,16 @@ typedef struct search {
     const tmeld   *t;
     mentry        *memo;
     size_t         cap, n;
+    int            next_run[GR_RUMMY_MAX_MELDS + 1];   /* first run at or after i */
+    int            next_set[GR_RUMMY_MAX_MELDS + 1];   /* first 3-card set at or after i */
+    uint8_t        slots[GR_RUMMY_MAX_MELDS + 1][4][13];   /* the 3-card sets
+                      from meld i on: how many lack each face */
 } search;
 
 static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
 {
     uint64_t x = h->once * 0x9E3779B97F4A7C15ull ^ h->twice * 0xC2B2AE3D27D4EB4Full
-               ^ (uint64_t)(h->jokers * 64 + idx) * 0x165667B19E3779F9ull;
+               ^ (uint64_t)(h->jokers * 4096 + idx) * 0x165667B19E3779F9ull;
     return (size_t)(x >> 20) & mask;
 }
 
@@ -77,9 +99,16 @@ static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
     }
 }
 
+/* The most states the search memoises (each of 40 bytes, the table twice
+ * that): beyond it the search stops with GR_ENOMEM.  Only tables of many
+ * runs whose ends many cards of the hand can reach come near it. */
+#define MAX_STATES ((size_t)1 << 20)
+
 static int mgrow(search *S)
 {
     size_t ncap = S->cap * 2;
+    if (S->cap >= 2 * MAX_STATES)
+        return -1;
     mentry *old = S->memo;
     size_t ocap = S->cap;
     mentry *nm = calloc(ncap, sizeof *nm);
@@ -206,10 +235,10 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
 
 /* ---- the search ------------------------------------------------------------ */
 
-static int best_from(search *S, int i, const gr_rummy_hand *left);
+static int best_from(search *S, int i, int from, const gr_rummy_hand *left);
 
 typedef struct best_ctx {
-    int best;
+    int best, from;
 } best_ctx;
 
 static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g, void *ctx)
@@ -218,26 +247,47 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     best_ctx *b = ctx;
     if (b->best == 0)
         return;   /* nothing beats an empty hand */
-    int v = best_from(S, i + 1, left);
+    int v = best_from(S, i + 1, b->from, left);
     if (v < b->best)
         b->best = v;
 }
 
-/* least value from meld i on, with `left` in hand (-1 with S->error) */
-static int best_from(search *S, int i, const gr_rummy_hand *left)
+/* least value with `left` in hand, growing the runs from meld i on, the
+ * 3-card sets from meld `from` on (from <= i) taken by the leaf's value
+ * (-1 with S->error) */
+/* true if run i can take a card of `left` (a natural at an end, or a
+ * joker) */
+static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
 {
-    mentry *e = mfind(S, left, i);
+    const tmeld *m = &S->t[i];
+    if (left->jokers > 0)
+        return m->hi - m->lo + 1 < 13;
+    gr_cards ends = 0;
+    if (m->lo > 0 && !(m->lo == 1 && m->hi == 13))
+        ends |= GR_CARD_BIT(face_at(m->suit, m->lo - 1));
+    if (m->hi < S->last && !(m->lo == 0 && m->hi + 1 == 13))
+        ends |= GR_CARD_BIT(face_at(m->suit, m->hi + 1));
+    return (left->once & ends) != 0;
+}
+
+static int best_from(search *S, int i, int from, const gr_rummy_hand *left)
+{
+    /* the sets are the leaf's; runs that can take nothing are passed */
+    for (i = S->next_run[i]; i < S->ntable && !run_can_grow(S, i, left);)
+        i = S->next_run[i + 1];
+    from = S->next_set[from];   /* the same slots: the same states */
+    mentry *e = mfind(S, left, i * 64 + from);
     if (e->used)
         return e->value;
     int v;
     if (i == S->ntable) {
-        v = gr__rummy_value(left, S->flags);
+        v = gr__rummy_value_slots(left, S->flags, (const uint8_t (*)[13])S->slots[from]);
         if (v < 0) {
             S->error = v;
             return v;
         }
     } else {
-        best_ctx b = { 1 << 30 };
+        best_ctx b = { 1 << 30, from };
         each_growth(S, i, left, best_cb, &b);
         if (S->error)
             return -1;
@@ -247,11 +297,11 @@ static int best_from(search *S, int i, const gr_rummy_hand *left)
         S->error = GR_ENOMEM;
         return -1;
     }
-    e = mfind(S, left, i);
+    e = mfind(S, left, i * 64 + from);
     e->once = left->once;
     e->twice = left->twice;
     e->jokers = left->jokers;
-    e->idx = i;
+    e->idx = i * 64 + from;
     e->value = v;
     e->used = 1;
     S->n++;
@@ -271,7 +321,7 @@ static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     pick_ctx *p = ctx;
     if (p->found)
         return;
-    if (best_from(S, i + 1, left) == p->target) {
+    if (best_from(S, i + 1, i + 1, left) == p->target) {
         p->found = 1;
         p->g = *g;
         p->left = *left;
@@ -365,7 +415,7 @@ typedef struct outer {
 static int swaps_best(outer *o, int j, const gr_rummy_hand *left)
 {
     if (j == o->nswaps)
-        return best_from(&o->S, 0, left);
+        return best_from(&o->S, 0, 0, left);
     int best = swaps_best(o, j + 1, left);
     if (o->S.error)
         return -1;
@@ -394,6 +444,20 @@ static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nta
     o.S.t = t;
     o.S.cap = 256;
     o.S.n = 0;
+    /* the runs are grown by the search, the 3-card sets by the value of
+     * the cards left (a set takes one face: a natural or a joker) */
+    o.S.next_run[ntable] = o.S.next_set[ntable] = ntable;
+    memset(o.S.slots[ntable], 0, sizeof o.S.slots[ntable]);
+    for (int i = ntable - 1; i >= 0; i--) {
+        bool set3 = !t[i].run && gr__popcount(t[i].cards) == 3;
+        o.S.next_run[i] = t[i].run ? i : o.S.next_run[i + 1];
+        o.S.next_set[i] = set3 ? i : o.S.next_set[i + 1];
+        memcpy(o.S.slots[i], o.S.slots[i + 1], sizeof o.S.slots[i]);
+        if (set3)
+            for (int s = 0; s < 4; s++)
+                if (!(t[i].cards >> face_at(s, t[i].rank) & 1))
+                    o.S.slots[i][s][t[i].rank]++;
+    }
     o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
     if (o.S.memo == NULL)
         return GR_ENOMEM;

@@ -34,6 +34,28 @@ int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pic
         for (int s = 0; s < 4; s++)
             if (cnt[s][r])
                 avail |= 1u << s;
+        /* table sets lacking a face of the rank (going out) take the
+         * naturals no set of the hand takes, and jokers in the others */
+        const uint8_t sl[4] = { pb->slot[0][r], pb->slot[1][r], pb->slot[2][r], pb->slot[3][r] };
+        int slots = sl[0] + sl[1] + sl[2] + sl[3];
+        if (avail == 0 && slots > 0) {
+            for (int n = 0; n <= J; n++)
+                for (int c = 0; c <= J; c++)
+                    dp[r + 1][n][c] = -1;
+            for (int n = 0; n <= J; n++)
+                for (int c = 0; c <= J; c++) {
+                    int c2 = c + slots > J ? J : c + slots;
+                    if (dp[r][n][c] > dp[r + 1][n][c2]) {
+                        dp[r + 1][n][c2] = dp[r][n][c];
+                        if (pick == NULL)
+                            continue;
+                        ch_a[r + 1][n][c2] = ch_b[r + 1][n][c2] = 0;
+                        par_n[r + 1][n][c2] = (uint8_t)n;
+                        par_c[r + 1][n][c2] = (uint8_t)c;
+                    }
+                }
+            continue;
+        }
         if (avail == 0) {
             memcpy(dp[r + 1], dp[r], sizeof dp[r]);
             if (pick != NULL)
@@ -61,23 +83,31 @@ int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pic
                 int na = __builtin_popcount(sa), nb = __builtin_popcount(sb);
                 int need = (sa ? pad(na) : 0) + (sb ? pad(nb) : 0);
                 int cap = (sa ? 4 - na : 0) + (sb ? 4 - nb : 0);
-                int add = (na + nb) * unit;
-                for (int n = 0; n + need <= J; n++)
-                    for (int c = 0; c <= J; c++) {
-                        if (dp[r][n][c] < 0)
-                            continue;
-                        int c2 = c + cap > J ? J : c + cap;
-                        int32_t val = dp[r][n][c] + add;
-                        if (val > dp[r + 1][n + need][c2]) {
-                            dp[r + 1][n + need][c2] = val;
-                            if (pick == NULL)
+                /* laid naturals: any number up to what the table sets
+                 * lacking their faces take; each set left takes a joker */
+                int maxlaid = 0;
+                for (int s = 0; slots > 0 && s < 4; s++) {
+                    int rest = cnt[s][r] - (int)(sa >> s & 1) - (int)(sb >> s & 1);
+                    maxlaid += rest < sl[s] ? rest : sl[s];
+                }
+                for (int laid = maxlaid; laid >= 0; laid--) {
+                    for (int n = 0; n + need <= J; n++)
+                        for (int c = 0; c <= J; c++) {
+                            if (dp[r][n][c] < 0)
                                 continue;
-                            ch_a[r + 1][n + need][c2] = (uint8_t)sa;
-                            ch_b[r + 1][n + need][c2] = (uint8_t)sb;
-                            par_n[r + 1][n + need][c2] = (uint8_t)n;
-                            par_c[r + 1][n + need][c2] = (uint8_t)c;
+                            int c2 = c + cap + slots - laid > J ? J : c + cap + slots - laid;
+                            int32_t val = dp[r][n][c] + (na + nb + laid) * unit;
+                            if (val > dp[r + 1][n + need][c2]) {
+                                dp[r + 1][n + need][c2] = val;
+                                if (pick == NULL)
+                                    continue;
+                                ch_a[r + 1][n + need][c2] = (uint8_t)sa;
+                                ch_b[r + 1][n + need][c2] = (uint8_t)sb;
+                                par_n[r + 1][n + need][c2] = (uint8_t)n;
+                                par_c[r + 1][n + need][c2] = (uint8_t)c;
+                            }
                         }
-                    }
+                }
                 if (sb == avail2)
                     break;
             }
@@ -120,6 +150,8 @@ static void count_hand(const gr_rummy_hand *hand, hand_counts *hc)
         }
         hc->aces[s] = hc->cnt[s][0];
     }
+    memset(hc->slot, 0, sizeof hc->slot);
+    hc->has_slots = 0;
 }
 
 /* set up the problem for the high aces h[] */
@@ -133,7 +165,12 @@ void gr__setup(problem *pb, const hand_counts *hc, const int h[4], int flags, in
             pb->cnt[s][r] = hc->cnt[s][r];
         pb->cnt[s][0] = (uint8_t)(hc->cnt[s][0] - h[s]);
         pb->cnt[s][13] = (uint8_t)h[s];
+        /* an ace laid off on a set of aces is a low one: the ace choices
+         * try it */
+        memcpy(pb->slot[s], hc->slot[s], 13);
+        pb->slot[s][13] = 0;
     }
+    pb->has_slots = hc->has_slots;
     static const int units[2][MAXPOS] = {
 #define U(pts) ((pts) * 128 + 1)
         { U(1), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(10), U(10), U(10), U(1) },
@@ -262,6 +299,15 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
     }
     if (hand->jokers == 0 || strict)
         return best;   /* the DP's states without a run are the set-only ones */
+    if (hc->has_slots) {
+        /* table sets hold jokers too: the knapsack decides */
+        int so = gr__set_only_best(pb, hc->cnt, NULL);
+        if (so > best) {
+            best = so;
+            *which = -1;
+        }
+        return best;
+    }
     /* a bound on sets only: every joker, one natural (at most 11 points)
      * per two jokers in sets of one natural, every natural of a rank held
      * in 3+ suits, and of the ranks held in exactly 2 suits (each set of
@@ -307,7 +353,18 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
 
 int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
 {
+    return gr__solve_slots(hand, flags, NULL, sv, strict);
+}
+
+int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
+                    solved *sv, int strict)
+{
     count_hand(hand, &sv->hc);
+    if (slot != NULL)
+        for (int s = 0; s < 4; s++)
+            for (int r = 0; r < 13; r++)
+                if ((sv->hc.slot[s][r] = slot[s][r]) != 0)
+                    sv->hc.has_slots = 1;
     ace_choices(&sv->hc, flags, &sv->ac);
     sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, strict);
     /* -1: nothing found, which only the strict search may return */
@@ -476,6 +533,36 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
             return total - sv.best / 128;
     }
     if (gr__solve(&h, flags, &sv, 0) != GR_OK)
+        return GR_ENOMEM;
+    return total - sv.best / 128;
+}
+
+int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13])
+{
+    gr_cards faces = 0;   /* faces some table set lacks */
+    int nslots = 0;
+    for (int s = 0; slot != NULL && s < 4; s++)
+        for (int r = 0; r < 13; r++)
+            if (slot[s][r]) {
+                faces |= GR_CARD_BIT(13 * s + r);
+                nslots += slot[s][r];
+            }
+    if (nslots == 0 || ((hand->once & faces) == 0 && hand->jokers == 0))
+        return gr__rummy_value(hand, flags);   /* the table sets take nothing */
+    /* as gr__rummy_value, the naturals a table set takes kept too */
+    gr_cards keep = meldable(hand, flags) | (hand->once & faces);
+    gr_rummy_hand h = { hand->once & keep, hand->twice & keep, hand->jokers };
+    int total = gr__rummy_hand_points(hand, flags);
+    if (h.jokers > 0 && h.once != 0 && runs_meld_all(&h, flags))
+        return total - gr__rummy_hand_points(&h, flags);   /* all melds */
+    solved sv;
+    if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
+        if (gr__solve_slots(&h, flags, slot, &sv, 1) != GR_OK)
+            return GR_ENOMEM;
+        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+            return total - sv.best / 128;
+    }
+    if (gr__solve_slots(&h, flags, slot, &sv, 0) != GR_OK)
         return GR_ENOMEM;
     return total - sv.best / 128;
 }

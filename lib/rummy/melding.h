@@ -7,6 +7,8 @@
 
 #include "ginrummy.h"
 
+#include <stdint.h>
+
 /* gr_rummy_value of a valid hand with valid flags (GR_ENOMEM possible) */
 int gr__rummy_value(const gr_rummy_hand *hand, int flags);
 
@@ -14,5 +16,11 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags);
  * written on success); GR_ENOMEM possible */
 int gr__rummy_arrange(const gr_rummy_hand *hand, int flags,
                       gr_rummy_arrangement *out);
+
+/* gr__rummy_value with laying off onto table sets: slot[s][r] sets on the
+ * table lack the face of suit s and rank r, and each takes that natural
+ * or a joker (R4, R5); the least value left of the hand.  slot NULL: as
+ * gr__rummy_value.  GR_ENOMEM possible. */
+int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13]);
 
 #endif /* GR_RUMMY_MELDING_H */

@@ -59,6 +59,10 @@ typedef struct problem {
     unsigned has[4];          /* positions holding a natural, per suit */
     unsigned later_mask[4][3];   /* positions where 1+, 2+, 3+ of the suits
                                     after s hold a natural */
+    uint8_t slot[4][MAXPOS];  /* going out: table sets lacking the face (a
+                                 natural laid off alone, or a joker); 0
+                                 for the hand alone, and at position 13 */
+    int has_slots;            /* some slot is not 0 */
 } problem;
 
 
@@ -103,6 +107,8 @@ typedef struct set_pick {
 typedef struct hand_counts {
     uint8_t cnt[4][13];
     int     aces[4];
+    uint8_t slot[4][13];   /* table sets lacking each face (0: none) */
+    int     has_slots;
 } hand_counts;
 
 typedef struct ace_choice {
@@ -150,5 +156,8 @@ int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pic
 void gr__setup(problem *pb, const hand_counts *hc, const int h[4], int flags, int J);
 int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk);
 int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict);
+/* gr__solve with table set slots (slot NULL: none) */
+int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
+                    solved *sv, int strict);
 
 #endif /* GR_RUMMY_MELDING_DP_H */

@@ -81,6 +81,15 @@
  * core from position 0 to 13 (ace at both ends, which the DP does not
  * track) is split the same way; this never changes the value.
  *
+ * Table sets (going out, rummy/goout.c).  pb->slot[s][p] counts the
+ * 3-card table sets lacking the face of suit s at position p (never at
+ * position 13: an ace laid off on a set of aces plays low).  After the
+ * moves of a suit at p, the naturals no meld takes are laid off alone on
+ * those sets, as many as there are; the gap rule stays exact (a core
+ * taking such a natural instead of a joker frees the joker for the set or
+ * the run).  In the set-only knapsack (gr__set_only_best) any number of
+ * them up to that may be laid off and the other sets hold a joker each.
+ *
  * REFERENCES
  *   doc/rules-reference.md R3, R5, R7; the Gin version of the problem is lib/gin/melds.c.
  */
@@ -345,7 +354,10 @@ int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                 continue;
             /* no gap while a natural of the suit stays unmelded, nor one
              * that no natural follows */
-            if (pb->strict && r - ja - jb > 0)
+            /* naturals no meld takes are laid off alone on table sets
+             * lacking their face, as far as there are such sets */
+            int laid = r - ja - jb < pb->slot[s][p] ? r - ja - jb : pb->slot[s][p];
+            if (pb->strict && r - ja - jb - laid > 0)
                 continue;   /* a natural left unmelded */
             if (m->gap && (r - ja - jb > 0 || !gap_ok))
                 continue;
@@ -365,7 +377,7 @@ int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
             t[n].key = nkey;
             t[n].dk = m->dk;
             t[n].lb = m->dk + m->gap * gap_more + m->nnew * start_need;
-            t[n].add = (m->nat + ja + jb) * pb->unit[p];
+            t[n].add = (m->nat + ja + jb + laid) * pb->unit[p];
             t[n].move = (uint8_t)i;
             t[n].join = (uint8_t)j;
             n++;
