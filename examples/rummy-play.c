@@ -39,17 +39,17 @@ static const char usage[] =
     "Options take their value as --seed 5 or --seed=5.\n";
 
 static const char help[] =
-    "Commands (table melds are numbered as shown):\n"
-    "  d               draw the top card of the stock\n"
-    "  t               take the top card of the discard pile\n"
-    "  m 3C 4C JK=5C   lay down a meld; a joker names the card it stands for\n"
-    "  l 2 9C          lay off 9C on table meld 2\n"
-    "  l 2 JK=9C       lay off a joker on meld 2, standing for 9C\n"
-    "  s 2 5C          put 5C in meld 2 in place of its joker; take the joker\n"
-    "  x 7H            discard 7H (x JK discards a joker)\n"
-    "  moves           list every legal move, as the command to type\n"
-    "  ?               this help\n"
-    "  q               quit\n"
+    "Commands (words or their first letter; table melds are numbered as shown):\n"
+    "  draw, d           draw the top card of the stock\n"
+    "  take, t           take the top card of the discard pile\n"
+    "  meld 6S JK 8S     lay down a meld (m); a joker whose card is forced is\n"
+    "                    just JK, otherwise name it: meld 7C 7D JK=7S\n"
+    "  layoff 9C 2       lay off 9C on table meld 2 (l); layoff JK=9C 2\n"
+    "  swap 5C 2         put 5C in meld 2 in place of its joker, take the joker (s)\n"
+    "  discard 7H, x 7H  discard 7H; a card alone (7H) discards it too\n"
+    "  moves             list every legal move, as the command to type\n"
+    "  help, ?           this help\n"
+    "  quit, q           quit\n"
     "Cards: rank A 2-10 J Q K (or T), suit C D H S, JK a joker; any case.\n";
 
 static void print_hand(const gr_rummy_hand *h)
@@ -144,152 +144,39 @@ static void say_action(int p, bool human, const gr_rummy_action *a)
     printf(".\n");
 }
 
-/* an action as the command that plays it ("l 2 JK=9C") */
-static void print_command(const gr_rummy_action *a)
+/* an action as the command that plays it ("layoff 9C 2") */
+static void print_command(const gr_rummy_view *v, const gr_rummy_action *a)
 {
     char buf[512];
-    switch (a->type) {
-    case GR_RUMMY_ACT_DRAW_STOCK:
-        printf("  d\n");
-        break;
-    case GR_RUMMY_ACT_DRAW_DISCARD:
-        printf("  t\n");
-        break;
-    case GR_RUMMY_ACT_MELD:
-        gr_rummy_meld_format(&a->meld, buf, sizeof buf);
-        printf("  m %s\n", buf);
-        break;
-    case GR_RUMMY_ACT_LAY_OFF:
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        printf("  %c %d ", a->type == GR_RUMMY_ACT_LAY_OFF ? 'l' : 's', a->target + 1);
-        print_card(a->card);
-        if (a->card == GR_RUMMY_JOKER) {
-            printf("=");
-            print_card(a->named);
-        }
-        printf("\n");
-        break;
-    case GR_RUMMY_ACT_DISCARD:
-        printf("  x ");
-        print_card(a->card);
-        printf("\n");
-        break;
-    }
+    if (gr_rummy_view_move_format(a, v, buf, sizeof buf) > 0)
+        printf("  %s\n", buf);
 }
 
-/* parse a table meld number "N" (1-based) */
-static bool parse_target(const char *s, int nmelds, int *out, const char **why)
+/* A typed line into an action (a card alone discards it); false, with the
+ * reason said, when the line is not a move. */
+static bool parse_command(const char *line, const gr_rummy_view *v, gr_rummy_action *a)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || errno || v < 1 || v > nmelds) {
-        *why = nmelds ? "name a table meld by its number" : "there is no meld on the table yet";
-        return false;
-    }
-    *out = (int)v - 1;
-    return true;
-}
-
-/* A command into an action; false with *why set when it is not one. */
-static bool parse_command(char *line, const gr_rummy_view *v, gr_rummy_action *a,
-                          const char **why)
-{
-    memset(a, 0, sizeof *a);
-    a->card = a->named = 0xFF;
-    a->target = -1;
-    char *cmd = strtok(line, " \t");
-    char *arg1 = strtok(NULL, " \t"), *rest = strtok(NULL, "");
+    char buf[600];
     gr_card c;
-    if (!cmd) {
-        *why = "type a command (? for help)";
-        return false;
+    gr_parse_error err;
+    gr_cards faces;
+    if (gr_rummy_card_parse(line, &c) == GR_OK) {
+        snprintf(buf, sizeof buf, "discard %s", line);
+        line = buf;
     }
-    if (!strcmp(cmd, "d") || !strcmp(cmd, "t")) {
-        a->type = cmd[0] == 'd' ? GR_RUMMY_ACT_DRAW_STOCK : GR_RUMMY_ACT_DRAW_DISCARD;
+    if (gr_rummy_view_move_parse(line, v, a, &err) == GR_OK)
         return true;
+    printf("Cannot do that: %s", gr_reason_text(err.reason));
+    if (err.length > 0)
+        printf(" (at \"%.*s\")", (int)err.length, line + err.offset);
+    if (err.reason == GR_REASON_AMBIGUOUS_JOKER
+        && gr_rummy_move_joker_faces(line, v, &faces) == GR_OK && faces) {
+        char fb[256];
+        gr_cards_format(faces, fb, sizeof fb);
+        printf("; it could stand for %s", fb);
     }
-    if (!strcmp(cmd, "x")) {
-        if (!arg1 || rest || gr_rummy_card_parse(arg1, &c) != GR_OK) {
-            *why = "say which card to discard, e.g. x 7H";
-            return false;
-        }
-        a->type = GR_RUMMY_ACT_DISCARD;
-        a->card = c;
-        return true;
-    }
-    if (!strcmp(cmd, "m")) {
-        char buf[512];
-        snprintf(buf, sizeof buf, "%s %s", arg1 ? arg1 : "", rest ? rest : "");
-        if (!arg1 || gr_rummy_meld_parse(buf, &a->meld, NULL) != GR_OK) {
-            *why = "write the meld's cards, jokers with the card they stand for: m 3C 4C JK=5C";
-            return false;
-        }
-        a->type = GR_RUMMY_ACT_MELD;
-        return true;
-    }
-    if (!strcmp(cmd, "l") || !strcmp(cmd, "s")) {
-        if (!arg1 || !rest) {
-            *why = cmd[0] == 'l' ? "lay off as: l MELD CARD, e.g. l 2 9C or l 2 JK=9C"
-                                 : "swap as: s MELD CARD, e.g. s 2 5C";
-            return false;
-        }
-        if (!parse_target(arg1, v->nmelds, &a->target, why))
-            return false;
-        while (*rest == ' ' || *rest == '\t')
-            rest++;
-        char *eq = strchr(rest, '=');
-        if (eq && cmd[0] == 'l') {
-            *eq = '\0';
-            if (gr_rummy_card_parse(rest, &c) != GR_OK || c != GR_RUMMY_JOKER
-                || gr_rummy_card_parse(eq + 1, &a->named) != GR_OK
-                || a->named == GR_RUMMY_JOKER) {
-                *why = "a joker laid off names one card: l 2 JK=9C";
-                return false;
-            }
-            a->card = GR_RUMMY_JOKER;
-        } else if (gr_rummy_card_parse(rest, &c) != GR_OK) {
-            *why = "that is not a card";
-            return false;
-        } else {
-            if (c == GR_RUMMY_JOKER) {
-                *why = cmd[0] == 'l' ? "say which card the joker stands for: l 2 JK=9C"
-                                     : "swap a natural card for the joker it replaces";
-                return false;
-            }
-            a->card = c;
-        }
-        a->type = cmd[0] == 'l' ? GR_RUMMY_ACT_LAY_OFF : GR_RUMMY_ACT_SWAP_JOKER;
-        return true;
-    }
-    *why = "unknown command (? for help)";
+    printf(". Type ? for help.\n");
     return false;
-}
-
-/* why the engine refused a well-formed command */
-static const char *refusal(const gr_rummy_view *v, const gr_rummy_action *a, int rc)
-{
-    bool draw = a->type == GR_RUMMY_ACT_DRAW_STOCK || a->type == GR_RUMMY_ACT_DRAW_DISCARD;
-    if (rc == GR_ESTATE)
-        return draw ? "you have drawn already: meld, lay off, swap or discard"
-                    : "draw first (d or t)";
-    switch (a->type) {
-    case GR_RUMMY_ACT_DRAW_DISCARD:
-        return "the discard pile's top card cannot be taken now "
-               "(you could not discard afterwards)";
-    case GR_RUMMY_ACT_DISCARD:
-        if (a->card == v->taken)
-            return "you may not discard the card you took from the pile this turn";
-        return "you do not hold that card";
-    case GR_RUMMY_ACT_MELD:
-        return "not a meld of cards you hold (3-4 of a rank in different suits, "
-               "or 3+ in sequence in one suit, with a natural card)";
-    case GR_RUMMY_ACT_LAY_OFF:
-        return "that card does not fit that meld, or you do not hold it";
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        return "that meld has no joker standing for that card, or you do not hold it";
-    }
-    return gr_strerror(rc);
 }
 
 static bool read_line(char *buf, size_t size)
@@ -440,8 +327,8 @@ int main(int argc, char **argv)
             show = false;
             printf("Your hand: ");
             print_hand(&v.hand);
-            printf("\n%s> ", v.phase == GR_RUMMY_PHASE_DRAW ? "Draw (d, t)"
-                   : "Meld, lay off, swap or discard (m, l, s, x)");
+            printf("\n%s> ", v.phase == GR_RUMMY_PHASE_DRAW ? "Draw (draw, take)"
+                   : "Meld, lay off, swap or discard (meld, layoff, swap, discard)");
             fflush(stdout);
             char line[512];
             if (!read_line(line, sizeof line)) {
@@ -452,11 +339,11 @@ int main(int argc, char **argv)
             char *s = line;
             while (*s == ' ' || *s == '\t')
                 s++;
-            if (!strcmp(s, "?") || !strcmp(s, "help")) {
+            if (!strcmp(s, "?") || !strcmp(s, "help") || !strcmp(s, "h")) {
                 fputs(help, stdout);
                 continue;
             }
-            if (!strcmp(s, "q")) {
+            if (!strcmp(s, "q") || !strcmp(s, "quit")) {
                 printf("Bye.\n");
                 quit = true;
                 break;
@@ -466,18 +353,15 @@ int main(int argc, char **argv)
                 gr_rummy_action *all = malloc(sizeof *all * (size_t)n);
                 gr_rummy_game_legal_moves(g, all, (size_t)n);
                 for (int i = 0; i < n; i++)
-                    print_command(&all[i]);
+                    print_command(&v, &all[i]);
                 free(all);
                 continue;
             }
-            const char *why = NULL;
-            if (!parse_command(s, &v, &a, &why)) {
-                printf("Cannot do that: %s.\n", why);
+            if (!parse_command(s, &v, &a))
                 continue;
-            }
-            int rc = gr_rummy_game_play(g, &a);
-            if (rc != GR_OK) {
-                printf("Cannot do that: %s.\n", refusal(&v, &a, rc));
+            if (gr_rummy_game_play(g, &a) != GR_OK) {
+                printf("Cannot do that: %s.\n",
+                       gr_reason_text(gr_rummy_game_last_reason(g)));
                 continue;
             }
             int nh = gr_rummy_game_history(g, NULL, 0);

@@ -1298,6 +1298,8 @@ enum {
                                      decks in use, each face once a deck (R1) */
     GR_REASON_RUMMY_CARD_COUNT,   /* GR_EINVAL: a hand's size does not fit the
                                      position (R2, R4) */
+    GR_REASON_WINNER_HOLDS_CARDS, /* GR_EINVAL: the player who went out is
+                                     reported holding cards (R7) */
     GR_REASON_COUNT               /* number of reasons */
 };
 
@@ -2343,8 +2345,9 @@ GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
  * same dealer deals again; otherwise the deal passes to the next seat.
  * GR_EINVAL for an inconsistent result (nplayers not the match's, winner
  * not a seat, left_points out of 0..10000 or not 0 for the winner),
- * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands; the match is then
- * unchanged. */
+ * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands, GR_ENOMEM (the
+ * match keeps the list of hands, for gr_rummy_match_undo()); the match is
+ * then unchanged, but for the reason gr_rummy_match_last_reason() gives. */
 GR_API int gr_rummy_match_record(gr_rummy_match *match,
                                  const gr_rummy_result *result);
 
@@ -2595,6 +2598,99 @@ GR_API int gr_rummy_hand_parse_ex(const char *text, gr_rummy_hand *out,
                                   gr_parse_error *err);
 GR_API int gr_rummy_meld_parse_ex(const char *text, gr_rummy_meld *out,
                                   gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Basic Rummy score keeping for a real table (rummy/match.c,
+ * rummy/match_save.c)
+ *
+ * A table that plays with real cards keeps its score with a
+ * gr_rummy_match: the first dealer chosen by the table, each hand settled
+ * from what the players report (gr_rummy_settle) and recorded, the last
+ * hand taken back at any time, the standings after any hand, and the
+ * whole match saved and loaded as text.
+ * ------------------------------------------------------------------------ */
+
+/* As gr_rummy_match_new(), with `first_dealer` (0..players-1) dealing the
+ * first hand instead of the cut.  The seed still gives the hands
+ * gr_rummy_match_deal() deals.  GR_EINVAL for NULL, bad rules or a bad
+ * dealer, GR_ENOMEM. */
+GR_API int gr_rummy_match_new_dealer(gr_rummy_match **out,
+                                     const gr_rummy_rules *rules,
+                                     uint64_t seed, int first_dealer);
+
+/* A hand as the table reports it (R7): `winner` the seat that went out
+ * (with or without a final discard: the score is the same), or -1 for a
+ * void hand; left[0..nleft-1] the cards each seat holds (the winner's
+ * empty), nleft the number of players.  Writes a result ready for
+ * gr_rummy_match_record(): left_points at the rules' values (joker 15,
+ * ace 1 or 11 with the ace-high option), cards_left, left, and the
+ * winner's score the sum of the others' points.  GR_EINVAL
+ * (GR_REASON_NULL_ARGUMENT, GR_REASON_BAD_VALUE for a seat or nleft,
+ * GR_REASON_BAD_CARD for a malformed hand, GR_REASON_RUMMY_CARDS for more
+ * copies of a face or more jokers than the decks hold,
+ * GR_REASON_WINNER_HOLDS_CARDS); the reason in *reason when not NULL.  *out
+ * is written only on success. */
+GR_API int gr_rummy_settle(const gr_rummy_rules *rules, int winner,
+                           const gr_rummy_hand *left, size_t nleft,
+                           gr_rummy_result *out, int *reason);
+
+/* Take back the last recorded hand: the totals, hands won, the next dealer
+ * and whether the match is over are as before it (a match it ended is open
+ * again).  Hands already dealt are not taken back (the next deal is a new
+ * hand).  GR_ESTATE (GR_REASON_NOTHING_TO_UNDO) when no hand is recorded,
+ * GR_EINVAL for NULL.  May be called again to undo more. */
+GR_API int gr_rummy_match_undo(gr_rummy_match *match);
+
+/* The hands recorded, oldest first, into out[0..cap-1] (outcome, winner,
+ * nplayers, score and left_points; cards_left and left 0); returns how
+ * many (which may be more than cap).  GR_EINVAL for NULL match, or out
+ * NULL with cap > 0. */
+GR_API int gr_rummy_match_results(const gr_rummy_match *match,
+                                  gr_rummy_result *out, size_t cap);
+
+/* The standings after the first `hands` recorded hands (0: before any):
+ * the score gr_rummy_match_score() gave then.  GR_EINVAL for NULL or hands
+ * outside 0..the number recorded. */
+GR_API int gr_rummy_match_score_after(const gr_rummy_match *match, int hands,
+                                      gr_rummy_score *out);
+
+/* Why the last refused gr_rummy_match_record() or gr_rummy_match_undo()
+ * was refused (GR_REASON_NULL_ARGUMENT, GR_REASON_RESERVED_NOT_ZERO,
+ * GR_REASON_BAD_RESULT, GR_REASON_RUMMY_MATCH_OVER, GR_REASON_TOO_LONG,
+ * GR_REASON_NOTHING_TO_UNDO, GR_REASON_NO_MEMORY); GR_REASON_NONE after
+ * one that succeeded.  GR_EINVAL for NULL. */
+GR_API int gr_rummy_match_last_reason(const gr_rummy_match *match);
+
+/* Write the match as text with snprintf semantics (returns the length
+ * needed without the NUL; buf may be NULL when size is 0):
+ *   rummy-match 1
+ *   rules players=3 decks=0 hand_size=0 jokers=1 ...   (every option)
+ *   seed 42
+ *   first_dealer cut                  (or the seat the table chose)
+ *   deals 4                           (hands dealt by gr_rummy_match_deal)
+ *   hand out 2 left 12 30 0           (the winner, then each seat's points)
+ *   hand void
+ *   end
+ * GR_EINVAL for NULL. */
+GR_API int gr_rummy_match_save(const gr_rummy_match *match, char *buf,
+                               size_t size);
+
+/* Rebuild a match from gr_rummy_match_save() text: the same rules, seed,
+ * first dealer, the same next deal, every hand recorded again.  GR_EPARSE
+ * for damaged text (bad syntax, an unknown option, a value out of range, a
+ * line missing or repeated, anything after "end"; a text cut short has no
+ * "end" line and is refused, so no proper prefix of a saved text loads),
+ * GR_EILLEGAL for a hand the match refuses (a winner with points left, a
+ * hand after the match is over), GR_EINVAL for NULL, GR_ENOMEM.  *out is
+ * written only on success. */
+GR_API int gr_rummy_match_load(gr_rummy_match **out, const char *text);
+
+/* As gr_rummy_match_load(), allocating through `mm` (NULL: malloc and
+ * free), with the place of a fault in *err (when not NULL): the line and
+ * the reason (GR_REASON_SYNTAX, or for GR_EILLEGAL the reason the match
+ * gave, as gr_rummy_match_last_reason). */
+GR_API int gr_rummy_match_load_ex(gr_rummy_match **out, const char *text,
+                                  const gr_allocator *mm, gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
  * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's

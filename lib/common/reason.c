@@ -115,6 +115,8 @@ static const reason_info reasons[GR_REASON_COUNT] = {
         "use, each face once a deck (R1)" },
     [GR_REASON_RUMMY_CARD_COUNT] = { "rummy_card_count", GR_EINVAL,
         "a hand holds a number of cards the position does not allow (R2, R4)" },
+    [GR_REASON_WINNER_HOLDS_CARDS] = { "winner_holds_cards", GR_EINVAL,
+        "the player who went out cannot hold cards (R7)" },
 };
 
 const char *gr_reason_text(int reason)

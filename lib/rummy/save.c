@@ -91,15 +91,8 @@ int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
         return GR_EINVAL;
     gr_writer w;
     gr__write_start(&w, buf, size);
-    gr__write_str(&w, "rummy 1\nrules");
-    for (int i = 0; i < GR_RUMMY_OPT_COUNT; i++) {
-        gr_option_info info;
-        gr_rummy_option_describe(i, &info);
-        gr__write_str(&w, " ");
-        gr__write_str(&w, info.name);
-        gr__write_str(&w, "=");
-        w_int(&w, game->rules.opt[i]);
-    }
+    gr__write_str(&w, "rummy 1\n");
+    gr__rummy_write_rules(&w, game->rules.opt);
     gr__write_str(&w, "\ndealer ");
     w_int(&w, game->dealer);
     gr__write_str(&w, "\ndeck");
@@ -252,31 +245,9 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
         return rc;
     rc = GR_EPARSE;
     int opt[GR_RUMMY_OPT_COUNT];
-    bool seen[GR_RUMMY_OPT_COUNT] = { false };
     memcpy(opt, rules->opt, sizeof opt);
     gr_rummy_game *g = NULL;
-    if (!next_line(&p, &s, &e) || !keyword(s, e, "rules", &rest))
-        goto fail;
-    while (rest < e) {
-        const char *sp = memchr(rest, ' ', (size_t)(e - rest));
-        const char *end = sp ? sp : e;
-        const char *eq = memchr(rest, '=', (size_t)(end - rest));
-        char name[MAXTOK];
-        int v, o;
-        gr_option_info info;
-        if (!eq || !copy(name, sizeof name, rest, eq)
-            || (o = gr_rummy_option_lookup(name)) < 0 || seen[o]
-            || gr_rummy_option_describe(o, &info) != GR_OK
-            || strcmp(info.name, name) != 0
-            || !parse_int(eq + 1, end, info.min, info.max, &v))
-            goto fail;
-        seen[o] = true;
-        opt[o] = v;
-        rest = sp ? sp + 1 : e;
-        if (sp && rest == e)
-            goto fail;   /* a trailing space */
-    }
-    if (gr__rummy_deal(opt, NULL, NULL, NULL) != GR_OK)
+    if (!next_line(&p, &s, &e) || !gr__rummy_read_rules(s, e, opt))
         goto fail;
     memcpy(rules->opt, opt, sizeof opt);
     /* dealer */
@@ -356,4 +327,50 @@ fail:
 int gr_rummy_game_load(gr_rummy_game **out, const char *text)
 {
     return gr_rummy_game_load_mm(out, text, NULL);
+}
+
+void gr__rummy_write_rules(gr_writer *w, const int opt[GR_RUMMY_OPT_COUNT])
+{
+    gr__write_str(w, "rules");
+    for (int i = 0; i < GR_RUMMY_OPT_COUNT; i++) {
+        gr_option_info info;
+        gr_rummy_option_describe(i, &info);
+        gr__write_str(w, " ");
+        gr__write_str(w, info.name);
+        gr__write_str(w, "=");
+        w_int(w, opt[i]);
+    }
+}
+
+bool gr__rummy_read_rules(const char *s, const char *e, int opt[GR_RUMMY_OPT_COUNT])
+{
+    const char *rest;
+    bool seen[GR_RUMMY_OPT_COUNT] = { false };
+    int got[GR_RUMMY_OPT_COUNT];
+    memcpy(got, opt, sizeof got);
+    if (!keyword(s, e, "rules", &rest))
+        return false;
+    while (rest < e) {
+        const char *sp = memchr(rest, ' ', (size_t)(e - rest));
+        const char *end = sp ? sp : e;
+        const char *eq = memchr(rest, '=', (size_t)(end - rest));
+        char name[MAXTOK];
+        int v, o;
+        gr_option_info info;
+        if (!eq || !copy(name, sizeof name, rest, eq)
+            || (o = gr_rummy_option_lookup(name)) < 0 || seen[o]
+            || gr_rummy_option_describe(o, &info) != GR_OK
+            || strcmp(info.name, name) != 0
+            || !parse_int(eq + 1, end, info.min, info.max, &v))
+            return false;
+        seen[o] = true;
+        got[o] = v;
+        rest = sp ? sp + 1 : e;
+        if (sp && rest == e)
+            return false;   /* a trailing space */
+    }
+    if (gr__rummy_deal(got, NULL, NULL, NULL) != GR_OK)
+        return false;
+    memcpy(opt, got, sizeof got);
+    return true;
 }

@@ -115,6 +115,8 @@ STRUCTS: Dict[str, Any] = {n: ffi.typeof(n) for n in _struct_names()
 
 #: Functions of ginrummy.h deliberately not bound, with the reason.
 EXCLUDED: Dict[str, str] = {
+    "gr_rummy_match_load": "RummyMatch.load uses gr_rummy_match_load_ex (the same, plus "
+                           "the place of a fault)",
     "gr_rules_new_mm": "custom allocator (C function pointers); Python objects use malloc",
     "gr_game_load_mm": "custom allocator; Game.load uses gr_game_load_ex with mm=NULL",
     "gr_bot_new_mm": "custom allocator; Bot uses gr_bot_new",

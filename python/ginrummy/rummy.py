@@ -35,7 +35,8 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
            "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves",
-           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces"]
+           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces",
+           "rummy_settle"]
 
 
 def rummy_options() -> List[OptionInfo]:
@@ -145,6 +146,33 @@ class RummyResult:
     left_points: Tuple[int, ...]
     cards_left: Tuple[int, ...]
     _raw: Any
+
+
+def _result(raw: Any) -> RummyResult:
+    """A RummyResult owning a copy of the C gr_rummy_result `raw`."""
+    r = ffi.new("gr_rummy_result *")
+    r[0] = raw
+    n = max(0, min(r.nplayers, MAX_PLAYERS))
+
+    def t(a: Any) -> Tuple[int, ...]:
+        return tuple(a[i] for i in range(n))
+    return RummyResult(r.outcome, r.winner, t(r.score), t(r.left_points),
+                       t(r.cards_left), r)
+
+
+def rummy_settle(rules: "RummyRules", winner: int, left: Sequence[RummyHand]) -> RummyResult:
+    """A hand as the table reports it: who went out (-1: void) and the cards
+    each seat holds; the result is ready for RummyMatch.record."""
+    hands = ffi.new("gr_rummy_hand[]", max(len(left), 1))
+    for i, h in enumerate(left):
+        hands[i] = h._c()[0]
+    out, why = ffi.new("gr_rummy_result *"), ffi.new("int *")
+    with rules._lock:
+        rc = lib.gr_rummy_settle(rules._live(), c_integer(winner, "winner"), hands,
+                                 len(left), out, why)
+    if rc < 0:
+        check(rc, "settle", why[0])
+    return _result(out[0])
 
 
 def rummy_view_legal_moves(view: Any) -> List[RummyAction]:
@@ -331,12 +359,7 @@ class RummyGame(Handle):
         """The result of a finished hand (WrongState until it is over)."""
         r = ffi.new("gr_rummy_result *")
         check(lib.gr_rummy_game_result(self._p, r), "result")
-        n = r.nplayers
-
-        def t(a: Any) -> Tuple[int, ...]:
-            return tuple(a[i] for i in range(n))
-        return RummyResult(r.outcome, r.winner, t(r.score), t(r.left_points),
-                           t(r.cards_left), r)
+        return _result(r[0])
 
     @locked
     def redeal(self, seed: int, dealer: int = 0) -> None:
@@ -365,22 +388,72 @@ class RummyGame(Handle):
 
 
 class RummyMatch(Handle):
-    """Hands of Rummy until a total reaches the target (R7).  It cannot be
-    copied (``copy.copy`` raises TypeError: the library has no way to
-    clone or save a Rummy match)."""
+    """Hands of Rummy until a total reaches the target (R7), or the score of
+    a real table (first dealer chosen, hands settled from what the table
+    reports, undo, save and load).  ``copy.copy`` and ``copy.deepcopy``
+    give an independent match (its saved text loaded again)."""
 
     _free = lib.gr_rummy_match_free
+    rules: Optional[RummyRules]
 
-    def __init__(self, rules: Optional[RummyRules] = None, seed: int = 0):
+    def __init__(self, rules: Optional[RummyRules] = None, seed: int = 0,
+                 first_dealer: Optional[int] = None):
         self.rules = r = rules or RummyRules()
         p = ffi.new("gr_rummy_match **")
         with r._lock:
-            check(lib.gr_rummy_match_new(p, r._live(), c_seed(seed)), "rummy match")
+            if first_dealer is None:
+                check(lib.gr_rummy_match_new(p, r._live(), c_seed(seed)), "rummy match")
+            else:
+                check(lib.gr_rummy_match_new_dealer(p, r._live(), c_seed(seed),
+                                                    c_integer(first_dealer, "dealer")),
+                      "rummy match")
         self._adopt(p[0])
 
     def __copy__(self) -> "RummyMatch":
-        raise TypeError("a RummyMatch cannot be copied: the library cannot clone or "
-                        "save one")
+        m = RummyMatch.load(self.save())
+        m.rules = self.rules
+        return m
+
+    def __deepcopy__(self, memo: Any) -> "RummyMatch":
+        m = RummyMatch.load(self.save())
+        m.rules = self.rules.copy() if self.rules is not None else None
+        return m
+
+    @locked
+    def save(self) -> str:
+        """The match as text (gr_rummy_match_save)."""
+        return _text(lib.gr_rummy_match_save, self._p)
+
+    @classmethod
+    def load(cls, text: str) -> "RummyMatch":
+        """A match from save() text; a refusal carries the place and the reason."""
+        p, err = ffi.new("gr_rummy_match **"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_match_load_ex(p, text.encode(), ffi.NULL, err)
+        if rc < 0:
+            raise_parse(rc, "load", err)
+        m = cls._wrap(p[0])
+        m.rules = None
+        return m
+
+    @locked
+    def undo(self) -> None:
+        """Take back the last recorded hand (WrongState when there is none)."""
+        rc = lib.gr_rummy_match_undo(self._p)
+        if rc < 0:
+            check(rc, "undo", lib.gr_rummy_match_last_reason(self._p))
+
+    @locked
+    def results(self) -> List[RummyResult]:
+        """The hands recorded, oldest first."""
+        return fetch(lib.gr_rummy_match_results, (self._p,), "gr_rummy_result", _result)
+
+    @locked
+    def score_after(self, hands: int) -> Any:
+        """The standings after the first `hands` recorded hands (the C
+        struct gr_rummy_score, read by its fields)."""
+        s = ffi.new("gr_rummy_score *")
+        check(lib.gr_rummy_match_score_after(self._p, c_integer(hands, "hands"), s))
+        return s
 
     @property
     @locked
@@ -400,7 +473,9 @@ class RummyMatch(Handle):
         """Record a hand's result (a RummyResult or a finished RummyGame)."""
         if isinstance(result, RummyGame):
             result = result.result()
-        check(lib.gr_rummy_match_record(self._p, result._raw), "record")
+        rc = lib.gr_rummy_match_record(self._p, result._raw)
+        if rc < 0:
+            check(rc, "record", lib.gr_rummy_match_last_reason(self._p))
 
     @locked
     def score(self) -> Any:

@@ -93,3 +93,29 @@ def test_R4_R5_reasons_and_move_text():
         rummy.RummyHand.parse_ex("7H ZZ")
     assert e.value.offset == 3
     assert str(rummy.RummyMeld.parse_ex("5H JK=6H 7H")) == "5H JK=6H 7H"
+
+
+def test_R7_score_keeping_undo_save_load():
+    if not hasattr(gr._lib.lib, "gr_rummy_match_undo"):
+        pytest.skip("no Rummy score keeping in this library")
+    rules = rummy.RummyRules(players=3, jokers=1, target=50)
+    m = rummy.RummyMatch(rules, seed=4, first_dealer=2)
+    assert m.dealer == 2
+    res = rummy.rummy_settle(rules, 0, [rummy.RummyHand(""), rummy.RummyHand("KS JK"),
+                                        rummy.RummyHand("2C")])
+    assert res.score[0] == 27 and res.left_points == (0, 25, 2)
+    m.record(res)
+    m.record(res)
+    assert m.over
+    with pytest.raises(gr.WrongState):
+        m.record(res)
+    m.undo()
+    assert not m.over and m.score().total[0] == 27 and m.score_after(0).total[0] == 0
+    assert [r.score[0] for r in m.results()] == [27]
+    back = rummy.RummyMatch.load(m.save())
+    assert back.save() == m.save()
+    with pytest.raises(gr.ParseError):
+        rummy.RummyMatch.load(m.save()[:-4])
+    m.undo()
+    with pytest.raises(gr.WrongState):
+        m.undo()
