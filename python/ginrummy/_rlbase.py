@@ -116,3 +116,19 @@ def make_engine(game: str = "gin", players: int = 2, **kwargs: Any) -> Engine:
         from .rummy_encoding import RummyTable
         return RummyTable(players, **kwargs)
     raise ValueError("game is 'gin' or 'rummy'")
+
+
+def render_text(engine: Engine, seat: Optional[int], started: bool,
+                render_mode: Optional[str]) -> Optional[str]:
+    """render() of every environment: the text of `seat`'s view for
+    "ansi", printed for "human" (None returned), a warning without a mode."""
+    if render_mode is None:
+        import warnings
+        warnings.warn("render() called without a render_mode (ginrummy environments "
+                      "render 'ansi' or 'human')", stacklevel=3)
+        return None
+    text = engine.render(seat) if started else "(no hand dealt: reset() first)"
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

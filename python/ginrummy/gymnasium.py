@@ -44,8 +44,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._rlbase import Array, Seeding, action_index, missing
-from .errors import IllegalMove, WrongState, check
+from ._rlbase import Array, Seeding, action_index, missing, render_text
+from .errors import IllegalMove, InvalidArgument, WrongState, check
+from .encoding import NUM_ACTIONS, OBS_SIZE
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
 try:
@@ -61,7 +62,7 @@ __all__ = ["GinEnv", "RummyEnv", "GinVectorEnv", "IDS"]
 RENDER_MODES = ["ansi", "human"]
 
 
-class _SeatEnv(gymnasium.Env):
+class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
     """One seat of an engine, the others played by bots."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
@@ -167,14 +168,8 @@ class _SeatEnv(gymnasium.Env):
         return self._obs(), float(reward), self._done and not truncated, truncated, info
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        text = self.engine.render(self.seat) if self._started else "(reset() first)"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """The agent's view as text ("ansi"), or printed ("human")."""
+        return render_text(self.engine, self.seat, self._started, self.render_mode)
 
     def close(self) -> None:
         eng = getattr(self, "engine", None)
@@ -226,7 +221,7 @@ class RummyEnv(_SeatEnv):
                     dict(episode=episode, **options), init)
 
 
-class GinVectorEnv(VectorEnv):
+class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
     """N 2-player Gin hands over the C batch (see the module text)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -234,7 +229,6 @@ class GinVectorEnv(VectorEnv):
     def __init__(self, num_envs: int = 16, rules: Any = "openspiel", copy: bool = True,
                  **options: int):
         from ._lib import ffi, lib
-        from .encoding import NUM_ACTIONS, OBS_SIZE
         from .gin_tables import rules_for
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1 << 24:
             raise ValueError("num_envs is 1..2**24")
@@ -262,23 +256,34 @@ class GinVectorEnv(VectorEnv):
         self._done = np.zeros(n, dtype=np.uint8)
         self._rng = ffi.new("uint64_t *", 1)
         self._actions = np.zeros(n, dtype=np.int32)
-        buf = ffi.from_buffer
-        self._ptrs = (buf("float[]", self._obs), buf("uint8_t[]", self._mask),
-                      buf("int32_t[]", self._player), buf("float[]", self._rewards),
-                      buf("uint8_t[]", self._done), buf("float[]", self._final),
-                      buf("int32_t[]", self._actions))
         self._seeding = Seeding()
         self._started = False
         # for pickling: each environment's hand number in its stream and the
         # actions of its current hand (rebuilt by gr_batch_seek and a replay)
         self._hand = np.zeros(n, dtype=np.int64)
-        self._len = np.zeros(n, dtype=np.int64)
-        self._hist = np.zeros((n, 128), dtype=np.uint8)
+        self._steps = np.zeros((128, n), dtype=np.uint8)
+        self._began = np.zeros(n, dtype=np.int64)
+        self._t = 0
+        self._act = np.zeros(n, dtype=np.int32)
+        self._act_ptr = ffi.from_buffer("int32_t[]", self._act)
+        self._idx = np.arange(n)
+        self._ones = np.ones(n, dtype=bool)
+        self._zero_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._zero_mask.flags.writeable = False
+        buf = ffi.from_buffer
+        self._ptrs = (buf("float[]", self._obs), buf("uint8_t[]", self._mask),
+                      buf("int32_t[]", self._player), buf("float[]", self._rewards),
+                      buf("uint8_t[]", self._done), buf("float[]", self._final))
+        self._actions_ptr = buf("int32_t[]", self._actions)
 
     @property
     def np_random(self) -> np.random.Generator:
         """The run's numpy Generator."""
         return self._seeding.np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self._seeding.np_random = value
 
     def _out(self) -> Dict[str, Array]:
         if not self.copy:       # the buffers themselves, rewritten by the next step
@@ -295,11 +300,13 @@ class GinVectorEnv(VectorEnv):
         s, k = self._seeding.seed, self._seeding.index
         assert s is not None
         base = derive_seed(s, STREAMS["batch"], k)
-        check(self._lib.gr_batch_reset_streams(self._live(), base, *self._ptrs[:3]), "reset")
+        check(self._lib.gr_batch_reset_streams(self._live(), base, *self._ptrs[:3]),
+              "reset")
         self._rng[0] = derive_seed(s, STREAMS["np_random"], k)
         self._started = True
         self._hand[:] = 0
-        self._len[:] = 0
+        self._began[:] = 0
+        self._t = 0
         return self._out(), {"player": self._player.copy(), "_player": np.ones(self.num_envs, bool)}
 
     def step(self, actions: Any) -> Tuple[Dict[str, Array], Array, Array,
@@ -307,41 +314,49 @@ class GinVectorEnv(VectorEnv):
         """Play one action id in every environment (the player to act in each)."""
         if not self._started:
             raise WrongState(-2, "reset() first")
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
-            raise TypeError(f"actions: {self.num_envs} integers")
-        a = np.ascontiguousarray(a, dtype=np.int32)
+        n = self.num_envs
+        a = actions
+        if not (type(a) is np.ndarray and a.dtype == np.int32 and a.shape == (n,)):
+            a = np.asarray(actions)
+            if a.shape != (n,) or a.dtype.kind not in "iu":
+                raise TypeError(f"actions: {n} integers")
+            if a.size and (a.min() < 0 or a.max() >= NUM_ACTIONS):
+                raise InvalidArgument(-1, f"actions: ids 0..{NUM_ACTIONS - 1}")
+        self._act[:] = a
         acted = self._player.copy()
-        check(self._lib.gr_batch_step_final(self._live(), self._ffi.from_buffer("int32_t[]", a),
-                                            *self._ptrs[:6]), "step")
-        idx = np.arange(self.num_envs)
-        if int(self._len.max()) >= self._hist.shape[1]:      # a long hand: grow
-            self._hist = np.concatenate([self._hist, np.zeros_like(self._hist)], axis=1)
-        self._hist[idx, self._len] = a
-        self._len += 1
-        ended_now = self._done != 0
-        self._len[ended_now] = 0
-        self._hand[ended_now] += 1
-        reward = self._rewards[idx, np.maximum(acted, 0)].copy()
-        terminated = self._done == 1
-        truncated = self._done == 2
-        infos: Dict[str, Any] = {"player": self._player.copy(),
-                                 "_player": np.ones(self.num_envs, bool),
-                                 "rewards": self._rewards.copy(),
-                                 "_rewards": np.ones(self.num_envs, bool)}
-        ended = self._done != 0
+        check(self._lib.gr_batch_step_final(self._live(), self._act_ptr, *self._ptrs), "step")
+        # for pickling: the actions by step (row s % cap), kept back to the
+        # oldest hand still going (_began: the step each hand began)
+        t, cap = self._t, self._steps.shape[0]
+        if t - int(self._began.min()) >= cap:            # a long hand: grow
+            grown = np.zeros((2 * cap, n), dtype=np.uint8)
+            kept = np.arange(t - cap, t)
+            grown[kept % (2 * cap)] = self._steps[kept % cap]
+            self._steps, cap = grown, 2 * cap
+        self._steps[t % cap] = self._act
+        self._t = t + 1
+        done = self._done
+        ended = done != 0
+        rew = self._rewards
+        reward = rew[:, 0] * (1 - 2 * acted).astype(np.float32)
+        infos: Dict[str, Any] = {"player": self._player.copy(), "_player": self._ones.copy(),
+                                 "rewards": rew.copy(), "_rewards": self._ones.copy()}
         if ended.any():
-            fin = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(ended):
-                fin[i] = {"observation": self._final[i].copy(),
-                          "action_mask": np.zeros(self._mask.shape[1], np.int8)}
+            self._began[ended] = t + 1
+            self._hand[ended] += 1
+            fin = np.empty(n, dtype=object)
+            zero = self._zero_mask
+            for i, row in zip(np.flatnonzero(ended).tolist(), self._final[ended]):
+                fin[i] = {"observation": row, "action_mask": zero}
             infos["final_obs"] = fin
-            infos["_final_obs"] = ended.copy()
+            infos["_final_obs"] = ended
+        terminated = done == 1
+        truncated = done == 2
         return self._out(), reward, terminated, truncated, infos
 
     def random_actions(self) -> Array:
         """A uniformly random legal action per environment, drawn in C."""
-        check(self._lib.gr_batch_random_actions(self._live(), self._rng, self._ptrs[6]),
+        check(self._lib.gr_batch_random_actions(self._live(), self._rng, self._actions_ptr),
               "random")
         return self._actions
 
@@ -366,7 +381,8 @@ class GinVectorEnv(VectorEnv):
     def __getstate__(self) -> Dict[str, Any]:
         return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
                 "started": self._started, "hand": self._hand.copy(),
-                "hist": [self._hist[i, :self._len[i]].copy() for i in range(self.num_envs)],
+                "hist": [self._steps[np.arange(self._began[i], self._t) % self._steps.shape[0], i]
+                         for i in range(self.num_envs)],
                 "rng": int(self._rng[0])}
 
     def __setstate__(self, st: Dict[str, Any]) -> None:
@@ -389,8 +405,18 @@ class GinVectorEnv(VectorEnv):
             check(lib.gr_env_observe(env, max(p, 0), self._ffi.from_buffer("float[]", self._obs[i])),
                   "observe")
             lib.gr_env_legal(env, self._ffi.from_buffer("uint8_t[]", self._mask[i]))
-            self._hand[i], self._len[i] = k, len(acts)
-            self._hist[i, :len(acts)] = acts
+            self._hand[i] = k
+        # the replayed hands as if they began len(acts) steps ago
+        longest = max([len(x) for x in st["hist"]] + [0])
+        self._t = longest
+        cap = self._steps.shape[0]
+        while cap <= longest:
+            cap *= 2
+        self._steps = np.zeros((cap, self.num_envs), dtype=np.uint8)
+        for i, acts in enumerate(st["hist"]):
+            self._began[i] = longest - len(acts)
+            for j, a in enumerate(acts):
+                self._steps[(longest - len(acts) + j) % cap, i] = a
         self._rng[0] = st["rng"]
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> Any:

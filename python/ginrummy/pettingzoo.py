@@ -42,7 +42,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._rlbase import Array, Engine, Seeding, action_index, make_engine, missing
+from ._rlbase import (Array, Engine, Seeding, action_index, make_engine, missing,
+                      render_text)
 from .errors import IllegalMove
 
 try:
@@ -83,17 +84,17 @@ class _Common:
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
-        self._act_space = spaces.Discrete(n)
+        self._act_space: spaces.Space[Any] = spaces.Discrete(n)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._seeding = Seeding()
         self._log: List[Any] = []
         self._started = False
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property
@@ -111,18 +112,7 @@ class _Common:
         return {"observation": obs, "action_mask": mask}
 
     def _render_text(self, seat: Optional[int]) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode "
-                                  "(ginrummy environments render 'ansi' or 'human')")
-            return None
-        if not self._started:
-            text = "(no hand dealt: reset() first)"
-        else:
-            text = self.engine.render(seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.engine, seat, self._started, self.render_mode)
 
     def close(self) -> None:
         eng = getattr(self, "engine", None)
@@ -263,14 +253,19 @@ class RummyRawEnv(_AEC):
         super().__init__("rummy", players, render_mode, episode=episode, **options)
 
 
+def _of_game(game: str, classes: Dict[str, Any], players: int, render_mode: Optional[str],
+             kwargs: Dict[str, Any]) -> Any:
+    if game not in classes:
+        raise ValueError("game is 'gin' or 'rummy'")
+    return classes[game](players, render_mode=render_mode, **kwargs)
+
+
 def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
             **kwargs: Any) -> _AEC:
     """The AEC environment of `game` ("gin" or "rummy"), unwrapped."""
-    if game == "gin":
-        return GinRawEnv(players, render_mode=render_mode, **kwargs)
-    if game == "rummy":
-        return RummyRawEnv(players, render_mode=render_mode, **kwargs)
-    raise ValueError("game is 'gin' or 'rummy'")
+    env: _AEC = _of_game(game, {"gin": GinRawEnv, "rummy": RummyRawEnv}, players,
+                         render_mode, kwargs)
+    return env
 
 
 def env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
@@ -376,8 +371,6 @@ class RummyParallelEnv(_Parallel):
 def parallel_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
                  **kwargs: Any) -> ParallelEnv:
     """The parallel environment of `game` ("gin" or "rummy")."""
-    if game == "gin":
-        return GinParallelEnv(players, render_mode=render_mode, **kwargs)
-    if game == "rummy":
-        return RummyParallelEnv(players, render_mode=render_mode, **kwargs)
-    raise ValueError("game is 'gin' or 'rummy'")
+    env: _Parallel = _of_game(game, {"gin": GinParallelEnv, "rummy": RummyParallelEnv},
+                              players, render_mode, kwargs)
+    return env
