@@ -9,10 +9,15 @@
  * with the slowest single dense hand, and on 200 dense hands of 30
  * naturals and 8 jokers (mean and slowest, no oracle); the brute-force oracle
  * (tests/oracle_rummy.c) on the same hands in the same run, and the ratio.
+ * Then the going-out searches on the largest tables built on purpose
+ * (tests/rummy_hostile.h; tests/check_rummy_goout.c checks their answers):
+ * 24 and 36 three-card sets with the faces they lack in hand, 24 runs with
+ * the cards between them (once and twice), each call timed alone.
  * Times are this thread's CPU time.
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
+#include "rummy_hostile.h"
 #include "testutil.h"
 #include "bench.h"
 
@@ -142,5 +147,46 @@ int main(int argc, char **argv)
     }
     printf("%-44s %9.0f ns/hand   slowest %.0f ns (#%ld, flags %ld: %s)\n",
            "rummy value, 30 dense cards + 8 JK", sum / NBIG, big, big_i, big_i & 1, buf);
+
+    /* going out on hostile tables: one call each, median of 5 */
+    gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
+    gr_rummy_hand h;
+    gr_rummy_plan plan;
+    struct { const char *what; int sets, copies, kings, flags, can; } g[] = {
+        { "go_out, 24 sets, 24 cards", 24, 0, 0, 0, 0 },
+        { "go_out, 36 sets, 36 cards, ace high", 36, 0, 0, 1, 0 },
+        { "can_go_out, 22 sets, 20 cards + 2 dead", 22, 0, 0, 0, 1 },
+        { "go_out, 24 runs, 12 cards", 0, 1, 0, 0, 0 },
+        { "go_out, 24 runs, 14 cards (2 K), ace high", 0, 1, 2, 1, 0 },
+        { "can_go_out, 24 runs, 14 cards, ace high", 0, 1, 2, 1, 1 },
+        { "go_out, 24 runs, 26 cards (KC KD)", 0, 2, 2, 0, 0 },
+        { "go_out, 24 runs, 26 cards (KC KC): bound", 0, 2, 3, 0, 0 },
+    };
+    for (size_t k = 0; k < sizeof g / sizeof g[0]; k++) {
+        int nt = g[k].sets ? hostile_sets(t, &h, g[k].sets) : hostile_runs(t, &h, g[k].copies);
+        if (g[k].kings >= 2) {
+            gr_rummy_hand_add(&h, GR_CARD(GR_KING, GR_CLUBS));
+            gr_rummy_hand_add(&h, g[k].kings == 3 ? GR_CARD(GR_KING, GR_CLUBS)
+                                                  : GR_CARD(GR_KING, GR_DIAMONDS));
+        }
+        if (g[k].can)
+            nt = g[k].sets ? nt - 2 : nt;   /* the last two sets' faces are dead */
+        double ns[5];
+        int v = 0;
+        for (int rep = 0; rep < 5; rep++) {
+            double t0 = cpu_now();
+            v = g[k].can ? gr_rummy_can_go_out(&h, t, nt, g[k].flags, GR_NO_CARD)
+                         : gr_rummy_go_out(&h, t, nt, g[k].flags, &plan);
+            ns[rep] = (cpu_now() - t0) * 1e9;
+        }
+        for (int a = 0; a < 5; a++)
+            for (int b = a + 1; b < 5; b++)
+                if (ns[b] < ns[a]) {
+                    double x = ns[a];
+                    ns[a] = ns[b];
+                    ns[b] = x;
+                }
+        printf("%-44s %12.0f ns   (answer %d)\n", g[k].what, ns[2], v);
+    }
     return 0;
 }

@@ -29,7 +29,7 @@ if not os.path.exists(FFI):
 
 setup(
     name="ginrummy",
-    version="0.1.0",
+    version="0.2.0",
     description="Gin Rummy rules engine (libginrummy) from Python, and an RL environment",
     long_description=open(os.path.join(HERE, "README.md"), encoding="utf-8").read(),
     long_description_content_type="text/markdown",

@@ -13,6 +13,7 @@
 #include "oracle_rummy.h"
 #include "testutil.h"
 #include "rummy_testutil.h"
+#include "rummy_hostile.h"
 
 static void remove_face(gr_rummy_hand *h, gr_card f)
 {
@@ -441,21 +442,9 @@ END_TEST
 START_TEST(test_R4_R7_table_of_36_sets)
 {
     gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
-    gr_rummy_hand h = { 0, 0, 0 };
-    int nt = 0;
-    for (int copy = 0; copy < 2; copy++)
-        for (int r = 0; r < 13 && nt < 36; r++)
-            for (int lack = 0; lack < 4 && nt < 36; lack += 3) {
-                if ((r + lack + copy) % 2)
-                    continue;
-                gr_rummy_meld m = { 0, 0 };
-                for (int s = 0; s < 4; s++)
-                    if (s != lack)
-                        m.cards |= GR_CARD_BIT(GR_CARD(r, s));
-                t[nt++] = m;
-                gr_rummy_hand_add(&h, GR_CARD(r, lack));
-            }
-    ck_assert_int_ge(nt, 24);
+    gr_rummy_hand h;
+    int nt = hostile_sets(t, &h, 36);
+    ck_assert_int_eq(nt, 36);
     gr_rummy_plan p;
     for (int flags = 0; flags <= 1; flags++) {
         ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 0);
@@ -469,13 +458,12 @@ START_TEST(test_R4_R7_table_of_36_sets)
     for (int i = 0; i < nt; i++)
         if (GR_CARD_RANK(__builtin_ctzll(t[i].cards)) < 11)
             t2[n2++] = t[i];
-    gr_rummy_hand keep = { 0, 0, 0 };
+    gr_cards keep = 0;
     for (int i = 0; i < n2; i++)
         for (int s = 0; s < 4; s++)
-            keep.once |= ~t2[i].cards
-                       & GR_CARD_BIT(GR_CARD(GR_CARD_RANK(__builtin_ctzll(t2[i].cards)), s));
-    h2.once &= keep.once;
-    h2.twice &= keep.once;
+            keep |= ~t2[i].cards & GR_CARD_BIT(GR_CARD(GR_CARD_RANK(__builtin_ctzll(t2[i].cards)), s));
+    h2.once &= keep;
+    h2.twice &= keep;
     gr_rummy_hand_add(&h2, GR_CARD(GR_KING, GR_DIAMONDS));   /* no Q, J in hand */
     gr_rummy_hand_add(&h2, GR_CARD(GR_KING, GR_HEARTS));
     ck_assert_int_eq(gr_rummy_go_out(&h2, t2, n2, 0, &p), 20);
@@ -483,6 +471,38 @@ START_TEST(test_R4_R7_table_of_36_sets)
     ck_assert_int_eq(gr_rummy_can_go_out(&h2, t2, n2, 0, GR_NO_CARD), GR_RUMMY_OUT_NO);
     gr_rummy_hand_remove(&h2, GR_CARD(GR_KING, GR_HEARTS));
     ck_assert_int_eq(gr_rummy_can_go_out(&h2, t2, n2, 0, GR_NO_CARD), GR_RUMMY_OUT_DISCARD);
+}
+END_TEST
+
+/* 24 table runs with a card of the hand between each two (R4): every card
+ * is laid off, kings after the queens on 9-10-J too (the ace high, R3,
+ * with one copy); a king without its queen is left.  The plans replay.
+ * (Two copies of every card and two KC reach the search's bound:
+ * bench/bench-rummy times it.) */
+START_TEST(test_R3_R4_table_of_24_runs)
+{
+    gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
+    gr_rummy_hand h;
+    gr_rummy_plan p;
+    for (int copies = 1; copies <= 2; copies++) {
+        int nt = hostile_runs(t, &h, copies);
+        ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, 0, &p), 0);
+        replay_plan(&h, t, nt, 0, &p);
+        gr_rummy_hand_add(&h, GR_CARD(GR_KING, GR_CLUBS));
+        gr_rummy_hand_add(&h, GR_CARD(GR_KING, GR_DIAMONDS));
+        /* the kings follow the queens laid off on 9-10-J */
+        int flags = copies == 1 ? GR_RUMMY_ACE_HIGH : 0;
+        ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 0);
+        replay_plan(&h, t, nt, flags, &p);
+        ck_assert_int_eq(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD), GR_RUMMY_OUT_MELD);
+        gr_rummy_hand_remove(&h, GR_CARD(GR_QUEEN, GR_CLUBS));
+        if (copies == 1) {   /* KC follows nothing: 10 left, or discarded */
+            ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 10);
+            replay_plan(&h, t, nt, flags, &p);
+            ck_assert_int_eq(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD),
+                             GR_RUMMY_OUT_DISCARD);
+        }
+    }
 }
 END_TEST
 
@@ -504,6 +524,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_many_sets_random_vs_oracle);
     tcase_add_test(tr, test_R4_R7_table_of_36_sets);
+    tcase_add_test(tr, test_R3_R4_table_of_24_runs);
     suite_add_tcase(s, tr);
     return test_run_suite(s);
 }
