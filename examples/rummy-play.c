@@ -18,7 +18,7 @@
 static const char usage[] =
     "usage: rummy-play [--players N] [--jokers N] [--decks N] [--hand N]\n"
     "                  [--ace-high] [--target N] [--turnovers N] [--seed N]\n"
-    "                  [--bot random|greedy] [--ascii] [--auto]\n"
+    "                  [--bot random|greedy|expert] [--ascii] [--auto]\n"
     "                  [--help]\n"
     "Play a match of basic Rummy against bots (you are seat 0).\n"
     "  --players N   players at the table, 2 to 7 (default 2)\n"
@@ -31,7 +31,7 @@ static const char usage[] =
     "  --turnovers N turnovers of the discard pile before a hand is void\n"
     "                (default 10; 0 = unlimited)\n"
     "  --seed N      seed of the match (default: from the clock)\n"
-    "  --bot KIND    the bots: random or greedy (default greedy)\n"
+    "  --bot KIND    the bots: random, greedy (default) or expert\n"
     "  --ascii       cards as letters (7H), as gin-play --ascii; rummy-play\n"
     "                always writes them so: accepted and ignored\n"
     "  --auto        bots play every seat (your seat too): watch a match\n"
@@ -248,8 +248,9 @@ int main(int argc, char **argv)
             bad = end == val || *end || errno ? -1 : 0;
             i += skip;
         } else if (val && !strcmp(a, "--bot")) {
-            bot_kind = gr_bot_lookup(val);   /* no expert for Rummy */
-            bad = bot_kind == GR_BOT_RANDOM || bot_kind == GR_BOT_GREEDY ? 0 : -1;
+            bot_kind = gr_bot_lookup(val);
+            bad = bot_kind == GR_BOT_RANDOM || bot_kind == GR_BOT_GREEDY
+                  || bot_kind == GR_BOT_EXPERT ? 0 : -1;
             i += skip;
         } else {
             bad = -1;
@@ -282,7 +283,8 @@ int main(int argc, char **argv)
         return 1;
     for (int p = 0; p < players; p++)
         if (gr_rummy_bot_new(&bots[p], bot_kind,
-                             seed * 31 + (uint64_t)p + 1) != GR_OK)
+                             seed * 31 + (uint64_t)p + 1) != GR_OK
+            || gr_rummy_bot_set_rules(bots[p], rules) != GR_OK)
             return 1;
     bool human = !automatic;
     printf("Basic Rummy: %d players, %d deck%s, %d cards each, %d joker%s per deck%s; "

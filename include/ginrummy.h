@@ -2358,11 +2358,15 @@ GR_API int gr_rummy_match_score(const gr_rummy_match *match, gr_rummy_score *out
 
 typedef struct gr_rummy_bot gr_rummy_bot;
 
-/* A Rummy bot of kind GR_BOT_RANDOM (a uniform legal move) or
+/* A Rummy bot of kind GR_BOT_RANDOM (a uniform legal move),
  * GR_BOT_GREEDY (takes the pile card when it melds, lays down and lays off
- * natural cards, takes jokers, keeps its jokers for going out, goes out
- * when it can, discards its highest card that helps nobody).  Seeded.
- * GR_EINVAL, GR_ENOMEM. */
+ * natural cards, takes jokers, completes its pairs and near runs with its
+ * jokers rather than keep them, goes out when it can, discards its highest
+ * card that helps nobody) or GR_BOT_EXPERT (a strong player: it samples
+ * the cards it cannot see consistently with what each seat took, passed
+ * and threw, and plays whole-turn plans out on the samples; see
+ * gr_rummy_bot_set_param and gr_bot(3)).  Seeded: the same seed and views
+ * give the same moves.  GR_EINVAL, GR_ENOMEM. */
 GR_API int gr_rummy_bot_new(gr_rummy_bot **out, int kind, uint64_t seed);
 GR_API int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
                                const gr_allocator *mm);
@@ -2375,6 +2379,44 @@ GR_API int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
 
 /* Free a bot; NULL is a no-op. */
 GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
+
+/* The Rummy expert (GR_BOT_EXPERT) decides from the views it is given and
+ * from what it remembers of the earlier views of the same hand (who took
+ * or passed its discards, what each seat threw), so give it every view of
+ * its seat's decisions, in order.  It never sees a gr_rummy_game.
+ *
+ * What it uses (GR_BOT_PARAM_FEATURES of gr_rummy_bot_set_param); all by
+ * default. */
+enum {
+    GR_RUMMY_EXPERT_INFER  = 1,  /* weigh each seat's unseen cards by what he
+                                    passed (a card that would have melded
+                                    with them) and threw */
+    GR_RUMMY_EXPERT_SEARCH = 2,  /* play candidate plans out on sampled deals
+                                    (else: lay down all it can and discard
+                                    its costliest card outside pairs and near
+                                    runs) */
+    GR_RUMMY_EXPERT_HOLD   = 4,  /* also weigh laying down natural cards only
+                                    (keeping jokers) and holding every meld
+                                    back (else: lay down all it can) */
+    GR_RUMMY_EXPERT_DRAW   = 8,  /* choose stock or pile by playouts (else: the
+                                    pile's card when it is a joker or melds or
+                                    lays off at once) */
+    GR_RUMMY_EXPERT_ALL    = 15
+};
+
+/* Set a parameter of a Rummy expert: GR_BOT_PARAM_PLAYOUTS, hands played
+ * out a decision, shared among its candidates (1..1000000, 0 = the
+ * default, 300: about 1 ms a decision on average with 2 players, see
+ * gr_bot(3)), or GR_BOT_PARAM_FEATURES (GR_RUMMY_EXPERT_* ORed).  For the
+ * other kinds values in range are accepted and ignored.  GR_EINVAL for
+ * NULL, an unknown parameter or a value out of range. */
+GR_API int gr_rummy_bot_set_param(gr_rummy_bot *bot, int param, int value);
+
+/* The rules the Rummy expert plays by (copied; the turnover limit matters
+ * to its playouts).  Without them it reads the decks and jokers from the
+ * cards the view accounts for and plays with unlimited turnovers.  GR_OK
+ * and ignored for the other kinds; GR_EINVAL for NULL. */
+GR_API int gr_rummy_bot_set_rules(gr_rummy_bot *bot, const gr_rummy_rules *rules);
 
 /* ---- fast hands for search --------------------------------------------- */
 

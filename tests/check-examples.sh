@@ -198,7 +198,8 @@ rp 'd\nmoves\nhelp\nquit\n' "rummy-play: moves as commands" 0 "layoff 3S 2" -- "
 rp 'help\nq\n' "rummy-play: help" 0 "discard 7H, x 7H" -- "$bin/rummy-play" --seed 7 --jokers 2
 expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --ascii" 0 "\[--ascii\]" -- "$bin/rummy-play" --help
-expect "rummy-play --bot expert: a bad option" 2 "bad option --bot" -- "$bin/rummy-play" --bot expert --auto --seed 1
+expect "rummy-play --bot expert: experts play a whole match" 0 "wins the match" -- "$bin/rummy-play" --bot expert --auto --players 3 --jokers 1 --seed 1
+expect "rummy-play --bot best: a bad option" 2 "bad option --bot" -- "$bin/rummy-play" --bot best --auto --seed 1
 "$bin/rummy-play" --auto --seed=5 --players=3 > "$tmp.a" 2>&1
 "$bin/rummy-play" --auto --seed 5 --players 3 > "$tmp.b" 2>&1
 if cmp -s "$tmp.a" "$tmp.b" && grep -q "3 players.*seed 5" "$tmp.a"; then passed=$((passed + 1)); else

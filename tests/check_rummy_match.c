@@ -342,7 +342,7 @@ START_TEST(test_bot_bad_input)
     gr_rummy_bot *b = NULL;
     REQUIRE_OP(gr_rummy_bot_new(NULL, GR_BOT_RANDOM, 1), ==, GR_EINVAL);
     REQUIRE_OP(gr_rummy_bot_new(&b, 0, 1), ==, GR_EINVAL);
-    REQUIRE_OP(gr_rummy_bot_new(&b, 3, 1), ==, GR_EINVAL);
+    REQUIRE_OP(gr_rummy_bot_new(&b, 4, 1), ==, GR_EINVAL);   /* 3: the expert */
     REQUIRE_OP(gr_rummy_bot_new(&b, GR_BOT_GREEDY, 1), ==, GR_OK);
     gr_rummy_rules *r = rrules(2, 0, 0);
     gr_rummy_game *g;

@@ -1,13 +1,16 @@
 /*
  * rummy/bot.c: Rummy bots that decide from a gr_rummy_view alone.
  *
- * GR_BOT_RANDOM plays a uniformly random legal move.  GR_BOT_GREEDY:
+ * GR_BOT_RANDOM plays a uniformly random legal move; GR_BOT_EXPERT is
+ * expert.c's.  GR_BOT_GREEDY:
  *   - draws the pile's top card when it is a joker or when it can be
  *     melded or laid off at once, else the stock;
  *   - goes out when it can (issue 14's going-out search, with jokers);
  *   - otherwise plays the first step of the best plan for its natural
- *     cards (jokers kept back): takes table jokers, lays down melds and
- *     lays off what lowers the value of its hand;
+ *     cards: takes table jokers, lays down melds and lays off what lowers
+ *     the value of its hand; then the first step of the plan for the
+ *     whole hand, so its jokers complete its pairs and near runs (or lie
+ *     off on the table) rather than stay in hand;
  *   - discards its costliest card that helps nobody: never a joker while
  *     it has another card, not a card that fits a table meld (anyone could
  *     take it from the pile and lay it off), not one the next player's
@@ -17,6 +20,8 @@
  */
 #include "common/alloc.h"
 #include "common/rng.h"
+#include "rummy/expert.h"
+#include "rummy/rules.h"
 #include "rummy/table.h"
 
 #include <string.h>
@@ -27,12 +32,14 @@ struct gr_rummy_bot {
     gr_allocator mm;
     gr_rummy_action *buf;
     int cap;
+    gr__rexpert *expert;   /* GR_BOT_EXPERT only */
 };
 
 int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
                         const gr_allocator *mm)
 {
-    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY)
+    if (!out || (kind != GR_BOT_RANDOM && kind != GR_BOT_GREEDY
+                 && kind != GR_BOT_EXPERT)
         || !gr__allocator_valid(mm))
         return GR_EINVAL;
     gr_allocator a = gr__allocator_or_default(mm);
@@ -43,6 +50,14 @@ int gr_rummy_bot_new_mm(gr_rummy_bot **out, int kind, uint64_t seed,
     b->kind = kind;
     b->mm = a;
     gr__rng_seed(&b->rng, seed);
+    if (kind == GR_BOT_EXPERT) {
+        b->expert = gr__malloc(&a, sizeof *b->expert);
+        if (!b->expert) {
+            gr__free(&a, b);
+            return GR_ENOMEM;
+        }
+        gr__rexpert_init(b->expert, seed);
+    }
     *out = b;
     return GR_OK;
 }
@@ -59,7 +74,42 @@ void gr_rummy_bot_free(gr_rummy_bot *bot)
     gr_allocator mm = bot->mm;
     if (bot->buf)
         gr__free(&mm, bot->buf);
+    if (bot->expert)
+        gr__free(&mm, bot->expert);
     gr__free(&mm, bot);
+}
+
+int gr_rummy_bot_set_param(gr_rummy_bot *bot, int param, int value)
+{
+    if (!bot)
+        return GR_EINVAL;
+    if (param == GR_BOT_PARAM_PLAYOUTS) {
+        if (value < 0 || value > 1000000)
+            return GR_EINVAL;
+        if (bot->expert)
+            bot->expert->playouts = value ? value : GR__REXPERT_PLAYOUTS;
+        return GR_OK;
+    }
+    if (param == GR_BOT_PARAM_FEATURES) {
+        if (value < 0 || (value & ~GR_RUMMY_EXPERT_ALL))
+            return GR_EINVAL;
+        if (bot->expert)
+            bot->expert->features = value;
+        return GR_OK;
+    }
+    return GR_EINVAL;
+}
+
+int gr_rummy_bot_set_rules(gr_rummy_bot *bot, const gr_rummy_rules *rules)
+{
+    if (!bot || !rules)
+        return GR_EINVAL;
+    if (bot->expert) {
+        bot->expert->rules = *rules;
+        bot->expert->rules.mm = gr__allocator_or_default(NULL);
+        bot->expert->have_rules = true;
+    }
+    return GR_OK;
 }
 
 /* the legal moves of pos into bot->buf; their count or GR_ENOMEM */
@@ -231,6 +281,14 @@ static int greedy(const gr_rummy_view *view, const gr__rpos *pos,
     int i = plan_first(pos, &nat, legal, n, &value);
     if (i >= 0)
         return i;
+    /* then the jokers: the plan for the whole hand lays them into melds
+     * with its pairs and near runs (and off on the table) rather than let
+     * the hand end with a joker that completes a meld it holds */
+    if (pos->hand.jokers > 0) {
+        i = plan_first(pos, &pos->hand, legal, n, NULL);
+        if (i >= 0)
+            return i;
+    }
     if (value < 0) {
         int best = -1, best_size = 0;
         for (int k = 0; k < n; k++)
@@ -277,6 +335,12 @@ int gr_rummy_bot_choose(gr_rummy_bot *bot, const gr_rummy_view *view,
         return n;
     if (n == 0)
         return GR_ESTATE;
+    if (bot->kind == GR_BOT_EXPERT) {
+        rc = gr__rexpert_choose(bot->expert, view, &pos, out);
+        if (rc == GR_OK && find(bot->buf, n, out) >= 0)
+            return GR_OK;
+        /* cannot happen: the expert plays legal moves; greedy's then */
+    }
     int i = bot->kind == GR_BOT_RANDOM ? (int)gr__rng_below(&bot->rng, (uint64_t)n)
                                        : greedy(view, &pos, bot->buf, n);
     memcpy(out, &bot->buf[i], sizeof *out);

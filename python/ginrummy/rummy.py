@@ -491,18 +491,26 @@ class RummyMatch(Handle):
 
 
 class RummyBot(Handle):
-    """A Rummy bot ("random" or "greedy") deciding from a view.  It cannot
-    be copied (``copy.copy`` raises TypeError: the library cannot clone its
+    """A Rummy bot ("random", "greedy" or "expert") deciding from a view.
+    Give the expert the rules (``rules=``) and every view of its seat's
+    decisions in order; ``playouts`` is its strength (0: the default).  It
+    cannot be copied (``copy.copy`` raises TypeError: the library cannot clone its
     random state); make another ``RummyBot(kind, seed)``."""
 
     _free = lib.gr_rummy_bot_free
 
-    def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0):
+    def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0,
+                 rules: Optional[RummyRules] = None, playouts: int = 0):
         num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
             if isinstance(kind, str) else c_integer(kind, "bot kind")
         p = ffi.new("gr_rummy_bot **")
         check(lib.gr_rummy_bot_new(p, num, c_seed(seed)), "rummy bot")
         self._adopt(p[0])
+        if rules is not None:
+            with rules._lock:
+                check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
+        check(lib.gr_rummy_bot_set_param(self._p, 1, c_integer(playouts, "playouts")),
+              "playouts")   # 1: the playouts parameter
 
     def __copy__(self) -> "RummyBot":
         raise TypeError("a RummyBot cannot be copied: the library cannot clone its "

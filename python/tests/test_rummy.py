@@ -95,6 +95,19 @@ def test_R4_R5_reasons_and_move_text():
     assert str(rummy.RummyMeld.parse_ex("5H JK=6H 7H")) == "5H JK=6H 7H"
 
 
+def test_rummy_expert_bot_plays_a_hand():
+    rules = rummy.RummyRules(players=3, jokers=1)
+    g = rummy.RummyGame(rules, seed=11, dealer=0)
+    bots = [rummy.RummyBot("expert", 5, rules=rules, playouts=20)] + \
+        [rummy.RummyBot("greedy", s) for s in (1, 2)]
+    while not g.over:
+        a = bots[g.turn].choose(g.view(g.turn))
+        assert a in g.legal_moves()
+        g.play(a)
+    with pytest.raises(gr.GinRummyError):
+        rummy.RummyBot("expert", 1, playouts=-1)
+
+
 def test_R7_score_keeping_undo_save_load():
     if not hasattr(gr._lib.lib, "gr_rummy_match_undo"):
         pytest.skip("no Rummy score keeping in this library")

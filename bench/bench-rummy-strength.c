@@ -1,0 +1,330 @@
+/*
+ * bench-rummy-strength.c: basic Rummy matches of one player against
+ * opponents of one kind, seats rotated over the same deals.
+ *
+ *   bench/bench-rummy-strength [-n players] [-j jokers-per-deck] [-m sets]
+ *        [-a player] [-b player] [-P playouts] [-F features] [-s seed]
+ *        [-t target]
+ *
+ * Players: expert, greedy, random (the library's bots) and rules, this
+ * program's own rule-based player (below), independent of the library's
+ * bots.  A set is `players` matches from one seed, player a in each seat
+ * in turn, the others of kind b: the same cut and the same deal seeds,
+ * hand by hand (the deal passes round the table whoever wins).  PARLETT
+ * rules, the target 100 unless -t.  Reports player a's match wins with a
+ * 95% Wilson interval (fair share 1/players), hands won, points a hand
+ * (a's score less the mean of the others'), how a's hands were won (out
+ * with a discard, out by melding the last card, rummy: the whole hand at
+ * once, no meld before that turn), and a's CPU time a decision (mean and
+ * worst).  Default: -n 2 -j 0 -m 200 -a expert -b greedy -s 1.
+ *
+ * The rule-based player: takes the pile's card only when it melds at once
+ * (a set or run with cards it holds, its jokers standing in); lays down
+ * every meld of its best arrangement at once; lays off every natural
+ * card that fits a table meld; discards its highest card in no meld and
+ * no partial meld (pair or two of a 3-card run), else its highest card.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ginrummy.h"
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- the rule-based player -------------------------------------------------- */
+
+static int points(gr_card c)
+{
+    if (c == GR_RUMMY_JOKER)
+        return 15;
+    int r = GR_CARD_RANK(c);
+    return r >= 9 ? 10 : r + 1;
+}
+
+/* true if face c melds with the faces held (jokers standing in) */
+static int melds_with(gr_cards held, int jokers, gr_card c)
+{
+    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c), same = 0;
+    for (int t = 0; t < 4; t++)
+        same += t != s && (held >> GR_CARD(r, t) & 1);
+    if (same + jokers >= 2)
+        return 1;
+    for (int lo = r - 2; lo <= r; lo++) {
+        if (lo < 0 || lo + 2 > 12)
+            continue;
+        int have = 0;
+        for (int k = lo; k <= lo + 2; k++)
+            have += k == r || (held >> GR_CARD(k, s) & 1);
+        if (have + jokers >= 3)
+            return 1;
+    }
+    return 0;
+}
+
+/* true if face c is in a pair or two of a 3-card run of the faces held */
+static int partial(gr_cards held, gr_card c)
+{
+    return melds_with(held & ~GR_CARD_BIT(c), 1, c);
+}
+
+static int find(const gr_rummy_action *l, int n, const gr_rummy_action *a)
+{
+    for (int i = 0; i < n; i++) {
+        if (l[i].type != a->type)
+            continue;
+        if (a->type == GR_RUMMY_ACT_MELD ? l[i].meld.cards == a->meld.cards
+                                           && l[i].meld.jokers == a->meld.jokers
+                                         : l[i].card == a->card && l[i].target == a->target)
+            return i;
+    }
+    return -1;
+}
+
+static int rules_choose(const gr_rummy_view *v, gr_rummy_action *out)
+{
+    static gr_rummy_action l[8192];
+    int n = gr_rummy_view_legal_moves(v, l, 8192);
+    if (n <= 0 || n > 8192)
+        return n <= 0 ? GR_ESTATE : GR_ENOMEM;
+    const gr_rummy_hand *h = &v->hand;
+    if (v->phase == GR_RUMMY_PHASE_DRAW) {
+        for (int i = 0; i < n; i++)
+            if (l[i].type == GR_RUMMY_ACT_DRAW_DISCARD && l[i].card != GR_RUMMY_JOKER
+                && melds_with(h->once, h->jokers, l[i].card)) {
+                *out = l[i];
+                return GR_OK;
+            }
+        for (int i = 0; i < n; i++)
+            if (l[i].type == GR_RUMMY_ACT_DRAW_STOCK) {
+                *out = l[i];
+                return GR_OK;
+            }
+        *out = l[0];
+        return GR_OK;
+    }
+    gr_rummy_arrangement arr;
+    if (gr_rummy_arrange(h, v->ace_high ? GR_RUMMY_ACE_HIGH : 0, &arr) >= 0)
+        for (int k = 0; k < arr.nmelds; k++) {
+            gr_rummy_action a = { .type = GR_RUMMY_ACT_MELD, .meld = arr.melds[k] };
+            int i = find(l, n, &a);
+            if (i >= 0) {
+                *out = l[i];
+                return GR_OK;
+            }
+        }
+    for (int i = 0; i < n; i++)
+        if (l[i].type == GR_RUMMY_ACT_LAY_OFF && l[i].card != GR_RUMMY_JOKER) {
+            *out = l[i];
+            return GR_OK;
+        }
+    int best = -1, best_score = -1;
+    for (int i = 0; i < n; i++) {
+        if (l[i].type != GR_RUMMY_ACT_DISCARD)
+            continue;
+        gr_card c = l[i].card;
+        int s = c == GR_RUMMY_JOKER ? 0
+              : points(c) * 16 + GR_CARD_RANK(c) + (partial(h->once, c) ? 0 : 1000);
+        if (s > best_score) {
+            best_score = s;
+            best = i;
+        }
+    }
+    *out = l[best >= 0 ? best : 0];
+    return GR_OK;
+}
+
+/* ---- players ------------------------------------------------------------------ */
+
+typedef struct player {
+    int rules;          /* this program's rule-based player */
+    gr_rummy_bot *bot;
+} player;
+
+static int playouts = 0, features = -1;
+
+static int kind_of(const char *name)
+{
+    if (strcmp(name, "rules") == 0)
+        return 0;
+    int k = gr_bot_lookup(name);
+    return k > 0 ? k : -1;
+}
+
+static int player_make(player *p, int kind, uint64_t seed, const gr_rummy_rules *r)
+{
+    memset(p, 0, sizeof *p);
+    if (kind == 0) {
+        p->rules = 1;
+        return GR_OK;
+    }
+    int rc = gr_rummy_bot_new(&p->bot, kind, seed);
+    if (rc == GR_OK)
+        rc = gr_rummy_bot_set_rules(p->bot, r);
+    if (rc == GR_OK && playouts > 0)
+        rc = gr_rummy_bot_set_param(p->bot, GR_BOT_PARAM_PLAYOUTS, playouts);
+    if (rc == GR_OK && features >= 0)
+        rc = gr_rummy_bot_set_param(p->bot, GR_BOT_PARAM_FEATURES, features);
+    return rc;
+}
+
+static void player_free(player *p)
+{
+    gr_rummy_bot_free(p->bot);
+}
+
+/* ---- matches ------------------------------------------------------------------- */
+
+typedef struct stats {
+    long matches, match_wins, hands, hands_won, voids;
+    long out_discard, out_meld, rummy;
+    double points;         /* a's score less the others' mean, summed */
+    long decisions;
+    double cpu, worst;
+} stats;
+
+static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
+                      int a_kind, int b_kind, stats *st)
+{
+    player seat[GR_RUMMY_MAX_PLAYERS];
+    for (int p = 0; p < n; p++)
+        if (player_make(&seat[p], p == a_seat ? a_kind : b_kind,
+                        seed * 131 + (uint64_t)p, r) != GR_OK)
+            return -1;
+    gr_rummy_match *m;
+    if (gr_rummy_match_new(&m, r, seed) != GR_OK)
+        return -1;
+    gr_rummy_score sc;
+    gr_rummy_match_score(m, &sc);
+    while (!sc.over) {
+        gr_rummy_game *g;
+        if (gr_rummy_match_deal(m, &g) != GR_OK)
+            break;
+        int melded_before = 0, a_turn_melds = 0, last_turn = -1;
+        while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
+            int t = gr_rummy_game_turn(g);
+            gr_rummy_view v;
+            gr_rummy_game_view(g, t, &v);
+            gr_rummy_action a;
+            int rc;
+            if (t == a_seat) {
+                if (v.phase == GR_RUMMY_PHASE_DRAW) {
+                    melded_before |= a_turn_melds;
+                    a_turn_melds = 0;
+                }
+                double t0 = cpu_now();
+                rc = seat[t].rules ? rules_choose(&v, &a) : gr_rummy_bot_choose(seat[t].bot, &v, &a);
+                double d = cpu_now() - t0;
+                st->cpu += d;
+                st->decisions++;
+                if (d > st->worst)
+                    st->worst = d;
+                a_turn_melds |= a.type == GR_RUMMY_ACT_MELD || a.type == GR_RUMMY_ACT_LAY_OFF;
+            } else {
+                rc = seat[t].rules ? rules_choose(&v, &a) : gr_rummy_bot_choose(seat[t].bot, &v, &a);
+            }
+            if (rc != GR_OK || gr_rummy_game_play(g, &a) != GR_OK) {
+                fprintf(stderr, "bench-rummy-strength: a refused move (seat %d)\n", t);
+                return -1;
+            }
+            last_turn = a.type;
+        }
+        gr_rummy_result res;
+        gr_rummy_game_result(g, &res);
+        st->hands++;
+        if (res.outcome == GR_RUMMY_OUTCOME_VOID)
+            st->voids++;
+        if (res.winner == a_seat) {
+            st->hands_won++;
+            if (!melded_before)
+                st->rummy++;
+            if (last_turn == GR_RUMMY_ACT_DISCARD)
+                st->out_discard++;
+            else
+                st->out_meld++;
+        }
+        double others = 0;
+        for (int p = 0; p < n; p++)
+            if (p != a_seat)
+                others += res.score[p];
+        st->points += res.score[a_seat] - others / (n - 1);
+        gr_rummy_match_record(m, &res);
+        gr_rummy_game_free(g);
+        gr_rummy_match_score(m, &sc);
+    }
+    st->matches++;
+    st->match_wins += sc.winner == a_seat;
+    gr_rummy_match_free(m);
+    for (int p = 0; p < n; p++)
+        player_free(&seat[p]);
+    return 0;
+}
+
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    double z = 1.96, p = n ? (double)k / (double)n : 0, d = 1 + z * z / (double)n;
+    double c = (p + z * z / (2.0 * (double)n)) / d;
+    double w = z * sqrt(p * (1 - p) / (double)n + z * z / (4.0 * (double)n * (double)n)) / d;
+    *lo = c - w;
+    *hi = c + w;
+}
+
+int main(int argc, char **argv)
+{
+    int n = 2, jokers = 0, sets = 200, target = 100;
+    const char *a = "expert", *b = "greedy";
+    uint64_t seed = 1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const char *o = argv[i], *val = argv[i + 1];
+        if (!strcmp(o, "-n")) n = atoi(val);
+        else if (!strcmp(o, "-j")) jokers = atoi(val);
+        else if (!strcmp(o, "-m")) sets = atoi(val);
+        else if (!strcmp(o, "-a")) a = val;
+        else if (!strcmp(o, "-b")) b = val;
+        else if (!strcmp(o, "-P")) playouts = atoi(val);
+        else if (!strcmp(o, "-F")) features = atoi(val);
+        else if (!strcmp(o, "-s")) seed = strtoull(val, NULL, 10);
+        else if (!strcmp(o, "-t")) target = atoi(val);
+        else {
+            fprintf(stderr, "bench-rummy-strength: unknown option %s\n", o);
+            return 2;
+        }
+    }
+    int ak = kind_of(a), bk = kind_of(b);
+    gr_rummy_rules *r;
+    if (ak < 0 || bk < 0 || gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT) != GR_OK
+        || gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, n) != GR_OK
+        || gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers) != GR_OK
+        || gr_rummy_rules_set(r, GR_RUMMY_OPT_TARGET, target) != GR_OK) {
+        fprintf(stderr, "bench-rummy-strength: bad players, jokers or target\n");
+        return 2;
+    }
+    stats st;
+    memset(&st, 0, sizeof st);
+    for (int k = 0; k < sets; k++)
+        for (int s = 0; s < n; s++)
+            if (play_match(r, seed * 1000003 + (uint64_t)k, n, s, ak, bk, &st) != 0)
+                return 1;
+    double lo, hi;
+    wilson(st.match_wins, st.matches, &lo, &hi);
+    printf("%s vs %d %s, %d players, %d joker(s) a deck, target %d: %ld matches\n",
+           a, n - 1, b, n, jokers, target, st.matches);
+    printf("  matches won %5.1f%% [%4.1f, %4.1f] (fair %4.1f%%)  hands won %5.1f%% of %ld"
+           " (%ld void)  points a hand %+6.2f\n",
+           100.0 * (double)st.match_wins / (double)st.matches, 100 * lo, 100 * hi, 100.0 / n,
+           100.0 * (double)st.hands_won / (double)st.hands, st.hands, st.voids,
+           st.points / (double)st.hands);
+    printf("  hands won: out with a discard %ld, by melding the last card %ld, rummy %ld;"
+           "  %s a decision %.3f ms (worst %.1f ms, %ld decisions)\n",
+           st.out_discard, st.out_meld, st.rummy, a, 1e3 * st.cpu / (double)st.decisions,
+           1e3 * st.worst, st.decisions);
+    gr_rummy_rules_free(r);
+    return 0;
+}

@@ -1,0 +1,403 @@
+/*
+ * rummy/expert.c: the basic Rummy expert's decisions (GR_BOT_EXPERT of
+ * gr_rummy_bot), from the seat's view and what it saw earlier in the hand
+ * (expert_sample.c), never from hidden cards.
+ *
+ * ALGORITHM.  A turn is decided twice: at the draw, and at the first
+ * step-2 decision, where a whole-turn plan is chosen and then played move
+ * by move (later decisions of the turn follow it while the hand is the one
+ * it expects).
+ *   Draw: the stock or the pile's card.  Each is played out on sampled
+ *   deals (the seat's own turn and everyone after it by the BASIC playout
+ *   policy, gr_rummy_playout(3)); BASIC's own draw is kept unless the
+ *   other is ahead by more than a standard error.
+ *   Play: if the hand can go out this turn (gr_rummy_can_go_out, jokers,
+ *   layoffs and exchanges included) it does, at once.  Otherwise the
+ *   candidate plans are a way to meld (everything the going-out search
+ *   lays down, layoffs and joker exchanges included; with
+ *   GR_RUMMY_EXPERT_HOLD also the natural cards only, keeping the jokers,
+ *   and nothing at all, keeping every meld in hand) times a discard (the
+ *   4 costliest allowed cards, those outside pairs and near runs first).
+ *   Each plan is played out on the same sampled deals (common random
+ *   numbers); the first (lay down all it can, the heuristic's discard)
+ *   is kept unless another is ahead by more than a standard error of the
+ *   paired differences, the most ahead then.
+ *   A playout's value: the points the seat wins (the others' cards) when
+ *   it goes out, less the others' winnings shared among them; 0 for a
+ *   void hand or one still going after PLAYOUT_MOVES moves.
+ * The budget (GR_BOT_PARAM_PLAYOUTS) is shared among the candidates of a
+ * decision.
+ */
+#include "common/bits.h"
+#include "rummy/expert.h"
+#include "rummy/playout.h"
+
+#include <string.h>
+
+/* a playout's moves at most: a BASIC hand takes 40 to 70 from the deal;
+ * one still going after these is stuck (cards drawn and thrown again and
+ * again) and worth nothing */
+#define PLAYOUT_MOVES(players) (80 + 20 * (players))
+#define DISCARDS 4
+#define MELD_WAYS 3
+#define CANDIDATES (MELD_WAYS * DISCARDS)
+
+void gr__rexpert_init(gr__rexpert *e, uint64_t seed)
+{
+    memset(e, 0, sizeof *e);
+    e->playouts = GR__REXPERT_PLAYOUTS;
+    e->features = GR_RUMMY_EXPERT_ALL;
+    gr__rng_seed(&e->rng, seed);
+}
+
+/* ---- plans ------------------------------------------------------------------ */
+
+typedef struct plan {
+    int n;
+    gr_rummy_action a[GR__REXPERT_PLAN];
+    gr_rummy_hand before[GR__REXPERT_PLAN];
+} plan;
+
+/* a position whose melds it owns, to play a plan on */
+typedef struct board {
+    gr__rpos pos;
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];
+} board;
+
+static void board_init(board *b, const gr__rpos *pos)
+{
+    b->pos = *pos;
+    memcpy(b->melds, pos->melds, (size_t)pos->nmelds * sizeof b->melds[0]);
+    b->pos.melds = b->melds;
+}
+
+/* play a legal step-2 move or discard on the board */
+static void board_play(board *b, const gr_rummy_action *a)
+{
+    gr_rummy_hand *h = &b->pos.hand;
+    switch (a->type) {
+    case GR_RUMMY_ACT_MELD:
+        for (gr_cards r = a->meld.cards & ~a->meld.jokers; r; r &= r - 1)
+            gr__rhand_remove(h, (gr_card)__builtin_ctzll(r));
+        h->jokers -= gr__popcount(a->meld.jokers);
+        b->melds[b->pos.nmelds++] = a->meld;
+        break;
+    case GR_RUMMY_ACT_LAY_OFF: {
+        gr_card face = a->card == GR_RUMMY_JOKER ? a->named : a->card;
+        gr__rhand_remove(h, a->card);
+        b->melds[a->target].cards |= GR_CARD_BIT(face);
+        if (a->card == GR_RUMMY_JOKER)
+            b->melds[a->target].jokers |= GR_CARD_BIT(face);
+        break;
+    }
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        gr__rhand_remove(h, a->card);
+        h->jokers++;
+        b->melds[a->target].jokers &= ~GR_CARD_BIT(a->card);
+        break;
+    default:
+        gr__rhand_remove(h, a->card);
+        break;
+    }
+}
+
+/* append a move if the board accepts it; false otherwise */
+static bool plan_add(plan *p, board *b, const gr_rummy_action *a)
+{
+    if (p->n >= GR__REXPERT_PLAN || gr__ract_check(&b->pos, a) != GR_OK)
+        return false;
+    p->before[p->n] = b->pos.hand;
+    p->a[p->n++] = *a;
+    board_play(b, a);
+    return true;
+}
+
+/* the moves of a going-out plan, as far as the board accepts them */
+static void plan_from(plan *p, board *b, const gr_rummy_plan *gp)
+{
+    for (int i = 0; i < gp->nmoves; i++) {
+        const gr_rummy_move *m = &gp->moves[i];
+        gr_rummy_action a;
+        gr_card low = (gr_card)__builtin_ctzll(m->cards.cards);
+        switch (m->kind) {
+        case GR_RUMMY_MOVE_MELD:
+            gr__ract(&a, GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
+            a.meld = m->cards;
+            break;
+        case GR_RUMMY_MOVE_LAY_OFF:
+            gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, m->cards.jokers ? GR_RUMMY_JOKER : low,
+                     m->cards.jokers ? low : GR_NO_CARD, m->meld);
+            break;
+        default:
+            gr__ract(&a, GR_RUMMY_ACT_SWAP_JOKER, low, GR_NO_CARD, m->meld);
+            break;
+        }
+        if (!plan_add(p, b, &a))
+            return;
+    }
+}
+
+/* how much a face is worth keeping out of the discard: lower goes first */
+static int keep(const gr__rpos *pos, gr_card c, gr_cards partial)
+{
+    int v = gr__rcard_value(c, pos->flags) * 16 + GR_CARD_RANK(c);
+    return (partial & GR_CARD_BIT(c)) ? 1000 - v : -v;
+}
+
+/* the allowed discards of the board's hand, best first, at most max */
+static int discards(const board *b, gr_card *out, int max)
+{
+    const gr_rummy_hand *h = &b->pos.hand;
+    gr_card taken = b->pos.taken;
+    gr_cards allowed = h->once & ~(taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0);
+    gr_cards partial = gr__rpattern_faces(h->once, 1, b->pos.flags);
+    int n = 0, score[GR_NCARDS];
+    for (gr_cards r = allowed; r; r &= r - 1) {
+        gr_card c = (gr_card)__builtin_ctzll(r);
+        int s = keep(&b->pos, c, partial), i = n < max ? n++ : max;
+        if (i == max && s >= score[max - 1])
+            continue;
+        if (i == max)
+            i = max - 1;
+        while (i > 0 && score[i - 1] > s) {
+            out[i] = out[i - 1];
+            score[i] = score[i - 1];
+            i--;
+        }
+        out[i] = c;
+        score[i] = s;
+    }
+    if (n == 0 && h->jokers > 0 && taken != GR_RUMMY_JOKER)
+        out[n++] = GR_RUMMY_JOKER;
+    return n;
+}
+
+/* ---- playouts --------------------------------------------------------------- */
+
+/* the value of a finished (or abandoned) playout for seat me */
+static double value_for(const gr_rummy_game *g, int me)
+{
+    if (g->phase != GR_RUMMY_PHASE_OVER || g->winner < 0)
+        return 0;
+    int sum = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        if (p != g->winner)
+            sum += gr__rhand_value(&g->hand[p], g->flags);
+    return g->winner == me ? sum : -(double)sum / (g->nplayers - 1);
+}
+
+/* The candidate to play: each candidate `moves[c][0..len[c]-1]` is played
+ * from the view's state on the same sampled deals, then the BASIC policy
+ * for everyone.  Candidate 0 is the plain choice; another replaces it
+ * only when its mean is ahead by more than one standard error of the
+ * paired differences (so the noise of a few dozen samples does not pick
+ * a plan at random). */
+static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
+                  gr_rummy_action (*moves)[GR__REXPERT_PLAN], const int *len,
+                  int me)
+{
+    double sum[CANDIDATES] = { 0 }, sq[CANDIDATES] = { 0 };
+    int samples = e->playouts / ncand;
+    if (samples < 2)
+        samples = 2;
+    gr_rummy_game g0, g;
+    for (int s = 0; s < samples; s++) {
+        gr__rdeal_sample(e, d, &e->rng, &g0);
+        double base = 0;
+        for (int c = 0; c < ncand; c++) {
+            memcpy(&g, &g0, sizeof g);
+            for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
+                gr__rgame_apply(&g, &moves[c][i], false);
+            gr__rplayout(&g, GR_RUMMY_PLAYOUT_BASIC, &e->rng, false,
+                         PLAYOUT_MOVES(g.nplayers));
+            double v = value_for(&g, me);
+            if (c == 0)
+                base = v;
+            sum[c] += v - base;   /* paired with candidate 0 */
+            sq[c] += (v - base) * (v - base);
+        }
+    }
+    int best = 0;
+    double best_lead = 0;
+    for (int c = 1; c < ncand; c++) {
+        double mean = sum[c] / samples;
+        double var = sq[c] / samples - mean * mean;
+        /* mean > its standard error, without libm's sqrt */
+        if (mean > 0 && mean * mean > var / samples && mean > best_lead) {
+            best = c;
+            best_lead = mean;
+        }
+    }
+    return best;
+}
+
+/* ---- decisions ---------------------------------------------------------------- */
+
+/* the BASIC policy's draw for this position */
+static void basic_draw(const gr__rpos *pos, gr_rummy_action *out)
+{
+    gr_rummy_game g;
+    memset(&g, 0, sizeof g);
+    g.phase = pos->phase;
+    g.flags = pos->flags;
+    g.hand[0] = pos->hand;
+    g.nmelds = pos->nmelds;
+    memcpy(g.melds, pos->melds, (size_t)pos->nmelds * sizeof g.melds[0]);
+    g.npile = pos->npile;
+    if (pos->npile > 0)
+        g.pile[pos->npile - 1] = pos->pile_top;
+    g.nstock = pos->stock_size;
+    g.taken = GR_NO_CARD;
+    gr__rpolicy_basic(&g, out);
+}
+
+static int choose_draw(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *pos,
+                       gr_rummy_action *out)
+{
+    gr_rummy_action cand[2][GR__REXPERT_PLAN];
+    int len[2] = { 1, 1 };
+    basic_draw(pos, &cand[0][0]);   /* candidate 0: the plain choice */
+    if (gr__ract_check(pos, &cand[0][0]) != GR_OK)
+        return GR_ESTATE;
+    int other = cand[0][0].type == GR_RUMMY_ACT_DRAW_STOCK ? GR_RUMMY_ACT_DRAW_DISCARD
+                                                           : GR_RUMMY_ACT_DRAW_STOCK;
+    gr__ract(&cand[1][0], other, other == GR_RUMMY_ACT_DRAW_DISCARD ? pos->pile_top
+                                                                   : GR_NO_CARD,
+             GR_NO_CARD, -1);
+    gr__rdeal d;
+    if ((pos->npile > 0 || other == GR_RUMMY_ACT_DRAW_STOCK)
+        && gr__ract_check(pos, &cand[1][0]) == GR_OK
+        && (e->features & GR_RUMMY_EXPERT_DRAW) && gr__rdeal_init(e, v, &d) == GR_OK) {
+        *out = cand[search(e, &d, 2, cand, len, v->player)][0];
+        return GR_OK;
+    }
+    *out = cand[0][0];
+    return GR_OK;
+}
+
+/* the plan that goes out now, if the hand can (R7) */
+static bool going_out(const gr__rpos *pos, plan *out)
+{
+    int can = gr_rummy_can_go_out(&pos->hand, pos->melds, pos->nmelds, pos->flags,
+                                  pos->taken);
+    if (can != GR_RUMMY_OUT_MELD && can != GR_RUMMY_OUT_DISCARD)
+        return false;
+    gr_rummy_plan gp;
+    for (int c = -1; c <= GR_RUMMY_JOKER; c++) {   /* -1: everything melded */
+        gr_rummy_hand h = pos->hand;
+        if (c >= 0) {
+            if (c == pos->taken || gr__rhand_has(&h, (gr_card)c) == 0)
+                continue;
+            gr__rhand_remove(&h, (gr_card)c);
+        }
+        if (gr_rummy_go_out(&h, pos->melds, pos->nmelds, pos->flags, &gp) != 0)
+            continue;
+        board b;
+        board_init(&b, pos);
+        out->n = 0;
+        plan_from(out, &b, &gp);
+        if (c >= 0) {
+            gr_rummy_action a;
+            gr__ract(&a, GR_RUMMY_ACT_DISCARD, (gr_card)c, GR_NO_CARD, -1);
+            plan_add(out, &b, &a);
+        }
+        if (gr__rhand_count(&b.pos.hand) == 0)
+            return true;
+    }
+    return false;
+}
+
+static int choose_play(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *pos,
+                       gr_rummy_action *out)
+{
+    /* the plan of this turn, while the hand is the one it expects */
+    if (e->iplan < e->nplan) {
+        const gr_rummy_hand *x = &e->expect[e->iplan];
+        if (x->once == pos->hand.once && x->twice == pos->hand.twice
+            && x->jokers == pos->hand.jokers
+            && gr__ract_check(pos, &e->plan[e->iplan]) == GR_OK) {
+            *out = e->plan[e->iplan++];
+            return GR_OK;
+        }
+    }
+    plan cand[CANDIDATES];
+    int ncand = 0;
+    plan *best = &cand[0];
+    if (going_out(pos, &cand[0])) {
+        ncand = 1;
+    } else {
+        /* the ways to meld: all, natural cards only, nothing */
+        int ways = (e->features & GR_RUMMY_EXPERT_HOLD) ? MELD_WAYS : 1;
+        plan meld[MELD_WAYS];
+        board after[MELD_WAYS];
+        int nways = 0;
+        for (int w = 0; w < ways; w++) {
+            board b;
+            board_init(&b, pos);
+            meld[nways].n = 0;
+            if (w < 2) {
+                gr_rummy_hand h = pos->hand;
+                if (w == 1) {
+                    if (h.jokers == 0)
+                        continue;   /* the same as all */
+                    h.jokers = 0;
+                }
+                gr_rummy_plan gp;
+                if (gr_rummy_go_out(&h, pos->melds, pos->nmelds, pos->flags, &gp) >= 0)
+                    plan_from(&meld[nways], &b, &gp);
+            }
+            if (w == 2 && meld[0].n == 0)
+                continue;   /* nothing to hold back */
+            after[nways++] = b;
+        }
+        for (int w = 0; w < nways; w++) {
+            gr_card dc[DISCARDS];
+            int nd = discards(&after[w], dc, (e->features & GR_RUMMY_EXPERT_SEARCH) ? DISCARDS : 1);
+            for (int k = 0; k < nd; k++) {
+                plan *p = &cand[ncand];
+                *p = meld[w];
+                board b = after[w];
+                b.pos.melds = b.melds;
+                gr_rummy_action a;
+                gr__ract(&a, GR_RUMMY_ACT_DISCARD, dc[k], GR_NO_CARD, -1);
+                if (plan_add(p, &b, &a))
+                    ncand++;
+            }
+        }
+        if (ncand == 0)
+            return GR_ESTATE;   /* cannot happen: some discard is legal */
+        gr__rdeal d;
+        if (ncand > 1 && (e->features & GR_RUMMY_EXPERT_SEARCH)
+            && gr__rdeal_init(e, v, &d) == GR_OK) {
+            gr_rummy_action moves[CANDIDATES][GR__REXPERT_PLAN];
+            int len[CANDIDATES];
+            for (int c = 0; c < ncand; c++) {
+                memcpy(moves[c], cand[c].a, (size_t)cand[c].n * sizeof cand[c].a[0]);
+                len[c] = cand[c].n;
+            }
+            best = &cand[search(e, &d, ncand, moves, len, v->player)];
+        }
+    }
+    e->nplan = best->n;
+    memcpy(e->plan, best->a, (size_t)best->n * sizeof best->a[0]);
+    memcpy(e->expect, best->before, (size_t)best->n * sizeof best->before[0]);
+    e->iplan = 1;
+    *out = best->a[0];
+    return GR_OK;
+}
+
+int gr__rexpert_choose(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *pos,
+                       gr_rummy_action *out)
+{
+    gr__rexpert_observe(e, v);
+    int rc;
+    if (pos->phase == GR_RUMMY_PHASE_DRAW) {
+        e->nplan = e->iplan = 0;
+        rc = choose_draw(e, v, pos, out);
+    } else {
+        rc = choose_play(e, v, pos, out);
+    }
+    if (rc == GR_OK && out->type == GR_RUMMY_ACT_DISCARD)
+        gr__rexpert_discarded(e, v, out->card);
+    return rc;
+}

@@ -1,0 +1,76 @@
+/*
+ * rummy/expert.h: the basic Rummy expert bot (GR_BOT_EXPERT of
+ * gr_rummy_bot): what it remembers of the hand and how it samples the
+ * hidden cards (expert_sample.c), and its search over whole-turn plans
+ * (expert.c).  Private to the library; never installed.
+ */
+#ifndef GR_RUMMY_EXPERT_H
+#define GR_RUMMY_EXPERT_H
+
+#include "common/rng.h"
+#include "rummy/game.h"
+
+#include <stdbool.h>
+
+/* the default hands played out a decision (GR_BOT_PARAM_PLAYOUTS 0) */
+#define GR__REXPERT_PLAYOUTS 300
+/* the most moves of one turn's plan: melds, layoffs, exchanges, a discard */
+#define GR__REXPERT_PLAN 32
+
+typedef struct gr__rexpert {
+    int playouts;                 /* a decision's budget of playouts */
+    int features;                 /* GR_RUMMY_EXPERT_* */
+    bool have_rules;
+    gr_rummy_rules rules;         /* gr_rummy_bot_set_rules, if given */
+    gr_rng rng;
+    /* what the seat saw earlier in the hand */
+    bool started;
+    int dealer, turnovers, stock_size, nmelds;
+    bool pile_valid;              /* the pile as our discard left it */
+    int npile;
+    gr_card pile[GR_RUMMY_MAX_CARDS];
+    gr_cards passed[GR_RUMMY_MAX_PLAYERS];  /* faces a seat did not take */
+    gr_cards thrown[GR_RUMMY_MAX_PLAYERS];  /* faces a seat discarded */
+    /* the plan of the turn being played */
+    int nplan, iplan;
+    gr_rummy_action plan[GR__REXPERT_PLAN];
+    gr_rummy_hand expect[GR__REXPERT_PLAN];  /* the hand before each move */
+} gr__rexpert;
+
+/* a fresh expert */
+void gr__rexpert_init(gr__rexpert *e, uint64_t seed);
+
+/* the move for the view's player (pos: its position, from the view) */
+int gr__rexpert_choose(gr__rexpert *e, const gr_rummy_view *view,
+                       const gr__rpos *pos, gr_rummy_action *out);
+
+/* ---- expert_sample.c ----------------------------------------------------- */
+
+/* The public part of a determinized game and the unseen cards. */
+typedef struct gr__rdeal {
+    gr_rummy_game base;           /* everything the view shows; hidden cards
+                                     and the stock not filled */
+    int npool;
+    gr_card pool[GR_RUMMY_MAX_CARDS];       /* the unseen cards */
+    int hidden[GR_RUMMY_MAX_PLAYERS];       /* unseen cards per seat */
+} gr__rdeal;
+
+/* Read what the view shows since the seat's last discard (who took or
+ * passed our discard, what each seat threw) and forget an earlier hand. */
+void gr__rexpert_observe(gr__rexpert *e, const gr_rummy_view *view);
+
+/* remember our discard (the pile as it leaves it) */
+void gr__rexpert_discarded(gr__rexpert *e, const gr_rummy_view *view, gr_card c);
+
+/* the public game and unseen cards of a view; GR_EINVAL if the view's
+ * cards do not add up to a deck the rules allow */
+int gr__rdeal_init(const gr__rexpert *e, const gr_rummy_view *view,
+                   gr__rdeal *d);
+
+/* one determinization: *g is d->base with the hidden hands and the stock
+ * dealt from the unseen cards (weighed by what each seat passed, threw
+ * and took, with GR_RUMMY_EXPERT_INFER) */
+void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
+                      gr_rummy_game *g);
+
+#endif /* GR_RUMMY_EXPERT_H */

@@ -1,0 +1,293 @@
+/*
+ * check_rummy_expert.c: the basic Rummy expert bot (GR_BOT_EXPERT of
+ * gr_rummy_bot) and the greedy bot's jokers: the expert plays only legal
+ * moves under every option (R1-R8), decides the same whatever the cards
+ * it cannot see (the unseen cards of a deal permuted, R8), is
+ * deterministic, refuses bad parameters; a greedy bot never ends a hand
+ * holding a joker that completes a meld it holds (R5).
+ */
+#include <check.h>
+
+#include "ginrummy.h"
+#include "testutil.h"
+
+static gr_rummy_rules *rules(int players, int jokers, int decks, int ace, int limit)
+{
+    gr_rummy_rules *r;
+    ck_assert_int_eq(gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, players), GR_OK);
+    if (decks)
+        ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_DECKS, decks), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_ACE_HIGH, ace), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_TURNOVER_LIMIT, limit), GR_OK);
+    return r;
+}
+
+static gr_rummy_bot *expert(uint64_t seed, const gr_rummy_rules *r, int playouts)
+{
+    gr_rummy_bot *b;
+    ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_EXPERT, seed), GR_OK);
+    if (r)
+        ck_assert_int_eq(gr_rummy_bot_set_rules(b, r), GR_OK);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, playouts), GR_OK);
+    return b;
+}
+
+/* a hand: the expert at seat `me`, greedy bots elsewhere; every move it
+ * chooses is legal (gr_rummy_game_play accepts it) */
+static void play_hand(const gr_rummy_rules *r, uint64_t seed, int me, int with_rules)
+{
+    int n;
+    gr_rummy_rules_get(r, GR_RUMMY_OPT_PLAYERS, &n);
+    gr_rummy_bot *bots[GR_RUMMY_MAX_PLAYERS];
+    for (int p = 0; p < n; p++)
+        if (p == me)
+            bots[p] = expert(seed, with_rules ? r : NULL, 12);
+        else
+            ck_assert_int_eq(gr_rummy_bot_new(&bots[p], GR_BOT_GREEDY, seed + (uint64_t)p), GR_OK);
+    gr_rummy_game *g;
+    ck_assert_int_eq(gr_rummy_game_new(&g, r, seed, (int)(seed % (uint64_t)n)), GR_OK);
+    int moves = 0;
+    while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER && moves++ < 3000) {
+        int t = gr_rummy_game_turn(g);
+        gr_rummy_view v;
+        gr_rummy_action a;
+        ck_assert_int_eq(gr_rummy_game_view(g, t, &v), GR_OK);
+        ck_assert_int_eq(gr_rummy_bot_choose(bots[t], &v, &a), GR_OK);
+        ck_assert_int_eq(gr_rummy_game_play(g, &a), GR_OK);
+    }
+    gr_rummy_game_free(g);
+    for (int p = 0; p < n; p++)
+        gr_rummy_bot_free(bots[p]);
+}
+
+START_TEST(expert_plays_legal_moves)
+{
+    test_rng rng = { 71 };
+    long hands = test_count(12);
+    for (long k = 0; k < hands; k++) {
+        int players = 2 + test_below(&rng, 6);
+        int decks = (players == 4 || players == 5) ? 1 + test_below(&rng, 2) : 0;
+        gr_rummy_rules *r = rules(players, test_below(&rng, 5), decks, test_below(&rng, 2),
+                                  test_below(&rng, 3));
+        play_hand(r, test_next(&rng), test_below(&rng, players), test_below(&rng, 2));
+        gr_rummy_rules_free(r);
+    }
+}
+END_TEST
+
+/* R8: the expert's decisions depend on its views only.  A hand is played
+ * to a decision of seat 0 (the expert), then dealt again from a deck in
+ * which the cards seat 0 cannot see at that point (the others' unknown
+ * cards and the stock) change places; the same moves replayed give the
+ * same view, and a new expert with the same seed fed the same views
+ * decides the same. */
+START_TEST(expert_ignores_unseen_cards)
+{
+    test_rng rng = { 5 };
+    long cases = test_count(8);
+    for (long k = 0; k < cases; k++) {
+        int n = 2 + test_below(&rng, 3);
+        gr_rummy_rules *r = rules(n, 1, 0, 0, 0);
+        int ncards;
+        gr_rummy_rules_deal(r, NULL, NULL, &ncards);
+        gr_card deck[GR_RUMMY_MAX_CARDS];
+        for (int i = 0; i < ncards; i++)
+            deck[i] = (gr_card)(i < 52 ? i : GR_RUMMY_JOKER);
+        for (int i = ncards - 1; i > 0; i--) {
+            int j = test_below(&rng, i + 1);
+            gr_card t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new_from_deck(&g, r, deck, (size_t)ncards, n - 1), GR_OK);
+        gr_rummy_bot *bots[GR_RUMMY_MAX_PLAYERS];
+        gr_rummy_bot *me = expert(k, r, 24);
+        for (int p = 1; p < n; p++)
+            ck_assert_int_eq(gr_rummy_bot_new(&bots[p], GR_BOT_GREEDY, (uint64_t)p), GR_OK);
+        /* play to seat 0's decision number `stop`, keeping its views */
+        int stop = 2 + test_below(&rng, 8), seen = 0;
+        static gr_rummy_view views[64];
+        gr_rummy_action moves[4000];
+        int nmoves = 0;
+        for (;;) {
+            if (gr_rummy_game_phase(g) == GR_RUMMY_PHASE_OVER)
+                break;
+            int t = gr_rummy_game_turn(g);
+            gr_rummy_view v;
+            gr_rummy_game_view(g, t, &v);
+            gr_rummy_action a;
+            if (t == 0) {
+                views[seen++] = v;
+                if (seen == stop)
+                    break;
+                ck_assert_int_eq(gr_rummy_bot_choose(me, &v, &a), GR_OK);
+            } else {
+                ck_assert_int_eq(gr_rummy_bot_choose(bots[t], &v, &a), GR_OK);
+            }
+            ck_assert_int_eq(gr_rummy_game_play(g, &a), GR_OK);
+            moves[nmoves++] = a;
+            ck_assert_int_lt(nmoves, 4000);
+        }
+        if (seen < stop || gr_rummy_game_turnovers(g) > 0) {   /* nothing to test */
+            gr_rummy_game_free(g);
+            gr_rummy_bot_free(me);
+            for (int p = 1; p < n; p++)
+                gr_rummy_bot_free(bots[p]);
+            gr_rummy_rules_free(r);
+            continue;
+        }
+        /* the cards seat 0 cannot see now */
+        int unseen[GR_NCARDS + 1] = { 0 };
+        gr_card stock[GR_RUMMY_MAX_CARDS];
+        int ns = gr_rummy_game_stock(g, stock, GR_RUMMY_MAX_CARDS);
+        for (int i = 0; i < ns; i++)
+            unseen[stock[i]] = 1;
+        for (int p = 1; p < n; p++) {
+            gr_rummy_hand h = views[seen - 1].known[p], all;
+            gr_rummy_game_hand(g, p, &all);
+            for (int c = 0; c < 52; c++)
+                if ((all.once >> c & 1) && !(h.once >> c & 1))
+                    unseen[c] = 1;
+            if (all.jokers > h.jokers)
+                unseen[GR_RUMMY_JOKER] = 1;
+        }
+        int pos[GR_RUMMY_MAX_CARDS], np = 0;
+        for (int i = 0; i < ncards; i++)
+            if (unseen[deck[i]])
+                pos[np++] = i;
+        gr_card twin[GR_RUMMY_MAX_CARDS];
+        memcpy(twin, deck, (size_t)ncards);
+        for (int i = 0; i < np; i++)   /* rotate the unseen cards' places */
+            twin[pos[i]] = deck[pos[(i + 1) % np]];
+        gr_rummy_game *h;
+        ck_assert_int_eq(gr_rummy_game_new_from_deck(&h, r, twin, (size_t)ncards, n - 1), GR_OK);
+        for (int i = 0; i < nmoves; i++)
+            ck_assert_int_eq(gr_rummy_game_play(h, &moves[i]), GR_OK);
+        gr_rummy_view v2;
+        gr_rummy_game_view(h, 0, &v2);
+        ck_assert_int_eq(memcmp(&v2, &views[seen - 1], sizeof v2), 0);
+        /* two fresh experts, the same seed and views: the same decision */
+        gr_rummy_action a1, a2;
+        gr_rummy_bot *e1 = expert(99, r, 24), *e2 = expert(99, r, 24);
+        for (int i = 0; i < seen; i++) {
+            ck_assert_int_eq(gr_rummy_bot_choose(e1, &views[i], &a1), GR_OK);
+            ck_assert_int_eq(gr_rummy_bot_choose(e2, i + 1 == seen ? &v2 : &views[i], &a2), GR_OK);
+            ck_assert_int_eq(memcmp(&a1, &a2, sizeof a1), 0);
+        }
+        ck_assert_int_eq(gr_rummy_game_play(h, &a2), GR_OK);
+        gr_rummy_bot_free(e1);
+        gr_rummy_bot_free(e2);
+        gr_rummy_game_free(g);
+        gr_rummy_game_free(h);
+        gr_rummy_bot_free(me);
+        for (int p = 1; p < n; p++)
+            gr_rummy_bot_free(bots[p]);
+        gr_rummy_rules_free(r);
+    }
+}
+END_TEST
+
+START_TEST(expert_parameters)
+{
+    gr_rummy_bot *b;
+    ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_EXPERT, 1), GR_OK);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, -1), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 1000001), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 0), GR_OK);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 16), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_RUMMY_EXPERT_ALL), GR_OK);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, 77, 1), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(NULL, GR_BOT_PARAM_PLAYOUTS, 1), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_rules(b, NULL), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_rules(NULL, NULL), GR_EINVAL);
+    gr_rummy_bot_free(b);
+    ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_GREEDY, 1), GR_OK);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 5), GR_OK);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 99), GR_EINVAL);
+    gr_rummy_bot_free(b);
+    ck_assert_int_eq(gr_rummy_bot_new(&b, 4, 1), GR_EINVAL);
+    /* every feature subset plays legal moves */
+    gr_rummy_rules *r = rules(3, 2, 0, 1, 0);
+    for (int f = 0; f <= GR_RUMMY_EXPERT_ALL; f += 5) {
+        gr_rummy_game *g;
+        gr_rummy_bot *e = expert(3, r, 16);
+        ck_assert_int_eq(gr_rummy_bot_set_param(e, GR_BOT_PARAM_FEATURES, f), GR_OK);
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, (uint64_t)f, 0), GR_OK);
+        while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
+            gr_rummy_view v;
+            gr_rummy_action a;
+            gr_rummy_game_view(g, gr_rummy_game_turn(g), &v);
+            ck_assert_int_eq(gr_rummy_bot_choose(e, &v, &a), GR_OK);
+            ck_assert_int_eq(gr_rummy_game_play(g, &a), GR_OK);
+        }
+        gr_rummy_game_free(g);
+        gr_rummy_bot_free(e);
+    }
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
+/* R5: at the end of a hand, no greedy loser holds a joker that could lie
+ * in a meld with the cards it holds (its jokers complete its pairs and
+ * near runs; before, 9C 9H JK was seen left at the end of a hand) */
+START_TEST(greedy_melds_its_jokers)
+{
+    test_rng rng = { 300 };
+    long hands = test_count(150), with_jokers = 0;
+    for (long k = 0; k < hands; k++) {
+        int n = 2 + test_below(&rng, 6);
+        gr_rummy_rules *r = rules(n, 1 + test_below(&rng, 2), 0, 0, 2);
+        gr_rummy_bot *bots[GR_RUMMY_MAX_PLAYERS];
+        for (int p = 0; p < n; p++)
+            ck_assert_int_eq(gr_rummy_bot_new(&bots[p], GR_BOT_GREEDY, (uint64_t)(k * 7 + p)), GR_OK);
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, test_next(&rng), 0), GR_OK);
+        int turns[GR_RUMMY_MAX_PLAYERS] = { 0 };
+        while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
+            int t = gr_rummy_game_turn(g);
+            gr_rummy_view v;
+            gr_rummy_action a;
+            gr_rummy_game_view(g, t, &v);
+            ck_assert_int_eq(gr_rummy_bot_choose(bots[t], &v, &a), GR_OK);
+            ck_assert_int_eq(gr_rummy_game_play(g, &a), GR_OK);
+            turns[t] += a.type == GR_RUMMY_ACT_DISCARD;
+        }
+        gr_rummy_result res;
+        ck_assert_int_eq(gr_rummy_game_result(g, &res), GR_OK);
+        for (int p = 0; p < n; p++) {
+            if (p == res.winner || res.left[p].jokers == 0 || turns[p] == 0)
+                continue;   /* (a seat that never played kept its deal) */
+            with_jokers++;
+            char text[200];
+            gr_rummy_hand_format(&res.left[p], text, sizeof text);
+            ck_assert_msg(gr_rummy_value(&res.left[p], 0) == gr_rummy_hand_points(&res.left[p], 0),
+                          "seat %d ended with %s, a meld with a joker", p, text);
+        }
+        gr_rummy_game_free(g);
+        for (int p = 0; p < n; p++)
+            gr_rummy_bot_free(bots[p]);
+        gr_rummy_rules_free(r);
+    }
+    (void)with_jokers;
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rummy_expert");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, expert_plays_legal_moves);
+    tcase_add_test(tc, expert_ignores_unseen_cards);
+    tcase_add_test(tc, expert_parameters);
+    tcase_add_test(tc, greedy_melds_its_jokers);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
