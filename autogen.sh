@@ -19,6 +19,8 @@ need pkg-config command -v pkg-config
 need make       command -v make
 need gcc        command -v cc
 need check      pkg-config --exists 'check >= 0.15'
+# the Python package's declarations are written from ginrummy.h with cffi
+need python3-cffi /usr/bin/python3 -c 'import cffi'
 
 if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

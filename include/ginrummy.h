@@ -825,6 +825,15 @@ typedef struct gr_match gr_match;
  * overflow an int (see gr_score). */
 #define GR_MAX_MATCH_HANDS 1000000
 
+/* The most hands a Hollywood match (GR_OPT_HOLLYWOOD, G35) records: its
+ * three games may each credit every hand, so a third of
+ * GR_MAX_MATCH_HANDS.  With it and the option ranges each game's total
+ * stays below 2 x (1000 x 333333 + 121000) and the sum of the three
+ * below 2,000,730,000: no Hollywood value is clamped or wraps either.
+ * Past it gr_match_deal() and gr_match_record() return GR_ESTATE
+ * (GR_REASON_TOO_LONG) as past GR_MAX_MATCH_HANDS. */
+#define GR_MAX_HOLLYWOOD_HANDS 333333
+
 /* A match's score.  Every total is exactly the sum of its parts: with the
  * option ranges and GR_MAX_MATCH_HANDS every value is below 2,000,240,000,
  * so nothing is clamped or wraps. */
@@ -1029,8 +1038,8 @@ typedef struct gr_standing {
     int box_bonus[4];
     int shutout_bonus[4];
     int total[4];         /* hand points plus bonuses (a Hollywood sum of
-                             the three games saturates at INT_MAX, which
-                             only absurd matches of 10^5 hands approach) */
+                             the three games too: below 2,000,730,000 with
+                             GR_MAX_HOLLYWOOD_HANDS, never clamped) */
     int reserved[8];      /* written as 0 */
 } gr_standing;
 

@@ -36,7 +36,7 @@ def rate(fn, steps_per_call):
 
 def c_loop(n):
     """The C batch stepping itself with C-chosen actions: the cost of the
-    engine and the encodings without Python (one ctypes call per n steps)."""
+    engine and the encodings without Python (one call into C per n steps)."""
     v = VecGinRummyEnv(n, seed=1)
     v.reset()
 

@@ -486,10 +486,11 @@ static void record_many(gr_match *m, int n, int winner, int points)
     ck_assert_int_eq(bad, 0);
 }
 
-/* every option that adds to a total at its maximum */
-static gr_match *extreme_match(int shutout_double)
+/* every option that adds to a total at its maximum (and Hollywood) */
+static gr_match *extreme_match_of(int shutout_double, int hollywood)
 {
     gr_rules *r = rules_of(GR_PRESET_FOURNIER);
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_HOLLYWOOD, hollywood), GR_OK);
     gr_option_info info;
     static const int opts[] = { GR_OPT_TARGET, GR_OPT_GAME_BONUS,
                                 GR_OPT_HAND_BONUS, GR_OPT_SHUTOUT_BONUS };
@@ -515,6 +516,58 @@ static void check_parts(const gr_score *s)
     int w = s->winner;
     ck_assert_int_eq(s->margin, s->total[w] - s->total[1 - w]);
 }
+
+static gr_match *extreme_match(int shutout_double)
+{
+    return extreme_match_of(shutout_double, 0);
+}
+
+START_TEST(test_G35_hollywood_extreme_totals_exact)
+{
+    /* Hollywood's largest totals: every bonus at its maximum, the winner
+     * wins every one of GR_MAX_HOLLYWOOD_HANDS hands, each credited to all
+     * three games (none is over before the last ten), the last ten scoring
+     * the most a hand may, every game's total doubled (G34).  No value is
+     * clamped: the parts add up to the total, and the match records no
+     * more hands. */
+    for (int dbl = 0; dbl < 2; dbl++) {
+        gr_match *m = extreme_match_of(dbl, 1);
+        record_many(m, GR_MAX_HOLLYWOOD_HANDS - 10, 0, 0);
+        for (int i = 0; i < 10; i++)
+            win(m, 0, 10000);
+        gr_score s = score_of(m);
+        ck_assert_int_eq(s.over, 1);
+        ck_assert_int_eq(s.winner, 0);
+        ck_assert_int_eq(s.hands_played, GR_MAX_HOLLYWOOD_HANDS);
+        ck_assert_int_eq(s.hand_points[0], 3 * 100000);
+        /* G35: the first win counts in game 0 only, the second in games
+         * 0 and 1, every later one in all three */
+        int boxes = 1000 * (3 * GR_MAX_HOLLYWOOD_HANDS - 3);
+        ck_assert_int_eq(s.box_bonus[0], boxes);
+        ck_assert_int_eq(s.shutout_bonus[0], dbl ? 3 * (100000 + 10000) + boxes
+                                                 : 3 * 10000);
+        for (int p = 0; p < 2; p++) {
+            ck_assert_int_ge(s.total[p], 0);
+            ck_assert_int_lt(s.total[p], 2000730000);
+            ck_assert_int_eq(s.total[p], s.hand_points[p] + s.game_bonus[p]
+                                         + s.box_bonus[p] + s.shutout_bonus[p]);
+        }
+        ck_assert_int_eq(s.margin, s.total[0] - s.total[1]);
+        gr_game *g = NULL;
+        ck_assert_int_eq(gr_match_deal(m, &g), GR_ESTATE);
+        gr_match_free(m);
+    }
+    /* the cap comes before the end: a Hollywood match of void hands */
+    gr_match *m = extreme_match_of(0, 1);
+    record_many(m, GR_MAX_HOLLYWOOD_HANDS, -1, 0);
+    gr_hand_result r = hand(GR_OUTCOME_KNOCK, 0, 0, 10);
+    ck_assert_int_eq(gr_match_record(m, &r), GR_ESTATE);
+    ck_assert_int_eq(gr_match_last_reason(m), GR_REASON_TOO_LONG);
+    gr_game *g = NULL;
+    ck_assert_int_eq(gr_match_deal(m, &g), GR_ESTATE);
+    gr_match_free(m);
+}
+END_TEST
 
 START_TEST(test_G26_G34_extreme_totals_exact)
 {
@@ -815,6 +868,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_G27_margin_with_loser_bonuses);
     tcase_add_test(tc, test_G27_margin_negative);
     tcase_add_test(tc, test_G26_G34_extreme_totals_exact);
+    tcase_add_test(tc, test_G35_hollywood_extreme_totals_exact);
     tcase_add_test(tc, test_G25_match_hand_cap);
     tcase_add_test(tc, test_match_bad_arguments);
     suite_add_tcase(s, tc);

@@ -178,13 +178,17 @@ static inline int gr__popcount(gr_cards cards)
  * portable build is the only one. */
 /* Sanitizer builds get the portable build only: a resolver runs while the
  * dynamic linker relocates the library, before the sanitizer's run time is
- * set up, so instrumented resolver code would crash. */
+ * set up, so instrumented resolver code would crash (ASan, UBSan, TSan,
+ * MSan, HWASan alike; gcc names only ASan, HWASan and TSan). */
 #if defined(__has_feature)
-#  if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#  if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer) \
+      || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer) \
+      || __has_feature(hwaddress_sanitizer)
 #    define GR__SANITIZED 1
 #  endif
 #endif
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) \
+    || defined(__SANITIZE_HWADDRESS__)
 #  define GR__SANITIZED 1
 #endif
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) \

@@ -190,7 +190,7 @@ int gr_match_deal_table(gr_match *match, int table, gr_game **out)
 {
     if (!match || !out || table < 0 || table >= gr_match_tables(match))
         return GR_EINVAL;
-    if (match->over || match->hands_played >= GR_MAX_MATCH_HANDS
+    if (match->over || match->hands_played >= gr__match_max_hands(match)
         || ((match->recorded >> table) & 1))
         return GR_ESTATE;   /* gr_match_record_table would refuse its result */
     gr_table t;
@@ -305,7 +305,7 @@ int gr_match_record_table(gr_match *match, int table,
         why = GR_REASON_BAD_VALUE;
     else if (match->over)
         why = GR_REASON_MATCH_OVER;
-    else if (match->hands_played >= GR_MAX_MATCH_HANDS)
+    else if (match->hands_played >= gr__match_max_hands(match))
         why = GR_REASON_TOO_LONG;
     else if ((match->recorded >> table) & 1)
         why = GR_REASON_WRONG_PHASE;   /* this deal's table is recorded */

@@ -58,4 +58,12 @@ struct gr_match {
  * reach their target (standing.c). */
 void gr__match_credit(gr_match *m, int side, int points);
 
+/* The most hands the match records: GR_MAX_HOLLYWOOD_HANDS for Hollywood
+ * (three games, each of which may credit every hand), else
+ * GR_MAX_MATCH_HANDS; either keeps every total within an int. */
+static inline int gr__match_max_hands(const gr_match *m)
+{
+    return m->ngames > 1 ? GR_MAX_HOLLYWOOD_HANDS : GR_MAX_MATCH_HANDS;
+}
+
 #endif /* GR_GIN_MATCH_H */

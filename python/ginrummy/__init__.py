@@ -1,7 +1,7 @@
 """ginrummy: Python binding of libginrummy, a rules engine for Gin Rummy
 and basic Rummy, and Gin as a reinforcement-learning environment.
 
-Pure Python over ctypes: the C library ``libginrummy.so.0`` is loaded from
+Pure Python over cffi's ABI mode: the C library ``libginrummy.so.0`` is loaded from
 ``$GINRUMMY_LIBRARY``, next to this package, the directory ``make install``
 put it in, or through the linker's path.  The modules follow the library's
 concepts (``cards``, ``melds``, ``settle``, ``rules``, ``moves``,

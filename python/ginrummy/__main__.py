@@ -12,9 +12,9 @@ import argparse
 import os
 import sys
 import time
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Iterable, List, NamedTuple, Optional, Tuple
 
-from . import (BOTS, PRESETS, Arrangement, Bot, Cards, Game, GinRummyError, Match, Move,
+from . import (BOTS, PRESETS, Arrangement, Bot, Card, Cards, Game, GinRummyError, Match, Move,
                MoveType, Outcome, Phase, Rules, View, advise_knock, arrangements,
                best_discard_except, layoff_build, layoff_targets, parse_card,
                parse_cards)
@@ -23,11 +23,11 @@ from . import (BOTS, PRESETS, Arrangement, Bot, Cards, Game, GinRummyError, Matc
 ASCII = False
 
 
-def _card(c) -> str:
+def _card(c: Card) -> str:
     return str(c) if ASCII else str(c)[:-1] + "\u2663\u2666\u2665\u2660"[c.suit]
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(_card(c) for c in cards)
 
 
@@ -193,8 +193,8 @@ def hint(view: View, expert: Optional[Bot] = None) -> str:
     if view.phase in (Phase.UPCARD, Phase.DRAW):
         try:
             a = view.advise_take()
-            offered = next(m.card for m in view.legal
-                           if m.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD))
+            offered = next(m.card for m in view.legal if m.card is not None
+                           and m.type in (MoveType.TAKE_UPCARD, MoveType.DRAW_DISCARD))
             verdict = "By deadwood alone: " + ("take it." if a.take else (
                 "pass." if view.phase == Phase.UPCARD else "draw."))
             lines.append(f"Hint: taking {_card(offered)} and discarding {_card(a.take_discard)}"
@@ -204,7 +204,7 @@ def hint(view: View, expert: Optional[Bot] = None) -> str:
         except (GinRummyError, StopIteration):
             lines.append("Hint: draw from the stock (the discard pile is not offered).")
     elif view.phase == Phase.DISCARD:
-        ok = Cards([int(m.card) for m in view.legal if m.type == MoveType.DISCARD])
+        ok = Cards([m.card for m in view.legal if m.type == MoveType.DISCARD and m.card is not None])
         types = set(m.type for m in view.legal)
         best, left = best_discard_except(view.hand, view.hand - ok)
         if MoveType.BIG_GIN in types:
@@ -342,7 +342,7 @@ def _ask(game: Game, player: int, expert: Optional[Bot] = None
             print(f"Not allowed: {exc.reason_text or exc}.")
             continue
         shown = None
-        if c.move.type == MoveType.KNOCK:
+        if c.move.type == MoveType.KNOCK and c.move.card is not None:
             shown = _choose_knock(v, c.move.card)
         return c.move, shown
 
@@ -381,13 +381,13 @@ def play(argv: List[str]) -> int:
         return 0
 
 
-def _name(seat: int, n: int, seats: list) -> str:
+def _name(seat: int, n: int, seats: List[Optional[Bot]]) -> str:
     if seat == 0:   # the person's seat (a greedy bot's with --auto)
         return "You"
     return "Bot" if n == 2 else f"Seat {seat}"
 
 
-def _play_match(match: Match, seats: list, expert: Bot, n: int) -> int:
+def _play_match(match: Match, seats: List[Optional[Bot]], expert: Bot, n: int) -> int:
     deal = 0
     while not match.over:
         deal += 1
@@ -412,12 +412,12 @@ def _play_match(match: Match, seats: list, expert: Bot, n: int) -> int:
                 view = game.view(p)
                 if bot:
                     move = bot.choose(view)
-                    if move.type in (MoveType.KNOCK, MoveType.GIN):
+                    if move.type in (MoveType.KNOCK, MoveType.GIN) and move.card is not None:
                         shown = bot.arrange(view, move.card)
                 else:
                     move, shown = _ask(game, p, expert)
                     expert.observe(view, move)   # the hints follow the hand
-                if shown is not None:
+                if shown is not None and move.card is not None:
                     game.knock(move.card, shown)
                 else:
                     game.play(move)
@@ -484,11 +484,11 @@ def selfplay(argv: List[str]) -> int:
                 while not game.over:
                     p = game.turn
                     v = game.view(p)
-                    m = bots[who[p]].choose(v)
-                    if m.type in (MoveType.KNOCK, MoveType.GIN):
-                        game.knock(m.card, bots[who[p]].arrange(v, m.card))
+                    mv = bots[who[p]].choose(v)
+                    if mv.type in (MoveType.KNOCK, MoveType.GIN) and mv.card is not None:
+                        game.knock(mv.card, bots[who[p]].arrange(v, mv.card))
                     else:
-                        game.play(m)
+                        game.play(mv)
                 r = game.result()
                 match.record_table(t, r)
                 hands += 1

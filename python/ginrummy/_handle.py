@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from ctypes import c_void_p
-from typing import Any, Callable, Dict, Optional, TypeVar, cast
+from typing import Any, Callable, ClassVar, Dict, Optional, Type, TypeVar, cast
 
 from ._lib import GR_ESTATE
 from .errors import WrongState
@@ -31,25 +30,20 @@ H = TypeVar("H", bound="Handle")
 
 
 class Handle:
-    """An object owning one C handle (``_p``), freed by ``_free`` (its
-    gr_*_free function)."""
+    """An object owning one C handle (``_p``, a cdata pointer), freed by
+    ``_free`` (its gr_*_free function)."""
 
-    _free: Callable[[Any], None]
-    _p: Optional[c_void_p]
+    _free: ClassVar[Callable[[Any], None]]
+    _p: Optional[Any] = None
+    _lock: threading.RLock
 
-    def _adopt(self, p: c_void_p) -> None:
+    def _adopt(self, p: Any) -> None:
         """Take ownership of handle `p` (from a gr_*_new or clone call)."""
-        self._p = p
         self._lock = threading.RLock()
-
-    def _init_handle(self) -> c_void_p:
-        """A fresh, empty handle slot owned by this object, for a gr_*_new call."""
-        p = c_void_p()
-        self._adopt(p)
-        return p
+        self._p = p
 
     @classmethod
-    def _wrap(cls: type[H], p: c_void_p) -> H:
+    def _wrap(cls: Type[H], p: Any) -> H:
         """A new object owning handle `p` (its other attributes unset)."""
         obj = cls.__new__(cls)
         obj._adopt(p)
@@ -58,11 +52,12 @@ class Handle:
     @property
     def closed(self) -> bool:
         """True once close() freed the handle."""
-        return not getattr(self, "_p", None)
+        return self._p is None
 
-    def _live(self) -> c_void_p:
-        p = getattr(self, "_p", None)
-        if not p:
+    def _live(self) -> Any:
+        """The handle, or WrongState when the object is closed."""
+        p = self._p
+        if p is None:
             raise WrongState(GR_ESTATE, f"{type(self).__name__} is closed")
         return p
 
@@ -73,16 +68,14 @@ class Handle:
         if lock is None:
             return
         with lock:
-            p = getattr(self, "_p", None)
-            self._p = None
-            if p:
-                self._free(p)
+            p, self._p = self._p, None
+            if p is not None:
+                type(self)._free(p)
 
     def __del__(self) -> None:
-        p = getattr(self, "_p", None)
-        if p:
-            self._p = None
-            self._free(p)
+        p, self._p = self._p, None
+        if p is not None:
+            type(self)._free(p)
 
     def __enter__(self: H) -> H:
         return self
@@ -103,6 +96,8 @@ def locked(method: F) -> F:
     @functools.wraps(method)
     def run(self: Handle, *args: Any, **kwargs: Any) -> Any:
         with self._lock:
-            self._live()
+            if self._p is None:
+                self._live()
             return method(self, *args, **kwargs)
     return cast(F, run)
+

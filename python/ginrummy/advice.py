@@ -3,13 +3,11 @@ taking an offered card or drawing blind, the arrangements of a hand and
 the one to show when knocking, and the layoffs a person may choose."""
 from __future__ import annotations
 
-from ctypes import byref
 from dataclasses import dataclass
-from typing import List, Tuple
+from typing import Any, List, Tuple
 
 from ._calls import fetch
-from ._lib import lib, gr_card, gr_cards, Arrangement_, Layoff_, KnockAdvice_, TakeAdvice_, \
-    GR_MAX_MELDS
+from ._lib import ffi, lib, GR_MAX_MELDS
 from .cards import Card, CardLike, Cards, CardsLike, as_cards
 from .errors import c_integer, check
 from .melds import Arrangement, Layoff
@@ -28,7 +26,7 @@ class TakeAdvice:
     take: bool
 
     @classmethod
-    def _from_c(cls, a: TakeAdvice_) -> "TakeAdvice":
+    def _from_c(cls, a: Any) -> "TakeAdvice":
         return cls(a.take_deadwood, Card(a.take_discard), a.draw_expected, a.draw_best,
                    a.draw_worst, a.unseen, bool(a.take))
 
@@ -43,17 +41,17 @@ class KnockAdvice:
 
 def best_discard_except(hand: CardsLike, excluded: CardsLike) -> Tuple[Card, int]:
     """The least-deadwood discard not in `excluded` (G11) and the deadwood left."""
-    out = gr_card()
-    dw = check(lib.gr_best_discard_except(as_cards(hand).mask, as_cards(excluded).mask,
-                                          byref(out)), "best_discard_except")
-    return Card(out.value), dw
+    out = ffi.new("gr_card *")
+    dw = check(lib.gr_best_discard_except(as_cards(hand).mask, as_cards(excluded).mask, out),
+               "best_discard_except")
+    return Card(out[0]), dw
 
 
 def advise_take(hand: CardsLike, card: CardLike, unseen: CardsLike) -> TakeAdvice:
     """Should `hand` take `card`? Compared with a blind draw from `unseen`."""
-    out = TakeAdvice_()
-    check(lib.gr_advise_take(as_cards(hand).mask, card_arg(card), as_cards(unseen).mask,
-                             byref(out)), "advise_take")
+    out = ffi.new("gr_take_advice *")
+    check(lib.gr_advise_take(as_cards(hand).mask, card_arg(card), as_cards(unseen).mask, out),
+          "advise_take")
     return TakeAdvice._from_c(out)
 
 
@@ -61,16 +59,15 @@ def arrangements(hand: CardsLike, limit: int = -1) -> List[Arrangement]:
     """Every arrangement of `hand` (at most 16 cards) with deadwood at most
     `limit` (negative: all), in the library's deterministic order."""
     return fetch(lib.gr_arrangements, (as_cards(hand).mask, c_integer(limit, "limit")),
-                 Arrangement_, Arrangement._from_c)
+                 "gr_arrangement", Arrangement._from_c)
 
 
 def advise_knock(hand: CardsLike, limit: int, not_his: CardsLike = 0) -> KnockAdvice:
     """The arrangement of the ten cards kept, within `limit`, that leaves the
     defender the fewest possible layoffs given the cards `not_his` (G17)."""
-    out = KnockAdvice_()
+    out = ffi.new("gr_knock_advice *")
     check(lib.gr_advise_knock(as_cards(hand).mask, c_integer(limit, "limit"),
-                              as_cards(not_his).mask,
-                              byref(out)), "advise_knock")
+                              as_cards(not_his).mask, out), "advise_knock")
     return KnockAdvice(Arrangement._from_c(out.arrangement), out.layoffs, Cards(out.targets))
 
 
@@ -78,16 +75,16 @@ def layoff_targets(knocker: Arrangement, defender: CardsLike,
                    laid: CardsLike = 0) -> List[Cards]:
     """For each knocker meld, the defender's cards that can be laid off on it
     now, given the cards `laid` already laid off."""
-    k, out = knocker._c(), (gr_cards * GR_MAX_MELDS)()
-    n = check(lib.gr_layoff_targets(byref(k), as_cards(defender).mask, as_cards(laid).mask,
-                                    out), "layoff_targets")
+    k, out = knocker._c(), ffi.new("gr_cards[]", GR_MAX_MELDS)
+    n = check(lib.gr_layoff_targets(k, as_cards(defender).mask, as_cards(laid).mask, out),
+              "layoff_targets")
     return [Cards(out[i]) for i in range(n)]
 
 
 def layoff_build(knocker: Arrangement, defender: CardsLike, laid_off: CardsLike) -> Layoff:
     """The defence a person chose: `laid_off` laid off, the rest arranged
     for the least deadwood (ready for Game.defend)."""
-    k, out = knocker._c(), Layoff_()
-    check(lib.gr_layoff_build(byref(k), as_cards(defender).mask, as_cards(laid_off).mask,
-                              byref(out)), "layoff_build")
+    out = ffi.new("gr_layoff *")
+    check(lib.gr_layoff_build(knocker._c(), as_cards(defender).mask, as_cards(laid_off).mask,
+                              out), "layoff_build")
     return Layoff._from_c(out)

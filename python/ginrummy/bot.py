@@ -3,12 +3,11 @@ deciding from a View only; the expert's parameters, match score, knock
 arrangement and explanations."""
 from __future__ import annotations
 
-from ctypes import byref
 from typing import Tuple, Union
 
 from ._calls import text as _text
 from ._handle import Handle, locked
-from ._lib import lib, GR_EINVAL, Arrangement_, Move_
+from ._lib import ffi, lib, GR_EINVAL
 from .cards import CardLike
 from .errors import GinRummyError, c_integer, c_seed, check, named
 from .game import Game, View
@@ -38,11 +37,12 @@ class Bot(Handle):
     _free = lib.gr_bot_free
 
     def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0):
-        p = self._init_handle()
         num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
             if isinstance(kind, str) else c_integer(kind, "bot kind")
         self.kind = kind
-        check(lib.gr_bot_new(byref(p), num, c_seed(seed)), "bot")
+        p = ffi.new("gr_bot **")
+        check(lib.gr_bot_new(p, num, c_seed(seed)), "bot")
+        self._adopt(p[0])
 
     def __copy__(self) -> "Bot":
         raise TypeError("a Bot cannot be copied: the library cannot clone its random "
@@ -61,9 +61,9 @@ class Bot(Handle):
         raw = view._raw
         if raw is None:
             raise GinRummyError(GR_EINVAL, "choose: a view from Game.view() is needed")
-        out = Move_()
-        check(lib.gr_bot_choose(self._p, byref(raw), byref(out)), "choose")
-        return Move._from_c(out)
+        out = ffi.new("gr_move *")
+        check(lib.gr_bot_choose(self._p, raw, out), "choose")
+        return Move._from_c(out[0])
 
     @locked
     def set_rules(self, rules: RulesLike) -> None:
@@ -93,9 +93,9 @@ class Bot(Handle):
     @locked
     def arrange(self, view: View, discard: CardLike) -> Arrangement:
         """The arrangement to show when knocking with `discard` (pass it to Game.knock)."""
-        out = Arrangement_()
-        check(lib.gr_bot_arrange(self._p, byref(view._c("arrange")),
-                                 card_arg(discard, "discard"), byref(out)), "arrange")
+        out = ffi.new("gr_arrangement *")
+        check(lib.gr_bot_arrange(self._p, view._c("arrange"), card_arg(discard, "discard"),
+                                 out), "arrange")
         return Arrangement._from_c(out)
 
     @locked
@@ -107,7 +107,7 @@ class Bot(Handle):
         if not isinstance(view, View) or view._raw is None:
             raise TypeError("observe: a View from Game.view() is needed")
         mv = as_move(move)
-        check(lib.gr_bot_observe(self._p, byref(view._raw), mv._c()), f"observe {mv}")
+        check(lib.gr_bot_observe(self._p, view._raw, mv._c()), f"observe {mv}")
 
     @locked
     def explain(self) -> str:

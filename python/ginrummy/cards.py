@@ -2,11 +2,11 @@
 points, meld kinds, and the parsers that say where a bad token is."""
 from __future__ import annotations
 
-import ctypes
 import operator
 from typing import Iterable, Iterator, Union
 
-from ._lib import lib, gr_card, gr_cards, ParseError_
+from ._calls import text as _text
+from ._lib import ffi, lib
 from .errors import check, raise_parse
 
 RANKS = "A23456789TJQK"
@@ -23,17 +23,17 @@ class Card(int):
 
     def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
         if isinstance(value, str):
-            out = gr_card()
-            check(lib.gr_card_parse(value.encode(), ctypes.byref(out)), f"card {value!r}")
-            value = out.value
+            out = ffi.new("gr_card *")
+            check(lib.gr_card_parse(value.encode(), out), f"card {value!r}")
+            value = int(out[0])
         try:
-            value = operator.index(value)
+            number = operator.index(value)
         except TypeError:
             raise TypeError(f"a card is an int 0..51 or a text such as 'QS', "
                             f"not {type(value).__name__}") from None
-        if not 0 <= value < 52:
-            raise ValueError(f"card number {value} out of 0..51")
-        return super().__new__(cls, value)
+        if not 0 <= number < 52:
+            raise ValueError(f"card number {number} out of 0..51")
+        return super().__new__(cls, number)
 
     @classmethod
     def of(cls, rank: int, suit: int) -> "Card":
@@ -42,21 +42,21 @@ class Card(int):
 
     @property
     def rank(self) -> int:
+        """0 the ace, 1 the two, ... 12 the king."""
         return int(self) % 13
 
     @property
     def suit(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
         return int(self) // 13
 
     @property
     def points(self) -> int:
         """Points in deadwood (G2): ace 1, pips, faces 10."""
-        return lib.gr_card_points(self)
+        return int(lib.gr_card_points(self))
 
     def __str__(self) -> str:
-        buf = ctypes.create_string_buffer(8)
-        lib.gr_card_format(self, buf, 8)
-        return buf.value.decode()
+        return _text(lib.gr_card_format, int(self))
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -83,23 +83,25 @@ class Cards:
 
     __slots__ = ("mask",)
     ALL_MASK = (1 << 52) - 1
+    mask: int
 
     def __init__(self, cards: Union[int, str, Iterable[CardLike], "Cards", None] = None):
+        mask: int
         if cards is None:
             mask = 0
         elif isinstance(cards, Cards):
             mask = cards.mask
         elif isinstance(cards, str):
-            out = gr_cards()
-            check(lib.gr_cards_parse(cards.encode(), ctypes.byref(out)), f"cards {cards!r}")
-            mask = out.value
+            out = ffi.new("gr_cards *")
+            check(lib.gr_cards_parse(cards.encode(), out), f"cards {cards!r}")
+            mask = int(out[0])
         elif hasattr(type(cards), "__index__") and not isinstance(cards, Card):
-            mask = operator.index(cards)  # a mask: int or numpy integer
+            mask = operator.index(cards)  # type: ignore[arg-type]  # int or numpy integer
             if mask & ~self.ALL_MASK or mask < 0:
                 raise ValueError("card mask has bits outside 0..51")
         else:
             mask = 0
-            for c in cards:
+            for c in cards:  # type: ignore[union-attr]  # an iterable of cards
                 mask |= 1 << _card(c)
         self.mask = mask
 
@@ -144,7 +146,7 @@ class Cards:
             return self.mask == other.mask
         if isinstance(other, (str, set, frozenset, list, tuple)):
             try:
-                return self.mask == as_cards(other).mask  # type: ignore[arg-type]
+                return self.mask == as_cards(other).mask
             except ValueError:
                 return False
         return NotImplemented
@@ -162,10 +164,7 @@ class Cards:
         return self.mask
 
     def __str__(self) -> str:
-        n = lib.gr_cards_format(self.mask, None, 0)
-        buf = ctypes.create_string_buffer(n + 1)
-        lib.gr_cards_format(self.mask, buf, n + 1)
-        return buf.value.decode()
+        return _text(lib.gr_cards_format, self.mask)
 
     def __repr__(self) -> str:
         return f"Cards({str(self)!r})"
@@ -173,14 +172,15 @@ class Cards:
     @property
     def points(self) -> int:
         """The sum of the cards' points (G2)."""
-        return lib.gr_cards_points(self.mask)
+        return int(lib.gr_cards_points(self.mask))
 
     @property
     def meld_kind(self) -> int:
         """1 (a set), 2 (a run) or 0 (not a meld)."""
-        return lib.gr_meld_kind(self.mask)
+        return int(lib.gr_meld_kind(self.mask))
 
     def is_meld(self) -> bool:
+        """True when the cards are one set or one run (G3)."""
         return self.meld_kind != 0
 
 
@@ -199,21 +199,21 @@ def as_cards(cards: CardsLike) -> Cards:
 def parse_card(text: str) -> Card:
     """Read one card; a ParseError carries ``offset``, ``length``, ``line``
     and ``reason`` of the bad token (gr_card_parse_ex)."""
-    out, err = gr_card(), ParseError_()
-    rc = lib.gr_card_parse_ex(text.encode(), ctypes.byref(out), ctypes.byref(err))
+    out, err = ffi.new("gr_card *"), ffi.new("gr_parse_error *")
+    rc = lib.gr_card_parse_ex(text.encode(), out, err)
     if rc < 0:
         raise_parse(rc, f"card {text!r}", err)
-    return Card(out.value)
+    return Card(out[0])
 
 
 def parse_cards(text: str) -> Cards:
     """Read a set of cards, with the place of the first bad token in the
     ParseError (gr_cards_parse_ex)."""
-    out, err = gr_cards(), ParseError_()
-    rc = lib.gr_cards_parse_ex(text.encode(), ctypes.byref(out), ctypes.byref(err))
+    out, err = ffi.new("gr_cards *"), ffi.new("gr_parse_error *")
+    rc = lib.gr_cards_parse_ex(text.encode(), out, err)
     if rc < 0:
         raise_parse(rc, f"cards {text!r}", err)
-    return Cards(out.value)
+    return Cards(int(out[0]))
 
 
 def cards_count(cards: CardsLike) -> int:

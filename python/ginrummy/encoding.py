@@ -48,10 +48,9 @@ scores; the differences that remain are listed in ``DIFFERENCES``.
 """
 from __future__ import annotations
 
-from ctypes import byref
-from typing import Dict, NamedTuple, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Tuple, Union
 
-from ._lib import lib, gr_cards, ENV_NUM_ACTIONS, ENV_OBS_SIZE
+from ._lib import ffi, lib, ENV_NUM_ACTIONS, ENV_OBS_SIZE
 from .cards import Card, Cards, CardLike
 from .errors import c_integer, check
 from .rules import Rules
@@ -59,7 +58,17 @@ from .rules import Rules
 try:
     import numpy as np
 except ImportError:  # pragma: no cover - numpy is optional for the binding
-    np = None  # type: ignore
+    np = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    #: a numpy array, as the environments take and return them
+    Array = npt.NDArray[Any]
+
+__all__ = ["np", "NUM_ACTIONS", "OBS_SIZE", "DRAW_UPCARD", "DRAW_STOCK", "PASS", "KNOCK",
+           "MELD_BASE", "OBS_LAYOUT", "DIFFERENCES", "openspiel_rules", "card_to_openspiel",
+           "card_from_openspiel", "meld_cards", "meld_id", "action_to_string", "rules_for",
+           "Space", "OBSERVATION_SPACE", "ACTION_SPACE", "need_numpy"]
 
 NUM_ACTIONS = ENV_NUM_ACTIONS
 OBS_SIZE = ENV_OBS_SIZE
@@ -112,9 +121,9 @@ def card_from_openspiel(i: int) -> Card:
 
 def meld_cards(meld_id: int) -> Cards:
     """The cards of OpenSpiel meld id 0..184."""
-    out = gr_cards()
-    check(lib.gr_env_meld_cards(c_integer(meld_id, "meld_id"), byref(out)), "meld_cards")
-    return Cards(out.value)
+    out = ffi.new("gr_cards *")
+    check(lib.gr_env_meld_cards(c_integer(meld_id, "meld_id"), out), "meld_cards")
+    return Cards(int(out[0]))
 
 
 def meld_id(cards: Union[Cards, str]) -> int:

@@ -6,16 +6,17 @@ encodings and ``VecGinRummyEnv`` (N hands per call) are re-exported here.
 from __future__ import annotations
 
 import copy
-from ctypes import byref, c_int, c_void_p
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._handle import Handle, locked
-from ._lib import lib, gr_card
+from ._lib import ffi, lib, GR_NCARDS
 from .cards import Card
 from .encoding import (ACTION_SPACE, DIFFERENCES, DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE,
                        NUM_ACTIONS, OBS_LAYOUT, OBS_SIZE, OBSERVATION_SPACE, PASS, Space,
                        action_to_string, card_from_openspiel, card_to_openspiel, meld_cards,
                        meld_id, need_numpy, np, openspiel_rules, rules_for)
+if TYPE_CHECKING:
+    from .encoding import Array
 from .errors import c_integer, c_seed, check
 from .game import Game
 from .match import Match
@@ -64,16 +65,11 @@ class GinRummyEnv(Handle):
             raise ValueError("reward is 'hand' or 'match'")
         self.reward_mode = reward
         self._seed = c_seed(seed)
-        p = self._init_handle()
+        p = ffi.new("gr_env **")
         with self.rules._lock:
-            check(lib.gr_env_new(byref(p), self.rules._live()), "env")
-        self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
-        self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
-        self._obs_ptr = self._obs.ctypes.data
-        self._mask_ptr = self._mask.ctypes.data
-        self._out = np.zeros(5, dtype=np.int32)
-        self._out_ptr = self._out.ctypes.data
-        self._step_observe = lib.gr_env_step_observe
+            check(lib.gr_env_new(p, self.rules._live()), "env")
+        self._adopt(p[0])
+        self._buffers()
         self._match: Optional[Match] = None
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
@@ -82,19 +78,31 @@ class GinRummyEnv(Handle):
         self.infos: Dict[str, Dict[str, Any]] = {}
         self._cumulative = [0.0, 0.0]
 
+    def _buffers(self, like: Optional["GinRummyEnv"] = None) -> None:
+        """The arrays the library writes at each step, owned by this
+        environment (copies of those of `like`), and their C pointers."""
+        if like is None:
+            self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
+            self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+            self._out = ffi.new("int[5]")
+        else:
+            self._obs, self._mask = like._obs.copy(), like._mask.copy()
+            self._out = ffi.new("int[5]", list(like._out))
+        self._obs_ptr = ffi.from_buffer("float[]", self._obs)
+        self._mask_ptr = ffi.from_buffer("uint8_t[]", self._mask)
+
     # -- Gymnasium-shaped ----------------------------------------------------
 
     @locked
     def reset(self, seed: Optional[int] = None,
-              options: Optional[Dict[str, Any]] = None) -> Tuple["np.ndarray", Dict[str, Any]]:
+              options: Optional[Dict[str, Any]] = None) -> Tuple["Array", Dict[str, Any]]:
         """Deal a new hand (seeded: `seed`, else the next seed in order).
         ``options={"deck": [52 cards]}`` deals a stacked deck."""
         if seed is not None:
             self._seed = c_seed(seed)
         deck = (options or {}).get("deck")
         if deck is not None:
-            arr = (gr_card * 52)(*[int(Card(c)) for c in deck])
-            check(lib.gr_env_reset_deck(self._p, arr), "reset")
+            check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
         elif self.reward_mode == "match":
             self._reset_match_hand()
         else:
@@ -123,29 +131,31 @@ class GinRummyEnv(Handle):
         deck_line = next(line for line in text.splitlines() if line.startswith("deck "))
         deck = [Card(c) for c in deck_line.split()[1:]]
         self._match_dealer = g.dealer
-        check(lib.gr_env_reset_deck(self._p, (gr_card * 52)(*deck)), "reset")
+        check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
 
-    @locked
-    def step(self, action: int) -> Tuple["np.ndarray", "np.ndarray", bool, bool, Dict[str, Any]]:
+    def step(self, action: int) -> Tuple["Array", "Array", bool, bool, Dict[str, Any]]:
         """Play `action` (an int or numpy integer; TypeError for a float or
         str) for the player to act.  Raises IllegalMove (the environment
         unchanged) for an action that is not legal, InvalidArgument for
-        one beyond a C int."""
-        rc = self._step_observe(self._p, c_integer(action, "action"), self._obs_ptr,
-                                self._mask_ptr, self._out_ptr)
-        if rc < 0:
-            check(rc, f"action {action}")
-        out = self._out
-        p, terminated, truncated = int(out[0]), bool(out[1]), bool(out[2])
-        rewards = out[3:5].astype(np.float32)
-        info: Dict[str, Any] = {"player": p, "action_mask": self._mask.copy()}
-        if (terminated or truncated) and self.reward_mode == "match":
-            self._record_match(info, rewards)
-        if terminated or truncated or self.rewards["player_0"]:
-            self._after_step(rewards, terminated, truncated)
-        return self._obs.copy(), rewards, terminated, truncated, info
+        one beyond a C int, WrongState once closed."""
+        a = c_integer(action, "action")
+        with self._lock:            # the hot path: @locked written out
+            out = self._out
+            rc = lib.gr_env_step_observe(self._live(), a, self._obs_ptr, self._mask_ptr, out)
+            if rc < 0:
+                check(rc, f"action {action}")
+            p, terminated, truncated = out[0], out[1] != 0, out[2] != 0
+            rewards = _NO_REWARDS.copy()
+            if out[3] or out[4]:
+                rewards[0], rewards[1] = out[3], out[4]
+            info: Dict[str, Any] = {"player": p, "action_mask": self._mask.copy()}
+            if (terminated or truncated) and self.reward_mode == "match":
+                self._record_match(info, rewards)
+            if terminated or truncated or self.rewards["player_0"]:
+                self._after_step(rewards, terminated, truncated)
+            return self._obs.copy(), rewards, terminated, truncated, info
 
-    def _record_match(self, info: Dict[str, Any], rewards: "np.ndarray") -> None:
+    def _record_match(self, info: Dict[str, Any], rewards: "Array") -> None:
         assert self._match is not None
         res = self.game.result() if self.game.over else None
         if res is not None:
@@ -166,7 +176,7 @@ class GinRummyEnv(Handle):
             rewards[w] += score.margin
             rewards[1 - w] -= score.margin
 
-    def _after_step(self, rewards: "np.ndarray", terminated: bool, truncated: bool) -> None:
+    def _after_step(self, rewards: "Array", terminated: bool, truncated: bool) -> None:
         for i, a in enumerate(self.possible_agents):
             self.rewards[a] = float(rewards[i])
             self._cumulative[i] += float(rewards[i])
@@ -204,27 +214,28 @@ class GinRummyEnv(Handle):
     @locked
     def current_player(self) -> int:
         """The player to act, -1 once the hand is over."""
-        return lib.gr_env_player(self._p)
+        return int(lib.gr_env_player(self._p))
 
     @locked
-    def observe(self, agent: Union[str, int]) -> "np.ndarray":
+    def observe(self, agent: Union[str, int]) -> "Array":
         """The 644-float observation of an agent (name or 0/1)."""
         p = self._player(agent)
         out = np.zeros(OBS_SIZE, dtype=np.float32)
-        check(lib.gr_env_observe(self._p, p, out.ctypes.data), "observe")
+        check(lib.gr_env_observe(self._p, p, ffi.from_buffer("float[]", out)), "observe")
         return out
 
     @locked
-    def action_mask(self) -> "np.ndarray":
+    def action_mask(self) -> "Array":
         """1 for each legal action of the player to act."""
         out = np.zeros(NUM_ACTIONS, dtype=np.uint8)
-        lib.gr_env_legal(self._p, out.ctypes.data)
+        lib.gr_env_legal(self._p, ffi.from_buffer("uint8_t[]", out))
         return out
 
     def legal_actions(self) -> List[int]:
+        """The legal action ids of the player to act, in increasing order."""
         return [int(a) for a in np.flatnonzero(self.action_mask())]
 
-    def last(self) -> Tuple["np.ndarray", float, bool, bool, Dict[str, Any]]:
+    def last(self) -> Tuple["Array", float, bool, bool, Dict[str, Any]]:
         """AEC's last(): observation, reward, termination, truncation and info
         of the agent to act (of player 0 once over)."""
         p = max(self.current_player, 0)
@@ -245,24 +256,21 @@ class GinRummyEnv(Handle):
         p = lib.gr_env_game(self._p)
         if not p:
             raise RuntimeError("reset() first")
-        out = c_void_p()
-        check(lib.gr_game_clone(byref(out), p), "clone")
-        return Game._wrap(out)
+        out = ffi.new("gr_game **")
+        check(lib.gr_game_clone(out, p), "clone")
+        return Game._wrap(out[0])
 
     @locked
     def clone(self) -> "GinRummyEnv":
         """An independent copy of the environment, hand and all."""
         new = GinRummyEnv.__new__(GinRummyEnv)
         new.__dict__.update({k: v for k, v in self.__dict__.items()})
-        p = new._init_handle()
-        check(lib.gr_env_clone(byref(p), self._p), "clone")
+        p = ffi.new("gr_env **")
+        check(lib.gr_env_clone(p, self._p), "clone")
+        new._adopt(p[0])
         if self._match is not None:
             new._match = copy.copy(self._match)
-        new._obs = self._obs.copy()
-        new._mask = self._mask.copy()
-        new._obs_ptr, new._mask_ptr = new._obs.ctypes.data, new._mask.ctypes.data
-        new._out = self._out.copy()
-        new._out_ptr = new._out.ctypes.data
+        new._buffers(self)
         new.rewards, new.terminations = dict(self.rewards), dict(self.terminations)
         new.truncations, new._cumulative = dict(self.truncations), list(self._cumulative)
         return new
@@ -271,6 +279,7 @@ class GinRummyEnv(Handle):
 
     @locked
     def render(self) -> str:
+        """The player to act, the stock and the pile, as text ("ansi")."""
         g = self.game
         lines = [f"player to act: {self.current_player}",
                  f"stock {g.stock_size}, pile: " + " ".join(str(c) for c in g.discards)]
@@ -289,9 +298,20 @@ class GinRummyEnv(Handle):
     def status(self) -> Tuple[bool, bool, Tuple[int, int]]:
         """(terminated, truncated, (reward of player 0, reward of player 1))
         as the library reports them now (gr_env_status)."""
-        term, trunc, rew = c_int(), c_int(), (c_int * 2)()
-        check(lib.gr_env_status(self._p, byref(term), byref(trunc), rew), "status")
-        return bool(term.value), bool(trunc.value), (rew[0], rew[1])
+        term, trunc, rew = ffi.new("int *"), ffi.new("int *"), ffi.new("int[2]")
+        check(lib.gr_env_status(self._p, term, trunc, rew), "status")
+        return bool(term[0]), bool(trunc[0]), (int(rew[0]), int(rew[1]))
+
+
+_NO_REWARDS = np.zeros(2, dtype=np.float32) if np is not None else None
+
+
+def _deck(deck: Any) -> Any:
+    """A stacked deck of 52 cards as a C gr_card[52] (ValueError otherwise)."""
+    cards = [int(Card(c)) for c in deck]
+    if len(cards) != GR_NCARDS:
+        raise ValueError("a deck has 52 cards")
+    return ffi.new("gr_card[]", cards)
 
 
 from .vec_env import VecGinRummyEnv  # noqa: E402  (re-exported; it needs the names above)

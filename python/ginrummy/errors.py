@@ -2,11 +2,10 @@
 and the checks every integer argument goes through before it reaches C."""
 from __future__ import annotations
 
-import ctypes
 import operator
 from typing import Any, Dict, Optional, Tuple
 
-from ._lib import lib, HAVE_REASONS, GR_EINVAL, ParseError_
+from ._lib import ffi, lib, string, GR_EINVAL, GR_ENOMEM
 
 
 class GinRummyError(Exception):
@@ -36,10 +35,10 @@ class GinRummyError(Exception):
         self.reason = reason if reason else None
         self.reason_name: Optional[str] = None
         self.reason_text: Optional[str] = None
-        if self.reason is not None and HAVE_REASONS:
-            self.reason_name = lib.gr_reason_name(self.reason).decode()
-            self.reason_text = lib.gr_reason_text(self.reason).decode()
-        text = lib.gr_strerror(status).decode()
+        if self.reason is not None:
+            self.reason_name = string(lib.gr_reason_name(self.reason))
+            self.reason_text = string(lib.gr_reason_text(self.reason))
+        text = string(lib.gr_strerror(status))
         msg = f"{what}: {text} ({self.name})" if what else f"{text} ({self.name})"
         if self.reason_text:
             msg += f": {self.reason_text}"
@@ -69,18 +68,18 @@ def check(status: int, what: str = "", reason: Optional[int] = None) -> int:
     """Return `status` when it is not negative, else raise the matching error."""
     if status >= 0:
         return status
-    if status == -4:
-        raise MemoryError(lib.gr_strerror(status).decode())
+    if status == GR_ENOMEM:
+        raise MemoryError(string(lib.gr_strerror(status)))
     raise _classes.get(status, GinRummyError)(status, what, reason)
 
 
-def raise_parse(rc: int, what: str, err: ParseError_) -> None:
+def raise_parse(rc: int, what: str, err: Any) -> None:
     """Raise for a refused *_ex parse, the error carrying the place of the
     fault (``offset``, ``length``, ``line``) and the reason."""
     try:
         check(rc, what, err.reason)
     except GinRummyError as exc:
-        exc.offset, exc.length, exc.line = err.offset, err.length, err.line
+        exc.offset, exc.length, exc.line = int(err.offset), int(err.length), int(err.line)
         raise
 
 
@@ -91,14 +90,15 @@ def reason_status(reason: int) -> int:
 
 # ---------------------------------------------------------------- integer arguments
 
-_ranges: Dict[Any, Tuple[int, int]] = {}
+_ranges: Dict[str, Tuple[int, int]] = {}
 
 
-def _range(ctype: Any) -> Tuple[int, int]:
-    """The values of a ctypes integer type, lowest and highest."""
+def _range(ctype: str) -> Tuple[int, int]:
+    """The values of a C integer type (by name: "int", "gr_card",
+    "size_t", ...), lowest and highest."""
     if ctype not in _ranges:
-        bits = 8 * ctypes.sizeof(ctype)
-        if ctype(-1).value < 0:
+        bits = 8 * ffi.sizeof(ctype)
+        if int(ffi.cast(ctype, -1)) < 0:
             _ranges[ctype] = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
         else:
             _ranges[ctype] = (0, (1 << bits) - 1)
@@ -112,9 +112,9 @@ def _index(value: Any, what: str) -> int:
         raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
 
 
-def c_integer(value: Any, what: str, ctype: Any = ctypes.c_int) -> int:
+def c_integer(value: Any, what: str, ctype: str = "int") -> int:
     """`value` as a Python int for a C argument or struct field of integer
-    type `ctype` (c_int by default), never wrapped: every integer the
+    type `ctype` ("int" by default), never wrapped: every integer the
     binding hands to the library goes through here.
 
     Int-likes are accepted as ``operator.index`` accepts them (int, bool,
@@ -126,7 +126,7 @@ def c_integer(value: Any, what: str, ctype: Any = ctypes.c_int) -> int:
     lo, hi = _ranges.get(ctype) or _range(ctype)
     if not lo <= v <= hi:
         raise InvalidArgument(GR_EINVAL, f"{what} = {v} is outside {lo}..{hi} "
-                                         f"(C {ctype.__name__})")
+                                         f"(C {ctype})")
     return v
 
 

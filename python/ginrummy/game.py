@@ -3,15 +3,12 @@ text), the legal moves, playing, knocking and defending, what each player
 may know (the view), history, results, and the fast playout calls."""
 from __future__ import annotations
 
-import ctypes
-from ctypes import byref, c_int, c_void_p
 from dataclasses import dataclass, field
-from typing import FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Any, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from ._calls import fetch, text as _text
 from ._handle import Handle, locked
-from ._lib import lib, gr_card, gr_cards, GR_MAX_MOVES, GR_NO_CARD, HAVE_REASONS, \
-    HandResult_, LegalMasks_, Move_, ParseError_, Position_, TakeAdvice_, View_
+from ._lib import ffi, lib, GR_MAX_MOVES, GR_NCARDS, GR_NO_CARD
 from .advice import TakeAdvice
 from .cards import Card, CardLike, Cards
 from .errors import c_integer, c_seed, check, named, raise_parse
@@ -36,16 +33,17 @@ class View:
     discards: Tuple[Card, ...]
     knock_limit: int
     legal: Tuple[Move, ...]
-    _raw: Optional[View_] = field(repr=False, compare=False, default=None)
+    _raw: Any = field(repr=False, compare=False, default=None)
 
     @classmethod
-    def _from_c(cls, v: View_) -> "View":
+    def _from_c(cls, v: Any) -> "View":
+        """The view of a gr_view * (kept: bots and advice read it again)."""
         return cls(v.player, Phase(v.phase), v.turn, v.dealer, Cards(v.hand),
                    Cards(v.opponent_known), v.opponent_count, v.stock_size,
                    tuple(Card(v.discards[i]) for i in range(v.ndiscards)), v.knock_limit,
                    tuple(Move._from_c(v.legal[i]) for i in range(max(v.nlegal, 0))), v)
 
-    def _c(self, what: str) -> View_:
+    def _c(self, what: str) -> Any:
         """The library's view this one was read from (TypeError for a View
         built by hand: only Game.view() gives the whole struct)."""
         if self._raw is None:
@@ -55,23 +53,22 @@ class View:
     def check(self) -> int:
         """Why the C library would refuse this view: a GR_REASON_* value, 0
         when it is well formed (gr_view_check)."""
-        reason = c_int(0)
-        lib.gr_view_check(byref(self._c("check")), byref(reason))
-        return reason.value
+        reason = ffi.new("int *")
+        lib.gr_view_check(self._c("check"), reason)
+        return int(reason[0])
 
     def unseen(self) -> Cards:
         """The cards this player cannot see: the stock and the opponent's
         unknown cards (gr_view_unseen)."""
-        out = gr_cards()
-        check(lib.gr_view_unseen(byref(self._c("unseen")), byref(out)), "unseen")
-        return Cards(out.value)
+        out = ffi.new("gr_cards *")
+        check(lib.gr_view_unseen(self._c("unseen"), out), "unseen")
+        return Cards(int(out[0]))
 
     def advise_take(self) -> TakeAdvice:
         """advise_take() for the card offered to this player now (WrongState
         when none is)."""
-        out = TakeAdvice_()
-        check(lib.gr_view_advise_take(byref(self._c("advise_take")), byref(out)),
-              "advise_take")
+        out = ffi.new("gr_take_advice *")
+        check(lib.gr_view_advise_take(self._c("advise_take"), out), "advise_take")
         return TakeAdvice._from_c(out)
 
 
@@ -85,7 +82,7 @@ class LegalMasks:
     gin: Cards
 
     @classmethod
-    def _from_c(cls, m: LegalMasks_) -> "LegalMasks":
+    def _from_c(cls, m: Any) -> "LegalMasks":
         types = frozenset(t for t in MoveType if m.types & (1 << int(t)))
         return cls(types, opt_card(m.top), Cards(m.discard), Cards(m.knock), Cards(m.gin))
 
@@ -111,18 +108,19 @@ class Game(Handle):
 
     def __init__(self, rules: RulesLike = None, seed: int = 0,
                  dealer: int = 0, deck: Optional[Sequence[CardLike]] = None, **opts: int):
-        p = self._init_handle()
         r = as_rules(rules, **opts)
+        out = ffi.new("gr_game **")
         with r._lock:
             if deck is not None:
-                arr = (gr_card * 52)(*[int(Card(c)) for c in deck])
-                if len(deck) != 52:
+                cards = [int(Card(c)) for c in deck]
+                if len(cards) != GR_NCARDS:
                     raise ValueError("a deck has 52 cards")
-                check(lib.gr_game_new_from_deck(byref(p), r._live(), arr,
+                check(lib.gr_game_new_from_deck(out, r._live(), ffi.new("gr_card[]", cards),
                                                 c_integer(dealer, "dealer")), "game")
             else:
-                check(lib.gr_game_new(byref(p), r._live(), c_seed(seed),
+                check(lib.gr_game_new(out, r._live(), c_seed(seed),
                                       c_integer(dealer, "dealer")), "game")
+        self._adopt(out[0])
 
     # -- other ways to make a game -------------------------------------------
 
@@ -131,23 +129,23 @@ class Game(Handle):
         """Rebuild a game from `save()` text, replaying its moves; a refusal
         carries the reason and the ``offset``/``length``/``line`` of the fault
         (gr_game_load_ex)."""
-        p, err = c_void_p(), ParseError_()
-        rc = lib.gr_game_load_ex(byref(p), text.encode(), None, byref(err))
+        p, err = ffi.new("gr_game **"), ffi.new("gr_parse_error *")
+        rc = lib.gr_game_load_ex(p, text.encode(), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "load", err)
-        return cls._wrap(p)
+        return cls._wrap(p[0])
 
     @classmethod
     def from_position(cls, position: Position, rules: RulesLike = None) -> "Game":
         """A game set up at `position` (validated; history starts empty)."""
-        r, pos, p = as_rules(rules), position._c(), c_void_p()
-        reason = c_int()
+        r, pos, p = as_rules(rules), position._c(), ffi.new("gr_game **")
+        reason = ffi.new("int *")
         with r._lock:
-            rc = lib.gr_game_from_position(byref(p), r._live(), byref(pos))
+            rc = lib.gr_game_from_position(p, r._live(), pos)
             if rc < 0:
-                lib.gr_position_check(r._p, byref(pos), byref(reason))
-                check(rc, "from_position", reason.value)
-        return cls._wrap(p)
+                lib.gr_position_check(r._p, pos, reason)
+                check(rc, "from_position", reason[0])
+        return cls._wrap(p[0])
 
     @locked
     def save(self) -> str:
@@ -158,17 +156,17 @@ class Game(Handle):
     def clone(self) -> "Game":
         """An independent copy (gr_game_clone); ``copy.copy`` and
         ``copy.deepcopy`` give the same."""
-        p = c_void_p()
-        check(lib.gr_game_clone(byref(p), self._p), "clone")
-        return Game._wrap(p)
+        p = ffi.new("gr_game **")
+        check(lib.gr_game_clone(p, self._p), "clone")
+        return Game._wrap(p[0])
 
     __copy__ = clone
 
     @locked
     def position(self) -> Position:
         """The position of this game in play (WrongState once over)."""
-        out = Position_()
-        check(lib.gr_game_position(self._p, byref(out)), "position")
+        out = ffi.new("gr_position *")
+        check(lib.gr_game_position(self._p, out), "position")
         return Position._from_c(out)
 
     # -- the state -----------------------------------------------------------
@@ -199,16 +197,16 @@ class Game(Handle):
     @locked
     def hand(self, player: int) -> Cards:
         """The cards `player` holds (a referee's call: see view())."""
-        out = gr_cards()
-        check(lib.gr_game_hand(self._p, c_integer(player, "player"), byref(out)), "hand")
-        return Cards(out.value)
+        out = ffi.new("gr_cards *")
+        check(lib.gr_game_hand(self._p, c_integer(player, "player"), out), "hand")
+        return Cards(int(out[0]))
 
     @property
     @locked
     def discards(self) -> List[Card]:
         """The discard pile, bottom first."""
-        buf = (gr_card * 52)()
-        n = check(lib.gr_game_discards(self._p, buf, 52))
+        buf = ffi.new("gr_card[]", GR_NCARDS)
+        n = min(check(lib.gr_game_discards(self._p, buf, GR_NCARDS)), GR_NCARDS)
         return [Card(buf[i]) for i in range(n)]
 
     @property
@@ -221,8 +219,8 @@ class Game(Handle):
     @locked
     def upcard(self) -> Optional[Card]:
         """The top of the discard pile, None when it is empty."""
-        out = gr_card()
-        return Card(out.value) if lib.gr_game_upcard(self._p, byref(out)) == 0 else None
+        out = ffi.new("gr_card *")
+        return Card(out[0]) if lib.gr_game_upcard(self._p, out) == 0 else None
 
     @property
     @locked
@@ -233,48 +231,47 @@ class Game(Handle):
     @locked
     def legal_moves(self) -> List[Move]:
         """Every legal move of the player to act (empty once over)."""
-        buf = (Move_ * GR_MAX_MOVES)()
+        buf = ffi.new("gr_move[]", GR_MAX_MOVES)
         n = check(lib.gr_game_legal_moves(self._p, buf, GR_MAX_MOVES))
         return [Move._from_c(buf[i]) for i in range(min(n, GR_MAX_MOVES))]
 
     @locked
     def view(self, player: int) -> View:
         """What `player` may know now."""
-        out = View_()
-        check(lib.gr_game_view(self._p, c_integer(player, "player"), byref(out)), "view")
+        out = ffi.new("gr_view *")
+        check(lib.gr_game_view(self._p, c_integer(player, "player"), out), "view")
         return View._from_c(out)
 
     @locked
     def history(self) -> List[Move]:
         """Every move played, oldest first."""
-        return fetch(lib.gr_game_history, (self._p,), Move_, Move._from_c)
+        return fetch(lib.gr_game_history, (self._p,), "gr_move", Move._from_c)
 
     @locked
     def history_view(self, player: int) -> List[Move]:
         """The history as `player` saw it: the opponent's stock draws carry no card."""
         return fetch(lib.gr_game_history_view, (self._p, c_integer(player, "player")),
-                     Move_, Move._from_c)
+                     "gr_move", Move._from_c)
 
     @locked
     def result(self) -> HandResult:
         """The result of a finished hand (WrongState until it is over)."""
-        out = HandResult_()
-        check(lib.gr_game_result(self._p, byref(out)), "result")
+        out = ffi.new("gr_hand_result *")
+        check(lib.gr_game_result(self._p, out), "result")
         return HandResult._from_c(out)
 
     @locked
     def best_discard(self) -> Tuple[Card, int]:
         """The best discard of the player to act (G11 applied) and the deadwood left."""
-        out = gr_card()
-        dw = check(lib.gr_game_best_discard(self._p, byref(out)), "best_discard")
-        return Card(out.value), dw
+        out = ffi.new("gr_card *")
+        dw = check(lib.gr_game_best_discard(self._p, out), "best_discard")
+        return Card(out[0]), dw
 
     # -- playing ------------------------------------------------------------------
 
     def _refused(self, rc: int, what: str) -> None:
         if rc < 0:
-            reason = lib.gr_game_last_reason(self._p) if HAVE_REASONS else None
-            check(rc, what, reason)
+            check(rc, what, lib.gr_game_last_reason(self._p))
 
     @locked
     def play(self, move: MoveLike) -> None:
@@ -296,38 +293,36 @@ class Game(Handle):
     @locked
     def play_drawn(self, move: MoveLike) -> Optional[Card]:
         """play(), returning the card the move drew (stock or pile), else None."""
-        m, out = as_move(move), gr_card(GR_NO_CARD)
-        self._refused(lib.gr_game_play_drawn(self._p, m._c(), byref(out)), f"play {m}")
-        return opt_card(out.value)
+        m, out = as_move(move), ffi.new("gr_card *", GR_NO_CARD)
+        self._refused(lib.gr_game_play_drawn(self._p, m._c(), out), f"play {m}")
+        return opt_card(out[0])
 
     @locked
     def knock(self, discard: CardLike, shown: Optional[Arrangement] = None) -> None:
         """Knock discarding `discard` and showing `shown` (None: the best)."""
-        a = shown._c() if shown is not None else None
-        self._refused(lib.gr_game_knock(self._p, card_arg(discard, "discard"),
-                                        byref(a) if a is not None else None), "knock")
+        a = shown._c() if shown is not None else ffi.NULL
+        self._refused(lib.gr_game_knock(self._p, card_arg(discard, "discard"), a), "knock")
 
     @locked
     def defend(self, defense: Layoff) -> None:
         """Replace the defender's melds and layoffs with `defense`."""
-        d = defense._c()
-        self._refused(lib.gr_game_defend(self._p, byref(d)), "defend")
+        self._refused(lib.gr_game_defend(self._p, defense._c()), "defend")
 
     # -- fast playouts ---------------------------------------------------------
 
     @locked
     def legal_masks(self) -> LegalMasks:
         """The legal moves of the player to act as masks per move type."""
-        m = LegalMasks_()
-        check(lib.gr_game_legal_masks(self._p, byref(m)), "legal_masks")
+        m = ffi.new("gr_legal_masks *")
+        check(lib.gr_game_legal_masks(self._p, m), "legal_masks")
         return LegalMasks._from_c(m)
 
     @locked
     def step(self, move: MoveLike) -> LegalMasks:
         """play() the move and return the legal masks of the decision that
         follows (gr_game_step: one call per move); refused as play()."""
-        mv, m = as_move(move), LegalMasks_()
-        self._refused(lib.gr_game_step(self._p, mv._c(), byref(m)), f"step {mv}")
+        mv, m = as_move(move), ffi.new("gr_legal_masks *")
+        self._refused(lib.gr_game_step(self._p, mv._c(), m), f"step {mv}")
         return LegalMasks._from_c(m)
 
     @locked
@@ -342,8 +337,8 @@ class Game(Handle):
         ("random" or "greedy"), and return the result."""
         pol = named(PLAYOUT_POLICIES, policy, "policy") if isinstance(policy, str) \
             else c_integer(policy, "policy")
-        out = HandResult_()
-        check(lib.gr_game_playout(self._p, pol, c_seed(seed), byref(out)), "playout")
+        out = ffi.new("gr_hand_result *")
+        check(lib.gr_game_playout(self._p, pol, c_seed(seed), out), "playout")
         return HandResult._from_c(out)
 
     def __repr__(self) -> str:

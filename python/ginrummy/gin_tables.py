@@ -32,14 +32,11 @@ its three games); nothing before.
 """
 from __future__ import annotations
 
-import ctypes
-from ctypes import byref, c_int, c_void_p
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _lib
-from ._lib import lib
+from ._lib import ffi, lib, GR_NCARDS
 from .cards import Card, Cards
 from .game import Game
 from .match import Match
@@ -125,8 +122,10 @@ class _Table:
                  "out", "ptrs")
 
     def __init__(self, rules: Rules):
-        self.p = c_void_p()
-        check(lib.gr_env_new(byref(self.p), rules._p), "environment")
+        out = ffi.new("gr_env **")
+        with rules._lock:
+            check(lib.gr_env_new(out, rules._live()), "environment")
+        self.p: Any = out[0]
         self.seats = (0, 1)
         self.match_dealer = 1
         self.over = True
@@ -134,18 +133,20 @@ class _Table:
         self.cached = -1
         self.obs = np.zeros(OBS_SIZE, dtype=np.float32)
         self.mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        self.out = np.zeros(5, dtype=np.int32)
-        self.ptrs = (self.obs.ctypes.data, self.mask.ctypes.data, self.out.ctypes.data)
+        self.out = ffi.new("int[5]")
+        self.ptrs = (ffi.from_buffer("float[]", self.obs), ffi.from_buffer("uint8_t[]", self.mask),
+                     self.out)
 
     def started(self) -> None:
         self.over = False
-        self.player = lib.gr_env_player(self.p)
+        self.player = int(lib.gr_env_player(self.p))
         self.cached = -1
 
     def free(self) -> None:
-        if self.p:
-            lib.gr_env_free(self.p)
-            self.p = c_void_p()
+        """Free the C environment (once)."""
+        p, self.p = self.p, None
+        if p is not None:
+            lib.gr_env_free(p)
 
 
 class GinTables:
@@ -172,8 +173,8 @@ class GinTables:
         self.over = True
         self.last_rewards = [0.0] * players
         self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
-        self._status = (c_int * 2)()
-        self._term, self._trunc = c_int(), c_int()
+        self._status = ffi.new("int[2]")
+        self._term, self._trunc = ffi.new("int *"), ffi.new("int *")
 
     def close(self) -> None:
         """Free the tables' C environments."""
@@ -206,7 +207,8 @@ class GinTables:
             tab = self.match.table(i)
             g = self.match.deal_table(i)
             deck_line = next(x for x in g.save().splitlines() if x.startswith("deck "))
-            deck = (_lib.gr_card * 52)(*[int(Card(c)) for c in deck_line.split()[1:]])
+            deck = ffi.new("gr_card[]", [int(Card(c)) for c in deck_line.split()[1:]])
+            assert len(deck) == GR_NCARDS
             check(lib.gr_env_reset_deck(t.p, deck), "reset")
             # the environment's player 0 is the non-dealer: the game's
             # player 1 - dealer
@@ -240,9 +242,9 @@ class GinTables:
                 obs[:OBS_SIZE] = t.obs
                 mask[:] = t.mask
             else:
-                check(lib.gr_env_observe(t.p, e, obs.ctypes.data), "observe")
+                check(lib.gr_env_observe(t.p, e, ffi.from_buffer("float[]", obs)), "observe")
                 if t.player == e:
-                    lib.gr_env_legal(t.p, mask.ctypes.data)
+                    lib.gr_env_legal(t.p, ffi.from_buffer("uint8_t[]", mask))
                 else:
                     mask[:] = 0
         else:
@@ -274,9 +276,9 @@ class GinTables:
         if ti < 0:
             return None
         p = lib.gr_env_game(self.tables[ti].p)
-        out = c_void_p()
-        check(lib.gr_game_clone(byref(out), c_void_p(p)), "clone")
-        return Game._wrap(out)
+        out = ffi.new("gr_game **")
+        check(lib.gr_game_clone(out, p), "clone")
+        return Game._wrap(out[0])
 
     # ---- playing -------------------------------------------------------------
 
@@ -291,7 +293,7 @@ class GinTables:
         rc = lib.gr_env_step_observe(t.p, action, *t.ptrs)
         if rc < 0:
             check(rc, f"action {action}")
-        p = int(t.out[0])
+        p = t.out[0]
         t.player = p
         t.cached = p if p >= 0 else self.seat_env[seat]
         rewards = [0.0] * self.players
@@ -315,14 +317,15 @@ class GinTables:
         (its game player `dealer` deals; the environment's player 1 does)."""
         assert self.match is not None
         t = self.tables[ti]
-        r = _lib.HandResult_()
-        if lib.gr_game_result(lib.gr_env_game(t.p), byref(r)) != 0:
-            ctypes.memset(byref(r), 0, ctypes.sizeof(r))   # truncated: void
+        r = ffi.new("gr_hand_result *")
+        if lib.gr_game_result(lib.gr_env_game(t.p), r) != 0:
+            r = ffi.new("gr_hand_result *")                 # truncated: void
             r.outcome, r.knocker, r.winner = int(Outcome.VOID), -1, -1
         elif t.match_dealer != 1:
             r.knocker = 1 - r.knocker if r.knocker >= 0 else r.knocker
             r.winner = 1 - r.winner if r.winner >= 0 else r.winner
-        check(lib.gr_match_record_table(self.match._p, ti, byref(r)), "record")
+        with self.match._lock:
+            check(lib.gr_match_record_table(self.match._live(), ti, r), "record")
 
     def _end_of_deal(self, rewards: List[float]) -> None:
         if self.match is None or self.episode == "hand":

@@ -40,8 +40,6 @@ Generator.
 from __future__ import annotations
 
 import copy
-import ctypes
-from ctypes import byref, c_uint64, c_void_p
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -230,17 +228,19 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
 
     def __init__(self, num_envs: int = 16, rules: Any = "openspiel", copy: bool = True,
                  **options: int):
-        from ._lib import lib
+        from ._lib import ffi, lib
         from .gin_tables import rules_for
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 1 << 24:
             raise ValueError("num_envs is 1..2**24")
         self._kwargs = dict(num_envs=num_envs, rules=rules, copy=copy, **options)
         self.copy = bool(copy)
-        self._lib = lib
+        self._lib, self._ffi = lib, ffi
         self.num_envs = n = num_envs
         self.rules = rules_for(rules, 2, options)
-        self._p = c_void_p()
-        check(lib.gr_batch_new(byref(self._p), self.rules._p, n), "batch")
+        out = ffi.new("gr_batch **")
+        with self.rules._lock:
+            check(lib.gr_batch_new(out, self.rules._live(), n), "batch")
+        self._p: Any = out[0]
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)})
@@ -254,7 +254,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._player = np.zeros(n, dtype=np.int32)
         self._rewards = np.zeros((n, 2), dtype=np.float32)
         self._done = np.zeros(n, dtype=np.uint8)
-        self._rng = c_uint64(1)
+        self._rng = ffi.new("uint64_t *", 1)
         self._actions = np.zeros(n, dtype=np.int32)
         self._seeding = Seeding()
         self._started = False
@@ -265,14 +265,16 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._began = np.zeros(n, dtype=np.int64)
         self._t = 0
         self._act = np.zeros(n, dtype=np.int32)
-        self._act_ptr = self._act.ctypes.data
+        self._act_ptr = ffi.from_buffer("int32_t[]", self._act)
         self._idx = np.arange(n)
         self._ones = np.ones(n, dtype=bool)
         self._zero_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         self._zero_mask.flags.writeable = False
-        self._ptrs = (self._obs.ctypes.data, self._mask.ctypes.data, self._player.ctypes.data,
-                      self._rewards.ctypes.data, self._done.ctypes.data,
-                      self._final.ctypes.data)
+        buf = ffi.from_buffer
+        self._ptrs = (buf("float[]", self._obs), buf("uint8_t[]", self._mask),
+                      buf("int32_t[]", self._player), buf("float[]", self._rewards),
+                      buf("uint8_t[]", self._done), buf("float[]", self._final))
+        self._actions_ptr = buf("int32_t[]", self._actions)
 
     @property
     def np_random(self) -> np.random.Generator:
@@ -298,10 +300,9 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         s, k = self._seeding.seed, self._seeding.index
         assert s is not None
         base = derive_seed(s, STREAMS["batch"], k)
-        check(self._lib.gr_batch_reset_streams(self._p, base, self._obs.ctypes.data,
-                                               self._mask.ctypes.data, self._player.ctypes.data),
+        check(self._lib.gr_batch_reset_streams(self._live(), base, *self._ptrs[:3]),
               "reset")
-        self._rng = c_uint64(derive_seed(s, STREAMS["np_random"], k))
+        self._rng[0] = derive_seed(s, STREAMS["np_random"], k)
         self._started = True
         self._hand[:] = 0
         self._began[:] = 0
@@ -323,7 +324,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
                 raise InvalidArgument(-1, f"actions: ids 0..{NUM_ACTIONS - 1}")
         self._act[:] = a
         acted = self._player.copy()
-        check(self._lib.gr_batch_step_final(self._p, self._act_ptr, *self._ptrs), "step")
+        check(self._lib.gr_batch_step_final(self._live(), self._act_ptr, *self._ptrs), "step")
         # for pickling: the actions by step (row s % cap), kept back to the
         # oldest hand still going (_began: the step each hand began)
         t, cap = self._t, self._steps.shape[0]
@@ -355,15 +356,21 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
 
     def random_actions(self) -> Array:
         """A uniformly random legal action per environment, drawn in C."""
-        check(self._lib.gr_batch_random_actions(self._p, byref(self._rng),
-                                                self._actions.ctypes.data), "random")
+        check(self._lib.gr_batch_random_actions(self._live(), self._rng, self._actions_ptr),
+              "random")
         return self._actions
 
     def close_extras(self, **kwargs: Any) -> None:
         """Free the C batch."""
-        if getattr(self, "_p", None):
-            self._lib.gr_batch_free(self._p)
-            self._p = c_void_p()
+        p, self._p = getattr(self, "_p", None), None
+        if p is not None:
+            self._lib.gr_batch_free(p)
+
+    def _live(self) -> Any:
+        """The C batch (WrongState once closed)."""
+        if self._p is None:
+            raise WrongState(-2, "the vector environment is closed")
+        return self._p
 
     def __del__(self) -> None:
         try:
@@ -376,7 +383,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
                 "started": self._started, "hand": self._hand.copy(),
                 "hist": [self._steps[np.arange(self._began[i], self._t) % self._steps.shape[0], i]
                          for i in range(self.num_envs)],
-                "rng": self._rng.value}
+                "rng": int(self._rng[0])}
 
     def __setstate__(self, st: Dict[str, Any]) -> None:
         self.__init__(**st["kwargs"])  # type: ignore[misc]
@@ -395,8 +402,9 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
                 check(lib.gr_env_step(env, int(a)), "replay")
             p = lib.gr_env_player(env)
             self._player[i] = p
-            check(lib.gr_env_observe(env, max(p, 0), self._obs[i].ctypes.data), "observe")
-            lib.gr_env_legal(env, self._mask[i].ctypes.data)
+            check(lib.gr_env_observe(env, max(p, 0), self._ffi.from_buffer("float[]", self._obs[i])),
+                  "observe")
+            lib.gr_env_legal(env, self._ffi.from_buffer("uint8_t[]", self._mask[i]))
             self._hand[i] = k
         # the replayed hands as if they began len(acts) steps ago
         longest = max([len(x) for x in st["hist"]] + [0])
@@ -409,7 +417,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
             self._began[i] = longest - len(acts)
             for j, a in enumerate(acts):
                 self._steps[(longest - len(acts) + j) % cap, i] = a
-        self._rng = c_uint64(st["rng"])
+        self._rng[0] = st["rng"]
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
         new = type(self).__new__(type(self))

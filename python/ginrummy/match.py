@@ -3,13 +3,12 @@
 undo, results, save and load)."""
 from __future__ import annotations
 
-from ctypes import byref, c_void_p
 from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple, Union
 
 from ._calls import fetch, text as _text
 from ._handle import Handle, locked
-from ._lib import lib, gr_card, HandResult_, ParseError_, Score_, Standing_, Table_
+from ._lib import ffi, lib
 from .cards import Card
 from .errors import c_integer, c_seed, check, raise_parse
 from .game import Game
@@ -78,35 +77,37 @@ class Match(Handle):
 
     def __init__(self, rules: RulesLike = None, seed: int = 0,
                  players: int = 2, **opts: int):
-        p = self._init_handle()
         self.rules = r = as_rules(rules, **opts)
         seed, players = c_seed(seed), c_integer(players, "players")
+        p = ffi.new("gr_match **")
         with r._lock:
             if players == 2:
-                check(lib.gr_match_new(byref(p), r._live(), seed), "match")
+                check(lib.gr_match_new(p, r._live(), seed), "match")
             else:
-                check(lib.gr_match_new_players(byref(p), r._live(), seed, players), "match")
+                check(lib.gr_match_new_players(p, r._live(), seed, players), "match")
+        self._adopt(p[0])
 
     @classmethod
     def new_dealer(cls, rules: RulesLike = None, seed: int = 0,
                    first_dealer: int = 0, **opts: int) -> "Match":
         """A two-player match whose first hand `first_dealer` deals (no cut)."""
-        m = cls.__new__(cls)
-        p = m._init_handle()
-        m.rules = r = as_rules(rules, **opts)
+        r = as_rules(rules, **opts)
+        p = ffi.new("gr_match **")
         with r._lock:
-            check(lib.gr_match_new_dealer(byref(p), r._live(), c_seed(seed),
+            check(lib.gr_match_new_dealer(p, r._live(), c_seed(seed),
                                           c_integer(first_dealer, "first_dealer")), "match")
+        m = cls._wrap(p[0])
+        m.rules = r
         return m
 
     @classmethod
     def load(cls, text: str) -> "Match":
         """Rebuild a match from save() text; a refusal carries the offset."""
-        p, err = c_void_p(), ParseError_()
-        rc = lib.gr_match_load_ex(byref(p), text.encode(), None, byref(err))
+        p, err = ffi.new("gr_match **"), ffi.new("gr_parse_error *")
+        rc = lib.gr_match_load_ex(p, text.encode(), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "match load", err)
-        m = cls._wrap(p)
+        m = cls._wrap(p[0])
         m.rules = None
         return m
 
@@ -139,15 +140,15 @@ class Match(Handle):
     @locked
     def cuts(self) -> Tuple[Card, ...]:
         """The cards cut to choose the first dealer, one per seat (none with 4)."""
-        out = (gr_card * 4)()
+        out = ffi.new("gr_card[4]")
         n = check(lib.gr_match_cuts(self._p, out))
-        return tuple(Card(out[i]) for i in range(n))
+        return tuple(Card(out[i]) for i in range(min(n, 4)))
 
     @property
     @locked
     def cut(self) -> Tuple[Card, Card]:
         """The two cards cut for the first dealer of a two-player match."""
-        out = (gr_card * 2)()
+        out = ffi.new("gr_card[2]")
         check(lib.gr_match_cut(self._p, out))
         return Card(out[0]), Card(out[1])
 
@@ -159,8 +160,8 @@ class Match(Handle):
     @locked
     def table(self, i: int = 0) -> Table:
         """Who plays at table i of the next deal, and who deals there."""
-        t = Table_()
-        check(lib.gr_match_table(self._p, c_integer(i, "table"), byref(t)), "table")
+        t = ffi.new("gr_table *")
+        check(lib.gr_match_table(self._p, c_integer(i, "table"), t), "table")
         return Table((t.seats[0], t.seats[1]), t.dealer, t.dealer_seat, bool(t.recorded))
 
     @property
@@ -174,16 +175,16 @@ class Match(Handle):
     @locked
     def deal(self) -> Game:
         """Deal the next hand (the caller plays it, then records it)."""
-        p = c_void_p()
-        check(lib.gr_match_deal(self._p, byref(p)), "deal")
-        return Game._wrap(p)
+        p = ffi.new("gr_game **")
+        check(lib.gr_match_deal(self._p, p), "deal")
+        return Game._wrap(p[0])
 
     @locked
     def deal_table(self, i: int = 0) -> Game:
         """Deal table i's hand of the next deal."""
-        p = c_void_p()
-        check(lib.gr_match_deal_table(self._p, c_integer(i, "table"), byref(p)), "deal")
-        return Game._wrap(p)
+        p = ffi.new("gr_game **")
+        check(lib.gr_match_deal_table(self._p, c_integer(i, "table"), p), "deal")
+        return Game._wrap(p[0])
 
     def _refused(self, rc: int, what: str) -> None:
         if rc < 0:
@@ -195,16 +196,15 @@ class Match(Handle):
         raises with the reason (gr_match_last_reason)."""
         if isinstance(result, Game):
             result = result.result()
-        r = result._c()
-        self._refused(lib.gr_match_record(self._p, byref(r)), "record")
+        self._refused(lib.gr_match_record(self._p, result._c()), "record")
 
     @locked
     def record_table(self, i: int, result: Union[HandResult, Game]) -> None:
         """Record table i's result (game players 0 and 1 as table(i).seats)."""
         if isinstance(result, Game):
             result = result.result()
-        r = result._c()
-        check(lib.gr_match_record_table(self._p, c_integer(i, "table"), byref(r)), "record")
+        check(lib.gr_match_record_table(self._p, c_integer(i, "table"), result._c()),
+              "record")
 
     @locked
     def undo(self) -> None:
@@ -223,13 +223,13 @@ class Match(Handle):
     @locked
     def results(self) -> List[HandResult]:
         """The hands recorded, oldest first (outcome, knocker, winner, points)."""
-        return fetch(lib.gr_match_results, (self._p,), HandResult_, HandResult._from_c)
+        return fetch(lib.gr_match_results, (self._p,), "gr_hand_result", HandResult._from_c)
 
     @locked
     def standing(self, game: int = ALL_GAMES) -> Standing:
         """The standing of Hollywood game 0..2, or of the whole match."""
-        s = Standing_()
-        check(lib.gr_match_standing(self._p, c_integer(game, "game"), byref(s)), "standing")
+        s = ffi.new("gr_standing *")
+        check(lib.gr_match_standing(self._p, c_integer(game, "game"), s), "standing")
         n = s.nsides
 
         def t(a: Any) -> Tuple[int, ...]:
@@ -241,8 +241,8 @@ class Match(Handle):
     @locked
     def score(self) -> Score:
         """The score of a two-player match."""
-        s = Score_()
-        check(lib.gr_match_score(self._p, byref(s)))
+        s = ffi.new("gr_score *")
+        check(lib.gr_match_score(self._p, s))
 
         def t(a: Any) -> Tuple[int, int]:
             return (a[0], a[1])

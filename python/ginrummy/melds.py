@@ -2,11 +2,10 @@
 discard, and the defender's layoffs onto a knocker's melds (G17-G19)."""
 from __future__ import annotations
 
-from ctypes import byref, c_int
 from dataclasses import dataclass
-from typing import Sequence, Tuple
+from typing import Any, Sequence, Tuple
 
-from ._lib import lib, gr_card, Arrangement_, Layoff_, GR_MAX_MELDS
+from ._lib import ffi, lib, GR_MAX_MELDS
 from .cards import Card, Cards, CardsLike, as_cards
 from .errors import c_integer, check
 
@@ -32,8 +31,9 @@ class Arrangement:
             out = out | m
         return out
 
-    def _c(self) -> Arrangement_:
-        a = Arrangement_()
+    def _c(self) -> Any:
+        """A new gr_arrangement * holding this arrangement."""
+        a = ffi.new("gr_arrangement *")
         if len(self.melds) > GR_MAX_MELDS:
             raise ValueError("too many melds")
         a.nmelds = len(self.melds)
@@ -44,9 +44,9 @@ class Arrangement:
         return a
 
     @classmethod
-    def _from_c(cls, a: Arrangement_) -> "Arrangement":
-        return cls(tuple(Cards(a.melds[i]) for i in range(a.nmelds)), Cards(a.deadwood),
-                   a.deadwood_points)
+    def _from_c(cls, a: Any) -> "Arrangement":
+        return cls(tuple(Cards(a.melds[i]) for i in range(max(0, min(a.nmelds, GR_MAX_MELDS)))),
+                   Cards(a.deadwood), a.deadwood_points)
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,15 @@ class Layoff:
         """The defender's deadwood left after his layoffs."""
         return self.defender.deadwood_points
 
-    def _c(self) -> Layoff_:
-        out = Layoff_()
-        out.defender = self.defender._c()
+    def _c(self) -> Any:
+        """A new gr_layoff * holding this defence."""
+        out = ffi.new("gr_layoff *")
+        out.defender = self.defender._c()[0]
         out.laid_off = self.laid_off.mask
         return out
 
     @classmethod
-    def _from_c(cls, x: Layoff_) -> "Layoff":
+    def _from_c(cls, x: Any) -> "Layoff":
         return cls(Arrangement._from_c(x.defender), Cards(x.laid_off))
 
 
@@ -79,43 +80,40 @@ def deadwood(hand: CardsLike) -> int:
 
 def arrange(hand: CardsLike) -> Arrangement:
     """One least-deadwood arrangement of the hand (deterministic)."""
-    out = Arrangement_()
-    check(lib.gr_arrange(as_cards(hand).mask, byref(out)), "arrange")
+    out = ffi.new("gr_arrangement *")
+    check(lib.gr_arrange(as_cards(hand).mask, out), "arrange")
     return Arrangement._from_c(out)
 
 
 def best_discard(hand: CardsLike) -> Tuple[Card, int]:
     """The discard leaving the least deadwood, and that deadwood."""
-    out = gr_card()
-    left = check(lib.gr_best_discard(as_cards(hand).mask, byref(out)), "best_discard")
-    return Card(out.value), left
+    out = ffi.new("gr_card *")
+    left = check(lib.gr_best_discard(as_cards(hand).mask, out), "best_discard")
+    return Card(out[0]), left
 
 
 def arrangement_check(arrangement: Arrangement, hand: CardsLike, limit: int = -1) -> None:
     """Raise (with the reason) unless `arrangement` is a true arrangement of
     exactly `hand` with deadwood at most `limit` (negative: none); G4."""
-    a, reason = arrangement._c(), c_int()
-    check(lib.gr_arrangement_check(byref(a), as_cards(hand).mask, c_integer(limit, "limit"),
-                                   byref(reason)),
-          "arrangement", reason.value)
+    a, reason = arrangement._c(), ffi.new("int *")
+    check(lib.gr_arrangement_check(a, as_cards(hand).mask, c_integer(limit, "limit"), reason),
+          "arrangement", reason[0])
 
 
 def lay_off(knocker: Arrangement, defender: CardsLike) -> Layoff:
     """The defender's best melds and layoffs against the knocker's melds (G17, G19)."""
-    out = Layoff_()
-    k = knocker._c()
-    check(lib.gr_lay_off(byref(k), as_cards(defender).mask, byref(out)), "lay_off")
+    out = ffi.new("gr_layoff *")
+    check(lib.gr_lay_off(knocker._c(), as_cards(defender).mask, out), "lay_off")
     return Layoff._from_c(out)
 
 
 def layoff_check(knocker: Arrangement, defender: CardsLike, defense: Layoff) -> None:
     """Raise unless `defense` is a legal defence (it need not be the best)."""
     k, d = knocker._c(), defense._c()
-    check(lib.gr_layoff_check(byref(k), as_cards(defender).mask, byref(d)), "layoff_check")
+    check(lib.gr_layoff_check(k, as_cards(defender).mask, d), "layoff_check")
 
 
 def layoff_check_ex(knocker: Arrangement, defender: CardsLike, defense: Layoff) -> None:
     """layoff_check() raising with the refusal reason (gr_layoff_check_ex)."""
-    k, d, reason = knocker._c(), defense._c(), c_int()
-    check(lib.gr_layoff_check_ex(byref(k), as_cards(defender).mask, byref(d), byref(reason)),
-          "layoff", reason.value)
+    k, d, reason = knocker._c(), defense._c(), ffi.new("int *")
+    check(lib.gr_layoff_check_ex(k, as_cards(defender).mask, d, reason), "layoff", reason[0])

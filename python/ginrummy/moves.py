@@ -2,12 +2,11 @@
 (gr_move_format, gr_move_parse)."""
 from __future__ import annotations
 
-from ctypes import byref
 from enum import IntEnum
-from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Tuple, Union
 
 from ._calls import text as _text
-from ._lib import lib, gr_card, GR_NO_CARD, Move_, ParseError_
+from ._lib import ffi, lib, GR_NO_CARD
 from .cards import Card, CardLike
 from .errors import c_integer, raise_parse
 
@@ -58,14 +57,16 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return self.type.name + ("" if self.card is None else f" {self.card}")
 
-    def _c(self) -> Move_:
-        m = Move_()
+    def _c(self) -> Any:
+        """The move as a C gr_move (a struct value, as the functions take it)."""
+        m = ffi.new("gr_move *")
         m.type = c_integer(self.type, "move type")
-        m.card = GR_NO_CARD if self.card is None else c_integer(self.card, "move card", gr_card)
-        return m
+        m.card = GR_NO_CARD if self.card is None else c_integer(self.card, "move card",
+                                                                 "gr_card")
+        return m[0]
 
     @classmethod
-    def _from_c(cls, m: Move_) -> "Move":
+    def _from_c(cls, m: Any) -> "Move":
         return cls(MoveType(m.type), None if m.card == GR_NO_CARD else Card(m.card))
 
 
@@ -78,7 +79,7 @@ def card_arg(card: CardLike, what: str = "card") -> int:
     judges the numbers that fit)."""
     if isinstance(card, str):
         return int(Card(card))
-    return c_integer(card, what, gr_card)
+    return c_integer(card, what, "gr_card")
 
 
 def opt_card(c: int) -> Optional[Card]:
@@ -109,12 +110,12 @@ def format_move(move: MoveLike) -> str:
 def parse_move(text: str, game: Optional["Game"] = None) -> Move:
     """Read gr_move_format() text; "take" means DRAW_DISCARD when `game` is
     in the draw phase.  ParseError carries the offset of the bad word."""
-    out, err = Move_(), ParseError_()
+    out, err = ffi.new("gr_move *"), ffi.new("gr_parse_error *")
     if game is None:
-        rc = lib.gr_move_parse(text.encode(), None, byref(out), byref(err))
+        rc = lib.gr_move_parse(text.encode(), ffi.NULL, out, err)
     else:
         with game._lock:
-            rc = lib.gr_move_parse(text.encode(), game._live(), byref(out), byref(err))
+            rc = lib.gr_move_parse(text.encode(), game._live(), out, err)
     if rc < 0:
         raise_parse(rc, f"move {text!r}", err)
-    return Move._from_c(out)
+    return Move._from_c(out[0])

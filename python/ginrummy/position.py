@@ -2,12 +2,11 @@
 (gr_position), its text, and its check against the rules."""
 from __future__ import annotations
 
-from ctypes import byref, c_int
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 from ._calls import text as _text
-from ._lib import lib, GR_NO_CARD, ParseError_, Position_
+from ._lib import ffi, lib, GR_NCARDS, GR_NO_CARD
 from .cards import Card, Cards, as_cards
 from .errors import c_integer, c_seed, check, raise_parse
 from .moves import Phase, card_arg, opt_card
@@ -32,8 +31,12 @@ class Position:
     turnovers: int = 0
     played: int = 0
 
-    def _c(self) -> Position_:
-        p = Position_()
+    def _c(self) -> Any:
+        """A new gr_position * holding this position (ValueError for more
+        cards in the pile or stock than a deck has)."""
+        if len(self.pile) > GR_NCARDS or len(self.stock) > GR_NCARDS:
+            raise ValueError("a pile or a stock has at most 52 cards")
+        p = ffi.new("gr_position *")
         p.dealer, p.turn = c_integer(self.dealer, "dealer"), c_integer(self.turn, "turn")
         p.phase = c_integer(self.phase, "phase")
         for i in (0, 1):
@@ -54,7 +57,7 @@ class Position:
         return p
 
     @classmethod
-    def _from_c(cls, p: Position_) -> "Position":
+    def _from_c(cls, p: Any) -> "Position":
         return cls(p.dealer, p.turn, Phase(p.phase), (Cards(p.hand[0]), Cards(p.hand[1])),
                    tuple(Card(p.pile[i]) for i in range(p.npile)),
                    tuple(Card(p.stock[i]) for i in range(p.nstock)),
@@ -65,22 +68,20 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> "Position":
         """Read gr_position_format() text (ParseError with the offset)."""
-        out, err = Position_(), ParseError_()
-        rc = lib.gr_position_parse(text.encode(), byref(out), byref(err))
+        out, err = ffi.new("gr_position *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_position_parse(text.encode(), out, err)
         if rc < 0:
             raise_parse(rc, "position", err)
         return cls._from_c(out)
 
     def format(self) -> str:
         """One line of text ("dealer 0; turn 1; phase draw; ...")."""
-        p = self._c()
-        return _text(lib.gr_position_format, byref(p))
+        return _text(lib.gr_position_format, self._c())
 
     __str__ = format
 
     def check(self, rules: RulesLike = None) -> None:
         """Raise InvalidArgument (with the reason) unless the position is valid."""
-        r, p, reason = as_rules(rules), self._c(), c_int()
+        r, p, reason = as_rules(rules), self._c(), ffi.new("int *")
         with r._lock:
-            check(lib.gr_position_check(r._live(), byref(p), byref(reason)), "position",
-                  reason.value)
+            check(lib.gr_position_check(r._live(), p, reason), "position", reason[0])

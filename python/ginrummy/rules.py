@@ -1,12 +1,11 @@
 """Rule sets: presets, options by name or number, their descriptions."""
 from __future__ import annotations
 
-from ctypes import byref, c_int
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Sequence, Tuple, Union
 
 from ._handle import Handle, locked
-from ._lib import lib, OptionInfo_
+from ._lib import ffi, lib, string
 from .errors import c_integer, check
 
 
@@ -33,9 +32,9 @@ class OptionInfo:
 def describe_options(describe: Callable[[int, Any], int]) -> List[OptionInfo]:
     """Every option a gr_*option_describe function knows, in number order."""
     out, i = [], 0
-    info = OptionInfo_()
-    while describe(i, byref(info)) == 0:
-        out.append(OptionInfo(info.option, info.name.decode(), info.description.decode(),
+    info = ffi.new("gr_option_info *")
+    while describe(i, info) == 0:
+        out.append(OptionInfo(info.option, string(info.name), string(info.description),
                               info.min, info.max))
         i += 1
     return out
@@ -60,9 +59,9 @@ class OptionTable(Handle):
 
     @locked
     def __getitem__(self, name: Union[str, int]) -> int:
-        out = c_int()
-        check(self._fns[1](self._p, self._option(name), byref(out)), f"option {name!r}")
-        return out.value
+        out = ffi.new("int *")
+        check(self._fns[1](self._p, self._option(name), out), f"option {name!r}")
+        return int(out[0])
 
     @locked
     def __setitem__(self, name: Union[str, int], value: int) -> None:
@@ -86,7 +85,6 @@ class Rules(OptionTable):
     _free = lib.gr_rules_free
 
     def __init__(self, preset: Union[str, int] = "fournier", **opts: int):
-        p = self._init_handle()
         if isinstance(preset, str):
             num = lib.gr_preset_lookup(preset.encode())
             check(num, f"preset {preset!r}")
@@ -94,7 +92,9 @@ class Rules(OptionTable):
         else:
             num = c_integer(preset, "preset")
             self.preset = str(num)
-        check(lib.gr_rules_new(byref(p), num), "rules")
+        out = ffi.new("gr_rules **")
+        check(lib.gr_rules_new(out, num), "rules")
+        self._adopt(out[0])
         for k, v in opts.items():
             self[k] = v
 
@@ -102,10 +102,10 @@ class Rules(OptionTable):
     def copy(self) -> "Rules":
         """An independent copy (gr_rules_clone); ``copy.copy`` and
         ``copy.deepcopy`` give the same."""
-        new = Rules.__new__(Rules)
-        p = new._init_handle()
+        out = ffi.new("gr_rules **")
+        check(lib.gr_rules_clone(out, self._p), "rules copy")
+        new = Rules._wrap(out[0])
         new.preset = self.preset
-        check(lib.gr_rules_clone(byref(p), self._p), "rules copy")
         return new
 
     __copy__ = copy

@@ -8,17 +8,14 @@ multiset (``RummyHand``, defined with the melds and going out in
 """
 from __future__ import annotations
 
-import ctypes
-from ctypes import byref, c_int, c_void_p
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ._calls import fetch, text as _text
 from ._handle import Handle, locked
-from ._lib import lib, gr_card, gr_cards, GR_NO_CARD, HAVE_REASONS, RUMMY_MAX_CARDS, \
-    RUMMY_MAX_MELDS, RUMMY_MAX_PLAYERS, ParseError_, RummyAction_, RummyHand_, RummyMeld_, \
-    RummyResult_, RummyScore_, RummyView_
+from ._lib import ffi, lib, GR_NO_CARD, RUMMY_MAX_CARDS, RUMMY_MAX_MELDS, \
+    RUMMY_MAX_PLAYERS
 from .cards import Cards
 from .errors import c_integer, c_seed, check, raise_parse
 from .rules import OptionInfo, OptionTable, describe_options
@@ -56,27 +53,27 @@ class RummyRules(OptionTable):
     _free = lib.gr_rummy_rules_free
 
     def __init__(self, preset: int = 0, **opts: int):
-        p = self._init_handle()
-        check(lib.gr_rummy_rules_new(byref(p), c_integer(preset, "preset")), "rummy rules")
+        p = ffi.new("gr_rummy_rules **")
+        check(lib.gr_rummy_rules_new(p, c_integer(preset, "preset")), "rummy rules")
+        self._adopt(p[0])
         for k, v in opts.items():
             self[k] = v
 
     @locked
     def copy(self) -> "RummyRules":
         """An independent copy of these Rummy rules (``copy.copy`` too)."""
-        new = RummyRules.__new__(RummyRules)
-        p = new._init_handle()
-        check(lib.gr_rummy_rules_clone(byref(p), self._p), "rummy rules copy")
-        return new
+        p = ffi.new("gr_rummy_rules **")
+        check(lib.gr_rummy_rules_clone(p, self._p), "rummy rules copy")
+        return RummyRules._wrap(p[0])
 
     __copy__ = copy
 
     @locked
     def deal(self) -> Tuple[int, int, int]:
         """(decks, cards per hand, cards in the whole deck) these rules deal (R2)."""
-        d, h, n = c_int(), c_int(), c_int()
-        check(lib.gr_rummy_rules_deal(self._p, byref(d), byref(h), byref(n)), "deal")
-        return d.value, h.value, n.value
+        d, h, n = ffi.new("int *"), ffi.new("int *"), ffi.new("int *")
+        check(lib.gr_rummy_rules_deal(self._p, d, h, n), "deal")
+        return int(d[0]), int(h[0]), int(n[0])
 
 
 class RummyActionType(IntEnum):
@@ -94,13 +91,14 @@ class RummyAction:
 
     __slots__ = ("_raw",)
 
-    def __init__(self, raw: RummyAction_):
+    def __init__(self, raw: Any):
         self._raw = raw
 
     @classmethod
-    def _copy_of(cls, raw: RummyAction_) -> "RummyAction":
-        a = RummyAction_()
-        ctypes.pointer(a)[0] = raw
+    def _copy_of(cls, raw: Any) -> "RummyAction":
+        """An action owning a copy of the C struct `raw` (an array entry)."""
+        a = ffi.new("gr_rummy_action *")
+        a[0] = raw
         return cls(a)
 
     @property
@@ -124,13 +122,16 @@ class RummyAction:
         return RummyMeld._from_c(self._raw.meld)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, RummyAction) and bytes(self._raw) == bytes(other._raw)
+        return isinstance(other, RummyAction) and self._bytes() == other._bytes()
+
+    def _bytes(self) -> bytes:
+        return bytes(ffi.buffer(self._raw))
 
     def __hash__(self) -> int:
-        return hash(bytes(self._raw))
+        return hash(self._bytes())
 
     def __str__(self) -> str:
-        return _text(lib.gr_rummy_action_format, byref(self._raw))
+        return _text(lib.gr_rummy_action_format, self._raw)
 
     def __repr__(self) -> str:
         return f"<RummyAction {self}>"
@@ -144,13 +145,14 @@ class RummyResult:
     score: Tuple[int, ...]
     left_points: Tuple[int, ...]
     cards_left: Tuple[int, ...]
-    _raw: RummyResult_
+    _raw: Any
 
 
-def _result(raw: RummyResult_) -> RummyResult:
-    r = RummyResult_()
-    ctypes.pointer(r)[0] = raw
-    n = r.nplayers
+def _result(raw: Any) -> RummyResult:
+    """A RummyResult owning a copy of the C gr_rummy_result `raw`."""
+    r = ffi.new("gr_rummy_result *")
+    r[0] = raw
+    n = max(0, min(r.nplayers, MAX_PLAYERS))
 
     def t(a: Any) -> Tuple[int, ...]:
         return tuple(a[i] for i in range(n))
@@ -161,19 +163,22 @@ def _result(raw: RummyResult_) -> RummyResult:
 def rummy_settle(rules: "RummyRules", winner: int, left: Sequence[RummyHand]) -> RummyResult:
     """A hand as the table reports it: who went out (-1: void) and the cards
     each seat holds; the result is ready for RummyMatch.record."""
-    hands = (RummyHand_ * max(len(left), 1))(*[h._c() for h in left])
-    out, why = RummyResult_(), c_int()
+    hands = ffi.new("gr_rummy_hand[]", max(len(left), 1))
+    for i, h in enumerate(left):
+        hands[i] = h._c()[0]
+    out, why = ffi.new("gr_rummy_result *"), ffi.new("int *")
     with rules._lock:
         rc = lib.gr_rummy_settle(rules._live(), c_integer(winner, "winner"), hands,
-                                 len(left), byref(out), byref(why))
+                                 len(left), out, why)
     if rc < 0:
-        check(rc, "settle", why.value)
-    return _result(out)
+        check(rc, "settle", why[0])
+    return _result(out[0])
 
 
-def rummy_view_legal_moves(view: RummyView_) -> List[RummyAction]:
-    """The legal moves of a Rummy view's player, from the view alone."""
-    return fetch(lib.gr_rummy_view_legal_moves, (byref(view),), RummyAction_,
+def rummy_view_legal_moves(view: Any) -> List[RummyAction]:
+    """The legal moves of a Rummy view's player (a view from
+    RummyGame.view()), from the view alone."""
+    return fetch(lib.gr_rummy_view_legal_moves, (view,), "gr_rummy_action",
                  RummyAction._copy_of)
 
 
@@ -184,14 +189,15 @@ class RummyGame(Handle):
     rules: Optional[RummyRules]
 
     def __init__(self, rules: Optional[RummyRules] = None, seed: int = 0, dealer: int = 0):
-        p = self._init_handle()
         self.rules = r = rules or RummyRules()
+        p = ffi.new("gr_rummy_game **")
         with r._lock:
-            check(lib.gr_rummy_game_new(byref(p), r._live(), c_seed(seed),
+            check(lib.gr_rummy_game_new(p, r._live(), c_seed(seed),
                                         c_integer(dealer, "dealer")), "rummy game")
+        self._adopt(p[0])
 
     @classmethod
-    def _adopted(cls, p: c_void_p, rules: Optional[RummyRules]) -> "RummyGame":
+    def _adopted(cls, p: Any, rules: Optional[RummyRules]) -> "RummyGame":
         g = cls._wrap(p)
         g.rules = rules
         return g
@@ -199,9 +205,9 @@ class RummyGame(Handle):
     @classmethod
     def load(cls, text: str) -> "RummyGame":
         """Rebuild a game from save() text, replaying its actions."""
-        p = c_void_p()
-        check(lib.gr_rummy_game_load(byref(p), text.encode()), "load")
-        return cls._adopted(p, None)
+        p = ffi.new("gr_rummy_game **")
+        check(lib.gr_rummy_game_load(p, text.encode()), "load")
+        return cls._adopted(p[0], None)
 
     @classmethod
     def from_deck(cls, deck: Sequence[RummyCardLike], rules: Optional[RummyRules] = None,
@@ -209,12 +215,12 @@ class RummyGame(Handle):
         """A Rummy game dealt from a stacked deck (top first; the rules' deck)."""
         rules = rules or RummyRules()
         cards = [rummy_card(c) for c in deck]
-        arr = (gr_card * max(len(cards), 1))(*cards)
-        p = c_void_p()
+        arr = ffi.new("gr_card[]", cards or [0])
+        p = ffi.new("gr_rummy_game **")
         with rules._lock:
-            check(lib.gr_rummy_game_new_from_deck(byref(p), rules._live(), arr, len(cards),
+            check(lib.gr_rummy_game_new_from_deck(p, rules._live(), arr, len(cards),
                                                   c_integer(dealer, "dealer")), "from_deck")
-        return cls._adopted(p, rules)
+        return cls._adopted(p[0], rules)
 
     @locked
     def save(self) -> str:
@@ -224,9 +230,9 @@ class RummyGame(Handle):
     @locked
     def clone(self) -> "RummyGame":
         """An independent copy (gr_rummy_game_clone)."""
-        p = c_void_p()
-        check(lib.gr_rummy_game_clone(byref(p), self._p), "clone")
-        return RummyGame._adopted(p, self.rules)
+        p = ffi.new("gr_rummy_game **")
+        check(lib.gr_rummy_game_clone(p, self._p), "clone")
+        return RummyGame._adopted(p[0], self.rules)
 
     __copy__ = clone
 
@@ -268,22 +274,21 @@ class RummyGame(Handle):
     @locked
     def legal_moves(self) -> List[RummyAction]:
         """Every legal action of the player to act."""
-        buf = (RummyAction_ * _MAX_LEGAL)()
+        buf = ffi.new("gr_rummy_action[]", _MAX_LEGAL)
         n = check(lib.gr_rummy_game_legal_moves(self._p, buf, _MAX_LEGAL))
         if n > _MAX_LEGAL:
-            buf = (RummyAction_ * n)()
+            buf = ffi.new("gr_rummy_action[]", n)
             n = check(lib.gr_rummy_game_legal_moves(self._p, buf, n))
         return [RummyAction._copy_of(buf[i]) for i in range(n)]
 
     @locked
     def play(self, action: RummyAction) -> None:
         """Play an action (one of legal_moves(), or one a bot chose)."""
-        rc = lib.gr_rummy_game_play(self._p, byref(action._raw))
+        if not isinstance(action, RummyAction):
+            raise TypeError(f"play: a RummyAction, not {type(action).__name__}")
+        rc = lib.gr_rummy_game_play(self._p, action._raw)
         if rc < 0:
-            reason = None
-            if HAVE_REASONS and hasattr(lib, "gr_rummy_game_last_reason"):
-                reason = lib.gr_rummy_game_last_reason(self._p)
-            check(rc, f"play {action}", reason)
+            check(rc, f"play {action}", lib.gr_rummy_game_last_reason(self._p))
 
     @property
     @locked
@@ -294,8 +299,7 @@ class RummyGame(Handle):
     @locked
     def play_as(self, player: int, action: RummyAction) -> None:
         """Play `action` for seat `player`: WrongState when another seat is to act."""
-        rc = lib.gr_rummy_game_play_as(self._p, c_integer(player, "player"),
-                                       byref(action._raw))
+        rc = lib.gr_rummy_game_play_as(self._p, c_integer(player, "player"), action._raw)
         if rc < 0:
             check(rc, f"play {action}", lib.gr_rummy_game_last_reason(self._p))
 
@@ -303,15 +307,15 @@ class RummyGame(Handle):
     def format_move(self, action: RummyAction) -> str:
         """The action as a person says it ("meld 6S JK 8S", "layoff KS 2"),
         against this game's table (format it before playing it)."""
-        return _text(lib.gr_rummy_move_format, byref(action._raw), self._p)
+        return _text(lib.gr_rummy_move_format, action._raw, self._p)
 
     @locked
     def parse_move(self, text: str) -> RummyAction:
         """Read a move as a person types it; ParseError carries the reason
         and the ``offset``/``length`` of the bad word (an ambiguous joker:
         see rummy_joker_faces)."""
-        out, err = RummyAction_(), ParseError_()
-        rc = lib.gr_rummy_move_parse(text.encode(), self._p, byref(out), byref(err))
+        out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_move_parse(text.encode(), self._p, out, err)
         if rc < 0:
             raise_parse(rc, f"move {text!r}", err)
         return RummyAction(out)
@@ -319,44 +323,43 @@ class RummyGame(Handle):
     @locked
     def hand(self, player: int) -> RummyHand:
         """The cards `player` holds (a referee's call: see view())."""
-        out = RummyHand_()
-        check(lib.gr_rummy_game_hand(self._p, c_integer(player, "player"), byref(out)),
-              "hand")
+        out = ffi.new("gr_rummy_hand *")
+        check(lib.gr_rummy_game_hand(self._p, c_integer(player, "player"), out), "hand")
         return RummyHand._from_c(out)
 
     @locked
     def melds(self) -> List[RummyMeld]:
         """The melds on the table, in the order they were laid."""
-        buf = (RummyMeld_ * MAX_MELDS)()
+        buf = ffi.new("gr_rummy_meld[]", MAX_MELDS)
         n = check(lib.gr_rummy_game_melds(self._p, buf, MAX_MELDS))
         return [RummyMeld._from_c(buf[i]) for i in range(min(n, MAX_MELDS))]
 
     @locked
     def discards(self) -> List[int]:
         """The discard pile, bottom first."""
-        buf = (gr_card * MAX_CARDS)()
+        buf = ffi.new("gr_card[]", MAX_CARDS)
         n = check(lib.gr_rummy_game_discards(self._p, buf, MAX_CARDS))
         return [int(buf[i]) for i in range(min(n, MAX_CARDS))]
 
     @locked
     def stock(self) -> List[int]:
         """The stock, top first (a referee's call)."""
-        buf = (gr_card * MAX_CARDS)()
+        buf = ffi.new("gr_card[]", MAX_CARDS)
         n = check(lib.gr_rummy_game_stock(self._p, buf, MAX_CARDS), "stock")
         return [int(buf[i]) for i in range(min(n, MAX_CARDS))]
 
     @locked
     def history(self) -> List[RummyAction]:
         """The actions played, oldest first."""
-        return fetch(lib.gr_rummy_game_history, (self._p,), RummyAction_,
+        return fetch(lib.gr_rummy_game_history, (self._p,), "gr_rummy_action",
                      RummyAction._copy_of)
 
     @locked
     def result(self) -> RummyResult:
         """The result of a finished hand (WrongState until it is over)."""
-        r = RummyResult_()
-        check(lib.gr_rummy_game_result(self._p, byref(r)), "result")
-        return _result(r)
+        r = ffi.new("gr_rummy_result *")
+        check(lib.gr_rummy_game_result(self._p, r), "result")
+        return _result(r[0])
 
     @locked
     def redeal(self, seed: int, dealer: int = 0) -> None:
@@ -371,42 +374,50 @@ class RummyGame(Handle):
         policies = {"random": 1, "basic": 2}
         if policy not in policies:
             raise ValueError(f"unknown policy {policy!r}: 'random' or 'basic'")
-        check(lib.gr_rummy_game_playout(self._p, policies[policy], c_seed(seed), None),
+        check(lib.gr_rummy_game_playout(self._p, policies[policy], c_seed(seed), ffi.NULL),
               "playout")
         return self.result()
 
     @locked
-    def view(self, player: int) -> RummyView_:
-        """What `player` may know (the C struct; pass it to RummyBot.choose)."""
-        v = RummyView_()
-        check(lib.gr_rummy_game_view(self._p, c_integer(player, "player"), byref(v)), "view")
+    def view(self, player: int) -> Any:
+        """What `player` may know (the C struct gr_rummy_view, read by its
+        fields; pass it to RummyBot.choose)."""
+        v = ffi.new("gr_rummy_view *")
+        check(lib.gr_rummy_game_view(self._p, c_integer(player, "player"), v), "view")
         return v
 
 
 class RummyMatch(Handle):
     """Hands of Rummy until a total reaches the target (R7), or the score of
     a real table (first dealer chosen, hands settled from what the table
-    reports, undo, save and load).  ``copy.copy`` raises TypeError: save()
-    and RummyMatch.load() make an independent match."""
+    reports, undo, save and load).  ``copy.copy`` and ``copy.deepcopy``
+    give an independent match (its saved text loaded again)."""
 
     _free = lib.gr_rummy_match_free
+    rules: Optional[RummyRules]
 
     def __init__(self, rules: Optional[RummyRules] = None, seed: int = 0,
                  first_dealer: Optional[int] = None):
-        p = self._init_handle()
         self.rules = r = rules or RummyRules()
+        p = ffi.new("gr_rummy_match **")
         with r._lock:
             if first_dealer is None:
-                check(lib.gr_rummy_match_new(byref(p), r._live(), c_seed(seed)),
-                      "rummy match")
+                check(lib.gr_rummy_match_new(p, r._live(), c_seed(seed)), "rummy match")
             else:
-                check(lib.gr_rummy_match_new_dealer(byref(p), r._live(), c_seed(seed),
+                check(lib.gr_rummy_match_new_dealer(p, r._live(), c_seed(seed),
                                                     c_integer(first_dealer, "dealer")),
                       "rummy match")
+        self._adopt(p[0])
 
     def __copy__(self) -> "RummyMatch":
-        raise TypeError("a RummyMatch cannot be copied: save() and RummyMatch.load() "
-                        "make an independent one")
+        m = RummyMatch.load(self.save())
+        m.rules = self.rules
+        return m
+
+    def __deepcopy__(self, memo: Any) -> "RummyMatch":
+        m = RummyMatch.load(self.save())
+        m.rules = self.rules.copy() if self.rules is not None else None
+        return m
 
     @locked
     def save(self) -> str:
@@ -416,13 +427,12 @@ class RummyMatch(Handle):
     @classmethod
     def load(cls, text: str) -> "RummyMatch":
         """A match from save() text; a refusal carries the place and the reason."""
-        m = cls.__new__(cls)
-        p = m._init_handle()
-        m.rules = None
-        err = ParseError_()
-        rc = lib.gr_rummy_match_load_ex(byref(p), text.encode(), None, byref(err))
+        p, err = ffi.new("gr_rummy_match **"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_match_load_ex(p, text.encode(), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "load", err)
+        m = cls._wrap(p[0])
+        m.rules = None
         return m
 
     @locked
@@ -435,16 +445,14 @@ class RummyMatch(Handle):
     @locked
     def results(self) -> List[RummyResult]:
         """The hands recorded, oldest first."""
-        n = check(lib.gr_rummy_match_results(self._p, None, 0))
-        buf = (RummyResult_ * max(n, 1))()
-        lib.gr_rummy_match_results(self._p, buf, n)
-        return [_result(buf[i]) for i in range(n)]
+        return fetch(lib.gr_rummy_match_results, (self._p,), "gr_rummy_result", _result)
 
     @locked
-    def score_after(self, hands: int) -> RummyScore_:
-        """The standings after the first `hands` recorded hands."""
-        s = RummyScore_()
-        check(lib.gr_rummy_match_score_after(self._p, c_integer(hands, "hands"), byref(s)))
+    def score_after(self, hands: int) -> Any:
+        """The standings after the first `hands` recorded hands (the C
+        struct gr_rummy_score, read by its fields)."""
+        s = ffi.new("gr_rummy_score *")
+        check(lib.gr_rummy_match_score_after(self._p, c_integer(hands, "hands"), s))
         return s
 
     @property
@@ -456,24 +464,24 @@ class RummyMatch(Handle):
     @locked
     def deal(self) -> RummyGame:
         """Deal the next hand (the caller plays it, then records it)."""
-        p = c_void_p()
-        check(lib.gr_rummy_match_deal(self._p, byref(p)), "deal")
-        return RummyGame._adopted(p, self.rules)
+        p = ffi.new("gr_rummy_game **")
+        check(lib.gr_rummy_match_deal(self._p, p), "deal")
+        return RummyGame._adopted(p[0], self.rules)
 
     @locked
     def record(self, result: Union[RummyResult, RummyGame]) -> None:
         """Record a hand's result (a RummyResult or a finished RummyGame)."""
         if isinstance(result, RummyGame):
             result = result.result()
-        rc = lib.gr_rummy_match_record(self._p, byref(result._raw))
+        rc = lib.gr_rummy_match_record(self._p, result._raw)
         if rc < 0:
             check(rc, "record", lib.gr_rummy_match_last_reason(self._p))
 
     @locked
-    def score(self) -> RummyScore_:
-        """The match's totals (the C struct gr_rummy_score)."""
-        s = RummyScore_()
-        check(lib.gr_rummy_match_score(self._p, byref(s)))
+    def score(self) -> Any:
+        """The match's totals (the C struct gr_rummy_score, read by its fields)."""
+        s = ffi.new("gr_rummy_score *")
+        check(lib.gr_rummy_match_score(self._p, s))
         return s
 
     @property
@@ -495,43 +503,44 @@ class RummyBot(Handle):
                  rules: Optional[RummyRules] = None, playouts: int = 0):
         num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
             if isinstance(kind, str) else c_integer(kind, "bot kind")
-        p = self._init_handle()
-        check(lib.gr_rummy_bot_new(byref(p), num, c_seed(seed)), "rummy bot")
+        p = ffi.new("gr_rummy_bot **")
+        check(lib.gr_rummy_bot_new(p, num, c_seed(seed)), "rummy bot")
+        self._adopt(p[0])
         if rules is not None:
-            check(lib.gr_rummy_bot_set_rules(p, rules._p), "rummy bot rules")
-        check(lib.gr_rummy_bot_set_param(p, 1, c_integer(playouts, "playouts")),  # PLAYOUTS
-              "playouts")
+            with rules._lock:
+                check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
+        check(lib.gr_rummy_bot_set_param(self._p, 1, c_integer(playouts, "playouts")),
+              "playouts")   # 1: the playouts parameter
 
     def __copy__(self) -> "RummyBot":
         raise TypeError("a RummyBot cannot be copied: the library cannot clone its "
                         "random state; make another RummyBot(kind, seed)")
 
     @locked
-    def choose(self, view: RummyView_) -> RummyAction:
-        """A legal action for the player whose view this is."""
-        out = RummyAction_()
-        check(lib.gr_rummy_bot_choose(self._p, byref(view), byref(out)), "choose")
+    def choose(self, view: Any) -> RummyAction:
+        """A legal action for the player whose view this is (RummyGame.view())."""
+        out = ffi.new("gr_rummy_action *")
+        check(lib.gr_rummy_bot_choose(self._p, view, out), "choose")
         return RummyAction(out)
 
 
-def rummy_view_format_move(action: RummyAction, view: RummyView_) -> str:
-    """As RummyGame.format_move, against what a seat sees."""
-    return _text(lib.gr_rummy_view_move_format, byref(action._raw), byref(view))
+def rummy_view_format_move(action: RummyAction, view: Any) -> str:
+    """As RummyGame.format_move, against what a seat sees (RummyGame.view())."""
+    return _text(lib.gr_rummy_view_move_format, action._raw, view)
 
 
-def rummy_view_parse_move(text: str, view: RummyView_) -> RummyAction:
-    """As RummyGame.parse_move, against what a seat sees."""
-    out, err = RummyAction_(), ParseError_()
-    rc = lib.gr_rummy_view_move_parse(text.encode(), byref(view), byref(out), byref(err))
+def rummy_view_parse_move(text: str, view: Any) -> RummyAction:
+    """As RummyGame.parse_move, against what a seat sees (RummyGame.view())."""
+    out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
+    rc = lib.gr_rummy_view_move_parse(text.encode(), view, out, err)
     if rc < 0:
         raise_parse(rc, f"move {text!r}", err)
     return RummyAction(out)
 
 
-def rummy_joker_faces(text: str, view: Optional[RummyView_] = None) -> Cards:
+def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:
     """The faces an ambiguous "JK" of a move text could stand for."""
-    out = gr_cards()
-    check(lib.gr_rummy_move_joker_faces(text.encode(),
-                                        byref(view) if view is not None else None,
-                                        byref(out)))
-    return Cards(out.value)
+    out = ffi.new("gr_cards *")
+    check(lib.gr_rummy_move_joker_faces(text.encode(), ffi.NULL if view is None else view,
+                                        out))
+    return Cards(int(out[0]))

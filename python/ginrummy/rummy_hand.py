@@ -3,14 +3,11 @@ and jokers, melds with named jokers, the least unmelded value and its
 arrangement (R7), and going out with the table's melds (R4, R5)."""
 from __future__ import annotations
 
-from ctypes import byref, c_int, c_size_t
 from dataclasses import dataclass
-import ctypes
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._calls import text as _text
-from ._lib import lib, gr_card, gr_cards, GR_EINVAL, GR_NO_CARD, RUMMY_JOKER, \
-    RUMMY_MAX_MELDS, ParseError_, RummyArrangement_, RummyHand_, RummyMeld_, RummyPlan_
+from ._lib import ffi, lib, GR_EINVAL, GR_NO_CARD, RUMMY_JOKER, RUMMY_MAX_MELDS
 from .cards import Card, Cards, CardsLike, as_cards
 from .errors import c_integer, check, raise_parse
 
@@ -24,10 +21,10 @@ def rummy_card(card: RummyCardLike) -> int:
     """A Rummy card argument as the C gr_card: a text ("7H", "JK") is
     parsed, a number is passed on (checked as c_integer)."""
     if isinstance(card, str):
-        out = gr_card()
-        check(lib.gr_rummy_card_parse(card.encode(), byref(out)), f"card {card!r}")
-        return out.value
-    return c_integer(card, "card", gr_card)
+        out = ffi.new("gr_card *")
+        check(lib.gr_rummy_card_parse(card.encode(), out), f"card {card!r}")
+        return int(out[0])
+    return c_integer(card, "card", "gr_card")
 
 
 def rummy_card_points(card: RummyCardLike, ace_high: bool = False) -> int:
@@ -49,26 +46,27 @@ class RummyMeld:
     @classmethod
     def parse(cls, text: str) -> "RummyMeld":
         """``"5H JK=6H 7H"``: a joker names the face it stands for."""
-        out, bad = RummyMeld_(), c_size_t()
-        check(lib.gr_rummy_meld_parse(text.encode(), byref(out), byref(bad)), f"meld {text!r}")
+        out, bad = ffi.new("gr_rummy_meld *"), ffi.new("size_t *")
+        check(lib.gr_rummy_meld_parse(text.encode(), out, bad), f"meld {text!r}")
         return cls._from_c(out)
 
     @classmethod
-    def _from_c(cls, m: RummyMeld_) -> "RummyMeld":
+    def _from_c(cls, m: Any) -> "RummyMeld":
         return cls(Cards(m.cards), Cards(m.jokers))
 
-    def _c(self) -> RummyMeld_:
-        return RummyMeld_(self.cards.mask, self.jokers.mask)
+    def _c(self) -> Any:
+        """A new gr_rummy_meld * holding this meld."""
+        return ffi.new("gr_rummy_meld *", (self.cards.mask, self.jokers.mask))
 
     def kind(self, ace_high: bool = False) -> int:
         """1 a set, 2 a run, 0 neither (R3)."""
-        return check(lib.gr_rummy_meld_kind(byref(self._c()), ACE_HIGH if ace_high else 0))
+        return check(lib.gr_rummy_meld_kind(self._c(), ACE_HIGH if ace_high else 0))
 
     @classmethod
     def parse_ex(cls, text: str) -> "RummyMeld":
         """As parse(); a refusal carries the ``offset`` of the bad token."""
-        out, err = RummyMeld_(), ParseError_()
-        rc = lib.gr_rummy_meld_parse_ex(text.encode(), byref(out), byref(err))
+        out, err = ffi.new("gr_rummy_meld *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_meld_parse_ex(text.encode(), out, err)
         if rc < 0:
             raise_parse(rc, f"meld {text!r}", err)
         return cls._from_c(out)
@@ -76,30 +74,30 @@ class RummyMeld:
     def check(self, ace_high: bool = False) -> int:
         """The reason this is not a legal set or run (0 when it is): the
         same reason gr_rummy_game_play gives for it."""
-        why = c_int()
-        lib.gr_rummy_meld_check(byref(self._c()), ACE_HIGH if ace_high else 0, byref(why))
-        return why.value
+        why = ffi.new("int *")
+        lib.gr_rummy_meld_check(self._c(), ACE_HIGH if ace_high else 0, why)
+        return int(why[0])
 
     def layoff_faces(self, ace_high: bool = False) -> Cards:
         """The faces that can be laid off on this (legal) table meld."""
-        out = gr_cards()
+        out = ffi.new("gr_cards *")
         flags = ACE_HIGH if ace_high else 0
-        check(lib.gr_rummy_layoff_faces(byref(self._c()), flags, byref(out)),
+        check(lib.gr_rummy_layoff_faces(self._c(), flags, out),
               "layoff faces", self.check(ace_high))
-        return Cards(out.value)
+        return Cards(int(out[0]))
 
     @classmethod
-    def completions(cls, faces: "CardsLike", jokers: int,
-                    ace_high: bool = False) -> "List[RummyMeld]":
+    def completions(cls, faces: CardsLike, jokers: int,
+                    ace_high: bool = False) -> List["RummyMeld"]:
         """Every meld `faces` and that many more jokers make."""
-        buf = (RummyMeld_ * 32)()
+        buf = ffi.new("gr_rummy_meld[]", 32)
         n = check(lib.gr_rummy_meld_completions(as_cards(faces).mask,
                                                 c_integer(jokers, "jokers"),
                                                 ACE_HIGH if ace_high else 0, buf, 32))
         return [cls._from_c(buf[i]) for i in range(min(n, 32))]
 
     def __str__(self) -> str:
-        return _text(lib.gr_rummy_meld_format, byref(self._c()))
+        return _text(lib.gr_rummy_meld_format, self._c())
 
 
 @dataclass(frozen=True)
@@ -133,17 +131,19 @@ class RummyPlan:
     left: "RummyHand"
 
 
-def _table(table: Sequence[RummyMeld]) -> Tuple["ctypes.Array[RummyMeld_]", int]:
-    arr = (RummyMeld_ * max(len(table), 1))()
+def _table(table: Sequence[RummyMeld]) -> Tuple[Any, int]:
+    """The melds on the table as a C array and their count."""
+    arr = ffi.new("gr_rummy_meld[]", max(len(table), 1))
     for i, m in enumerate(table):
-        arr[i] = m._c()
+        arr[i] = m._c()[0]
     return arr, len(table)
 
 
-def _plan(out: RummyPlan_) -> "RummyPlan":
+def _plan(out: Any) -> RummyPlan:
+    """The going-out plan of a gr_rummy_plan *."""
     moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
                                 RummyMeld._from_c(m.cards))
-                  for m in out.moves[:out.nmoves])
+                  for m in (out.moves[i] for i in range(out.nmoves)))
     return RummyPlan(out.value, moves, RummyHand._from_c(out.left))
 
 
@@ -162,36 +162,39 @@ class RummyHand:
         if isinstance(cards, RummyHand):
             self.once, self.twice, self.jokers = cards.once, cards.twice, cards.jokers
         elif isinstance(cards, str):
-            out, bad = RummyHand_(), c_size_t()
-            check(lib.gr_rummy_hand_parse(cards.encode(), byref(out), byref(bad)),
-                  f"hand {cards!r}")
+            out, bad = ffi.new("gr_rummy_hand *"), ffi.new("size_t *")
+            check(lib.gr_rummy_hand_parse(cards.encode(), out, bad), f"hand {cards!r}")
             self._set(out)
 
     @classmethod
     def parse_ex(cls, text: str) -> "RummyHand":
         """A hand from text; a refusal carries the ``offset`` of the bad token."""
-        out, err = RummyHand_(), ParseError_()
-        rc = lib.gr_rummy_hand_parse_ex(text.encode(), byref(out), byref(err))
+        out, err = ffi.new("gr_rummy_hand *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_hand_parse_ex(text.encode(), out, err)
         if rc < 0:
             raise_parse(rc, f"hand {text!r}", err)
         new = cls()
         new._set(out)
         return new
 
-    def _c(self) -> RummyHand_:
-        return RummyHand_(self.once, self.twice, self.jokers)
+    def _c(self) -> Any:
+        """A new gr_rummy_hand * holding this hand (InvalidArgument for
+        fields beyond their C types)."""
+        return ffi.new("gr_rummy_hand *", (c_integer(self.once, "once", "gr_cards"),
+                                           c_integer(self.twice, "twice", "gr_cards"),
+                                           c_integer(self.jokers, "jokers")))
 
-    def _set(self, h: RummyHand_) -> None:
+    def _set(self, h: Any) -> None:
         self.once, self.twice, self.jokers = h.once, h.twice, h.jokers
 
     @classmethod
-    def _from_c(cls, h: RummyHand_) -> "RummyHand":
+    def _from_c(cls, h: Any) -> "RummyHand":
         new = cls()
         new._set(h)
         return new
 
     def __len__(self) -> int:
-        return check(lib.gr_rummy_hand_count(byref(self._c())))
+        return check(lib.gr_rummy_hand_count(self._c()))
 
     def count(self, card: Union[Card, int]) -> int:
         """How many of `card` (a face, or JOKER) the hand holds."""
@@ -217,19 +220,19 @@ class RummyHand:
     def add(self, card: RummyCardLike) -> None:
         """Add one card (a face or JOKER); InvalidArgument for a third copy etc."""
         h = self._c()
-        check(lib.gr_rummy_hand_add(byref(h), rummy_card(card)), "add")
+        check(lib.gr_rummy_hand_add(h, rummy_card(card)), "add")
         self._set(h)
 
     def remove(self, card: RummyCardLike) -> None:
         """Remove one copy of `card`; IllegalMove when the hand lacks it."""
         h = self._c()
-        check(lib.gr_rummy_hand_remove(byref(h), rummy_card(card)), "remove")
+        check(lib.gr_rummy_hand_remove(h, rummy_card(card)), "remove")
         self._set(h)
 
     def holds(self, card: RummyCardLike) -> int:
         """How many copies of `card` the hand holds (gr_rummy_hand_holds)."""
         h = self._c()
-        return check(lib.gr_rummy_hand_holds(byref(h), rummy_card(card)), "holds")
+        return check(lib.gr_rummy_hand_holds(h, rummy_card(card)), "holds")
 
     def fits(self, decks: int, jokers_per_deck: int) -> bool:
         """Whether the hand can come from `decks` decks (1 or 2) with
@@ -240,27 +243,26 @@ class RummyHand:
         if decks not in (1, 2) or not 0 <= jokers_per_deck <= 4:
             check(GR_EINVAL, "fits: decks 1..2, jokers_per_deck 0..4")
         h = self._c()
-        return bool(lib.gr_rummy_hand_fits(byref(h), decks, jokers_per_deck) == 0)
+        return bool(lib.gr_rummy_hand_fits(h, decks, jokers_per_deck) == 0)
 
     def check(self) -> None:
         """InvalidArgument unless the hand keeps the invariant (no face both once
         and twice, at most 8 jokers)."""
         h = self._c()
-        check(lib.gr_rummy_hand_check(byref(h)), "hand")
+        check(lib.gr_rummy_hand_check(h), "hand")
 
     def points(self, ace_high: bool = False) -> int:
         """R7 points of the cards."""
-        return check(lib.gr_rummy_hand_points(byref(self._c()), ACE_HIGH if ace_high else 0))
+        return check(lib.gr_rummy_hand_points(self._c(), ACE_HIGH if ace_high else 0))
 
     def value(self, ace_high: bool = False) -> int:
         """The least points left once the best melds are made (R7)."""
-        return check(lib.gr_rummy_value(byref(self._c()), ACE_HIGH if ace_high else 0))
+        return check(lib.gr_rummy_value(self._c(), ACE_HIGH if ace_high else 0))
 
     def arrange(self, ace_high: bool = False) -> RummyArrangement:
         """One arrangement of the least unmelded value (R7)."""
-        out = RummyArrangement_()
-        check(lib.gr_rummy_arrange(byref(self._c()), ACE_HIGH if ace_high else 0, byref(out)),
-              "arrange")
+        out = ffi.new("gr_rummy_arrangement *")
+        check(lib.gr_rummy_arrange(self._c(), ACE_HIGH if ace_high else 0, out), "arrange")
         return RummyArrangement(tuple(RummyMeld._from_c(out.melds[i])
                                       for i in range(out.nmelds)),
                                 RummyHand._from_c(out.unmelded), out.unmelded_points)
@@ -268,24 +270,22 @@ class RummyHand:
     def check_arrangement(self, arrangement: RummyArrangement, ace_high: bool = False) -> None:
         """Raise unless `arrangement` is a valid arrangement of this hand."""
         h = self._c()
-        raw = RummyArrangement_()
+        raw = ffi.new("gr_rummy_arrangement *")
         if len(arrangement.melds) > RUMMY_MAX_MELDS:
             raise ValueError("too many melds")
         raw.nmelds = len(arrangement.melds)
         for i, m in enumerate(arrangement.melds):
-            raw.melds[i] = m._c()
-        raw.unmelded = arrangement.unmelded._c()
+            raw.melds[i] = m._c()[0]
+        raw.unmelded = arrangement.unmelded._c()[0]
         raw.unmelded_points = c_integer(arrangement.unmelded_points, "unmelded_points")
-        check(lib.gr_rummy_arrangement_check(byref(h), 1 if ace_high else 0, byref(raw)),
-              "arrangement")
+        check(lib.gr_rummy_arrangement_check(h, 1 if ace_high else 0, raw), "arrangement")
 
     def go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = False) -> RummyPlan:
         """The least value left after melding and laying off onto `table`
         (R4, R5, R7), with the plan of moves."""
-        h, out = self._c(), RummyPlan_()
+        h, out = self._c(), ffi.new("gr_rummy_plan *")
         arr, n = _table(table)
-        check(lib.gr_rummy_go_out(byref(h), arr, n, 1 if ace_high else 0, byref(out)),
-              "go_out")
+        check(lib.gr_rummy_go_out(h, arr, n, 1 if ace_high else 0, out), "go_out")
         return _plan(out)
 
     def can_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
@@ -295,8 +295,7 @@ class RummyHand:
         h = self._c()
         arr, n = _table(table)
         nd = GR_NO_CARD if no_discard is None else rummy_card(no_discard)
-        return RUMMY_OUT[check(lib.gr_rummy_can_go_out(byref(h), arr, n,
-                                                       1 if ace_high else 0, nd),
+        return RUMMY_OUT[check(lib.gr_rummy_can_go_out(h, arr, n, 1 if ace_high else 0, nd),
                                "can_go_out")]
 
     def out_plan(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
@@ -306,11 +305,11 @@ class RummyHand:
         ("meld", a plan leaving nothing), ("discard", a plan leaving the
         card to discard; it may be a joker taken from the table, R5) or
         ("no", None)."""
-        h, out = self._c(), RummyPlan_()
+        h, out = self._c(), ffi.new("gr_rummy_plan *")
         arr, n = _table(table)
         nd = GR_NO_CARD if no_discard is None else rummy_card(no_discard)
-        rc = check(lib.gr_rummy_can_go_out_plan(byref(h), arr, n, 1 if ace_high else 0, nd,
-                                                byref(out)), "can_go_out_plan")
+        rc = check(lib.gr_rummy_can_go_out_plan(h, arr, n, 1 if ace_high else 0, nd, out),
+                   "can_go_out_plan")
         return RUMMY_OUT[rc], (_plan(out) if rc else None)
 
     def __eq__(self, other: object) -> bool:
@@ -321,7 +320,7 @@ class RummyHand:
         return hash((self.once, self.twice, self.jokers))
 
     def __str__(self) -> str:
-        return _text(lib.gr_rummy_hand_format, byref(self._c()))
+        return _text(lib.gr_rummy_hand_format, self._c())
 
     def __repr__(self) -> str:
         return f"RummyHand({str(self)!r})"

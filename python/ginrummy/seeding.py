@@ -14,10 +14,9 @@ True
 from __future__ import annotations
 
 import os
-from ctypes import byref, c_uint64
 from typing import Optional
 
-from ._lib import lib
+from ._lib import ffi, lib
 from .errors import check
 
 MASK64 = (1 << 64) - 1
@@ -29,10 +28,10 @@ STREAMS = {"hand": 0, "match": 1, "np_random": 2, "batch": 3, "bot": 16}
 def derive_seed(seed: int, stream: int = 0, index: int = 0) -> int:
     """The library's independent seed for hand `index` of `stream` of a run
     seeded `seed` (each taken modulo 2**64)."""
-    out = c_uint64()
+    out = ffi.new("uint64_t *")
     check(lib.gr_seed_derive(int(seed) & MASK64, int(stream) & MASK64,
-                             int(index) & MASK64, byref(out)), "seed")
-    return int(out.value)
+                             int(index) & MASK64, out), "seed")
+    return int(out[0])
 
 
 def fresh_seed() -> int:

@@ -2,12 +2,11 @@
 settlement of a hand laid down on a real table."""
 from __future__ import annotations
 
-from ctypes import byref, c_int
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Optional
+from typing import Any, Optional
 
-from ._lib import lib, HandResult_, SettleOptions_
+from ._lib import ffi, lib
 from .cards import CardLike, CardsLike, as_cards
 from .errors import c_integer, check
 from .melds import Arrangement, Layoff
@@ -39,18 +38,19 @@ class HandResult:
     multiplier: int
 
     @classmethod
-    def _from_c(cls, r: HandResult_) -> "HandResult":
+    def _from_c(cls, r: Any) -> "HandResult":
         return cls(Outcome(r.outcome), r.knocker, r.winner, r.points,
                    Arrangement._from_c(r.knocker_arrangement), Layoff._from_c(r.defense),
                    r.knocker_deadwood, r.defender_deadwood, r.multiplier)
 
-    def _c(self) -> HandResult_:
-        r = HandResult_()
+    def _c(self) -> Any:
+        """A new gr_hand_result * holding this result."""
+        r = ffi.new("gr_hand_result *")
         for name in ("outcome", "knocker", "winner", "points", "knocker_deadwood",
                      "defender_deadwood", "multiplier"):
             setattr(r, name, c_integer(getattr(self, name), f"HandResult.{name}"))
-        r.knocker_arrangement = self.knocker_arrangement._c()
-        r.defense = self.defense._c()
+        r.knocker_arrangement = self.knocker_arrangement._c()[0]
+        r.defense = self.defense._c()[0]
         return r
 
 
@@ -59,15 +59,15 @@ def settle(rules: RulesLike, knocker: Arrangement, defender: CardsLike,
     """Settle a hand laid down on a table: player 0 knocked showing `knocker`,
     player 1 holds `defender` (G20-G24); with the first upcard for Oklahoma."""
     r = as_rules(rules)
-    out = HandResult_()
+    out = ffi.new("gr_hand_result *")
     k = knocker._c()
     d = as_cards(defender).mask
     with r._lock:
         if upcard is None:
-            check(lib.gr_settle(r._live(), byref(k), d, byref(out)), "settle")
+            check(lib.gr_settle(r._live(), k, d, out), "settle")
         else:
-            check(lib.gr_settle_upcard(r._live(), card_arg(upcard, "upcard"), byref(k), d,
-                                       byref(out)), "settle")
+            check(lib.gr_settle_upcard(r._live(), card_arg(upcard, "upcard"), k, d, out),
+                  "settle")
     return HandResult._from_c(out)
 
 
@@ -79,14 +79,14 @@ def settle_ex(rules: RulesLike, knocker: Arrangement, defender: CardsLike, *,
     counts (a wrong count raises instead of voiding), an optional first
     upcard; refusals raise with the reason."""
     r = as_rules(rules)
-    o = SettleOptions_()
+    o = ffi.new("gr_settle_options *")
     o.knocker, o.strict = c_integer(knocker_seat, "knocker_seat"), int(bool(strict))
     if upcard is not None:
         o.has_upcard, o.upcard = 1, card_arg(upcard, "upcard")
-    k, out, reason = knocker._c(), HandResult_(), c_int()
+    k, out, reason = knocker._c(), ffi.new("gr_hand_result *"), ffi.new("int *")
     with r._lock:
-        check(lib.gr_settle_ex(r._live(), byref(o), byref(k), as_cards(defender).mask,
-                               byref(out), byref(reason)), "settle", reason.value)
+        check(lib.gr_settle_ex(r._live(), o, k, as_cards(defender).mask, out, reason),
+              "settle", reason[0])
     return HandResult._from_c(out)
 
 
@@ -95,9 +95,8 @@ def settle_illegal_knock(rules: RulesLike, knocker: Arrangement,
     """G29, score keeping: settle a knock found illegal (deadwood over the
     limit) only after the defender laid off, which then stands."""
     r = as_rules(rules)
-    out = HandResult_()
-    k = knocker._c()
+    out = ffi.new("gr_hand_result *")
     with r._lock:
-        check(lib.gr_settle_illegal_knock(r._live(), byref(k), as_cards(defender).mask,
-                                          byref(out)), "settle_illegal_knock")
+        check(lib.gr_settle_illegal_knock(r._live(), knocker._c(), as_cards(defender).mask,
+                                          out), "settle_illegal_knock")
     return HandResult._from_c(out)

@@ -384,7 +384,7 @@ def test_bot_set_rules_keeps_a_named_preset_alive_during_the_call(monkeypatch):
 
         def gr_bot_set_rules(self, bot, rules):
             live = [r for r in gc.get_objects() if isinstance(r, gr.Rules)
-                    and getattr(r, "_p", None) is not None and r._p.value == rules.value]
+                    and getattr(r, "_p", None) is not None and r._p == rules]
             seen.append(bool(live))
             return real.gr_bot_set_rules(bot, rules)
     monkeypatch.setattr(bot_module, "lib", Lib())

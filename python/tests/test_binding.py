@@ -1,5 +1,4 @@
 """The binding: cards, melds, rules, games, matches, bots, errors, memory."""
-import ctypes
 import gc
 import os
 
@@ -11,7 +10,7 @@ from ginrummy import _lib
 
 def test_struct_sizes_match_the_library():
     for name, cls in _lib.STRUCTS.items():
-        assert ctypes.sizeof(cls) == _lib.lib.gr_struct_size(name.encode()), name
+        assert _lib.ffi.sizeof(cls) == _lib.lib.gr_struct_size(name.encode()), name
 
 
 def test_G1_cards_parse_format_iterate():

@@ -287,11 +287,10 @@ def test_G38_wall_knock_and_pass():
 
 
 def lib_status(env):
-    from ginrummy._lib import lib
-    import ctypes
-    t, u, r = ctypes.c_int(), ctypes.c_int(), (ctypes.c_int * 2)()
-    lib.gr_env_status(env._p, ctypes.byref(t), ctypes.byref(u), r)
-    return t.value, u.value, (r[0], r[1])
+    from ginrummy._lib import ffi, lib
+    t, u, r = ffi.new("int *"), ffi.new("int *"), ffi.new("int[2]")
+    lib.gr_env_status(env._p, t, u, r)
+    return t[0], u[0], (r[0], r[1])
 
 
 def test_aec_loop():

@@ -78,9 +78,15 @@ def test_copied_rummy_objects_are_independent(copier):
     g2 = copier(g)
     g2.play(g2.legal_moves()[0])
     assert g.history() == [] and len(g2.history()) == 1
-    del g, r
+    m = rummy.RummyMatch(r, seed=3)
+    m.record(g2.playout("basic", seed=1))
+    m2 = copier(m)
+    assert m2.save() == m.save()
+    m2.undo()
+    assert len(m.results()) == 1 and m2.results() == []
+    del g, r, m
     gc.collect()
-    assert g2.save()
+    assert g2.save() and m2.save()
 
 
 @needs_numpy
@@ -99,8 +105,7 @@ def test_copied_environments_are_independent(copier):
 
 def _uncopyable():
     out = [("Bot", lambda: gr.Bot("expert", 1)),
-           ("RummyBot", lambda: rummy.RummyBot("greedy", 1)),
-           ("RummyMatch", lambda: rummy.RummyMatch(seed=1))]
+           ("RummyBot", lambda: rummy.RummyBot("greedy", 1))]
     if np is not None:
         out.append(("VecGinRummyEnv", lambda: gr.VecGinRummyEnv(2, seed=1)))
     return out

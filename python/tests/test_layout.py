@@ -1,0 +1,98 @@
+"""The package's layout: every class is defined whole in one module (no
+module adds methods to another's classes), __init__ only re-exports,
+every public function, class and method has a docstring that help()
+shows, and the whole package passes mypy --strict (when mypy is here)."""
+import importlib
+import inspect
+import os
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import ginrummy as gr
+
+PKG = os.path.dirname(gr.__file__)
+MODULES = sorted(m.name for m in pkgutil.iter_modules([PKG])
+                 if m.name not in ("__main__", "_ffi", "_libdir"))
+
+
+def _public_objects():
+    names = list(gr.__all__) + ["rummy." + n for n in gr.rummy.__all__]
+    seen = set()
+    for name in names:
+        obj = gr
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        if inspect.ismodule(obj) or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            yield name, obj
+
+
+def test_every_class_is_defined_whole_in_its_module():
+    # no assignment "Class.method = function" anywhere in the package
+    for mod in MODULES:
+        src = open(os.path.join(PKG, mod + ".py")).read()
+        for cls in ("Game", "Match", "Bot", "View", "Rules", "RummyHand", "RummyGame",
+                    "RummyRules", "RummyMatch", "GinRummyEnv", "VecGinRummyEnv"):
+            assert f"\n{cls}." not in src, f"{mod}.py adds to {cls}"
+    for name, obj in _public_objects():
+        if inspect.isclass(obj):
+            home = os.path.abspath(inspect.getsourcefile(obj))
+            for attr, value in vars(obj).items():
+                fn = getattr(value, "fget", value)
+                fn = inspect.unwrap(getattr(fn, "__func__", fn))
+                if inspect.isfunction(fn):
+                    where = os.path.abspath(fn.__code__.co_filename)
+                    if where.startswith(PKG):       # not generated (namedtuple, dataclass)
+                        assert where == home, f"{name}.{attr} defined in {where}"
+
+
+def test_init_only_reexports():
+    src = open(os.path.join(PKG, "__init__.py")).read()
+    body = [line for line in src.splitlines() if line.startswith(("def ", "class "))]
+    assert body == ["def __getattr__(name: str) -> Any:"]
+    for name in gr.__all__:
+        assert getattr(gr, name).__module__ != "ginrummy" if hasattr(
+            getattr(gr, name), "__module__") else True, name
+
+
+def test_public_functions_classes_and_methods_have_docstrings():
+    missing = []
+    for name, obj in _public_objects():
+        if not inspect.getdoc(obj):
+            missing.append(name)
+        if inspect.isclass(obj) and not issubclass(obj, tuple):
+            for attr, value in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                fn = value.fget if isinstance(value, property) else value
+                fn = getattr(fn, "__func__", fn)
+                if inspect.isfunction(fn) and not fn.__doc__:
+                    missing.append(f"{name}.{attr}")
+    assert not missing, f"no docstring: {missing}"
+
+
+def test_help_shows_the_docstrings():
+    text = pydoc_text(gr.Game)
+    assert "One hand of Gin" in text and "Every legal move of the player to act" in text
+
+
+def pydoc_text(obj):
+    import pydoc
+    return pydoc.render_doc(obj, renderer=pydoc.plaintext)
+
+
+def test_the_package_passes_a_strict_type_check():
+    try:
+        import mypy  # noqa: F401
+    except ImportError:
+        pytest.skip("no mypy (Debian: python3-mypy)")
+    config = os.path.join(os.path.dirname(PKG), "mypy.ini")
+    out = subprocess.run([sys.executable, "-m", "mypy", "--config-file", config,
+                          "--cache-dir", os.devnull, PKG],
+                         capture_output=True, text=True, cwd=os.path.dirname(PKG))
+    assert out.returncode == 0, out.stdout + out.stderr
