@@ -191,8 +191,10 @@ START_TEST(step_refuses_like_play)
     gr_rummy_game *g;
     ck_assert_int_eq(gr_rummy_game_new(&g, r, 5, 1), GR_OK);
     gr_rummy_masks m, before;
+    /* the arrays past nmelds are not written: zero them to compare bytes */
+    memset(&m, 0, sizeof m);
     gr_rummy_game_legal_masks(g, &m);
-    before = m;
+    memcpy(&before, &m, sizeof m);
     gr_rummy_action bad = { .type = GR_RUMMY_ACT_DISCARD, .card = 0 };
     ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_ESTATE);
     ck_assert_int_eq(memcmp(&m, &before, sizeof m), 0);
