@@ -736,7 +736,7 @@ GR_API int gr_game_load_mm(gr_game **out, const char *text,
                            const gr_allocator *mm);
 
 /* ------------------------------------------------------------------------
- * Fast playouts and the expert bot (issue 17): what a search needs
+ * Fast playouts and the expert bot: what a search needs
  * ------------------------------------------------------------------------ */
 
 /* The legal moves of the player to act as card masks per move type.  A
@@ -1089,7 +1089,7 @@ GR_API void gr_bot_free(gr_bot *bot);
  * case-insensitive), or GR_EINVAL. */
 GR_API int gr_bot_lookup(const char *name);
 
-/* ---- the expert bot's settings (issue 17) ----
+/* ---- the expert bot's settings ----
  *
  * GR_BOT_EXPERT decides from the views it is given and from what it
  * remembers of the earlier views of the same hand (so give it every view of
@@ -1191,7 +1191,7 @@ GR_API int gr_bot_arrange(gr_bot *bot, const gr_view *view, gr_card discard,
 GR_API int gr_bot_explain(const gr_bot *bot, char *buf, size_t size);
 
 /* ========================================================================
- * Reasons, advice, positions, move text and score keeping (issue 13)
+ * Reasons, advice, positions, move text and score keeping
  * ======================================================================== */
 
 /* ------------------------------------------------------------------------
@@ -1279,7 +1279,7 @@ enum {
     /* GR_ESTATE (added later: the enum is append-only) */
     GR_REASON_TOO_LONG,           /* the match has GR_MAX_MATCH_HANDS hands */
     GR_REASON_WALL,               /* G38: the last discard may be taken only
-                                     to knock or go gin at once (issue 16) */
+                                     to knock or go gin at once */
     /* basic Rummy (R1-R8; added later, each with its status) */
     GR_REASON_RUMMY_NOT_A_MELD,   /* GR_EILLEGAL: not 3-4 faces of a rank nor
                                      a run of 3+ in a suit (R3) */
@@ -2744,7 +2744,7 @@ GR_API int gr_rummy_match_load_ex(gr_rummy_match **out, const char *text,
                                   const gr_allocator *mm, gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
- * Reinforcement-learning environment (issue 18): one hand with OpenSpiel's
+ * Reinforcement-learning environment: one hand with OpenSpiel's
  * gin_rummy action ids and observation tensor, and batches of hands
  * ------------------------------------------------------------------------ */
 
@@ -2926,7 +2926,7 @@ GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
  * "gr_option_info", "gr_allocator", "gr_table", "gr_standing", and the
  * Rummy structs "gr_rummy_hand", "gr_rummy_meld", "gr_rummy_arrangement",
  * "gr_rummy_action", "gr_rummy_result", "gr_rummy_view",
- * "gr_rummy_score", and issue 13's and 17's "gr_parse_error",
+ * "gr_rummy_score", "gr_parse_error",
  * "gr_settle_options", "gr_take_advice", "gr_knock_advice", "gr_position",
  * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan"), or GR_EINVAL for an
  * unknown name. */
