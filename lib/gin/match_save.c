@@ -211,8 +211,8 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             char *t = gr__next_word(&rest);
             if (strcmp(t, "cut") == 0)
                 first_dealer = -1;
-            else if (players == 2 && (strcmp(t, "0") == 0 || strcmp(t, "1") == 0))
-                first_dealer = t[0] - '0';
+            else if (t[0] >= '0' && t[0] < '0' + players && t[1] == '\0')
+                first_dealer = t[0] - '0';   /* a seat (the players line is before) */
             else {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
@@ -313,7 +313,8 @@ static int load_match(gr_match **out, char *text, const mreader *r,
     }
     if (rc == GR_OK)
         rc = first_dealer < 0 ? gr_match_new_players(&m, rules, seed, players)
-                              : gr_match_new_dealer(&m, rules, seed, first_dealer);
+                              : gr_match_new_players_dealer(&m, rules, seed, players,
+                                                            first_dealer);
     gr_rules_free(rules);
     if (rc == GR_OK) {
         for (unsigned long long i = 0; i < deals; i++)   /* the seeds dealt */
