@@ -2303,7 +2303,14 @@ GR_API int gr_rummy_game_view(const gr_rummy_game *game, int player,
 
 /* The legal moves of the view's player, computed from the view alone
  * (exactly gr_rummy_game_legal_moves() when it is his turn, else 0).
- * GR_EINVAL for NULL or a malformed view. */
+ * GR_EINVAL for NULL or a malformed view: seats (player, turn, dealer,
+ * the table's owners) outside 0..nplayers-1, nplayers outside
+ * 2..GR_RUMMY_MAX_PLAYERS, an unknown phase, ace_high not 0 or 1, the hand
+ * or a seat's known cards no valid hand (gr_rummy_hand_check), taken not
+ * a card, a negative count or one above GR_RUMMY_MAX_CARDS (counts, stock,
+ * pile, turnovers below 0), a table meld that is no legal set or run,
+ * a pile card above the joker, reserved space not zero.  Every function
+ * taking a view (bots, move text) refuses the same views. */
 GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
                                      gr_rummy_action *out, size_t cap);
 
@@ -2647,7 +2654,9 @@ GR_API int gr_rummy_move_parse(const char *text, const gr_rummy_game *game,
                                gr_rummy_action *out, gr_parse_error *err);
 
 /* The same two against what a seat sees (its table and ace-high option):
- * for a program that holds a view only.  GR_EINVAL for NULL view. */
+ * for a program that holds a view only.  GR_EINVAL for NULL view or a
+ * malformed one (as gr_rummy_view_legal_moves refuses; the parser's
+ * reason GR_REASON_BAD_VALUE). */
 GR_API int gr_rummy_view_move_format(const gr_rummy_action *move,
                                      const gr_rummy_view *view, char *buf,
                                      size_t size);
@@ -2658,7 +2667,7 @@ GR_API int gr_rummy_view_move_parse(const char *text, const gr_rummy_view *view,
  * "JK" could stand for (the union over the possible melds, or the faces
  * that fit the table meld) into *faces; 0 when the text is not refused so.
  * view may be NULL (no table, ace low).  GR_EINVAL for NULL text or
- * faces. */
+ * faces, or a malformed view (as gr_rummy_view_legal_moves refuses). */
 GR_API int gr_rummy_move_joker_faces(const char *text, const gr_rummy_view *view,
                                      gr_cards *faces);
 
