@@ -279,3 +279,48 @@ def test_one_game_from_two_threads_stays_consistent():
     assert g.over
     again = gr.Game.load(g.save())
     assert again.history() == g.history() and again.result() == g.result()
+
+
+@needs_numpy
+@pytest.mark.parametrize("kind", ["GinVectorEnv", "GinTables"])
+def test_close_while_another_thread_steps_the_rl_engines(kind):
+    """The Gymnasium vector environment and the Gin tables under the
+    PettingZoo and Gymnasium environments: close() from one thread while
+    another steps waits for the step, and the stepper then gets WrongState
+    ("closed"), never freed memory."""
+    if kind == "GinVectorEnv":
+        gg = pytest.importorskip("ginrummy.gymnasium")
+    from ginrummy.gin_tables import GinTables
+    for round_ in range(4):
+        if kind == "GinVectorEnv":
+            env = gg.GinVectorEnv(8)
+            env.reset(seed=round_)
+        else:
+            env = GinTables(2 + round_ % 3, episode="match")
+            env.reset(round_, 0)
+        started, errors, steps = threading.Event(), [], [0]
+
+        def run():
+            try:
+                while True:
+                    if kind == "GinVectorEnv":
+                        env.step(env.random_actions())
+                    else:
+                        acting = env.to_act()
+                        if env.over or not acting:
+                            env.reset(round_, steps[0])
+                            continue
+                        env.step(acting[0], max(env.legal(acting[0])))
+                    steps[0] += 1
+                    if steps[0] == 50:
+                        started.set()
+            except gr.WrongState as exc:
+                errors.append(exc)
+            started.set()
+
+        t = threading.Thread(target=run)
+        t.start()
+        started.wait(30)
+        env.close()
+        t.join(30)
+        assert not t.is_alive() and len(errors) == 1 and "closed" in str(errors[0])
