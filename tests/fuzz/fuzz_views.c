@@ -21,27 +21,7 @@
 
 #include <ginrummy.h>
 
-#define CHECK(cond) do { if (!(cond)) abort(); } while (0)
-
-typedef struct reader {
-    const uint8_t *data;
-    size_t size, at;
-} reader;
-
-static int more(const reader *r) { return r->at < r->size; }
-
-static uint8_t byte(reader *r)
-{
-    return r->at < r->size ? r->data[r->at++] : 0;
-}
-
-static uint64_t quad(reader *r)
-{
-    uint64_t q = 0;
-    for (int i = 0; i < 8; i++)
-        q |= (uint64_t)byte(r) << (8 * i);
-    return q;
-}
+#include "fuzz.h"
 
 /* a new value for an int field: near the old one, a small one, or any */
 static int value(reader *r, int old)
@@ -139,7 +119,10 @@ static void gin(reader *r)
         CHECK(gr_bot_new(&b, kind, 11) == GR_OK);
         CHECK(gr_bot_set_rules(b, rules) == GR_OK);
         CHECK(gr_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 4) == GR_OK);
-        gr_move m = { 0x5A, 0x5A };
+        gr_move m;
+        memset(&m, 0, sizeof m);
+        m.type = 0x5A;
+        m.card = 0x5A;
         rc = gr_bot_choose(b, &v, &m);
         if (!ok)
             CHECK(rc == GR_EINVAL && m.type == 0x5A && m.card == 0x5A);
