@@ -12,11 +12,10 @@ and one thread at a time.
   other.  Different objects run in parallel (the library has no global
   state).
 - ``copy.copy`` and ``copy.deepcopy`` give an independent object with its
-  own handle (the library's clone, or a rebuild from saved text), or raise
-  TypeError where the library cannot copy the object; a handle is never
-  shared.  ``pickle`` stores what rebuilds the object (its saved text, its
-  options, its settings: each class's ``__reduce__`` says what), or raises
-  TypeError where nothing can.
+  own handle (the library's clone, or a rebuild from saved text); a handle
+  is never shared.  ``pickle`` stores what rebuilds the object (its saved
+  text, its options, its settings: each class's ``__reduce__`` says what).
+  A class that defines neither raises TypeError.
 """
 from __future__ import annotations
 
