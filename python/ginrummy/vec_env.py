@@ -36,16 +36,23 @@ class ActionHistory:
         begin new hands after it."""
         t, cap = self.t, self.steps.shape[0]
         if t - self.oldest >= cap:
-            self.oldest = int(self.began.min())
-        if t - self.oldest >= cap:                  # a long hand: grow
-            grown = np.zeros((2 * cap, self.steps.shape[1]), dtype=np.uint8)
-            kept = np.arange(t - cap, t)
-            grown[kept % (2 * cap)] = self.steps[kept % cap]
-            self.steps, cap = grown, 2 * cap
+            self.make_room()
+            cap = self.steps.shape[0]
         self.steps[t % cap] = actions
         self.t = t + 1
         if ended.size:
             self.began[ended] = t + 1
+
+    def make_room(self) -> None:
+        """Room for the next step's row: the bound of the oldest hand made
+        exact, and the ring doubled if that hand outlasts it."""
+        t, cap = self.t, self.steps.shape[0]
+        self.oldest = int(self.began.min())
+        if t - self.oldest >= cap:                  # a long hand: grow
+            grown = np.zeros((2 * cap, self.steps.shape[1]), dtype=np.uint8)
+            kept = np.arange(t - cap, t)
+            grown[kept % (2 * cap)] = self.steps[kept % cap]
+            self.steps = grown
 
     def hands(self) -> List["Array"]:
         """Each environment's actions since its hand began."""
@@ -193,16 +200,27 @@ class VecGinRummyEnv(Handle):
         """Play one action in every environment (checked first: nothing is
         played when one is illegal).  `actions`: integers (TypeError for a
         float array), each within int32 (else InvalidArgument)."""
-        a = _int32_array(actions, "actions")
-        if a.shape != (self._n,):
-            raise ValueError(f"actions must have shape ({self._n},)")
-        check(lib.gr_batch_step(self._p, ffi.from_buffer("int32_t[]", a), *self._ptrs), "step")
+        if actions is self._views[5]:       # random_actions(): int32 already
+            a, ptr = self._actions, self._actions_ptr
+        else:
+            a = _int32_array(actions, "actions")
+            if a.shape != (self._n,):
+                raise ValueError(f"actions must have shape ({self._n},)")
+            ptr = ffi.from_buffer("int32_t[]", a)
+        check(lib.gr_batch_step(self._p, ptr, *self._ptrs), "step")
+        # for pickling (ActionHistory.record written out: the hot path)
+        h = self._history
+        t = h.t
+        if t - h.oldest >= h.steps.shape[0]:
+            h.make_room()
+        h.steps[t % h.steps.shape[0]] = a
+        h.t = t + 1
         ended = self._done.nonzero()[0]
         if ended.size:
+            h.began[ended] = t + 1
             self._hand_seed[ended] = np.uint64(self._next_seed) + \
                 np.arange(ended.size, dtype=np.uint64)
             self._next_seed = (self._next_seed + int(ended.size)) % (1 << 64)
-        self._history.record(a, ended)
         v = self._views
         return v[0], v[3], v[4], v[1], v[2]
 

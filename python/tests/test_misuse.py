@@ -443,3 +443,25 @@ def test_pickled_environments_go_on_as_the_original(reward):
                 assert ra[2:4] == rb[2:4]
         if env.current_player < 0:
             env.reset()
+
+
+@needs_numpy
+def test_action_history_keeps_long_hands_and_restores():
+    """A batch's history (what pickling replays) keeps every action of a
+    hand that outlasts its ring (grown), forgets ended hands, restores."""
+    from ginrummy.vec_env import ActionHistory
+    h = ActionHistory(3)
+    rng = np.random.default_rng(4)
+    kept = [[], [], []]
+    for t in range(700):
+        acts = rng.integers(0, 241, 3).astype(np.int32)
+        ended = np.array([1]) if t % 50 == 49 else np.array([], dtype=np.int64)
+        h.record(acts, ended)
+        for i in range(3):
+            kept[i].append(int(acts[i]))
+        for i in ended.tolist():
+            kept[i] = []
+    assert [x.tolist() for x in h.hands()] == kept and h.steps.shape[0] >= 700
+    g = ActionHistory(3)
+    g.restore(h.hands())
+    assert [x.tolist() for x in g.hands()] == kept
