@@ -1946,14 +1946,27 @@ typedef struct gr_rummy_plan {
  * many runs with many hand cards at their ends (GR_ENOMEM beyond).
  * The plan lists the joker takes first, then the layoffs meld by meld
  * (each run outward from its old ends), then the new melds.  Deterministic
- * (tie-break in gr_rummy_cards(3)).  GR_EINVAL for a bad hand, NULL out,
- * bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS, table NULL with ntable
- * > 0, a table meld that is not legal, or more than GR_RUMMY_MAX_JOKERS
- * jokers in the hand and on the table together; GR_ENOMEM.  *out is
- * written only on success. */
+ * (tie-break in gr_rummy_cards(3)).  Refused as gr_rummy_go_out_check()
+ * says (GR_EINVAL for a malformed argument, GR_EILLEGAL for a table meld
+ * that is not a meld, as gr_rummy_game_play() refuses that meld), or
+ * GR_EINVAL for NULL out; GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
                            const gr_rummy_meld *table, int ntable, int flags,
                            gr_rummy_plan *out);
+
+/* Check the arguments of gr_rummy_go_out() and gr_rummy_can_go_out():
+ * GR_OK, or the status of the first fault with its reason in *reason
+ * (when not NULL; GR_REASON_NONE on GR_OK), in this order:
+ * GR_REASON_NULL_ARGUMENT (hand NULL, or table NULL with ntable > 0),
+ * GR_REASON_BAD_VALUE (bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS),
+ * GR_REASON_BAD_CARD (a malformed hand or table meld), a table meld's
+ * reason as gr_rummy_meld_check() gives it (GR_EILLEGAL:
+ * GR_REASON_NO_NATURAL, GR_REASON_JOKER_FACE, GR_REASON_RUMMY_NOT_A_MELD),
+ * GR_REASON_RUMMY_CARDS (more than GR_RUMMY_MAX_JOKERS jokers in the hand
+ * and on the table together). */
+GR_API int gr_rummy_go_out_check(const gr_rummy_hand *hand,
+                                 const gr_rummy_meld *table, int ntable,
+                                 int flags, int *reason);
 
 /* Results of gr_rummy_can_go_out. */
 enum {
@@ -1971,8 +1984,9 @@ enum {
  * be kept back and everything else melded or laid off, else
  * GR_RUMMY_OUT_NO.  The card kept back may also be a joker taken from the
  * table (R5): table "3C JK=3D 3H 3S", hand "3D", no_discard 3D goes out
- * by putting 3D in the joker's place and discarding the joker.  GR_EINVAL as gr_rummy_go_out (out aside), or
- * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
+ * by putting 3D in the joker's place and discarding the joker.  Refused as
+ * gr_rummy_go_out (out aside), or GR_EINVAL for no_discard neither a card
+ * 0..52 nor GR_NO_CARD; GR_ENOMEM. */
 GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
                                const gr_rummy_meld *table, int ntable,
                                int flags, gr_card no_discard);

@@ -185,6 +185,7 @@ START_TEST(masks_dead_end)
 }
 END_TEST
 
+/* R4: a refused step changes nothing but the reason, which is play's */
 START_TEST(step_refuses_like_play)
 {
     gr_rummy_rules *r = rules(3, 1, 0, 0, 0);
@@ -198,15 +199,23 @@ START_TEST(step_refuses_like_play)
     gr_rummy_action bad = { .type = GR_RUMMY_ACT_DISCARD, .card = 0 };
     ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_ESTATE);
     ck_assert_int_eq(memcmp(&m, &before, sizeof m), 0);
+    /* R4: the reason is kept as gr_rummy_game_play() keeps it */
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_DRAW_FIRST);
     bad.type = 99;
     ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_BAD_VALUE);
+    ck_assert_int_eq(gr_rummy_game_step(g, NULL, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_NULL_ARGUMENT);
     ck_assert_int_eq(gr_rummy_game_step(NULL, &bad, &m), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_game_step(g, NULL, &m), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_game_legal_masks(NULL, &m), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_game_legal_masks(g, NULL), GR_EINVAL);
     gr_rummy_action draw = { .type = GR_RUMMY_ACT_DRAW_STOCK };
     ck_assert_int_eq(gr_rummy_game_step(g, &draw, NULL), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_NONE);
     ck_assert_int_eq(gr_rummy_game_phase(g), GR_RUMMY_PHASE_PLAY);
+    ck_assert_int_eq(gr_rummy_game_step(g, &draw, &m), GR_ESTATE);   /* R4 */
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_DRAWN_ALREADY);
     gr_rummy_game_free(g);
     gr_rummy_rules_free(r);
 }

@@ -136,17 +136,23 @@ function withTable(table, fn) {
         return fn(melds.length ? p : 0, melds.length);
     });
 }
+/** The reason gr_rummy_go_out_check gives the arguments of a going-out
+ * call (0 when they are fine): thrown with the call's status. */
+function goOutReason(h, t, n, opts) {
+    return withMem(4, (r) => { M._gr_rummy_go_out_check(h, t, n, flagsOf(opts), r); return heap().i32[r >> 2]; });
+}
 /** Going out with the table: the least value left and the plan of moves
  * {value, moves: [{kind, meld, cards}], left}. */
 export function rummyGoOut(hand, table = [], opts) {
     return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
-        outStruct('gr_rummy_go_out', 'gr_rummy_plan', (p) => M._gr_rummy_go_out(h, t, n, flagsOf(opts), p))));
+        outStruct('gr_rummy_go_out', 'gr_rummy_plan', (p) => M._gr_rummy_go_out(h, t, n, flagsOf(opts), p),
+                  { reason: () => goOutReason(h, t, n, opts) })));
 }
 /** 'meld' (every card melded or laid off), 'discard' (all but one), or 'no'. */
 export function rummyCanGoOut(hand, table = [], { noDiscard = null, ...opts } = {}) {
     const nd = noDiscard === null ? 255 : toCard(noDiscard, { joker: true }).id;
     const r = withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
-        check('gr_rummy_can_go_out', M._gr_rummy_can_go_out(h, t, n, flagsOf(opts), nd))));
+        check('gr_rummy_can_go_out', M._gr_rummy_can_go_out(h, t, n, flagsOf(opts), nd), goOutReason(h, t, n, opts))));
     return enumName('GR_RUMMY_OUT_', r);
 }
 
@@ -155,7 +161,7 @@ export function rummyCanGoOut(hand, table = [], { noDiscard = null, ...opts } = 
 export function rummyCanGoOutPlan(hand, table = [], { noDiscard = null, ...opts } = {}) {
     const nd = noDiscard === null ? 255 : toCard(noDiscard, { joker: true }).id;
     return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) => withMem(STRUCTS.gr_rummy_plan.size, (p) => {
-        const r = check('gr_rummy_can_go_out_plan', M._gr_rummy_can_go_out_plan(h, t, n, flagsOf(opts), nd, p));
+        const r = check('gr_rummy_can_go_out_plan', M._gr_rummy_can_go_out_plan(h, t, n, flagsOf(opts), nd, p), goOutReason(h, t, n, opts));
         return { answer: enumName('GR_RUMMY_OUT_', r), plan: r === C.GR_RUMMY_OUT_NO ? null : readStruct('gr_rummy_plan', p) };
     })));
 }

@@ -68,6 +68,10 @@ test('R4 R7 melding and going out with the table', () => {
     assert.equal(way.answer, 'meld');
     assert.equal(way.plan.left.size, 0);
     assert.deepEqual(gr.rummyCanGoOutPlan('4C 5C 6C 9D 9D'), { answer: 'no', plan: null });
+    // R3: a table meld that is not a meld is refused as play refuses it
+    for (const f of [() => gr.rummyGoOut('8H', ['5H 6H 8H']), () => gr.rummyCanGoOut('8H', ['5H 6H 8H']),
+                     () => gr.rummyCanGoOutPlan('8H', ['5H 6H 8H'])])
+        assert.throws(f, (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
 });
 
 test('R2 rules, a stacked deck, views, history, save and load', () => {

@@ -445,3 +445,14 @@ def test_unknown_names_are_invalid_arguments():
     g = gr.Game(STD, seed=1)
     with pytest.raises(gr.InvalidArgument, match="random, greedy"):
         g.playout("smart")
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R3_rummy_go_out_refuses_a_table_non_meld_as_play_does():
+    table = [rummy.RummyMeld.parse("5H 6H 8H")]
+    hand = rummy.RummyHand("8H")
+    for call in (lambda: hand.go_out(table), lambda: hand.can_go_out(table),
+                 lambda: hand.out_plan(table)):
+        with pytest.raises(gr.IllegalMove) as e:
+            call()
+        assert e.value.reason_name == "rummy_not_a_meld"
