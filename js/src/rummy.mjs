@@ -3,7 +3,7 @@
 import {
     M, C, heap, parseStruct, createParsed, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
     withStruct, outStruct, outArray, outCards, readStruct, writeStruct, readText, readCString,
-    toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError,
+    toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError, parseError,
 } from './runtime.mjs';
 
 const flagsOf = ({ aceHigh = false } = {}) => (aceHigh ? C.GR_RUMMY_ACE_HIGH : 0);
@@ -267,6 +267,27 @@ export class RummyGame extends Handle {
         })));
     }
     static load(text) { return new RummyGame(withString(text, (s) => create('gr_rummy_game_load', (pp) => M._gr_rummy_game_load(pp, s)))); }
+    /** A game set up from position text ("players 2; dealer 0; turn 1;
+     * phase draw; hand0 ...; ..."), checked against the rules: text that
+     * does not read throws with the offset of the bad word, a position the
+     * rules refuse with its reason ("rummy_cards", "joker_face", ...). */
+    static fromPosition(text, rules = null) {
+        const size = STRUCTS.gr_rummy_position.size;
+        return new RummyGame(withRummyRules(rules, (r) => withString(text, (s, bytes) => withMem(size + STRUCTS.gr_parse_error.size, (p) => {
+            const st = M._gr_rummy_position_parse(s, p, p + size);
+            if (st < 0) throw parseError('gr_rummy_position_parse', st, p + size, bytes);
+            checkReasoned('gr_rummy_position_check', (w) => M._gr_rummy_position_check(r, p, w));
+            return create('gr_rummy_game_from_position', (pp) => M._gr_rummy_game_from_position(pp, r, p));
+        }))));
+    }
+    /** The position of the hand in play as one line of text:
+     * RummyGame.fromPosition of it continues the same hand. */
+    position() {
+        return withMem(STRUCTS.gr_rummy_position.size, (p) => {
+            check('gr_rummy_game_position', M._gr_rummy_game_position(this.ptr, p));
+            return readText('gr_rummy_position_format', (b, n) => M._gr_rummy_position_format(p, b, n), 2048);
+        });
+    }
     clone() { return new RummyGame(create('gr_rummy_game_clone', (pp) => M._gr_rummy_game_clone(pp, this.ptr))); }
     get phase() { return enumName('GR_RUMMY_PHASE_', check('gr_rummy_game_phase', M._gr_rummy_game_phase(this.ptr))); }
     get over() { return this.phase === 'over'; }

@@ -229,3 +229,21 @@ test('the Rummy expert plays a hand from its views, with its rules and budget', 
     assert.throws(() => bots[0].setParam('playouts', -1), (e) => e.code === 'EINVAL');
     [rules, g, ...bots].forEach((x) => x.free());
 });
+
+test('R1 R8 positions as text both ways, faults with the place or the reason', () => {
+    const rules = { players: 3, jokers: 1 };
+    const g = RummyGame.deal(rules, { seed: 5, dealer: 1 });
+    for (let i = 0; i < 7; i++) g.play(g.legalMoves().at(-1));
+    const text = g.position();
+    const h = RummyGame.fromPosition(text, rules);
+    assert.equal(h.position(), text);
+    assert.deepEqual(h.legalMoves().map(String), g.legalMoves().map(String));
+    assert.ok(h.save().includes('\nposition players 3;'));
+    const typo = text.replace('phase', 'fase');
+    assert.throws(() => RummyGame.fromPosition(typo, rules),
+        (e) => e.code === 'EPARSE' && e.offset === typo.indexOf('fase'));
+    // R3: a meld that is not one
+    assert.throws(() => RummyGame.fromPosition(text + '; meld 5H 6H 8H by 0', rules),
+        (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
+    h.free(); g.free();
+});
