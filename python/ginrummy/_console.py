@@ -4,6 +4,7 @@ a given size, input echoed when it does not come from a terminal (so that
 a transcript of a scripted game reads like a typed one), prompts flushed."""
 from __future__ import annotations
 
+import re
 import sys
 from typing import Optional
 
@@ -65,3 +66,14 @@ def setup_streams() -> None:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="surrogateescape")
+
+
+def strtoull(text: str) -> Optional[int]:
+    """`text` as C's strtoull(text, &end, 10) reads a whole argument:
+    blanks, a sign (a '-' wraps modulo 2**64) and digits, nothing after;
+    None when it does not read or overflows."""
+    m = re.fullmatch(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)", text)
+    if not m or int(m.group(2)) >= 1 << 64:
+        return None
+    v = int(m.group(2))
+    return (-v) & ((1 << 64) - 1) if m.group(1) == "-" else v

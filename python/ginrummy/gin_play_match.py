@@ -3,12 +3,11 @@ or 4 players, the options, and the program's start (the screens, commands
 and advice are in ``gin_play``)."""
 from __future__ import annotations
 
-import re
 import sys
 import time
 from typing import List, Optional, Sequence, Tuple
 
-from ._console import flush_typed_ahead, prompt, read_line, setup_streams, write
+from ._console import flush_typed_ahead, prompt, read_line, setup_streams, strtoull, write
 from ._lib import lib
 from .bot import Bot
 from .cards import Card
@@ -236,12 +235,11 @@ def _option_value(argv: List[str], i: int, name: str) -> Tuple[Optional[str], in
 
 
 def _seed(arg: str) -> int:
-    """A seed as strtoull() reads it, refusing a sign '-' and overflow."""
-    m = re.fullmatch(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)", arg)
-    if not m or arg.startswith("-") or int(m.group(2)) >= 1 << 64:
+    """A seed as gin-play reads it: strtoull(), refusing a leading '-'."""
+    v = strtoull(arg)
+    if v is None or arg.startswith("-"):
         raise _Usage(f"bad seed: {arg}")
-    v = int(m.group(2))
-    return (-v) & ((1 << 64) - 1) if m.group(1) == "-" else v
+    return v
 
 
 def main(argv: Sequence[str]) -> int:

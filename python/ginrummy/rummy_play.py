@@ -17,7 +17,7 @@ import time
 from typing import Any, List, Optional, Sequence
 
 from ._calls import text as _text
-from ._console import prompt, read_line, setup_streams, write
+from ._console import prompt, read_line, setup_streams, strtoull, write
 from ._lib import ffi, lib, string
 from .cards import Cards
 from .errors import GinRummyError
@@ -230,15 +230,6 @@ def _number(text: str, lo: int, hi: int) -> Optional[int]:
     return int(m.group(1))
 
 
-def _seed(text: str) -> Optional[int]:
-    """`text` as strtoull() reads it (a sign '-' wraps), None when bad."""
-    m = re.fullmatch(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)", text)
-    if not m or int(m.group(2)) >= 1 << 64:
-        return None
-    v = int(m.group(2))
-    return (-v) & ((1 << 64) - 1) if m.group(1) == "-" else v
-
-
 def main(argv: Sequence[str]) -> int:
     """Run the program with these arguments (after ``rummy``); the exit status."""
     o = {"--players": 2, "--jokers": 0, "--decks": 0, "--hand": 0, "--target": 100,
@@ -275,7 +266,7 @@ def main(argv: Sequence[str]) -> int:
                 o[a] = n
             i += skip
         elif val is not None and a == "--seed":
-            s = _seed(val)
+            s = strtoull(val)
             bad = s is None
             if s is not None:
                 seed = s

@@ -141,18 +141,25 @@ def test_gin_play_covered_every_screen():
     assert not missing, missing
 
 
-def test_gin_play_options_and_their_errors():
-    for args in (["--help"], ["-h"], ["--seed", "-1"], ["--seed"], ["--preset", "x"],
-                 ["--bot=neller"], ["--players", "5"], ["--rule", "nosuch=1"],
-                 ["--frobnicate"], ["--seed=", "--auto"], ["--seed", "18446744073709551616"],
-                 ["--presetx"], ["--auto", "--seed", "+12", "--players=3", "--ascii"],
-                 ["--auto", "--seed", "18446744073709551615", "--bot", "RANDOM"]):
-        c = run([f"{EXAMPLES}/gin-play", *args], "")
-        p = run_python("play", args, "")
+def _same_options(program, sub, cases):
+    """The C program and python3 -m ginrummy `sub` given the same options:
+    the same status and output (the program's name aside)."""
+    for args in cases:
+        c = run([f"{EXAMPLES}/{program}", *args], "")
+        p = run_python(sub, args, "")
         assert c.returncode == p.returncode, args
         for a, b in ((c.stdout, p.stdout), (c.stderr, p.stderr)):
-            a, b = a.decode(), b.decode().replace("python3 -m ginrummy play", "gin-play")
+            a, b = a.decode(), b.decode().replace(f"python3 -m ginrummy {sub}", program)
             assert re.sub(r"\s+", " ", a) == re.sub(r"\s+", " ", b), args
+
+
+def test_gin_play_options_and_their_errors():
+    _same_options("gin-play", "play", (
+        ["--help"], ["-h"], ["--seed", "-1"], ["--seed"], ["--preset", "x"],
+        ["--bot=neller"], ["--players", "5"], ["--rule", "nosuch=1"],
+        ["--frobnicate"], ["--seed=", "--auto"], ["--seed", "18446744073709551616"],
+        ["--presetx"], ["--auto", "--seed", "+12", "--players=3", "--ascii"],
+        ["--auto", "--seed", "18446744073709551615", "--bot", "RANDOM"]))
 
 
 def test_gin_play_end_of_input_at_every_prompt():
@@ -240,18 +247,13 @@ def test_rummy_play_covered_every_screen():
 
 
 def test_rummy_play_options_and_their_errors():
-    for args in (["--help"], ["-h"], ["--seed", "-1", "--auto", "--target", "0"], ["--seed"],
-                 ["--players", "8"], ["--players=1"], ["--bot=neller"], ["--auto=1"],
-                 ["--decks", "2", "--players", "2", "--hand", "8"], ["--frobnicate"],
-                 ["--jokers", " +2", "--auto", "--seed", "4", "--target", "0"],
-                 ["--hand", "10", "--players", "3", "--decks", "1", "--auto", "--seed", "2",
-                  "--target", "0"], ["--turnovers", "1001"], ["--seed=18446744073709551616"]):
-        c = run([f"{EXAMPLES}/rummy-play", *args], "")
-        p = run_python("rummy", args, "")
-        assert c.returncode == p.returncode, args
-        for a, b in ((c.stdout, p.stdout), (c.stderr, p.stderr)):
-            a, b = a.decode(), b.decode().replace("python3 -m ginrummy rummy", "rummy-play")
-            assert re.sub(r"\s+", " ", a) == re.sub(r"\s+", " ", b), args
+    _same_options("rummy-play", "rummy", (
+        ["--help"], ["-h"], ["--seed", "-1", "--auto", "--target", "0"], ["--seed"],
+        ["--players", "8"], ["--players=1"], ["--bot=neller"], ["--auto=1"],
+        ["--decks", "2", "--players", "2", "--hand", "8"], ["--frobnicate"],
+        ["--jokers", " +2", "--auto", "--seed", "4", "--target", "0"],
+        ["--hand", "10", "--players", "3", "--decks", "1", "--auto", "--seed", "2",
+         "--target", "0"], ["--turnovers", "1001"], ["--seed=18446744073709551616"]))
 
 
 def test_the_commands_the_readmes_show_run():
