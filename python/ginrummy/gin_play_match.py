@@ -11,6 +11,7 @@ from ._console import flush_typed_ahead, prompt, read_line, setup_streams, strto
 from ._lib import lib
 from .bot import Bot
 from .cards import Card
+from .errors import GinRummyError
 from .game import Game
 from .gin_play import HELP, PROG, USAGE, GinPlay, Player, verb
 from .match import Match, Score, Standing
@@ -130,7 +131,7 @@ def _games(match: Match, names: Sequence[str]) -> None:
     """Under Hollywood scoring (G35), each of the three games."""
     try:
         match.standing(1)
-    except Exception:
+    except GinRummyError:
         return                         # not Hollywood
     for i in range(3):
         g = match.standing(i)
@@ -293,7 +294,7 @@ def main(argv: Sequence[str]) -> int:
         for text in rule_args:
             try:
                 rules.set_text(text)
-            except Exception:
+            except GinRummyError:
                 raise _Usage(f"unknown rule or value out of range: {text}") from None
     except _Usage as exc:
         sys.stderr.write(f"{PROG}: {exc}\n{USAGE}")
