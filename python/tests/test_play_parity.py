@@ -111,6 +111,9 @@ GIN_CASES = [
     ["--seed", "17", "--ascii", "--preset", "novelty", "--rule", "hollywood=1"],
     ["--seed", "4", "--ascii", "--players", "3"],
     ["--seed", "6", "--ascii", "--players", "4", "--rule=knock_limit=7"],
+    # gin only, the wall (G38): hands that end void, refusals at the wall
+    ["--seed", "2", "--ascii", "--rule", "wall=1", "--rule", "knock_limit=0", "--rule",
+     "target=30"],
 ]
 
 
@@ -124,7 +127,8 @@ def test_gin_play_transcripts_are_equal(args):
                  "You do not hold", "Unknown command", "Really leave the match?",
                  "Press Enter for the next hand", "laid down", "Best discard",
                  "is known to hold", "The match is over", "You left the match.",
-                 "End of input", "Hint: you can knock", "Tie:", "Undercut:", "Gin:"):
+                 "End of input", "Hint: you can knock", "Tie:", "Undercut:", "Gin:",
+                 "Two cards are left in the stock", "the hand is void"):
         if what in out:
             SEEN.add(what)
 
@@ -137,7 +141,8 @@ def test_gin_play_covered_every_screen():
                "You do not hold", "Unknown command", "Really leave the match?",
                "Press Enter for the next hand", "laid down", "Best discard",
                "is known to hold", "The match is over", "End of input",
-               "Hint: you can knock", "Gin:"} - SEEN
+               "Hint: you can knock", "Gin:", "Undercut:", "Two cards are left in the stock",
+               "the hand is void"} - SEEN
     assert not missing, missing
 
 
