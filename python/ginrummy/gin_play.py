@@ -107,8 +107,15 @@ class Command(NamedTuple):
 
 
 def _is_word(w: str, full: str, abbrev: Optional[str] = None) -> bool:
-    w = w.lower()
+    """w is the word or its abbreviation, in any case of ASCII letters (as
+    strcasecmp: no other letter folds to one of them)."""
+    w = "".join(c.lower() if c.isascii() else c for c in w)
     return w == full or (abbrev is not None and w == abbrev)
+
+
+def _cut(text: str, size: int) -> str:
+    """The first `size` bytes of `text`, as C's "%.*s" prints them."""
+    return text.encode("utf-8", "surrogateescape")[:size].decode("utf-8", "surrogateescape")
 
 
 def _legal_has(v: View, kind: MoveType) -> bool:
@@ -161,20 +168,20 @@ def parse_command(text: str, view: View) -> Command:
                 return Command("move", Move(MoveType.DISCARD, parse_card(w[0])))
             except GinRummyError:
                 pass
-        return Command("error", message=f'Unknown command "{w[0][:40]}"; type ? for help.')
+        return Command("error", message=f'Unknown command "{_cut(w[0], 40)}"; type ? for help.')
     if kind is None:                   # help, hint, quit: nothing after them
         if len(w) > 1:
-            return Command("error", message=f'"{w[0][:20]}" takes nothing after it; '
+            return Command("error", message=f'"{_cut(w[0], 20)}" takes nothing after it; '
                                             "type ? for help.")
         return Command(other)
     if len(w) > (2 if want_card else 1):
-        return Command("error", message=f'Too many words after "{w[0][:20]}".')
+        return Command("error", message=f'Too many words after "{_cut(w[0], 20)}".')
     card: Optional[Card] = None
     if want_card and len(w) == 2:
         try:
             card = parse_card(w[1])
         except GinRummyError:
-            return Command("error", message=f'"{w[1][:20]}" is not a card '
+            return Command("error", message=f'"{_cut(w[1], 20)}" is not a card '
                                             "(for example 7H, 10S, QD).")
     elif want_card == 1:
         return Command("error", message=f"Name the card, for example: {w[0]} 7H")
@@ -440,7 +447,7 @@ class GinPlay:
             if not w:
                 return
             first = re.match("[^ \t]*", w).group()  # type: ignore[union-attr]
-            word, alone = first[:15], first == w
+            word, alone = _cut(first, 15), first == w
             if alone and (_is_word(word, "help", "?") or _is_word(word, "h")):
                 write(LAYOFF_HELP)
                 continue
