@@ -94,11 +94,12 @@ def _same(c_cmd, py_args, typed):
     c, p = run(c_cmd, typed), run_python(py_args[0], py_args[1:], typed)
     assert c.returncode == p.returncode == 0, (c.stderr, p.stderr)
     if c.stdout != p.stdout:          # show where they part
-        cl, pl = c.stdout.decode().splitlines(), p.stdout.decode().splitlines()
+        cl = c.stdout.decode(errors="replace").splitlines()
+        pl = p.stdout.decode(errors="replace").splitlines()
         i = next((i for i, (a, b) in enumerate(zip(cl, pl)) if a != b), min(len(cl), len(pl)))
         raise AssertionError(f"line {i + 1}:\n  gin-play: {cl[i:i + 3]}\n  python:   "
                              f"{pl[i:i + 3]}")
-    return c.stdout.decode()
+    return c.stdout.decode(errors="replace")
 
 
 SEEN = set()
@@ -165,6 +166,16 @@ def test_gin_play_options_and_their_errors():
         ["--frobnicate"], ["--seed=", "--auto"], ["--seed", "18446744073709551616"],
         ["--presetx"], ["--auto", "--seed", "+12", "--players=3", "--ascii"],
         ["--auto", "--seed", "18446744073709551615", "--bot", "RANDOM"]))
+
+
+def test_gin_play_odd_input():
+    # long and non-ASCII words, bytes that are not UTF-8, the Kelvin sign
+    # (not a K to strcasecmp), CR LF, a line longer than gin-play's buffer,
+    # a last line without its newline
+    typed = (("\u2665" * 14 + "\n").encode() + b"\xff\xfe x\nhint \xff\xfe\xfd"
+             + b"\xf0" * 30 + b"\n" + "\u212a 7h\nT\r\nhint\n".encode()
+             + b"x " * 200 + b"\nd\nq\n  YES  \nq\nyes")
+    _same([f"{EXAMPLES}/gin-play", "--seed", "3"], ["play", "--seed", "3"], typed)
 
 
 def test_gin_play_end_of_input_at_every_prompt():
