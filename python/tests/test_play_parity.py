@@ -262,6 +262,18 @@ def test_rummy_play_covered_every_screen():
     assert not missing, missing
 
 
+def test_rummy_play_odd_input():
+    # bytes that are not UTF-8, CR LF, blanks, a line past rummy-play's
+    # buffer, commands in capitals (rummy-play's words are lower case)
+    typed = (b"\xff\xfe\n  d\r\nmoves\n" + b"meld " * 150 + b"\nQUIT\nMOVES\nlayoff \xe2\x99\xa5 1\n"
+             b"meld JK JK JK\n?\n\tq")
+    _same([f"{EXAMPLES}/rummy-play", "--seed", "3", "--jokers", "2"],
+          ["rummy", "--seed", "3", "--jokers", "2"], typed)
+    out = run_python("rummy", ["--seed", "3", "--jokers", "2"], b"d\nmeld 5H JK JK\nq").stdout
+    c = run([f"{EXAMPLES}/rummy-play", "--seed", "3", "--jokers", "2"], b"d\nmeld 5H JK JK\nq")
+    assert out == c.stdout
+
+
 def test_rummy_play_options_and_their_errors():
     _same_options("rummy-play", "rummy", (
         ["--help"], ["-h"], ["--seed", "-1", "--auto", "--target", "0"], ["--seed"],
