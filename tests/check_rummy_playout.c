@@ -304,6 +304,55 @@ START_TEST(playouts_follow_the_rules)
 }
 END_TEST
 
+/* FNV-1a over a hand's history: the moves' fields, not their padding */
+static uint64_t history_digest(uint64_t h, const gr_rummy_game *g)
+{
+    static gr_rummy_action hist[GR_RUMMY_MAX_HAND_MOVES];
+    int n = gr_rummy_game_history(g, hist, GR_RUMMY_MAX_HAND_MOVES);
+    for (int i = 0; i < n; i++) {
+        const gr_rummy_action *a = &hist[i];
+        uint64_t f[6] = { (uint64_t)a->type, a->card, a->named, (uint64_t)a->target,
+                          a->meld.cards, a->meld.jokers };
+        for (int k = 0; k < 6; k++)
+            for (int b = 0; b < 64; b += 8)
+                h = (h ^ ((f[k] >> b) & 0xFF)) * 0x100000001B3ull;
+    }
+    return h;
+}
+
+/* The RANDOM playout is worked out by its own fast path (no masks, the
+ * layoff faces kept through the hand, the hardware popcount); its moves
+ * are the general policy's, number for number.  Debug builds compare
+ * every move with the general path; here the histories of fixed hands
+ * under every option, started mid-turn too, are pinned to their digest
+ * under the general path (the library before the fast path). */
+START_TEST(random_playout_is_the_general_policy)
+{
+    test_rng rng = { 4177 };
+    uint64_t digest = 0xCBF29CE484222325ull;
+    static gr_rummy_action list[4096];
+    long moves = 0;
+    for (int k = 0; k < 48; k++) {
+        gr_rummy_rules *r = random_rules(&rng);
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, test_next(&rng), k % 2), GR_OK);
+        int presteps = test_below(&rng, 40);
+        for (int i = 0; i < presteps && gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER; i++) {
+            int n = gr_rummy_game_legal_moves(g, list, 4096);
+            ck_assert_int_eq(gr_rummy_game_play(g, &list[test_below(&rng, n)]), GR_OK);
+        }
+        ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_RANDOM,
+                                               test_next(&rng), NULL), GR_OK);
+        moves += gr_rummy_game_history(g, NULL, 0);
+        digest = history_digest(digest, g);
+        gr_rummy_game_free(g);
+        gr_rummy_rules_free(r);
+    }
+    ck_assert_msg(digest == 0x439023d9976ad266ull && moves == 12364, "digest %#llx after %ld moves",
+                  (unsigned long long)digest, moves);
+}
+END_TEST
+
 /* the basic policy goes out often; unlimited turnovers still end */
 START_TEST(basic_playouts_go_out)
 {
@@ -335,6 +384,7 @@ int main(void)
     tcase_add_test(tc, step_refuses_like_play);
     tcase_add_test(tc, redeal_is_a_new_deal_without_allocating);
     tcase_add_test(tc, playouts_follow_the_rules);
+    tcase_add_test(tc, random_playout_is_the_general_policy);
     tcase_add_test(tc, basic_playouts_go_out);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -376,7 +376,7 @@ void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
     g->nhistory++;
     if (move->type != GR_RUMMY_ACT_DRAW_STOCK
         && move->type != GR_RUMMY_ACT_DRAW_DISCARD
-        && gr__rhand_count(&g->hand[p]) == 0) {
+        && g->hand[p].once == 0 && g->hand[p].jokers == 0) {   /* twice is in once */
         g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
         g->winner = p;
         g->taken = GR_NO_CARD;

@@ -17,18 +17,6 @@
 
 /* ---- card patterns --------------------------------------------------------- */
 
-/* the run positions of one suit's 13 faces: 0..12, and 13 for the ace
- * after the king when it may be high */
-static inline gr_cards ext14(gr_cards m, int flags)
-{
-    return (flags & GR_RUMMY_ACE_HIGH) ? m | (m & 1) << 13 : m;
-}
-
-static inline gr_cards fold14(gr_cards e)
-{
-    return (e | e >> 13) & GR__SUIT13;
-}
-
 gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
 {
     if (nj >= 2)
@@ -39,15 +27,17 @@ gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
     gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
     gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
     gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
-    /* window starts 0..10, and 11 (Q K A) with the ace high */
-    gr_cards starts = (flags & GR_RUMMY_ACE_HIGH) ? 0xFFF : 0x7FF;
-    for (int s = 0; s < 4; s++) {
-        gr_cards m = (once >> (13 * s)) & GR__SUIT13;
-        if (!m)
-            continue;
-        gr_cards a = ext14(m, flags), b = a >> 1, c = a >> 2;
-        gr_cards w = (nj ? (a & b) | (a & c) | (b & c) : a & b & c) & starts;
-        out |= (fold14(w | w << 1 | w << 2) & m) << (13 * s);
+    /* windows of 3 ranks in every suit at once: a start at ranks 0..10
+     * keeps the window inside its suit */
+    gr_cards b = once >> 1, c = once >> 2;
+    gr_cards w = (nj ? (once & b) | (once & c) | (b & c) : once & b & c)
+        & GR_EVERY_SUIT(0x7FF);
+    out |= (w | w << 1 | w << 2) & once;
+    if (flags & GR_RUMMY_ACE_HIGH) {   /* Q K A: the ace 11 ranks below the queen */
+        gr_cards qs = GR_EVERY_SUIT((gr_cards)1 << 11);
+        gr_cards q = once & qs, k = b & qs, a = (once << 11) & qs;
+        gr_cards wq = nj ? (q & k) | (q & a) | (k & a) : q & k & a;
+        out |= (wq | wq << 1 | wq >> 11) & once;
     }
     return out;
 }
@@ -86,7 +76,7 @@ static gr_cards unstuck(const gr_rummy_hand *hand, gr_card taken,
 /* true if some meld could leave only copies of the card taken: it would
  * hold every other card, so they are distinct faces of one rank or one
  * suit */
-static bool meld_may_stick(const gr_rummy_hand *h, gr_card taken)
+bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
 {
     gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
     gr_cards rest = h->once & ~t;
@@ -155,7 +145,7 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
         m->types |= 1u << GR_RUMMY_ACT_LAY_OFF;
     if (any_swap)
         m->types |= 1u << GR_RUMMY_ACT_SWAP_JOKER;
-    m->meld = guard && meld_may_stick(h, taken)
+    m->meld = guard && gr__rmeld_may_stick(h, taken)
         ? gr__rmeld_faces(pos)
         : gr__rpattern_faces(h->once, h->jokers, pos->flags);
     if (m->meld)
@@ -199,12 +189,11 @@ int gr_rummy_game_redeal(gr_rummy_game *game, uint64_t seed, int dealer)
 int gr__rplayout(gr_rummy_game *g, int policy, gr_rng *rng, bool record,
                  long max_moves)
 {
+    if (policy == GR_RUMMY_PLAYOUT_RANDOM)
+        return gr__rplayout_random(g, rng, record, max_moves);
     gr_rummy_action a;
     for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
-        if (policy == GR_RUMMY_PLAYOUT_RANDOM)
-            gr__rpolicy_random(g, rng, &a);
-        else
-            gr__rpolicy_basic(g, &a);
+        gr__rpolicy_basic(g, &a);
         if (record && gr__rgame_reserve(g) != GR_OK)
             return GR_ENOMEM;
         gr__rgame_apply(g, &a, record);
