@@ -17,31 +17,6 @@
 
 /* ---- card patterns --------------------------------------------------------- */
 
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
-{
-    if (nj >= 2)
-        return once;   /* any face and two jokers are a set */
-    gr_cards s0 = once & GR__SUIT13, s1 = (once >> 13) & GR__SUIT13;
-    gr_cards s2 = (once >> 26) & GR__SUIT13, s3 = (once >> 39) & GR__SUIT13;
-    /* ranks held in at least 3 (nj 0) or 2 (nj 1) suits */
-    gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
-    gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
-    gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
-    /* windows of 3 ranks in every suit at once: a start at ranks 0..10
-     * keeps the window inside its suit */
-    gr_cards b = once >> 1, c = once >> 2;
-    gr_cards w = (nj ? (once & b) | (once & c) | (b & c) : once & b & c)
-        & GR_EVERY_SUIT(0x7FF);
-    out |= (w | w << 1 | w << 2) & once;
-    if (flags & GR_RUMMY_ACE_HIGH) {   /* Q K A: the ace 11 ranks below the queen */
-        gr_cards qs = GR_EVERY_SUIT((gr_cards)1 << 11);
-        gr_cards q = once & qs, k = b & qs, a = (once << 11) & qs;
-        gr_cards wq = nj ? (q & k) | (q & a) | (k & a) : q & k & a;
-        out |= (wq | wq << 1 | wq >> 11) & once;
-    }
-    return out;
-}
-
 gr_cards gr__rfits(gr_cards cards, int flags)
 {
     gr_card low = (gr_card)__builtin_ctzll(cards);
@@ -186,17 +161,62 @@ int gr_rummy_game_redeal(gr_rummy_game *game, uint64_t seed, int dealer)
     return GR_OK;
 }
 
+/* FNV-1a over what BASIC decides from once a turnover is made: the
+ * hands, the table, the stock and pile in order, the seat to play */
+static uint64_t turnover_digest(const gr_rummy_game *g)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 0x100000001B3ull)
+    for (int p = 0; p < g->nplayers; p++) {
+        MIX(g->hand[p].once);
+        MIX(g->hand[p].twice);
+        MIX(g->hand[p].jokers);
+    }
+    for (int i = 0; i < g->nmelds; i++) {
+        MIX(g->melds[i].cards);
+        MIX(g->melds[i].jokers);
+    }
+    for (int i = 0; i < g->nstock; i++)
+        MIX(g->stock[i]);
+    for (int i = 0; i < g->npile; i++)
+        MIX(g->pile[i]);
+    MIX(g->turn);
+    MIX(g->nmelds);
+#undef MIX
+    return h;
+}
+
+/* BASIC is a function of the game's state, so a state that comes back
+ * at a later turnover would come back for ever (until the hand-length
+ * limit voids the hand).  The turnovers' states are compared as Brent's
+ * cycle finding does (with the one saved at turnovers 1, 2, 4, 8, ...),
+ * and once one repeats the rest of the hand is played by RANDOM. */
 int gr__rplayout(gr_rummy_game *g, int policy, gr_rng *rng, bool record,
                  long max_moves)
 {
     if (policy == GR_RUMMY_PLAYOUT_RANDOM)
         return gr__rplayout_random(g, rng, record, max_moves);
     gr_rummy_action a;
+    uint64_t saved = 0;
+    int turnovers = g->turnovers, lam = 0, power = 1;
+    bool have = false;
     for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
         gr__rpolicy_basic(g, &a);
         if (record && gr__rgame_reserve(g) != GR_OK)
             return GR_ENOMEM;
         gr__rgame_apply(g, &a, record);
+        if (g->turnovers == turnovers || g->phase == GR_RUMMY_PHASE_OVER)
+            continue;
+        turnovers = g->turnovers;
+        uint64_t d = turnover_digest(g);
+        if (have && d == saved)   /* a cycle: RANDOM breaks it */
+            return gr__rplayout_random(g, rng, record, max_moves - n - 1);
+        if (!have || ++lam == power) {
+            saved = d;
+            have = true;
+            power *= 2;
+            lam = 0;
+        }
     }
     return GR_OK;
 }

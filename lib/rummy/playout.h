@@ -19,12 +19,6 @@ static inline gr_cards gr__rank_faces(int rank)
     return GR_EVERY_SUIT((gr_cards)1 << rank);
 }
 
-/* The held faces (of h->once) in some meld that needs at most `nj`
- * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
- * run of 3 (every longer meld holds such a run around each of its faces).
- * nj 0: the faces of natural melds; nj 1: of pairs and near runs too. */
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags);
-
 /* the faces that lay off on a table meld of these faces (as
  * gr__rlayoff_faces, without its meld tests where no ace can wrap) */
 gr_cards gr__rfits(gr_cards cards, int flags);
