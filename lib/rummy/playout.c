@@ -120,8 +120,8 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
         m->types |= 1u << GR_RUMMY_ACT_LAY_OFF;
     if (any_swap)
         m->types |= 1u << GR_RUMMY_ACT_SWAP_JOKER;
-    m->meld = guard && gr__rmeld_may_stick(h, taken)
-        ? gr__rmeld_faces(pos)
+    m->meld = gr__rhand_count(h) < 3 ? 0   /* a meld takes 3 cards */
+        : guard && gr__rmeld_may_stick(h, taken) ? gr__rmeld_faces(pos)
         : gr__rpattern_faces(h->once, h->jokers, pos->flags);
     if (m->meld)
         m->types |= 1u << GR_RUMMY_ACT_MELD;

@@ -130,8 +130,9 @@ static GR__ALWAYS_INLINE void random_move(const gr_rummy_game *g,
      * guard above), so the masks are the plain bit operations */
     gr_cards discard = once & ~(taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0);
     int discard_joker = nj > 0 && taken != GR_RUMMY_JOKER;
-    gr_cards meld = guard && gr__rmeld_may_stick(h, taken)
-        ? meld_faces_guarded(g) : gr__rpattern_faces(once, nj, flags);
+    gr_cards meld = count < 3 ? 0   /* a meld takes 3 cards */
+        : guard && gr__rmeld_may_stick(h, taken) ? meld_faces_guarded(g)
+        : gr__rpattern_faces(once, nj, flags);
     int nd = pc(discard) + discard_joker, nl = 0, ns = 0, nm = pc(meld);
     for (int i = 0; i < nmelds; i++) {
         nl += pc(fc->fits[i] & once) + (nj ? pc(fc->fits[i]) : 0);

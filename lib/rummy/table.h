@@ -9,6 +9,7 @@
 
 #include "ginrummy.h"
 #include "common/bits.h"
+#include "rummy/cards.h"
 
 #include <stdbool.h>
 
@@ -86,12 +87,6 @@ static inline bool gr__rhand_stuck(const gr_rummy_hand *h, gr_card taken)
 /* the faces that can be laid off on a table meld of these faces (R4): a
  * set's missing suits, a run's neighbours at either end */
 gr_cards gr__rlayoff_faces(gr_cards cards, int flags);
-
-/* The held faces (of h->once) in some meld that needs at most `nj`
- * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
- * run of 3 (every longer meld holds such a run around each of its faces).
- * nj 0: the faces of natural melds; nj 1: of pairs and near runs too. */
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags);
 
 /* the natural faces of every legal MELD of the position (by listing them:
  * slow with many jokers) */
