@@ -20,11 +20,15 @@
  * Every arrangement is one path (its meld holding c, or none), so the
  * answer is exact.  Cuts, each exact: at every node the naturals in no
  * meld of R with J jokers are dropped first (gr__rpattern_faces: once the
- * jokers are spent most hands have no meld left), and a branch whose
- * points plus the points left and 15 a joker left cannot beat the best
- * found is not searched (branch and bound; melds are tried before "c in
- * no meld").  The caller bounds the naturals and jokers (SMALL_NATURALS,
- * SMALL_JOKERS: the substitutes of a window are at most two naturals).
+ * jokers are spent most hands have no meld left); when c is in no meld
+ * its second copy is in none either (one copy melded is the meld branch,
+ * whichever copy it is); a branch whose points plus the points of the
+ * naturals that could still meld and 15 a joker left cannot beat the
+ * best found is not searched (branch and bound; melds are tried before
+ * "c in no meld"); hands of MEMO_FROM naturals or more keep a memo of
+ * the nodes searched (an exact value, or a floor not beaten).  The
+ * caller bounds the naturals and jokers (SMALL_NATURALS, SMALL_JOKERS:
+ * the substitutes of a window are at most two naturals).
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
@@ -42,12 +46,29 @@ static inline void take(gr_cards *once, gr_cards *twice, gr_card f)
         *once &= ~GR_CARD_BIT(f);
 }
 
-static int best(gr_cards once, gr_cards twice, int J, int flags, int floor);
+/* the search's state: the flags and a memo of nodes already searched
+ * (direct-mapped on the multiset and jokers; a value exact, or a bound
+ * that was not beaten) */
+#define MEMO 1024
+#define MEMO_FROM 9   /* naturals */
+typedef struct memo_entry {
+    gr_cards once, twice;
+    int16_t  J;       /* -1: empty */
+    int16_t  exact;
+    int32_t  value;   /* exact, or at least this is out of reach */
+} memo_entry;
+typedef struct search {
+    int        flags;
+    bool       memo_on;   /* small problems are faster without */
+    memo_entry memo[MEMO];
+} search;
+
+static int best(gr_cards once, gr_cards twice, int J, search *cx, int floor);
 
 #define ACES (1ull | 1ull << 13 | 1ull << 26 | 1ull << 39)
 
-/* the points of the multiset: the most melds could take from it */
-static inline int points(gr_cards once, gr_cards twice, int flags)
+/* the points of the multiset */
+static inline int raw_points(gr_cards once, gr_cards twice, int flags)
 {
     int p = GR__POINTS_WITH(gr__popcount, once) + GR__POINTS_WITH(gr__popcount, twice);
     if (flags & GR_RUMMY_ACE_HIGH)
@@ -57,9 +78,18 @@ static inline int points(gr_cards once, gr_cards twice, int flags)
 
 /* the runs of suit s through position p of card c (removed from once,
  * twice already) */
-static int runs_through(gr_cards once, gr_cards twice, int J, int flags,
+/* the most melds could take from R and J jokers: the points of the
+ * naturals in some meld of R with J jokers, and the jokers */
+static inline int bound(gr_cards once, gr_cards twice, int J, int flags)
+{
+    gr_cards keep = gr__rpattern_faces(once, J, flags);
+    return raw_points(once & keep, twice & keep, flags) + 15 * J;
+}
+
+static int runs_through(gr_cards once, gr_cards twice, int J, search *cx,
                         int s, int p, int pts_c, int res)
 {
+    int flags = cx->flags;
     int top = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     int pts[14];
     gr_card face[14];
@@ -102,9 +132,9 @@ static int runs_through(gr_cards once, gr_cards twice, int J, int flags,
                         take(&o, &t, face[nat[k]]);
                         got += pts[nat[k]];
                     }
-                    if (got + points(o, t, flags) + 15 * (J - jk) <= res)
+                    if (got + bound(o, t, J - jk, flags) <= res)
                         continue;   /* cannot beat what is found */
-                    got += best(o, t, J - jk, flags, res - got);
+                    got += best(o, t, J - jk, cx, res - got);
                     if (got > res)
                         res = got;
                 }
@@ -116,8 +146,29 @@ static int runs_through(gr_cards once, gr_cards twice, int J, int flags,
 /* best(R, J) exactly when it is above floor; else some value <= floor
  * (branch and bound: a branch whose points left cannot beat the best
  * found is cut) */
-static int best(gr_cards once, gr_cards twice, int J, int flags, int floor)
+static int search_node(gr_cards once, gr_cards twice, int J, search *cx, int floor);
+
+static int best(gr_cards once, gr_cards twice, int J, search *cx, int floor)
 {
+    if (!cx->memo_on)
+        return search_node(once, twice, J, cx, floor);
+    uint64_t hsh = (once * 0x9E3779B97F4A7C15ull) ^ (twice * 0xC2B2AE3D27D4EB4Full) ^ (uint64_t)J;
+    memo_entry *e = &cx->memo[(hsh >> 40) % MEMO];
+    if (e->J == J && e->once == once && e->twice == twice
+        && (e->exact || e->value <= floor))
+        return e->value;
+    int v = search_node(once, twice, J, cx, floor);
+    e->once = once;
+    e->twice = twice;
+    e->J = (int16_t)J;
+    e->exact = v > floor;
+    e->value = v > floor ? v : floor;
+    return v;
+}
+
+static int search_node(gr_cards once, gr_cards twice, int J, search *cx, int floor)
+{
+    int flags = cx->flags;
     /* the naturals in no meld of R with J jokers play no part */
     gr_cards keep = gr__rpattern_faces(once, J, flags);
     once &= keep;
@@ -126,6 +177,7 @@ static int best(gr_cards once, gr_cards twice, int J, int flags, int floor)
         return 0;
     gr_card c = (gr_card)__builtin_ctzll(once);
     int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c), pts_c = gr__rank_points(r, flags);
+    bool twice_c = (twice >> c) & 1;
     take(&once, &twice, c);
     int res = floor;   /* what a branch must beat */
     /* sets of rank r holding c: the other suits held, each once */
@@ -143,9 +195,9 @@ static int best(gr_cards once, gr_cards twice, int J, int flags, int floor)
                 take(&o, &t, f);
                 got += pts_c;
             }
-            if (got + points(o, t, flags) + 15 * (J - j) <= res)
+            if (got + bound(o, t, J - j, flags) <= res)
                 continue;
-            got += best(o, t, J - j, flags, res - got);
+            got += best(o, t, J - j, cx, res - got);
             if (got > res)
                 res = got;
         }
@@ -153,12 +205,15 @@ static int best(gr_cards once, gr_cards twice, int J, int flags, int floor)
             break;
     }
     /* runs through c: at its rank, and an ace also after the king */
-    res = runs_through(once, twice, J, flags, s, r, pts_c, res);
+    res = runs_through(once, twice, J, cx, s, r, pts_c, res);
     if (r == 0 && (flags & GR_RUMMY_ACE_HIGH))
-        res = runs_through(once, twice, J, flags, s, 13, pts_c, res);
-    /* c in no meld */
-    if (points(once, twice, flags) + 15 * J > res) {
-        int v = best(once, twice, J, flags, res);
+        res = runs_through(once, twice, J, cx, s, 13, pts_c, res);
+    /* c in no meld, and then neither its second copy (one copy melded is
+     * the branch above, whichever copy it is) */
+    if (twice_c)
+        take(&once, &twice, c);
+    if (bound(once, twice, J, flags) > res) {
+        int v = best(once, twice, J, cx, res);
         if (v > res)
             res = v;
     }
@@ -167,5 +222,10 @@ static int best(gr_cards once, gr_cards twice, int J, int flags, int floor)
 
 int gr__rummy_small_best(const gr_rummy_hand *hand, int flags)
 {
-    return best(hand->once, hand->twice, hand->jokers, flags, -1);
+    search cx;
+    cx.flags = flags;
+    cx.memo_on = gr__popcount(hand->once) + gr__popcount(hand->twice) >= MEMO_FROM;
+    for (int i = 0; cx.memo_on && i < MEMO; i++)
+        cx.memo[i].J = -1;
+    return best(hand->once, hand->twice, hand->jokers, &cx, -1);
 }
