@@ -319,7 +319,7 @@ START_TEST(random_playout_is_the_general_policy)
     static gr_rummy_action list[4096];
     long moves = 0;
     for (int k = 0; k < 48; k++) {
-        gr_rummy_rules *r = random_rules(&rng);
+        gr_rummy_rules *r = test_rummy_random_rules(&rng);
         gr_rummy_game *g;
         ck_assert_int_eq(gr_rummy_game_new(&g, r, test_next(&rng), k % 2), GR_OK);
         int presteps = test_below(&rng, 40);
@@ -407,7 +407,7 @@ START_TEST(unlimited_turnovers_end)
     long total = test_count(300);
     for (int t = 0; t < 3; t++)
         for (int jokers = 0; jokers <= 2; jokers++) {
-            gr_rummy_rules *r = rules(players[t], jokers, 0, jokers == 2, 0);
+            gr_rummy_rules *r = test_rummy_rules(players[t], jokers, 0, jokers == 2, 0);
             int flags = jokers == 2 ? GR_RUMMY_ACE_HIGH : 0;
             gr_rummy_game *g;
             ck_assert_int_eq(gr_rummy_game_new(&g, r, 1, 0), GR_OK);
