@@ -27,10 +27,11 @@ export function cfunc(name) {
 
 // Typed views of the wasm memory, made again when it grows.
 let viewed = null;
-const V = {};
+const V = { u8: undefined };
 /** The memory's views: u8, i32, u32, u64, f32, f64. */
 export function heap() {
-    if (M.HEAPU8.buffer !== viewed) {
+    // a grown memory detaches the old buffer, whose views then have length 0
+    if (V.u8 === undefined || V.u8.length === 0) {
         viewed = M.HEAPU8.buffer;
         V.u8 = new Uint8Array(viewed); V.i32 = new Int32Array(viewed); V.u32 = new Uint32Array(viewed);
         V.u64 = new BigUint64Array(viewed); V.f32 = new Float32Array(viewed); V.f64 = new Float64Array(viewed);
@@ -308,9 +309,10 @@ const FIELD_ENUMS = {
     'gr_rummy_action.type': 'GR_RUMMY_ACT_', 'gr_rummy_move.kind': 'GR_RUMMY_MOVE_',
     'gr_rummy_view.phase': 'GR_RUMMY_PHASE_', 'gr_rummy_result.outcome': 'GR_RUMMY_OUTCOME_',
 };
-const enumMaps = {};
+const enumMaps = new Map();
 export function enumMap(prefix) {
-    if (enumMaps[prefix]) return enumMaps[prefix];
+    const known = enumMaps.get(prefix);
+    if (known !== undefined) return known;
     const toName = new Map(), toValue = new Map();
     for (const [k, v] of Object.entries(C)) {
         if (!k.startsWith(prefix) || k.endsWith('_COUNT') || k.endsWith('_ALL')) continue;
@@ -318,7 +320,9 @@ export function enumMap(prefix) {
         if (!toName.has(v)) toName.set(v, name);
         toValue.set(name, v);
     }
-    return (enumMaps[prefix] = { toName, toValue });
+    const maps = { toName, toValue };
+    enumMaps.set(prefix, maps);
+    return maps;
 }
 export function enumName(prefix, v) {
     const n = enumMap(prefix).toName.get(v);
@@ -326,7 +330,10 @@ export function enumName(prefix, v) {
 }
 export function enumValue(prefix, name, what = prefix) {
     if (typeof name === 'number') return name;
-    const v = enumMap(prefix).toValue.get(String(name).toLowerCase().replace(/-/g, '_'));
+    const { toValue } = enumMap(prefix);
+    const exact = toValue.get(name);   // the common case: the name as the library gives it
+    if (exact !== undefined) return exact;
+    const v = toValue.get(String(name).toLowerCase().replace(/-/g, '_'));
     if (v === undefined) throw new RangeError(`unknown ${what}: ${name}`);
     return v;
 }
