@@ -281,11 +281,11 @@ function parseMask(text) {
 
 /** The mask of a CardSet, text, bigint, Card, card id or iterable of cards. */
 export function toMask(x) {
-    if (x instanceof CardSet) return x.mask;
-    if (typeof x === 'bigint') {
+    if (typeof x === 'bigint') {   // first: the hot loops pass masks
         if (x < 0n || x > FULL) throw new RangeError(`bad card set mask ${x}`);
         return x;
     }
+    if (x instanceof CardSet) return x.mask;
     if (typeof x === 'string') return parseMask(x);
     if (x instanceof Card || typeof x === 'number') return toCard(x).mask;
     if (x && typeof x[Symbol.iterator] === 'function') {
