@@ -2410,7 +2410,15 @@ enum {
     GR_RUMMY_EXPERT_DRAW   = 8,  /* choose stock or pile by playouts (else: the
                                     pile's card when it is a joker or melds or
                                     lays off at once) */
-    GR_RUMMY_EXPERT_ALL    = 15
+    GR_RUMMY_EXPERT_SAFE   = 16, /* keep back the discards the next player
+                                    could lay off or meld with the cards he
+                                    took; prefer those next to what he
+                                    threw or passed */
+    GR_RUMMY_EXPERT_MODEL  = 32, /* in the playouts no seat throws a card
+                                    that lays off on the table while
+                                    another may go (else: the BASIC
+                                    policy's discard) */
+    GR_RUMMY_EXPERT_ALL    = 63
 };
 
 /* Set a parameter of a Rummy expert: GR_BOT_PARAM_PLAYOUTS, hands played

@@ -197,7 +197,7 @@ START_TEST(expert_parameters)
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, -1), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 1000001), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 0), GR_OK);
-    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 16), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_RUMMY_EXPERT_ALL + 1), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_RUMMY_EXPERT_ALL), GR_OK);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, 77, 1), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(NULL, GR_BOT_PARAM_PLAYOUTS, 1), GR_EINVAL);
@@ -206,7 +206,7 @@ START_TEST(expert_parameters)
     gr_rummy_bot_free(b);
     ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_GREEDY, 1), GR_OK);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 5), GR_OK);
-    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 99), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 199), GR_EINVAL);
     gr_rummy_bot_free(b);
     ck_assert_int_eq(gr_rummy_bot_new(&b, 4, 1), GR_EINVAL);
     /* every feature subset plays legal moves */

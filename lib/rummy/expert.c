@@ -38,9 +38,11 @@
  * one still going after these is stuck (cards drawn and thrown again and
  * again) and worth nothing */
 #define PLAYOUT_MOVES(players) (80 + 20 * (players))
-#define DISCARDS 4
+#define DISCARDS 5
 #define MELD_WAYS 3
-#define CANDIDATES (MELD_WAYS * DISCARDS)
+#define CANDIDATES GR__REXPERT_CANDIDATES
+#define RACE_Z 2.0
+#define KEEP_Z 1.0
 
 void gr__rexpert_init(gr__rexpert *e, uint64_t seed)
 {
@@ -144,8 +146,44 @@ static int keep(const gr__rpos *pos, gr_card c, gr_cards partial)
     return (partial & GR_CARD_BIT(c)) ? 1000 - v : -v;
 }
 
+/* What the next seat may do with our discard (GR_RUMMY_EXPERT_SAFE).
+ * use: the faces he could lay off on the table or meld with the cards he
+ * is known to hold (taken from the pile); safe: faces of a rank he threw
+ * or passed, or next to a face of one suit he threw or passed. */
+typedef struct danger {
+    gr_cards use, safe;
+} danger;
+
+static void danger_of(const gr__rexpert *e, const gr_rummy_view *v, const board *b,
+                      danger *out)
+{
+    out->use = out->safe = 0;
+    if (!(e->features & GR_RUMMY_EXPERT_SAFE))
+        return;
+    int next = (v->player + 1) % v->nplayers, flags = b->pos.flags;
+    for (int i = 0; i < b->pos.nmelds; i++)
+        out->use |= gr__rfits(b->melds[i].cards, flags);
+    const gr_rummy_hand *k = &v->known[next];
+    if (k->once) {
+        gr_cards all = GR_ALL_CARDS & ~k->once;
+        /* a face c melds with his known cards when it is in a pattern of
+         * them plus c: try the faces of his ranks and suits near them */
+        for (gr_cards r = all; r; r &= r - 1) {
+            gr_card c = (gr_card)__builtin_ctzll(r);
+            if (gr__rpattern_faces(k->once | GR_CARD_BIT(c), k->jokers > 0, flags)
+                & GR_CARD_BIT(c))
+                out->use |= GR_CARD_BIT(c);
+        }
+    }
+    gr_cards seen = e->passed[next] | e->thrown[next];
+    gr_cards aces = GR_EVERY_SUIT(1), kings = GR_EVERY_SUIT((gr_cards)1 << 12);
+    for (gr_cards r = seen; r; r &= r - 1)
+        out->safe |= gr__rank_faces(GR_CARD_RANK(__builtin_ctzll(r)));
+    out->safe |= ((seen & ~kings) << 1) | ((seen & ~aces) >> 1);
+}
+
 /* the allowed discards of the board's hand, best first, at most max */
-static int discards(const board *b, gr_card *out, int max)
+static int discards(const board *b, const danger *dg, gr_card *out, int max)
 {
     const gr_rummy_hand *h = &b->pos.hand;
     gr_card taken = b->pos.taken;
@@ -154,7 +192,10 @@ static int discards(const board *b, gr_card *out, int max)
     int n = 0, score[GR_NCARDS];
     for (gr_cards r = allowed; r; r &= r - 1) {
         gr_card c = (gr_card)__builtin_ctzll(r);
-        int s = keep(&b->pos, c, partial), i = n < max ? n++ : max;
+        gr_cards bit = GR_CARD_BIT(c);
+        int s = keep(&b->pos, c, partial) + ((dg->use & bit) ? 600 : 0)
+              - ((dg->safe & bit) && !(dg->use & bit) ? 48 : 0);
+        int i = n < max ? n++ : max;
         if (i == max && s >= score[max - 1])
             continue;
         if (i == max)
@@ -186,49 +227,130 @@ static double value_for(const gr_rummy_game *g, int me)
     return g->winner == me ? sum : -(double)sum / (g->nplayers - 1);
 }
 
+/* BASIC's discard, unless the card lays off on a table meld (anyone may
+ * take it from the pile and lay it off) and another may go: then the
+ * costliest such other card outside pairs and near runs, else the
+ * costliest such other card (GR_RUMMY_EXPERT_MODEL, as greedy throws) */
+static void safer_discard(const gr_rummy_game *g, gr_rummy_action *a)
+{
+    gr__rpos pos;
+    gr__rgame_pos(g, &pos);
+    gr_cards fits = 0;
+    for (int i = 0; i < pos.nmelds; i++)
+        fits |= gr__rfits(pos.melds[i].cards, pos.flags);
+    if (!(fits & GR_CARD_BIT(a->card)) || gr__rhand_count(&pos.hand) <= 1)
+        return;
+    gr_cards allowed = pos.hand.once & ~fits
+                     & ~(pos.taken < GR_NCARDS ? GR_CARD_BIT(pos.taken) : 0);
+    gr_cards pool = allowed & ~gr__rpattern_faces(pos.hand.once, 1, pos.flags);
+    if (!pool)
+        pool = allowed;
+    int best = -1;
+    for (gr_cards r = pool; r; r &= r - 1) {
+        gr_card f = (gr_card)__builtin_ctzll(r);
+        int p = gr__rcard_value(f, pos.flags) * 16 + GR_CARD_RANK(f);
+        if (p > best) {
+            best = p;
+            a->card = f;
+        }
+    }
+}
+
+/* play the hand on under the BASIC policy (with GR_RUMMY_EXPERT_MODEL,
+ * safer discards) for at most `max` moves */
+static void playout(const gr__rexpert *e, gr_rummy_game *g)
+{
+    long max = PLAYOUT_MOVES(g->nplayers);
+    if (!(e->features & GR_RUMMY_EXPERT_MODEL)) {
+        gr__rplayout(g, GR_RUMMY_PLAYOUT_BASIC, NULL, false, max);
+        return;
+    }
+    gr_rummy_action a;
+    for (long n = 0; n < max && g->phase != GR_RUMMY_PHASE_OVER; n++) {
+        gr__rpolicy_basic(g, &a);
+        if (a.type == GR_RUMMY_ACT_DISCARD && a.card < GR_NCARDS)
+            safer_discard(g, &a);
+        gr__rgame_apply(g, &a, false);
+    }
+}
+
+/* true if candidate b is more than z standard errors of the paired
+ * difference behind candidate a over the first ns deals */
+static bool behind(const gr__rexpert *e, int a, int b, int ns, double z)
+{
+    double sum = 0, sq = 0;
+    for (int s = 0; s < ns; s++) {
+        double x = (double)e->value[a][s] - (double)e->value[b][s];
+        sum += x;
+        sq += x * x;
+    }
+    double mean = sum / ns, var = sq / ns - mean * mean;
+    /* mean > z * sqrt(var / ns), without libm's sqrt */
+    return mean > 0 && mean * mean * ns > z * z * var;
+}
+
 /* The candidate to play: each candidate `moves[c][0..len[c]-1]` is played
  * from the view's state on the same sampled deals, then the BASIC policy
- * for everyone.  Candidate 0 is the plain choice; another replaces it
- * only when its mean is ahead by more than one standard error of the
- * paired differences (so the noise of a few dozen samples does not pick
- * a plan at random). */
+ * for everyone (common random numbers: a deal's playouts differ only by
+ * the candidate).  A race: half the budget goes to every candidate; then,
+ * round after round, a candidate more than RACE_Z standard errors of the
+ * paired difference behind the leader drops out and half of what is left
+ * goes to those still in.  Candidate 0 is the plain choice; the leader
+ * replaces it only when ahead of it by more than KEEP_Z standard errors
+ * (so the noise of a close race does not pick a plan at random). */
 static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                   gr_rummy_action (*moves)[GR__REXPERT_PLAN], const int *len,
                   int me)
 {
-    double sum[CANDIDATES] = { 0 }, sq[CANDIDATES] = { 0 };
-    int samples = e->playouts / ncand;
-    if (samples < 2)
-        samples = 2;
+    bool alive[CANDIDATES];
+    int nalive = ncand, ns = 0, spent = 0, budget = e->playouts;
+    for (int c = 0; c < ncand; c++)
+        alive[c] = true;
     gr_rummy_game g0, g;
-    for (int s = 0; s < samples; s++) {
-        gr__rdeal_sample(e, d, &e->rng, &g0);
-        double base = 0;
+    int leader = 0;
+    while (nalive > 1 && ns < GR__REXPERT_SAMPLES) {
+        int left = budget - spent, batch = left / (2 * nalive);
+        if (batch < 8)
+            batch = left / nalive;
+        if (batch < 1)
+            break;
+        if (ns + batch > GR__REXPERT_SAMPLES)
+            batch = GR__REXPERT_SAMPLES - ns;
+        for (int s = ns; s < ns + batch; s++) {
+            gr__rdeal_sample(e, d, &e->rng, &g0);
+            for (int c = 0; c < ncand; c++) {
+                if (!alive[c])
+                    continue;
+                memcpy(&g, &g0, sizeof g);
+                for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
+                    gr__rgame_apply(&g, &moves[c][i], false);
+                playout(e, &g);
+                e->value[c][s] = (float)value_for(&g, me);
+            }
+        }
+        ns += batch;
+        spent += batch * nalive;
+        double mean[CANDIDATES];
+        leader = -1;
         for (int c = 0; c < ncand; c++) {
-            memcpy(&g, &g0, sizeof g);
-            for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
-                gr__rgame_apply(&g, &moves[c][i], false);
-            gr__rplayout(&g, GR_RUMMY_PLAYOUT_BASIC, &e->rng, false,
-                         PLAYOUT_MOVES(g.nplayers));
-            double v = value_for(&g, me);
-            if (c == 0)
-                base = v;
-            sum[c] += v - base;   /* paired with candidate 0 */
-            sq[c] += (v - base) * (v - base);
+            if (!alive[c])
+                continue;
+            double sum = 0;
+            for (int s = 0; s < ns; s++)
+                sum += e->value[c][s];
+            mean[c] = sum / ns;
+            if (leader < 0 || mean[c] > mean[leader])
+                leader = c;
         }
+        for (int c = 0; c < ncand; c++)
+            if (alive[c] && c != leader && behind(e, leader, c, ns, RACE_Z)) {
+                alive[c] = false;
+                nalive--;
+            }
     }
-    int best = 0;
-    double best_lead = 0;
-    for (int c = 1; c < ncand; c++) {
-        double mean = sum[c] / samples;
-        double var = sq[c] / samples - mean * mean;
-        /* mean > its standard error, without libm's sqrt */
-        if (mean > 0 && mean * mean > var / samples && mean > best_lead) {
-            best = c;
-            best_lead = mean;
-        }
-    }
-    return best;
+    if (leader <= 0 || !alive[0])
+        return leader < 0 ? 0 : leader;
+    return behind(e, leader, 0, ns, KEEP_Z) ? leader : 0;
 }
 
 /* ---- decisions ---------------------------------------------------------------- */
@@ -352,7 +474,9 @@ static int choose_play(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *p
         }
         for (int w = 0; w < nways; w++) {
             gr_card dc[DISCARDS];
-            int nd = discards(&after[w], dc, (e->features & GR_RUMMY_EXPERT_SEARCH) ? DISCARDS : 1);
+            danger dg;
+            danger_of(e, v, &after[w], &dg);
+            int nd = discards(&after[w], &dg, dc, (e->features & GR_RUMMY_EXPERT_SEARCH) ? DISCARDS : 1);
             for (int k = 0; k < nd; k++) {
                 plan *p = &cand[ncand];
                 *p = meld[w];
