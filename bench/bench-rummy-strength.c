@@ -354,7 +354,7 @@ static const struct {
 } feature_names[] = {
     { GR_RUMMY_EXPERT_INFER, "INFER" },   { GR_RUMMY_EXPERT_SEARCH, "SEARCH" },
     { GR_RUMMY_EXPERT_HOLD, "HOLD" },     { GR_RUMMY_EXPERT_DRAW, "DRAW" },
-    { GR_RUMMY_EXPERT_SAFE, "SAFE" },     { GR_RUMMY_EXPERT_MODEL, "MODEL" },
+    { GR_RUMMY_EXPERT_SAFE, "SAFE" },
 };
 
 int main(int argc, char **argv)

@@ -9,19 +9,29 @@
  * it expects).
  *   Draw: the stock or the pile's card.  Each is played out on sampled
  *   deals (the seat's own turn and everyone after it by the BASIC playout
- *   policy, gr_rummy_playout(3)); BASIC's own draw is kept unless the
- *   other is ahead by more than a standard error.
+ *   policy, gr_rummy_playout(3)); BASIC's own draw is the plain choice.
  *   Play: if the hand can go out this turn (gr_rummy_can_go_out, jokers,
  *   layoffs and exchanges included) it does, at once.  Otherwise the
  *   candidate plans are a way to meld (everything the going-out search
  *   lays down, layoffs and joker exchanges included; with
  *   GR_RUMMY_EXPERT_HOLD also the natural cards only, keeping the jokers,
  *   and nothing at all, keeping every meld in hand) times a discard (the
- *   4 costliest allowed cards, those outside pairs and near runs first).
- *   Each plan is played out on the same sampled deals (common random
- *   numbers); the first (lay down all it can, the heuristic's discard)
- *   is kept unless another is ahead by more than a standard error of the
- *   paired differences, the most ahead then.
+ *   5 likeliest allowed cards: the costliest outside pairs and near runs
+ *   first; with GR_RUMMY_EXPERT_SAFE a card the next seat could lay off
+ *   or meld with the cards he took comes after those, and one of a rank
+ *   he threw or passed, or next to one, before its equals).
+ *   The first candidate is the plain choice (lay down all it can, the
+ *   heuristic's discard).
+ * Search: a race on common random numbers.  Every candidate still in is
+ * played out on the same sampled deals (a deal's playouts differ only by
+ * the candidate; BASIC decides the same move from the same state).  Half
+ * the budget goes to every candidate; then, round after round, one more
+ * than RACE_Z standard errors of the paired difference behind the leader
+ * drops out and half of what is left goes to those still in, until one
+ * is left, the budget is spent or GR__REXPERT_SAMPLES deals are played.
+ * The leader replaces the plain choice only when ahead of it by more than
+ * KEEP_Z standard errors (the noise of a close race does not pick a plan
+ * at random).
  *   A playout's value: the points the seat wins (the others' cards) when
  *   it goes out, less the others' winnings shared among them; 0 for a
  *   void hand or one still going after PLAYOUT_MOVES moves.
@@ -227,51 +237,10 @@ static double value_for(const gr_rummy_game *g, int me)
     return g->winner == me ? sum : -(double)sum / (g->nplayers - 1);
 }
 
-/* BASIC's discard, unless the card lays off on a table meld (anyone may
- * take it from the pile and lay it off) and another may go: then the
- * costliest such other card outside pairs and near runs, else the
- * costliest such other card (GR_RUMMY_EXPERT_MODEL, as greedy throws) */
-static void safer_discard(const gr_rummy_game *g, gr_rummy_action *a)
+/* play the hand on under the BASIC policy for at most a hand's moves */
+static void playout(gr_rummy_game *g)
 {
-    gr__rpos pos;
-    gr__rgame_pos(g, &pos);
-    gr_cards fits = 0;
-    for (int i = 0; i < pos.nmelds; i++)
-        fits |= gr__rfits(pos.melds[i].cards, pos.flags);
-    if (!(fits & GR_CARD_BIT(a->card)) || gr__rhand_count(&pos.hand) <= 1)
-        return;
-    gr_cards allowed = pos.hand.once & ~fits
-                     & ~(pos.taken < GR_NCARDS ? GR_CARD_BIT(pos.taken) : 0);
-    gr_cards pool = allowed & ~gr__rpattern_faces(pos.hand.once, 1, pos.flags);
-    if (!pool)
-        pool = allowed;
-    int best = -1;
-    for (gr_cards r = pool; r; r &= r - 1) {
-        gr_card f = (gr_card)__builtin_ctzll(r);
-        int p = gr__rcard_value(f, pos.flags) * 16 + GR_CARD_RANK(f);
-        if (p > best) {
-            best = p;
-            a->card = f;
-        }
-    }
-}
-
-/* play the hand on under the BASIC policy (with GR_RUMMY_EXPERT_MODEL,
- * safer discards) for at most `max` moves */
-static void playout(const gr__rexpert *e, gr_rummy_game *g)
-{
-    long max = PLAYOUT_MOVES(g->nplayers);
-    if (!(e->features & GR_RUMMY_EXPERT_MODEL)) {
-        gr__rplayout(g, GR_RUMMY_PLAYOUT_BASIC, NULL, false, max);
-        return;
-    }
-    gr_rummy_action a;
-    for (long n = 0; n < max && g->phase != GR_RUMMY_PHASE_OVER; n++) {
-        gr__rpolicy_basic(g, &a);
-        if (a.type == GR_RUMMY_ACT_DISCARD && a.card < GR_NCARDS)
-            safer_discard(g, &a);
-        gr__rgame_apply(g, &a, false);
-    }
+    gr__rplayout(g, GR_RUMMY_PLAYOUT_BASIC, NULL, false, PLAYOUT_MOVES(g->nplayers));
 }
 
 /* true if candidate b is more than z standard errors of the paired
@@ -324,7 +293,7 @@ static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                 memcpy(&g, &g0, sizeof g);
                 for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
                     gr__rgame_apply(&g, &moves[c][i], false);
-                playout(e, &g);
+                playout(&g);
                 e->value[c][s] = (float)value_for(&g, me);
             }
         }

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 /* the default hands played out a decision (GR_BOT_PARAM_PLAYOUTS 0) */
-#define GR__REXPERT_PLAYOUTS 300
+#define GR__REXPERT_PLAYOUTS 2000
 /* the most candidates of a decision: 3 ways to meld times 5 discards */
 #define GR__REXPERT_CANDIDATES 15
 /* the most sampled deals of a decision */
