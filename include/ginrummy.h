@@ -1946,14 +1946,27 @@ typedef struct gr_rummy_plan {
  * many runs with many hand cards at their ends (GR_ENOMEM beyond).
  * The plan lists the joker takes first, then the layoffs meld by meld
  * (each run outward from its old ends), then the new melds.  Deterministic
- * (tie-break in gr_rummy_cards(3)).  GR_EINVAL for a bad hand, NULL out,
- * bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS, table NULL with ntable
- * > 0, a table meld that is not legal, or more than GR_RUMMY_MAX_JOKERS
- * jokers in the hand and on the table together; GR_ENOMEM.  *out is
- * written only on success. */
+ * (tie-break in gr_rummy_cards(3)).  Refused as gr_rummy_go_out_check()
+ * says (GR_EINVAL for a malformed argument, GR_EILLEGAL for a table meld
+ * that is not a meld, as gr_rummy_game_play() refuses that meld), or
+ * GR_EINVAL for NULL out; GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
                            const gr_rummy_meld *table, int ntable, int flags,
                            gr_rummy_plan *out);
+
+/* Check the arguments of gr_rummy_go_out() and gr_rummy_can_go_out():
+ * GR_OK, or the status of the first fault with its reason in *reason
+ * (when not NULL; GR_REASON_NONE on GR_OK), in this order:
+ * GR_REASON_NULL_ARGUMENT (hand NULL, or table NULL with ntable > 0),
+ * GR_REASON_BAD_VALUE (bad flags, ntable outside 0..GR_RUMMY_MAX_MELDS),
+ * GR_REASON_BAD_CARD (a malformed hand or table meld), a table meld's
+ * reason as gr_rummy_meld_check() gives it (GR_EILLEGAL:
+ * GR_REASON_NO_NATURAL, GR_REASON_JOKER_FACE, GR_REASON_RUMMY_NOT_A_MELD),
+ * GR_REASON_RUMMY_CARDS (more than GR_RUMMY_MAX_JOKERS jokers in the hand
+ * and on the table together). */
+GR_API int gr_rummy_go_out_check(const gr_rummy_hand *hand,
+                                 const gr_rummy_meld *table, int ntable,
+                                 int flags, int *reason);
 
 /* Results of gr_rummy_can_go_out. */
 enum {
@@ -1971,8 +1984,9 @@ enum {
  * be kept back and everything else melded or laid off, else
  * GR_RUMMY_OUT_NO.  The card kept back may also be a joker taken from the
  * table (R5): table "3C JK=3D 3H 3S", hand "3D", no_discard 3D goes out
- * by putting 3D in the joker's place and discarding the joker.  GR_EINVAL as gr_rummy_go_out (out aside), or
- * no_discard neither a card 0..52 nor GR_NO_CARD; GR_ENOMEM. */
+ * by putting 3D in the joker's place and discarding the joker.  Refused as
+ * gr_rummy_go_out (out aside), or GR_EINVAL for no_discard neither a card
+ * 0..52 nor GR_NO_CARD; GR_ENOMEM. */
 GR_API int gr_rummy_can_go_out(const gr_rummy_hand *hand,
                                const gr_rummy_meld *table, int ntable,
                                int flags, gr_card no_discard);
@@ -2654,6 +2668,119 @@ GR_API int gr_rummy_hand_parse_ex(const char *text, gr_rummy_hand *out,
                                   gr_parse_error *err);
 GR_API int gr_rummy_meld_parse_ex(const char *text, gr_rummy_meld *out,
                                   gr_parse_error *err);
+
+/* ------------------------------------------------------------------------
+ * Basic Rummy positions: a hand set up as a table has it (rummy/position.c,
+ * rummy/position_text.c)
+ *
+ * A person sets up a table (each hand, the melds with their jokers' faces,
+ * the pile, the stock or a seed for it, whose turn and which step) to
+ * play it on, share it or ask for advice.  gr_rummy_game_position() of a
+ * game and gr_rummy_game_from_position() of that give the same hand.
+ * ------------------------------------------------------------------------ */
+
+typedef struct gr_rummy_position {
+    int           nplayers;   /* the rules' GR_RUMMY_OPT_PLAYERS */
+    int           dealer;     /* 0..nplayers-1 */
+    int           turn;       /* the seat to act */
+    int           phase;      /* GR_RUMMY_PHASE_DRAW or GR_RUMMY_PHASE_PLAY */
+    gr_rummy_hand hand[GR_RUMMY_MAX_PLAYERS];   /* entries past nplayers 0 */
+    gr_rummy_hand known[GR_RUMMY_MAX_PLAYERS];  /* cards each seat took from
+                                   the pile or by a joker exchange and still
+                                   holds (R8; within his hand) */
+    int           nmelds;     /* the table, oldest first (shown from 1) */
+    gr_rummy_meld melds[GR_RUMMY_MAX_MELDS];    /* jokers named; past nmelds 0 */
+    int           owner[GR_RUMMY_MAX_MELDS];    /* who laid each meld down */
+    int           npile;      /* the discard pile, bottom first */
+    gr_card       pile[GR_RUMMY_MAX_CARDS];
+    int           nstock;     /* the stock, top first (stock[0] is drawn
+                                 next); ignored with stock_from_seed */
+    gr_card       stock[GR_RUMMY_MAX_CARDS];
+    int           stock_from_seed;  /* 1: the stock is every card of the
+                                 decks not elsewhere, shuffled by `seed` */
+    uint64_t      seed;
+    gr_card       taken;      /* PLAY: the card the player to act took from
+                                 the pile this turn (R4), else GR_NO_CARD */
+    int           turnovers;  /* turnovers of the pile so far (R6) */
+    int           played;     /* actions of the hand before this position,
+                                 0..GR_RUMMY_MAX_HAND_MOVES - 1: they count
+                                 toward the length of a hand */
+    int           reserved[8];  /* must be 0 */
+} gr_rummy_position;
+
+/* Check a position against the rules: GR_OK, or the status of the first
+ * fault with its reason in *reason (when not NULL; GR_REASON_NONE on
+ * GR_OK), in this order:
+ *   GR_REASON_NULL_ARGUMENT; GR_REASON_RESERVED_NOT_ZERO;
+ *   GR_REASON_BAD_VALUE: nplayers not the rules', a dealer or turn out of
+ *     range, a phase other than DRAW and PLAY, nmelds, npile or nstock out
+ *     of range, an entry past nplayers or nmelds not 0, an owner out of
+ *     range, stock_from_seed not 0 or 1, turnovers negative or over the
+ *     rules' limit, played out of range;
+ *   GR_REASON_BAD_CARD: a malformed hand, known hand or meld, a pile or
+ *     stock card above GR_RUMMY_JOKER, a bad `taken`;
+ *   a table meld's reason as gr_rummy_meld_check() gives it (GR_EILLEGAL:
+ *     GR_REASON_NO_NATURAL, GR_REASON_JOKER_FACE,
+ *     GR_REASON_RUMMY_NOT_A_MELD: R3, R5);
+ *   GR_REASON_RUMMY_CARDS: the hands, the natural cards of the melds, their
+ *     jokers, the pile and the stock are not the rules' decks (each face
+ *     once a deck, the jokers the decks hold; R1), or hold more than the
+ *     decks when the stock comes from the seed;
+ *   GR_REASON_RUMMY_CARD_COUNT: an empty hand (that player went out), a
+ *     hand over the rules' hand size (one more for the player to act after
+ *     his draw: R2, R4);
+ *   GR_REASON_BAD_VALUE: known cards not within the hand; `taken` outside
+ *     the PLAY phase or not held by the player to act; no card on the pile
+ *     or in the stock at the draw (a turn ends with a discard, and the
+ *     pile is turned over when the stock is empty: R4, R6);
+ *   GR_REASON_DEAD_END: the player to act holds only cards identical to
+ *     `taken` (R4 Decision). */
+GR_API int gr_rummy_position_check(const gr_rummy_rules *rules,
+                                   const gr_rummy_position *position,
+                                   int *reason);
+
+/* A game from a position gr_rummy_position_check() accepts (its status
+ * otherwise), allocated through the rules' allocator; the history starts
+ * empty.  Saved as any game: gr_rummy_game_save() writes the position
+ * ("position ..." in place of the dealer and deck lines) and
+ * gr_rummy_game_load() reads it back.  GR_EINVAL for NULL out, GR_ENOMEM;
+ * *out is written only on success. */
+GR_API int gr_rummy_game_from_position(gr_rummy_game **out,
+                                       const gr_rummy_rules *rules,
+                                       const gr_rummy_position *position);
+
+/* The position of a game in play (the stock listed, not a seed):
+ * gr_rummy_game_from_position() of it continues the same hand (the same
+ * moves, views and results).  GR_ESTATE once the hand is over, GR_EINVAL
+ * for NULL. */
+GR_API int gr_rummy_game_position(const gr_rummy_game *game,
+                                  gr_rummy_position *out);
+
+/* A position as one line of text, fields separated by "; ":
+ *   players 3; dealer 0; turn 1; phase draw; hand0 2C 2C 7H JK;
+ *   hand1 ...; hand2 ...; known1 QS; meld 3C 4C 5C by 0;
+ *   meld 7D 7H JK=7S by 2; pile 9D KS; stock 4C ... (or seed 42);
+ *   taken -; turnovers 0; played 12
+ * hands as gr_rummy_hand_format(), melds as gr_rummy_meld_format() (one
+ * "meld" field each, in table order; omitted when none), known hands only
+ * when not empty.  snprintf semantics (returns the length needed).
+ * GR_EINVAL for NULL, reserved space not zero, a count, seat, phase or
+ * card out of range (the position need not be one the rules accept). */
+GR_API int gr_rummy_position_format(const gr_rummy_position *position,
+                                    char *buf, size_t size);
+
+/* Read gr_rummy_position_format() text (fields in any order; players,
+ * dealer, turn, phase and every hand0..hand<players-1> required; a stock
+ * or a seed, not both).  GR_EPARSE with the place of the bad word and the
+ * reason in *err (when not NULL): GR_REASON_SYNTAX (an unknown or
+ * repeated field, a bad card or number, a missing field: offset at the
+ * end), GR_REASON_DUPLICATE_CARD (a third copy of a face in a hand, a
+ * ninth joker, a face twice in a meld); GR_EINVAL for NULL text or out.
+ * The position is not checked against rules, nor its melds
+ * (gr_rummy_position_check() does that).
+ * *out is written only on success. */
+GR_API int gr_rummy_position_parse(const char *text, gr_rummy_position *out,
+                                   gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
  * Basic Rummy score keeping for a real table (rummy/match.c,

@@ -6,6 +6,9 @@ pettingzoo and gymnasium can be imported, the PettingZoo AEC environments
 package's own loop) of Gin and Rummy and the Gymnasium vector environment.
 
     GINRUMMY_LIBRARY=lib/.libs/libginrummy.so.0 python3 python/bench.py [SECONDS]
+
+The PettingZoo ratios are medians of BENCH_REPS (default 5) repetitions,
+each measuring the own loop, raw_env and env() one after the other.
 """
 import os
 import sys
@@ -18,6 +21,13 @@ import numpy as np  # noqa: E402
 from ginrummy.env import GinRummyEnv, VecGinRummyEnv  # noqa: E402
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
+REPS = int(os.environ.get("BENCH_REPS", "5"))
+
+
+def median(xs):
+    """The median of a list of numbers."""
+    xs = sorted(xs)
+    return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
 
 
 def rate(fn, steps_per_call):
@@ -133,7 +143,7 @@ def gym_vector(n, c_actions):
     return rate(one, n)
 
 
-def rl_environments(own):
+def rl_environments():
     try:
         import gymnasium  # noqa: F401
         import pettingzoo  # noqa: F401
@@ -142,18 +152,23 @@ def rl_environments(own):
               " environments are not measured)")
         return
     print("PettingZoo AEC, random legal play (targets for Gin: >= 100,000 and >= half"
-          " the package's own loop):")
+          f" the package's own loop; medians of {REPS} runs interleaved with the own loop):")
+    runs = [(single(), aec(False), aec(True)) for _ in range(REPS)]
+    own = median([r[0] for r in runs])
     for wrapped in (False, True):
-        r = aec(wrapped)
+        r = median([x[1 + wrapped] for x in runs])
+        ratio = median([x[1 + wrapped] / x[0] for x in runs])
         print(f"  Gin, 2 players, {'env() (wrapped)' if wrapped else 'raw_env()':16}"
-              f"{r:12,.0f}  ({r / own:.2f} of the own loop)")
+              f"{r:12,.0f}  ({ratio:.2f} of the own loop, {own:,.0f})")
     for players in (3, 4):
         print(f"  Gin, {players} players, env():           {aec(True, 'gin', players):12,.0f}")
     for players, kw in ((2, {}), (4, {"jokers": 1}), (7, {"jokers": 2})):
         print(f"  Rummy, {players} players, env(){' jokers' if kw else '       '}:   "
               f"{aec(True, 'rummy', players, **kw):12,.0f}")
-    print("Gymnasium vector environment, 1024 2-player Gin hands (target >= 2,000,000):")
-    print(f"  GinVectorEnv(copy=False), C random actions:  {gym_vector(1024, True):12,.0f}")
+    print("Gymnasium vector environment, 1024 2-player Gin hands (target >= 2,000,000;"
+          f" medians of {REPS}):")
+    print("  GinVectorEnv(copy=False), C random actions:  "
+          f"{median([gym_vector(1024, True) for _ in range(REPS)]):12,.0f}")
     print(f"  GinVectorEnv(copy=False), numpy policy:      {gym_vector(1024, False):12,.0f}")
 
 
@@ -165,4 +180,4 @@ if __name__ == "__main__":
     own = single()
     print(f"  Python, 1 env, GinRummyEnv.step + numpy policy:{own:12,.0f}")
     print(f"  Python, vectorised 1024 envs, numpy policy:    {vectorised(1024):12,.0f}")
-    rl_environments(own)
+    rl_environments()

@@ -35,6 +35,8 @@ setup(
     long_description_content_type="text/markdown",
     packages=["ginrummy"],
     package_data={"ginrummy": ["py.typed"]},
+    license="MIT",
+    classifiers=["License :: OSI Approved :: MIT License"],
     python_requires=">=3.7",
     install_requires=["cffi"],
     extras_require={"env": ["numpy"], "test": ["pytest", "numpy"]},

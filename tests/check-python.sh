@@ -33,7 +33,10 @@ fi
 GINRUMMY_LIBRARY=$(cd "$(dirname "$lib")" && pwd)/libginrummy.so.0
 GINRUMMY_FFI=$(cd "$(dirname "$ffi")" && pwd)/_ffi.py
 PYTHONDONTWRITEBYTECODE=1
-export GINRUMMY_LIBRARY GINRUMMY_FFI PYTHONDONTWRITEBYTECODE
+# gin-play and rummy-play, which test_play_parity.py plays against the
+# package's python3 -m ginrummy play and rummy
+GINRUMMY_EXAMPLES=$(cd "$top_builddir/examples" 2>/dev/null && pwd)
+export GINRUMMY_LIBRARY GINRUMMY_FFI PYTHONDONTWRITEBYTECODE GINRUMMY_EXAMPLES
 # A library this interpreter cannot load (built with -m32 for a 64-bit
 # python, another architecture, a sanitizer runtime it lacks) is a build
 # the Python package cannot serve: say why and skip, not fail.

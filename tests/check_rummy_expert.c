@@ -10,19 +10,7 @@
 
 #include "ginrummy.h"
 #include "testutil.h"
-
-static gr_rummy_rules *rules(int players, int jokers, int decks, int ace, int limit)
-{
-    gr_rummy_rules *r;
-    ck_assert_int_eq(gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, players), GR_OK);
-    if (decks)
-        ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_DECKS, decks), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_ACE_HIGH, ace), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_TURNOVER_LIMIT, limit), GR_OK);
-    return r;
-}
+#include "rummy_testutil.h"
 
 static gr_rummy_bot *expert(uint64_t seed, const gr_rummy_rules *r, int playouts)
 {
@@ -69,7 +57,7 @@ START_TEST(expert_plays_legal_moves)
     for (long k = 0; k < hands; k++) {
         int players = 2 + test_below(&rng, 6);
         int decks = (players == 4 || players == 5) ? 1 + test_below(&rng, 2) : 0;
-        gr_rummy_rules *r = rules(players, test_below(&rng, 5), decks, test_below(&rng, 2),
+        gr_rummy_rules *r = test_rummy_rules(players, test_below(&rng, 5), decks, test_below(&rng, 2),
                                   test_below(&rng, 3));
         play_hand(r, test_next(&rng), test_below(&rng, players), test_below(&rng, 2));
         gr_rummy_rules_free(r);
@@ -89,7 +77,7 @@ START_TEST(expert_ignores_unseen_cards)
     long cases = test_count(8);
     for (long k = 0; k < cases; k++) {
         int n = 2 + test_below(&rng, 3);
-        gr_rummy_rules *r = rules(n, 1, 0, 0, 0);
+        gr_rummy_rules *r = test_rummy_rules(n, 1, 0, 0, 0);
         int ncards;
         gr_rummy_rules_deal(r, NULL, NULL, &ncards);
         gr_card deck[GR_RUMMY_MAX_CARDS];
@@ -210,7 +198,7 @@ START_TEST(expert_parameters)
     gr_rummy_bot_free(b);
     ck_assert_int_eq(gr_rummy_bot_new(&b, 4, 1), GR_EINVAL);
     /* every feature subset plays legal moves */
-    gr_rummy_rules *r = rules(3, 2, 0, 1, 0);
+    gr_rummy_rules *r = test_rummy_rules(3, 2, 0, 1, 0);
     for (int f = 0; f <= GR_RUMMY_EXPERT_ALL; f += 5) {
         gr_rummy_game *g;
         gr_rummy_bot *e = expert(3, r, 16);
@@ -239,7 +227,7 @@ START_TEST(greedy_melds_its_jokers)
     long hands = test_count(150), with_jokers = 0;
     for (long k = 0; k < hands; k++) {
         int n = 2 + test_below(&rng, 6);
-        gr_rummy_rules *r = rules(n, 1 + test_below(&rng, 2), 0, 0, 2);
+        gr_rummy_rules *r = test_rummy_rules(n, 1 + test_below(&rng, 2), 0, 0, 2);
         gr_rummy_bot *bots[GR_RUMMY_MAX_PLAYERS];
         for (int p = 0; p < n; p++)
             ck_assert_int_eq(gr_rummy_bot_new(&bots[p], GR_BOT_GREEDY, (uint64_t)(k * 7 + p)), GR_OK);

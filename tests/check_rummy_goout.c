@@ -173,15 +173,65 @@ START_TEST(test_R4_bad_input)
     ck_assert_int_eq(gr_rummy_go_out(&h, &t, -1, 0, &p), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_go_out(&h, &t, GR_RUMMY_MAX_MELDS + 1, 0, &p), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_go_out(&h, &t, 1, 2, &p), GR_EINVAL);
-    ck_assert_int_eq(gr_rummy_go_out(&h, &illegal, 1, 0, &p), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_go_out(&h, &illegal, 1, 0, &p), GR_EILLEGAL);
     ck_assert_int_eq(gr_rummy_go_out(&h, &badm, 1, 0, &p), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_go_out(&many, &jt, 1, 0, &p), GR_EINVAL);   /* 9 jokers */
     ck_assert(memcmp(&p, &keep, sizeof p) == 0);
     ck_assert_int_eq(gr_rummy_go_out(&h, NULL, 0, 0, &p), 8);
     ck_assert_int_eq(gr_rummy_can_go_out(NULL, &t, 1, 0, GR_NO_CARD), GR_EINVAL);
-    ck_assert_int_eq(gr_rummy_can_go_out(&h, &illegal, 1, 0, GR_NO_CARD), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_can_go_out(&h, &illegal, 1, 0, GR_NO_CARD), GR_EILLEGAL);
     ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 0, 53), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_can_go_out(&h, &t, 1, 4, GR_NO_CARD), GR_EINVAL);
+}
+END_TEST
+
+/* R3, R5: a table meld that is not a meld gets the status and reason from
+ * the going-out calls that gr_rummy_game_play() and gr_rummy_meld_check()
+ * give the same meld; malformed arguments their own reason each. */
+START_TEST(test_R3_R5_go_out_check_reasons)
+{
+    gr_rummy_hand h = H("8H"), bad = { 0, 1, 0 };
+    gr_rummy_meld t = M("5H 6H 7H");
+    gr_rummy_plan p;
+    struct { const char *meld; int reason; } cases[] = {
+        { "5H 6H 8H", GR_REASON_RUMMY_NOT_A_MELD },     /* R3 */
+        { "5H 6C 7H", GR_REASON_RUMMY_NOT_A_MELD },     /* R3 */
+        { "5H JK=6H JK=9H", GR_REASON_JOKER_FACE },     /* R5 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_rummy_meld m = M(cases[i].meld);
+        int why = -1, why2 = -1;
+        ck_assert_int_eq(gr_rummy_go_out_check(&h, &m, 1, 0, &why), GR_EILLEGAL);
+        ck_assert_int_eq(why, cases[i].reason);
+        ck_assert_int_eq(gr_rummy_meld_check(&m, 0, &why2), GR_EILLEGAL);
+        ck_assert_int_eq(why2, why);
+        ck_assert_int_eq(gr_rummy_go_out(&h, &m, 1, 0, &p), GR_EILLEGAL);
+        ck_assert_int_eq(gr_rummy_can_go_out(&h, &m, 1, 0, GR_NO_CARD), GR_EILLEGAL);
+        ck_assert_int_eq(gr_rummy_can_go_out_plan(&h, &m, 1, 0, GR_NO_CARD, &p),
+                         GR_EILLEGAL);
+    }
+    gr_rummy_meld nonat = { GR_CARD_BIT(3) | GR_CARD_BIT(4) | GR_CARD_BIT(5), 0 };
+    nonat.jokers = nonat.cards;   /* R5: jokers only */
+    int why = -1;
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, &nonat, 1, 0, &why), GR_EILLEGAL);
+    ck_assert_int_eq(why, GR_REASON_NO_NATURAL);
+    ck_assert_int_eq(gr_rummy_go_out_check(NULL, &t, 1, 0, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_NULL_ARGUMENT);
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, NULL, 1, 0, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_NULL_ARGUMENT);
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, &t, 1, 4, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_BAD_VALUE);
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, &t, -1, 0, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_BAD_VALUE);
+    ck_assert_int_eq(gr_rummy_go_out_check(&bad, &t, 1, 0, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_BAD_CARD);
+    gr_rummy_hand many = H("JK JK JK JK JK JK JK 2C");
+    gr_rummy_meld jt = M("5H JK=6H JK=7H");
+    ck_assert_int_eq(gr_rummy_go_out_check(&many, &jt, 1, 0, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_RUMMY_CARDS);
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, &t, 1, 0, &why), GR_OK);
+    ck_assert_int_eq(why, GR_REASON_NONE);
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, NULL, 0, 0, NULL), GR_OK);
 }
 END_TEST
 
@@ -517,6 +567,7 @@ int main(void)
     tcase_add_test(tc, test_R7_can_go_out);
     tcase_add_test(tc, test_R5_R7_out_by_discarding_a_taken_joker);
     tcase_add_test(tc, test_R4_bad_input);
+    tcase_add_test(tc, test_R3_R5_go_out_check_reasons);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 600);

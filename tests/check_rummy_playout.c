@@ -11,32 +11,9 @@
 
 #include "ginrummy.h"
 #include "testutil.h"
+#include "rummy_testutil.h"
 
 /* rules: players, jokers per deck, decks (0 = R2's), ace high, turnovers */
-static gr_rummy_rules *rules(int players, int jokers, int decks, int ace, int limit)
-{
-    gr_rummy_rules *r;
-    ck_assert_int_eq(gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, players), GR_OK);
-    if (decks)
-        ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_DECKS, decks), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_ACE_HIGH, ace), GR_OK);
-    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_TURNOVER_LIMIT, limit), GR_OK);
-    return r;
-}
-
-/* a random rule set of the whole option space */
-static gr_rummy_rules *random_rules(test_rng *rng)
-{
-    int players = 2 + test_below(rng, 6);
-    int decks = 0;
-    if (players == 4 || players == 5)
-        decks = 1 + test_below(rng, 2);
-    return rules(players, test_below(rng, 5), decks, test_below(rng, 2),
-                 1 + test_below(rng, 3));
-}
-
 /* true if the masks allow action a (a MELD by the rule in the header) */
 static int masks_allow(const gr_rummy_masks *m, const gr_rummy_action *a, int flags)
 {
@@ -111,7 +88,7 @@ START_TEST(masks_are_the_legal_moves)
     test_rng rng = { 29 };
     long hands = test_count(60);
     for (long k = 0; k < hands; k++) {
-        gr_rummy_rules *r = random_rules(&rng);
+        gr_rummy_rules *r = test_rummy_random_rules(&rng);
         int ace;
         gr_rummy_rules_get(r, GR_RUMMY_OPT_ACE_HIGH, &ace);
         int players;
@@ -148,7 +125,7 @@ START_TEST(masks_dead_end)
 {
     /* two players, one deck: seat 1 holds 3C 4C 5C ... stacked so that
      * after taking the pile's 9D a meld of the run would leave 9D alone */
-    gr_rummy_rules *r = rules(2, 0, 0, 0, 0);
+    gr_rummy_rules *r = test_rummy_rules(2, 0, 0, 0, 0);
     gr_card deck[52];
     int k = 0;
     /* seat 1 (after dealer 0) gets cards 0,2,4,..; seat 0 gets 1,3,.. */
@@ -185,9 +162,10 @@ START_TEST(masks_dead_end)
 }
 END_TEST
 
+/* R4: a refused step changes nothing but the reason, which is play's */
 START_TEST(step_refuses_like_play)
 {
-    gr_rummy_rules *r = rules(3, 1, 0, 0, 0);
+    gr_rummy_rules *r = test_rummy_rules(3, 1, 0, 0, 0);
     gr_rummy_game *g;
     ck_assert_int_eq(gr_rummy_game_new(&g, r, 5, 1), GR_OK);
     gr_rummy_masks m, before;
@@ -198,15 +176,23 @@ START_TEST(step_refuses_like_play)
     gr_rummy_action bad = { .type = GR_RUMMY_ACT_DISCARD, .card = 0 };
     ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_ESTATE);
     ck_assert_int_eq(memcmp(&m, &before, sizeof m), 0);
+    /* R4: the reason is kept as gr_rummy_game_play() keeps it */
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_DRAW_FIRST);
     bad.type = 99;
     ck_assert_int_eq(gr_rummy_game_step(g, &bad, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_BAD_VALUE);
+    ck_assert_int_eq(gr_rummy_game_step(g, NULL, &m), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_NULL_ARGUMENT);
     ck_assert_int_eq(gr_rummy_game_step(NULL, &bad, &m), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_game_step(g, NULL, &m), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_game_legal_masks(NULL, &m), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_game_legal_masks(g, NULL), GR_EINVAL);
     gr_rummy_action draw = { .type = GR_RUMMY_ACT_DRAW_STOCK };
     ck_assert_int_eq(gr_rummy_game_step(g, &draw, NULL), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_NONE);
     ck_assert_int_eq(gr_rummy_game_phase(g), GR_RUMMY_PHASE_PLAY);
+    ck_assert_int_eq(gr_rummy_game_step(g, &draw, &m), GR_ESTATE);   /* R4 */
+    ck_assert_int_eq(gr_rummy_game_last_reason(g), GR_REASON_DRAWN_ALREADY);
     gr_rummy_game_free(g);
     gr_rummy_rules_free(r);
 }
@@ -295,7 +281,7 @@ START_TEST(playouts_follow_the_rules)
     test_rng rng = { 2029 };
     long n = test_count(80);
     for (long k = 0; k < n; k++) {
-        gr_rummy_rules *r = random_rules(&rng);
+        gr_rummy_rules *r = test_rummy_random_rules(&rng);
         uint64_t seed = test_next(&rng);
         check_playout(r, seed, GR_RUMMY_PLAYOUT_RANDOM, test_below(&rng, 30));
         check_playout(r, seed, GR_RUMMY_PLAYOUT_BASIC, test_below(&rng, 30));
@@ -307,7 +293,7 @@ END_TEST
 /* the basic policy goes out often; unlimited turnovers still end */
 START_TEST(basic_playouts_go_out)
 {
-    gr_rummy_rules *r = rules(2, 2, 0, 0, 0);
+    gr_rummy_rules *r = test_rummy_rules(2, 2, 0, 0, 0);
     gr_rummy_game *g;
     ck_assert_int_eq(gr_rummy_game_new(&g, r, 1, 0), GR_OK);
     int out = 0, total = (int)test_count(100);

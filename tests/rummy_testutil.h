@@ -37,4 +37,31 @@ static inline gr_rummy_hand random_rummy_hand(test_rng *r, int n, int decks, int
     return h;
 }
 
+/* a rule set: players, jokers per deck, decks (0 = R2's), ace high, the
+ * turnover limit */
+static inline gr_rummy_rules *test_rummy_rules(int players, int jokers, int decks,
+                                               int ace, int limit)
+{
+    gr_rummy_rules *r;
+    ck_assert_int_eq(gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, players), GR_OK);
+    if (decks)
+        ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_DECKS, decks), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_ACE_HIGH, ace), GR_OK);
+    ck_assert_int_eq(gr_rummy_rules_set(r, GR_RUMMY_OPT_TURNOVER_LIMIT, limit), GR_OK);
+    return r;
+}
+
+/* a random rule set of the whole option space */
+static inline gr_rummy_rules *test_rummy_random_rules(test_rng *rng)
+{
+    int players = 2 + test_below(rng, 6);
+    int decks = 0;
+    if (players == 4 || players == 5)
+        decks = 1 + test_below(rng, 2);
+    return test_rummy_rules(players, test_below(rng, 5), decks, test_below(rng, 2),
+                            1 + test_below(rng, 3));
+}
+
 #endif /* GR_RUMMY_TESTUTIL_H */

@@ -515,6 +515,8 @@ export declare class RummyGame implements Owned {
     static deal(rules?: RummyRulesLike, options?: { seed?: Seed; dealer?: number }): RummyGame;
     static fromDeck(rules: RummyRulesLike, deck: string | Iterable<CardLike>, dealer?: number): RummyGame;
     static load(text: string): RummyGame;
+    static fromPosition(text: string, rules?: RummyRulesLike): RummyGame;
+    position(): string;
     clone(): RummyGame;
     readonly phase: RummyPhase;
     readonly over: boolean;

@@ -3,7 +3,7 @@
 import {
     M, C, heap, parseStruct, createParsed, STRUCTS, STRUCT_OFF, STRUCT_CLASSES, checkReasoned, outScalar, charOffset, Handle, Card, CardSet, check, create, withMem, withString,
     withStruct, outStruct, outArray, outCards, readStruct, writeStruct, readText, readCString,
-    toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError,
+    toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel, cardFromId, GinRummyError, parseError,
 } from './runtime.mjs';
 
 const flagsOf = ({ aceHigh = false } = {}) => (aceHigh ? C.GR_RUMMY_ACE_HIGH : 0);
@@ -136,17 +136,23 @@ function withTable(table, fn) {
         return fn(melds.length ? p : 0, melds.length);
     });
 }
+/** The reason gr_rummy_go_out_check gives the arguments of a going-out
+ * call (0 when they are fine): thrown with the call's status. */
+function goOutReason(h, t, n, opts) {
+    return withMem(4, (r) => { M._gr_rummy_go_out_check(h, t, n, flagsOf(opts), r); return heap().i32[r >> 2]; });
+}
 /** Going out with the table: the least value left and the plan of moves
  * {value, moves: [{kind, meld, cards}], left}. */
 export function rummyGoOut(hand, table = [], opts) {
     return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
-        outStruct('gr_rummy_go_out', 'gr_rummy_plan', (p) => M._gr_rummy_go_out(h, t, n, flagsOf(opts), p))));
+        outStruct('gr_rummy_go_out', 'gr_rummy_plan', (p) => M._gr_rummy_go_out(h, t, n, flagsOf(opts), p),
+                  { reason: () => goOutReason(h, t, n, opts) })));
 }
 /** 'meld' (every card melded or laid off), 'discard' (all but one), or 'no'. */
 export function rummyCanGoOut(hand, table = [], { noDiscard = null, ...opts } = {}) {
     const nd = noDiscard === null ? 255 : toCard(noDiscard, { joker: true }).id;
     const r = withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) =>
-        check('gr_rummy_can_go_out', M._gr_rummy_can_go_out(h, t, n, flagsOf(opts), nd))));
+        check('gr_rummy_can_go_out', M._gr_rummy_can_go_out(h, t, n, flagsOf(opts), nd), goOutReason(h, t, n, opts))));
     return enumName('GR_RUMMY_OUT_', r);
 }
 
@@ -155,7 +161,7 @@ export function rummyCanGoOut(hand, table = [], { noDiscard = null, ...opts } = 
 export function rummyCanGoOutPlan(hand, table = [], { noDiscard = null, ...opts } = {}) {
     const nd = noDiscard === null ? 255 : toCard(noDiscard, { joker: true }).id;
     return withStruct('gr_rummy_hand', RummyHand.of(hand), (h) => withTable(table, (t, n) => withMem(STRUCTS.gr_rummy_plan.size, (p) => {
-        const r = check('gr_rummy_can_go_out_plan', M._gr_rummy_can_go_out_plan(h, t, n, flagsOf(opts), nd, p));
+        const r = check('gr_rummy_can_go_out_plan', M._gr_rummy_can_go_out_plan(h, t, n, flagsOf(opts), nd, p), goOutReason(h, t, n, opts));
         return { answer: enumName('GR_RUMMY_OUT_', r), plan: r === C.GR_RUMMY_OUT_NO ? null : readStruct('gr_rummy_plan', p) };
     })));
 }
@@ -261,6 +267,27 @@ export class RummyGame extends Handle {
         })));
     }
     static load(text) { return new RummyGame(withString(text, (s) => create('gr_rummy_game_load', (pp) => M._gr_rummy_game_load(pp, s)))); }
+    /** A game set up from position text ("players 2; dealer 0; turn 1;
+     * phase draw; hand0 ...; ..."), checked against the rules: text that
+     * does not read throws with the offset of the bad word, a position the
+     * rules refuse with its reason ("rummy_cards", "joker_face", ...). */
+    static fromPosition(text, rules = null) {
+        const size = STRUCTS.gr_rummy_position.size;
+        return new RummyGame(withRummyRules(rules, (r) => withString(text, (s, bytes) => withMem(size + STRUCTS.gr_parse_error.size, (p) => {
+            const st = M._gr_rummy_position_parse(s, p, p + size);
+            if (st < 0) throw parseError('gr_rummy_position_parse', st, p + size, bytes);
+            checkReasoned('gr_rummy_position_check', (w) => M._gr_rummy_position_check(r, p, w));
+            return create('gr_rummy_game_from_position', (pp) => M._gr_rummy_game_from_position(pp, r, p));
+        }))));
+    }
+    /** The position of the hand in play as one line of text:
+     * RummyGame.fromPosition of it continues the same hand. */
+    position() {
+        return withMem(STRUCTS.gr_rummy_position.size, (p) => {
+            check('gr_rummy_game_position', M._gr_rummy_game_position(this.ptr, p));
+            return readText('gr_rummy_position_format', (b, n) => M._gr_rummy_position_format(p, b, n), 2048);
+        });
+    }
     clone() { return new RummyGame(create('gr_rummy_game_clone', (pp) => M._gr_rummy_game_clone(pp, this.ptr))); }
     get phase() { return enumName('GR_RUMMY_PHASE_', check('gr_rummy_game_phase', M._gr_rummy_game_phase(this.ptr))); }
     get over() { return this.phase === 'over'; }

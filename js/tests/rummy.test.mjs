@@ -68,6 +68,10 @@ test('R4 R7 melding and going out with the table', () => {
     assert.equal(way.answer, 'meld');
     assert.equal(way.plan.left.size, 0);
     assert.deepEqual(gr.rummyCanGoOutPlan('4C 5C 6C 9D 9D'), { answer: 'no', plan: null });
+    // R3: a table meld that is not a meld is refused as play refuses it
+    for (const f of [() => gr.rummyGoOut('8H', ['5H 6H 8H']), () => gr.rummyCanGoOut('8H', ['5H 6H 8H']),
+                     () => gr.rummyCanGoOutPlan('8H', ['5H 6H 8H'])])
+        assert.throws(f, (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
 });
 
 test('R2 rules, a stacked deck, views, history, save and load', () => {
@@ -224,4 +228,22 @@ test('the Rummy expert plays a hand from its views, with its rules and budget', 
     assert.ok(g.over);
     assert.throws(() => bots[0].setParam('playouts', -1), (e) => e.code === 'EINVAL');
     [rules, g, ...bots].forEach((x) => x.free());
+});
+
+test('R1 R8 positions as text both ways, faults with the place or the reason', () => {
+    const rules = { players: 3, jokers: 1 };
+    const g = RummyGame.deal(rules, { seed: 5, dealer: 1 });
+    for (let i = 0; i < 7; i++) g.play(g.legalMoves().at(-1));
+    const text = g.position();
+    const h = RummyGame.fromPosition(text, rules);
+    assert.equal(h.position(), text);
+    assert.deepEqual(h.legalMoves().map(String), g.legalMoves().map(String));
+    assert.ok(h.save().includes('\nposition players 3;'));
+    const typo = text.replace('phase', 'fase');
+    assert.throws(() => RummyGame.fromPosition(typo, rules),
+        (e) => e.code === 'EPARSE' && e.offset === typo.indexOf('fase'));
+    // R3: a meld that is not one
+    assert.throws(() => RummyGame.fromPosition(text + '; meld 5H 6H 8H by 0', rules),
+        (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
+    h.free(); g.free();
 });

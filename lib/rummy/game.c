@@ -38,6 +38,11 @@ void gr__rgame_redeal_deck(gr_rummy_game *g, const gr_card *deck, int dealer)
     g->npile = 0;
     g->nhistory = 0;   /* the history block is kept for reuse */
     g->last_reason = GR_REASON_NONE;
+    g->played_before = 0;
+    if (g->start) {    /* a game from a position, dealt again */
+        gr__free(&g->rules.mm, g->start);
+        g->start = NULL;
+    }
     int k = 0;
     for (int round = 0; round < g->hand_size; round++)
         for (int i = 1; i <= g->nplayers; i++)
@@ -133,10 +138,21 @@ int gr_rummy_game_clone(gr_rummy_game **out, const gr_rummy_game *game)
         return GR_ENOMEM;
     *g = *game;
     g->history = NULL;
+    g->start = NULL;
+    if (game->start) {
+        g->start = gr__malloc(&game->rules.mm, sizeof *g->start);
+        if (!g->start) {
+            gr__free(&game->rules.mm, g);
+            return GR_ENOMEM;
+        }
+        *g->start = *game->start;
+    }
     if (game->caphistory > 0) {
         g->history = gr__malloc(&game->rules.mm,
                                 (size_t)game->caphistory * sizeof *g->history);
         if (!g->history) {
+            if (g->start)
+                gr__free(&game->rules.mm, g->start);
             gr__free(&game->rules.mm, g);
             return GR_ENOMEM;
         }
@@ -154,6 +170,8 @@ void gr_rummy_game_free(gr_rummy_game *game)
     gr_allocator mm = game->rules.mm;
     if (game->history)
         gr__free(&mm, game->history);
+    if (game->start)
+        gr__free(&mm, game->start);
     gr__free(&mm, game);
 }
 
@@ -388,7 +406,7 @@ void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
         g->phase = GR_RUMMY_PHASE_DRAW;
         if (g->nstock == 0)
             stock_end(g);
-        if (g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
+        if (g->played_before + g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
             g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
     }
 }

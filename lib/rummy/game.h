@@ -31,6 +31,11 @@ struct gr_rummy_game {
     int            nhistory, caphistory;
     gr_rummy_action *history;        /* heap, NULL while empty */
     int            last_reason;    /* of the last gr_rummy_game_play */
+    int            played_before;  /* actions before a position it started
+                                      from (they count toward the length
+                                      of the hand); 0 for a deal */
+    gr_rummy_position *start;      /* heap: the position it started from
+                                      (stock listed), NULL for a deal */
 };
 
 /* the position of the player to act */

@@ -8,15 +8,21 @@
  *   moves STOCK 4D; MELD 3C 4C JK=5C; LAYOFF 0 6C; SWAP 0 5C; DISCARD KS; DRAW KS
  *   end
  *
- * The text ends with "end" and a newline, so no proper prefix of a saved
+ * A hand that started from a position (rummy/position.c) has
+ * "position <gr_rummy_position_format text>" in place of the dealer and
+ * deck lines.  The text ends with "end" and a newline, so no proper prefix of a saved
  * text loads.  Loading replays every move through gr_rummy_game_play(), so
  * a text can never make a game the rules would refuse.
  */
 #include "common/alloc.h"
 #include "common/cards.h"
 #include "rummy/game.h"
+#include "rummy/position.h"
 
 #include <limits.h>
+
+/* room for the longest position line: 112 cards, 37 melds, 7 hands */
+#define POSITION_TEXT 8192
 #include <stdio.h>
 #include <string.h>
 
@@ -93,12 +99,21 @@ int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
     gr__write_start(&w, buf, size);
     gr__write_str(&w, "rummy 1\n");
     gr__rummy_write_rules(&w, game->rules.opt);
-    gr__write_str(&w, "\ndealer ");
-    w_int(&w, game->dealer);
-    gr__write_str(&w, "\ndeck");
-    for (int i = 0; i < game->ncards; i++) {
-        gr__write_str(&w, " ");
-        w_card(&w, game->deck[i]);
+    if (game->start) {
+        char tmp[POSITION_TEXT];
+        int n = gr_rummy_position_format(game->start, tmp, sizeof tmp);
+        if (n < 0 || (size_t)n >= sizeof tmp)
+            return GR_EINVAL;   /* not reached: checked when made */
+        gr__write_str(&w, "\nposition ");
+        gr__write_str(&w, tmp);
+    } else {
+        gr__write_str(&w, "\ndealer ");
+        w_int(&w, game->dealer);
+        gr__write_str(&w, "\ndeck");
+        for (int i = 0; i < game->ncards; i++) {
+            gr__write_str(&w, " ");
+            w_card(&w, game->deck[i]);
+        }
     }
     gr__write_str(&w, "\nmoves");
     for (int i = 0; i < game->nhistory; i++) {
@@ -230,6 +245,25 @@ static int parse_action(const char *s, const char *e, gr_rummy_action *m)
     return GR_EPARSE;
 }
 
+/* a game from the text of a "position" line: GR_EPARSE for text that
+ * does not read or a position the rules refuse (damaged text) */
+static int load_position(gr_rummy_game **g, const gr_rummy_rules *rules,
+                         const char *s, const char *e)
+{
+    char tmp[POSITION_TEXT];
+    gr_rummy_position *pos = gr__malloc(&rules->mm, sizeof *pos);
+    if (!pos)
+        return GR_ENOMEM;
+    int rc = GR_EPARSE;
+    if (copy(tmp, sizeof tmp, s, e) && gr_rummy_position_parse(tmp, pos, NULL) == GR_OK) {
+        rc = gr_rummy_game_from_position(g, rules, pos);
+        if (rc != GR_OK && rc != GR_ENOMEM)
+            rc = GR_EPARSE;
+    }
+    gr__free(&rules->mm, pos);
+    return rc;
+}
+
 int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
                           const gr_allocator *mm)
 {
@@ -250,9 +284,19 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
     if (!next_line(&p, &s, &e) || !gr__rummy_read_rules(s, e, opt))
         goto fail;
     memcpy(rules->opt, opt, sizeof opt);
+    if (!next_line(&p, &s, &e))
+        goto fail;
+    if (keyword(s, e, "position", &rest)) {
+        rc = load_position(&g, rules, rest, e);
+        if (rc != GR_OK) {
+            g = NULL;
+            goto fail;
+        }
+        goto moves;
+    }
     /* dealer */
     int dealer;
-    if (!next_line(&p, &s, &e) || !keyword(s, e, "dealer", &rest)
+    if (!keyword(s, e, "dealer", &rest)
         || !parse_int(rest, e, 0, opt[GR_RUMMY_OPT_PLAYERS] - 1, &dealer))
         goto fail;
     /* deck */
@@ -276,8 +320,8 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
             rc = GR_EPARSE;   /* not the rules' deck: damaged text */
         goto fail;
     }
+moves:
     rc = GR_EPARSE;
-    /* moves */
     if (!next_line(&p, &s, &e) || !keyword(s, e, "moves", &rest))
         goto fail;
     while (rest < e) {

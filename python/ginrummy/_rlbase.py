@@ -4,7 +4,8 @@ interface (``Engine``), seeding and the replay log that pickles them.
 An engine plays one episode of a game for `players` seats:
 ``reset(seed, index)`` deals episode `index` of a run seeded `seed`,
 ``to_act()`` lists the seats to act (one per table), ``observe(seat, obs,
-mask)`` writes a seat's observation and action mask, ``step(seat, action)``
+mask)`` writes a seat's observation and action mask (``observation(seat)``
+returns them in new arrays), ``step(seat, action)``
 plays (IllegalMove, nothing changed, for an illegal action) and returns
 each seat's reward, ``over`` and ``truncated()`` say how it ended,
 ``render(seat)`` is the text of a seat's view.
@@ -12,7 +13,7 @@ each seat's reward, ``over`` and ``truncated()`` say how it ended,
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, List, Optional, Protocol
+from typing import Any, Dict, List, Optional, Protocol, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,9 @@ class Engine(Protocol):
 
     def observe(self, seat: int, obs: Array, mask: Array) -> None:
         """Write a seat's observation and action mask."""
+
+    def observation(self, seat: int) -> Tuple[Array, Array]:
+        """observe()'s observation and mask of a seat, in new arrays."""
 
     def step(self, seat: int, action: int) -> List[float]:
         """Play an action for a seat; each seat's reward."""

@@ -261,6 +261,18 @@ class GinTables:
                 for s in range(st.nsides):
                     x[5 + s] = min(st.total[s] / target, 1.0)
 
+    def observation(self, seat: int) -> Tuple[Array, Array]:
+        """observe()'s observation and mask of `seat` in new arrays (copies
+        of the ones the last step wrote, when it wrote his)."""
+        if self.openspiel_shape:
+            t = self.tables[0]
+            if t.cached == seat:
+                return t.obs.copy(), t.mask.copy()
+        obs = np.empty(self.obs_size, dtype=np.float32)
+        mask = np.empty(NUM_ACTIONS, dtype=np.int8)
+        self.observe(seat, obs, mask)
+        return obs, mask
+
     def legal(self, seat: int) -> List[int]:
         """The legal action ids of `seat` (empty while he waits)."""
         self.observe(seat, np.zeros(self.obs_size, np.float32), self._mask)
@@ -287,9 +299,9 @@ class GinTables:
         nothing changes) when it is not legal.  Returns each seat's reward
         for this step; ``over`` is then whether the episode ended."""
         ti = self.seat_table[seat]
-        if ti < 0 or not self.seat_to_act(seat):
-            raise IllegalMove(-3, f"player_{seat} is not to act")
         t = self.tables[ti]
+        if ti < 0 or t.player != self.seat_env[seat]:
+            raise IllegalMove(-3, f"player_{seat} is not to act")
         rc = lib.gr_env_step_observe(t.p, action, *t.ptrs)
         if rc < 0:
             check(rc, f"action {action}")

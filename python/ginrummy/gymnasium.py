@@ -32,7 +32,8 @@ observation of the hand's end.  Environment i's k-th hand of a run seeded s
 is dealt from ``gr_seed_derive(derive_seed(s, 3, r), i, k)`` (r counts the
 resets), so environments, runs and workers share no hand.  With
 ``copy=False`` the observation arrays returned are the environment's own
-buffers, rewritten by the next step (no copy: the fastest).
+buffers, rewritten by the next step, and so are the final observations
+(no copy: the fastest).
 
 Every environment pickles and deep-copies; ``np_random`` is the run's
 Generator.
@@ -263,6 +264,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._hand = np.zeros(n, dtype=np.int64)
         self._steps = np.zeros((128, n), dtype=np.uint8)
         self._began = np.zeros(n, dtype=np.int64)
+        self._oldest = 0
         self._t = 0
         self._act = np.zeros(n, dtype=np.int32)
         self._act_ptr = ffi.from_buffer("int32_t[]", self._act)
@@ -306,6 +308,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._started = True
         self._hand[:] = 0
         self._began[:] = 0
+        self._oldest = 0
         self._t = 0
         return self._out(), {"player": self._player.copy(), "_player": np.ones(self.num_envs, bool)}
 
@@ -328,7 +331,9 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         # for pickling: the actions by step (row s % cap), kept back to the
         # oldest hand still going (_began: the step each hand began)
         t, cap = self._t, self._steps.shape[0]
-        if t - int(self._began.min()) >= cap:            # a long hand: grow
+        if t - self._oldest >= cap:     # _oldest: a bound of min(_began) kept stale
+            self._oldest = int(self._began.min())
+        if t - self._oldest >= cap:                      # a long hand: grow
             grown = np.zeros((2 * cap, n), dtype=np.uint8)
             kept = np.arange(t - cap, t)
             grown[kept % (2 * cap)] = self._steps[kept % cap]
@@ -336,22 +341,28 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._steps[t % cap] = self._act
         self._t = t + 1
         done = self._done
-        ended = done != 0
-        rew = self._rewards
-        reward = rew[:, 0] * (1 - 2 * acted).astype(np.float32)
+        ended_ids = done.nonzero()[0]              # a few of n: work on those only
+        reward = np.zeros(n, dtype=np.float32)
+        terminated = np.zeros(n, dtype=bool)
+        truncated = np.zeros(n, dtype=bool)
         infos: Dict[str, Any] = {"player": self._player.copy(), "_player": self._ones.copy(),
-                                 "rewards": rew.copy(), "_rewards": self._ones.copy()}
-        if ended.any():
-            self._began[ended] = t + 1
-            self._hand[ended] += 1
+                                 "rewards": self._rewards.copy(), "_rewards": self._ones.copy()}
+        if ended_ids.size:
+            how = done[ended_ids]
+            terminated[ended_ids] = how == 1
+            truncated[ended_ids] = how == 2
+            reward[ended_ids] = self._rewards[ended_ids, acted[ended_ids]]
+            self._began[ended_ids] = t + 1
+            self._hand[ended_ids] += 1
+            ended = np.zeros(n, dtype=bool)
+            ended[ended_ids] = True
             fin = np.empty(n, dtype=object)
             zero = self._zero_mask
-            for i, row in zip(np.flatnonzero(ended).tolist(), self._final[ended]):
-                fin[i] = {"observation": row, "action_mask": zero}
+            final = self._final[ended_ids] if self.copy else self._final
+            for j, i in enumerate(ended_ids.tolist()):
+                fin[i] = {"observation": final[j if self.copy else i], "action_mask": zero}
             infos["final_obs"] = fin
             infos["_final_obs"] = ended
-        terminated = done == 1
-        truncated = done == 2
         return self._out(), reward, terminated, truncated, infos
 
     def random_actions(self) -> Array:

@@ -51,6 +51,9 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers.order_enforcing import (AECOrderEnforcingIterable,
+                                                           AECOrderEnforcingIterator)
 except ImportError as exc:  # pragma: no cover - exercised without the packages
     raise missing("pettingzoo", "pettingzoo gymnasium") from exc
 
@@ -106,9 +109,7 @@ class _Common:
         return self._seeding.np_random_seed
 
     def _observe_seat(self, seat: int) -> Dict[str, Array]:
-        obs = np.empty(self.engine.obs_size, dtype=np.float32)
-        mask = np.empty(self.engine.num_actions, dtype=np.int8)
-        self.engine.observe(seat, obs, mask)
+        obs, mask = self.engine.observation(seat)
         return {"observation": obs, "action_mask": mask}
 
     def _render_text(self, seat: Optional[int]) -> Optional[str]:
@@ -186,11 +187,12 @@ class _AEC(_Common, AECEnv):
             self.agent_selection = self.possible_agents[acting[0]]
         elif acting:
             # two tables (4 Gin players): they take turns
-            self._pos = (self._pos + 1) % len(acting) if len(acting) > 1 else 0
+            self._pos = (self._pos + 1) % len(acting)
             self.agent_selection = self.possible_agents[acting[self._pos]]
 
     def observe(self, agent: str) -> Dict[str, Array]:
-        return self._observe_seat(self._seat[agent])
+        obs, mask = self.engine.observation(self._seat[agent])
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -201,7 +203,8 @@ class _AEC(_Common, AECEnv):
         if action is None:
             raise IllegalMove(-3, f"{agent} is to act: None is no action")
         a = action if type(action) is int else action_index(action)
-        rewards = self.engine.step(self._seat[agent], a)   # IllegalMove: unchanged
+        engine = self.engine
+        rewards = engine.step(self._seat[agent], a)   # IllegalMove: unchanged
         self._log.append(a)
         self._cumulative_rewards[agent] = 0.0
         paid = any(rewards)
@@ -209,15 +212,19 @@ class _AEC(_Common, AECEnv):
             for ag in self.agents:
                 self.rewards[ag] = rewards[self._seat[ag]]
             self._paid = paid
-        if self.engine.over:
-            trunc = self.engine.truncated()
+        if engine.over:
+            trunc = engine.truncated()
             for ag in self.agents:
                 self.terminations[ag] = not trunc
                 self.truncations[ag] = trunc
             self.agent_selection = self.possible_agents[
                 (self._seat[agent] + 1) % len(self.possible_agents)]
         else:
-            self._select()
+            acting = engine.to_act()
+            if len(acting) == 1:
+                self.agent_selection = self.possible_agents[acting[0]]
+            else:
+                self._select()
         if paid:
             self._accumulate_rewards()
         if self.render_mode == "human":
@@ -270,12 +277,194 @@ def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = No
 
 def env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
         **kwargs: Any) -> AECEnv:
-    """raw_env with the wrappers of PettingZoo's classic games."""
+    """raw_env with the wrappers of PettingZoo's classic games
+    (TerminateIllegalWrapper, AssertOutOfBoundsWrapper, OrderEnforcingWrapper;
+    the first and last as the subclasses below, which behave as PettingZoo
+    1.26.1's and do the three layers' per-step work in one place)."""
     e: AECEnv = raw_env(game, players, render_mode=render_mode, **kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = TerminateIllegal(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = OrderEnforcing(e)
     return e
+
+
+class TerminateIllegal(wrappers.TerminateIllegalWrapper):
+    """PettingZoo's TerminateIllegalWrapper as 1.26.1 behaves (an illegal
+    action ends the episode, the offender gets `illegal_reward`), with its
+    state kept here whatever the installed version, so that OrderEnforcing
+    can do its work without the layers between."""
+
+    def __init__(self, env: AECEnv, illegal_reward: float):
+        super().__init__(env, illegal_reward)
+        self._illegal_value = illegal_reward
+        self._prev_obs: Any = None
+        self._prev_info: Any = None
+        self._terminated = False
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> None:
+        self._terminated = False
+        self._prev_obs = None
+        self._prev_info = None
+        self.env.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> Any:
+        raw = self.env.unwrapped
+        obs = self.env.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: Any) -> None:
+        raw = self.env.unwrapped
+        agent = raw.agent_selection
+        obs = self._prev_obs
+        if obs is None:
+            obs = self.observe(agent)
+        mask = obs["action_mask"]
+        self._prev_obs = None
+        self._prev_info = None
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        if self._terminated and dead:
+            raw._was_dead_step(action)
+        elif not dead and not mask[action]:
+            self.end_illegal(agent)
+        else:
+            self.env.step(action)
+
+    def end_illegal(self, agent: str) -> None:
+        """`agent` played an illegal action: every agent done, he gets
+        the illegal reward, the others 0."""
+        EnvLogger.warn_on_illegal_move()
+        raw = self.env.unwrapped
+        raw._cumulative_rewards[agent] = 0
+        raw.terminations = {d: True for d in raw.agents}
+        raw.truncations = {d: True for d in raw.agents}
+        raw.rewards = {d: 0 for d in raw.truncations}
+        raw.rewards[agent] = float(self._illegal_value)
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+        self._terminated = True
+
+
+_FAST_INTS = (int, np.int64, np.int32)
+
+
+def _forward(name: str, guarded: bool) -> Any:
+    """A property of OrderEnforcing reading (and writing) the unwrapped
+    environment's attribute `name` in one hop; before reset() `guarded`
+    ones raise AttributeError as OrderEnforcingWrapper's do."""
+    def get(self: "OrderEnforcing") -> Any:
+        if guarded and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    def put(self: "OrderEnforcing", value: Any) -> None:
+        setattr(self._raw, name, value)
+    return property(get, put)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper (its checks and errors) over
+    AssertOutOfBoundsWrapper over TerminateIllegal over an environment of
+    this module, as env() builds them: step, observe, last and agent_iter
+    do the three layers' work themselves (the same checks, warnings and
+    results) instead of through a chain of calls and attribute look-ups,
+    and the environment's public state is read in one hop.  The layers
+    stay in place (``.env``) and behave as before when called directly."""
+    agents = _forward("agents", True)
+    agent_selection = _forward("agent_selection", True)
+    rewards = _forward("rewards", True)
+    terminations = _forward("terminations", True)
+    truncations = _forward("truncations", True)
+    infos = _forward("infos", True)
+    _cumulative_rewards = _forward("_cumulative_rewards", False)
+    possible_agents = _forward("possible_agents", False)
+
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        illegal = env.env
+        if not (type(env) is wrappers.AssertOutOfBoundsWrapper
+                and type(illegal) is TerminateIllegal and isinstance(illegal.env, _AEC)):
+            raise TypeError("OrderEnforcing wraps env()'s chain of wrappers only")
+        self._illegal: TerminateIllegal = illegal
+        self._raw: _AEC = illegal.env
+        self._n = self._raw._act_space.n
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        raw = self._raw
+        obs = raw.observe(agent)
+        if agent == raw.agent_selection:
+            il = self._illegal
+            il._prev_obs = obs
+            il._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self._raw
+        agent = raw.agent_selection
+        return (self.observe(agent) if observe else None, raw._cumulative_rewards[agent],
+                raw.terminations[agent], raw.truncations[agent], raw.infos[agent])
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+            return
+        if not raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        # AssertOutOfBoundsWrapper
+        assert (action is None and dead) or (
+            type(action) in _FAST_INTS and 0 <= action < self._n) or \
+            raw.action_space(agent).contains(action), "action is not in action space"
+        # TerminateIllegal
+        il = self._illegal
+        obs = il._prev_obs
+        if obs is None:
+            obs = self.observe(agent)
+        il._prev_obs = None
+        il._prev_info = None
+        if il._terminated and dead:
+            raw._was_dead_step(action)
+        elif not dead and not obs["action_mask"][action]:
+            il.end_illegal(agent)
+        else:
+            raw.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Iterable(self, max_iter)
+
+
+class _Iterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> "_Iterator":
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):
+    """AECOrderEnforcingIterator's agents, read in one hop."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 class _Parallel(_Common, ParallelEnv):

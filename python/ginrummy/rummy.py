@@ -222,6 +222,34 @@ class RummyGame(Handle):
                                                   c_integer(dealer, "dealer")), "from_deck")
         return cls._adopted(p[0], rules)
 
+    @classmethod
+    def from_position(cls, text: str, rules: Optional[RummyRules] = None) -> "RummyGame":
+        """A game set up from position text (as position() writes it:
+        "players 2; dealer 0; turn 1; phase draw; hand0 ...; ..."), checked
+        against the rules: ParseError with the ``offset`` of the bad word
+        for text that does not read, else the reason of the first fault
+        (gr_rummy_position_check: cards beyond the decks, a meld that is
+        not one, ...)."""
+        rules = rules or RummyRules()
+        pos, err = ffi.new("gr_rummy_position *"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_position_parse(text.encode(), pos, err)
+        if rc < 0:
+            raise_parse(rc, "position", err)
+        why, p = ffi.new("int *"), ffi.new("gr_rummy_game **")
+        with rules._lock:
+            check(lib.gr_rummy_position_check(rules._live(), pos, why), "position", why[0])
+            check(lib.gr_rummy_game_from_position(p, rules._live(), pos), "position")
+        return cls._adopted(p[0], rules)
+
+    @locked
+    def position(self) -> str:
+        """The position of the hand in play as one line of text
+        (gr_rummy_game_position, gr_rummy_position_format);
+        RummyGame.from_position of it continues the same hand."""
+        pos = ffi.new("gr_rummy_position *")
+        check(lib.gr_rummy_game_position(self._p, pos), "position")
+        return _text(lib.gr_rummy_position_format, pos)
+
     @locked
     def save(self) -> str:
         """The game as text (gr_rummy_game_save)."""

@@ -195,6 +195,13 @@ class RummyTable:
             return []
         return [self.game.turn]
 
+    def observation(self, seat: int) -> Tuple[Array, Array]:
+        """observe()'s observation and mask of `seat` in new arrays."""
+        obs = np.empty(self.obs_size, dtype=np.float32)
+        mask = np.empty(NUM_ACTIONS, dtype=np.int8)
+        self.observe(seat, obs, mask)
+        return obs, mask
+
     def observe(self, seat: int, obs: Array, mask: Array) -> None:
         """Write seat's observation (module text) and mask (all 0 unless he acts)."""
         assert self.game is not None

@@ -139,6 +139,14 @@ def _table(table: Sequence[RummyMeld]) -> Tuple[Any, int]:
     return arr, len(table)
 
 
+def _go_out_reason(h: Any, arr: Any, n: int, ace_high: bool) -> int:
+    """Why gr_rummy_go_out_check refuses a going-out call's arguments
+    (GR_REASON_NONE when it does not): the reason a refusal raises with."""
+    why = ffi.new("int *")
+    lib.gr_rummy_go_out_check(h, arr, n, 1 if ace_high else 0, why)
+    return int(why[0])
+
+
 def _plan(out: Any) -> RummyPlan:
     """The going-out plan of a gr_rummy_plan *."""
     moves = tuple(RummyPlanMove(RUMMY_MOVE_KINDS.get(m.kind, str(m.kind)), m.meld,
@@ -285,7 +293,8 @@ class RummyHand:
         (R4, R5, R7), with the plan of moves."""
         h, out = self._c(), ffi.new("gr_rummy_plan *")
         arr, n = _table(table)
-        check(lib.gr_rummy_go_out(h, arr, n, 1 if ace_high else 0, out), "go_out")
+        check(lib.gr_rummy_go_out(h, arr, n, 1 if ace_high else 0, out), "go_out",
+              _go_out_reason(h, arr, n, ace_high))
         return _plan(out)
 
     def can_go_out(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
@@ -296,7 +305,7 @@ class RummyHand:
         arr, n = _table(table)
         nd = GR_NO_CARD if no_discard is None else rummy_card(no_discard)
         return RUMMY_OUT[check(lib.gr_rummy_can_go_out(h, arr, n, 1 if ace_high else 0, nd),
-                               "can_go_out")]
+                               "can_go_out", _go_out_reason(h, arr, n, ace_high))]
 
     def out_plan(self, table: Sequence[RummyMeld] = (), ace_high: bool = False,
                  no_discard: Optional[RummyCardLike] = None
@@ -309,7 +318,7 @@ class RummyHand:
         arr, n = _table(table)
         nd = GR_NO_CARD if no_discard is None else rummy_card(no_discard)
         rc = check(lib.gr_rummy_can_go_out_plan(h, arr, n, 1 if ace_high else 0, nd, out),
-                   "can_go_out_plan")
+                   "can_go_out_plan", _go_out_reason(h, arr, n, ace_high))
         return RUMMY_OUT[rc], (_plan(out) if rc else None)
 
     def __eq__(self, other: object) -> bool:

@@ -1,12 +1,14 @@
 """`python3 -m ginrummy play` takes gin-play's commands: words and their
 abbreviations, a bare card, hint, help, quit with confirmation.  Driven by
-a piped script, as a person at a terminal would."""
+a piped script, as a person at a terminal would (test_play_parity.py
+compares whole transcripts with gin-play's)."""
+import io
 import os
 import subprocess
 import sys
 
 import ginrummy as gr
-from ginrummy.__main__ import parse_command
+from ginrummy.gin_play import GinPlay, Player, parse_command
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -29,7 +31,7 @@ def test_play_piped_script():
     assert "You draw from the stock" in out and "Bot passes" in out
     assert "Hint: taking JD and discarding 8C leaves deadwood 35" in out
     assert "Expert: draw from the stock" in out and "By deadwood alone: draw." in out
-    assert "Not allowed: the card is not in the player's hand." in out
+    assert "You do not hold 2C." in out       # the library's reason, in words
     assert "No discard gives gin now." in out
     assert 'Unknown command "big"' in out and 'Unknown command "foo"' in out
     assert out.count("Really leave the match? [y/N]") == 2   # "n" stays, "y" leaves
@@ -38,7 +40,7 @@ def test_play_piped_script():
 
 def test_play_end_of_input_leaves():
     out = _run("p\n", "--seed", "3")
-    assert "You pass" in out and "You left the match." in out
+    assert "You pass" in out and "End of input: the match is left unfinished." in out
 
 
 def test_parse_command_words_and_abbreviations():
@@ -65,8 +67,12 @@ def test_parse_command_words_and_abbreviations():
     assert parse_command("t", g.view(g.turn)).move.type == T.DRAW_DISCARD
 
 
+def _typed(monkeypatch, text):
+    """What the person types, as the program's standard input."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+
 def test_choose_layoffs_after_the_bot_knocked(monkeypatch, capsys):
-    from ginrummy.__main__ import _choose_layoffs
     bot = gr.Bot("greedy", 1)
     for seed in range(1, 200):
         g = gr.Game("standard", seed=seed)
@@ -78,19 +84,18 @@ def test_choose_layoffs_after_the_bot_knocked(monkeypatch, capsys):
     else:
         raise AssertionError("no knock with layoffs found")
     me = 1 - r.knocker
-    answers = iter(["ZZ", "none"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    _choose_layoffs(g, me)
+    _typed(monkeypatch, "ZZ\nnone\n")
+    pl = [Player("Bot", False, bot), Player("You", True, None)]
+    GinPlay(True, None, False).choose_layoffs(g, pl if me == 1 else pl[::-1])
     out = capsys.readouterr().out
     assert "You can lay off now:" in out and "The best layoffs:" in out
-    assert "Not allowed" in out                      # ZZ is not a card
+    assert '"ZZ" is not a card' in out
     after = g.result()
     assert len(after.defense.laid_off) == 0
     assert after.defender_deadwood > r.defender_deadwood
 
 
 def test_choose_knock_offers_the_arrangements(monkeypatch, capsys):
-    from ginrummy.__main__ import _choose_knock
     bot = gr.Bot("greedy", 1)
     found = None
     for seed in range(1, 300):
@@ -109,9 +114,8 @@ def test_choose_knock_offers_the_arrangements(monkeypatch, capsys):
     assert found, "no knock with a choice of arrangements"
     g, v, card = found
     options = gr.arrangements(v.hand - gr.Cards([card]), v.knock_limit)
-    answers = iter(["99", "2"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    shown = _choose_knock(v, card)
+    _typed(monkeypatch, "99\n2\n")
+    shown = GinPlay(True, None, False).choose_knock(v, card)
     out = capsys.readouterr().out
     assert "You may show:" in out and "Type a number from 1 to" in out
     assert shown in options

@@ -445,3 +445,36 @@ def test_unknown_names_are_invalid_arguments():
     g = gr.Game(STD, seed=1)
     with pytest.raises(gr.InvalidArgument, match="random, greedy"):
         g.playout("smart")
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R3_rummy_go_out_refuses_a_table_non_meld_as_play_does():
+    table = [rummy.RummyMeld.parse("5H 6H 8H")]
+    hand = rummy.RummyHand("8H")
+    for call in (lambda: hand.go_out(table), lambda: hand.can_go_out(table),
+                 lambda: hand.out_plan(table)):
+        with pytest.raises(gr.IllegalMove) as e:
+            call()
+        assert e.value.reason_name == "rummy_not_a_meld"
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R1_R8_rummy_position_round_trip_and_faults():
+    rules = rummy.RummyRules(players=3, jokers=1)
+    g = rummy.RummyGame(rules, seed=5, dealer=1)
+    for _ in range(7):
+        g.play(g.legal_moves()[-1])
+    text = g.position()
+    h = rummy.RummyGame.from_position(text, rules)
+    assert h.position() == text
+    assert [str(m) for m in h.legal_moves()] == [str(m) for m in g.legal_moves()]
+    assert "\nposition players 3;" in h.save()
+    assert rummy.RummyGame.load(h.save()).position() == text
+    typo = text.replace("phase", "fase")
+    with pytest.raises(gr.ParseError) as e:
+        rummy.RummyGame.from_position(typo, rules)
+    assert e.value.offset == typo.index("fase")
+    bad = text.replace("turnovers 0", "turnovers 0; meld 5H 6H 8H by 0")
+    with pytest.raises(gr.GinRummyError) as e2:
+        rummy.RummyGame.from_position(bad, rules)
+    assert e2.value.reason_name == "rummy_not_a_meld"   # R3

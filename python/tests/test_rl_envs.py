@@ -139,6 +139,65 @@ def test_illegal_action_as_classic_games():
         r.step(1.5)
 
 
+def _stock_env(game, **kw):
+    """env() as PettingZoo's own wrapper classes build it (no fast path)."""
+    from pettingzoo.utils import wrappers
+    e = wrappers.TerminateIllegalWrapper(gz.raw_env(game, **kw), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(e))
+
+
+@pytest.mark.parametrize("game,kw", [("gin", dict(players=2)), ("gin", dict(players=4)),
+                                     ("rummy", dict(players=3, jokers=1))])
+def test_fast_wrappers_behave_as_pettingzoos(game, kw):
+    """env()'s fused wrappers and PettingZoo's own chain, driven alike
+    (legal, illegal, out-of-bounds and dead actions, resets), give the same
+    results, state and errors at every step."""
+    fast, stock = gz.env(game, **kw), _stock_env(game, **kw)
+    assert isinstance(fast, type(stock)) and isinstance(fast.env.env, type(stock.env.env))
+    for e in (fast, stock):           # the order checks before reset()
+        with pytest.raises(AttributeError):
+            e.agents
+        with pytest.raises(AssertionError):
+            e.step(0)
+    rng = np.random.default_rng(9)
+    for hand in range(max(3, int(12 * SCALE))):
+        fast.reset(seed=100 + hand)
+        stock.reset(seed=100 + hand)
+        for _ in range(400):
+            outs = []
+            for e in (fast, stock):
+                it = e.agent_iter()
+                agent = next(iter(it), None)
+                outs.append((agent, e.last() if agent else None, list(e.agents),
+                             dict(e.rewards), dict(e._cumulative_rewards)))
+            (fa, fl, *frest), (sa, sl, *srest) = outs
+            assert fa == sa and frest == srest
+            if fa is None:
+                break
+            assert fl[1:] == sl[1:] and all(np.array_equal(fl[0][k], sl[0][k]) for k in fl[0])
+            mask = fl[0]["action_mask"]
+            x = rng.random()
+            if fl[2] or fl[3]:
+                action = None
+            elif x < 0.01:
+                action = int(np.flatnonzero(mask == 0)[0])          # illegal: the hand ends
+            elif x < 0.02:
+                action = len(mask) + 3                              # out of bounds
+            else:
+                action = rng.choice(np.flatnonzero(mask))           # numpy integer
+            errs = []
+            for e in (fast, stock):
+                try:
+                    e.step(action)
+                    errs.append(None)
+                except AssertionError as exc:
+                    errs.append(str(exc))
+            assert errs[0] == errs[1]
+    fast.step(None)                     # after the end: the warning, no change
+    stock.step(None)
+    assert fast.agents == stock.agents
+
+
 def test_seeds_share_no_hands():
     """Seed 5's second hand is not seed 6's first (plain seed + 1 did)."""
     def first_obs(seed, hands):
