@@ -29,9 +29,11 @@
  * than RACE_Z standard errors of the paired difference behind the leader
  * drops out and half of what is left goes to those still in, until one
  * is left, the budget is spent or GR__REXPERT_SAMPLES deals are played.
- * The leader replaces the plain choice only when ahead of it by more than
- * KEEP_Z standard errors (the noise of a close race does not pick a plan
- * at random).
+ * The leader is played (a tie goes to the plain choice).  Requiring the
+ * leader to beat the plain choice by one standard error as well cost 8
+ * points of match wins against greedy with jokers (two seeds of 120
+ * matches: 75.0 and 71.7% against 83.3 and 79.2%).  The draw, two
+ * candidates, gets half the budget.
  *   A playout's value: the points the seat wins (the others' cards) when
  *   it goes out, less the others' winnings shared among them; 0 for a
  *   void hand or one still going after PLAYOUT_MOVES moves.
@@ -52,7 +54,6 @@
 #define MELD_WAYS 3
 #define CANDIDATES GR__REXPERT_CANDIDATES
 #define RACE_Z 2.0
-#define KEEP_Z 1.0
 
 void gr__rexpert_init(gr__rexpert *e, uint64_t seed)
 {
@@ -261,18 +262,14 @@ static bool behind(const gr__rexpert *e, int a, int b, int ns, double z)
 /* The candidate to play: each candidate `moves[c][0..len[c]-1]` is played
  * from the view's state on the same sampled deals, then the BASIC policy
  * for everyone (common random numbers: a deal's playouts differ only by
- * the candidate).  A race: half the budget goes to every candidate; then,
- * round after round, a candidate more than RACE_Z standard errors of the
- * paired difference behind the leader drops out and half of what is left
- * goes to those still in.  Candidate 0 is the plain choice; the leader
- * replaces it only when ahead of it by more than KEEP_Z standard errors
- * (so the noise of a close race does not pick a plan at random). */
+ * the candidate).  A race of `budget` playouts (see the ALGORITHM block):
+ * the leader at its end, ties to the lower index. */
 static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                   gr_rummy_action (*moves)[GR__REXPERT_PLAN], const int *len,
-                  int me)
+                  int me, int budget)
 {
     bool alive[CANDIDATES];
-    int nalive = ncand, ns = 0, spent = 0, budget = e->playouts;
+    int nalive = ncand, ns = 0, spent = 0;
     for (int c = 0; c < ncand; c++)
         alive[c] = true;
     gr_rummy_game g0, g;
@@ -317,9 +314,7 @@ static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                 nalive--;
             }
     }
-    if (leader <= 0 || !alive[0])
-        return leader < 0 ? 0 : leader;
-    return behind(e, leader, 0, ns, KEEP_Z) ? leader : 0;
+    return leader < 0 ? 0 : leader;
 }
 
 /* ---- decisions ---------------------------------------------------------------- */
@@ -359,7 +354,8 @@ static int choose_draw(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *p
     if ((pos->npile > 0 || other == GR_RUMMY_ACT_DRAW_STOCK)
         && gr__ract_check(pos, &cand[1][0]) == GR_OK
         && (e->features & GR_RUMMY_EXPERT_DRAW) && gr__rdeal_init(e, v, &d) == GR_OK) {
-        *out = cand[search(e, &d, 2, cand, len, v->player)][0];
+        /* two candidates: half the budget decides it */
+        *out = cand[search(e, &d, 2, cand, len, v->player, (e->playouts + 1) / 2)][0];
         return GR_OK;
     }
     *out = cand[0][0];
@@ -468,7 +464,7 @@ static int choose_play(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *p
                 memcpy(moves[c], cand[c].a, (size_t)cand[c].n * sizeof cand[c].a[0]);
                 len[c] = cand[c].n;
             }
-            best = &cand[search(e, &d, ncand, moves, len, v->player)];
+            best = &cand[search(e, &d, ncand, moves, len, v->player, e->playouts)];
         }
     }
     e->nplan = best->n;
