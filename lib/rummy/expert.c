@@ -239,9 +239,9 @@ static double value_for(const gr_rummy_game *g, int me)
 }
 
 /* play the hand on under the BASIC policy for at most a hand's moves */
-static void playout(gr_rummy_game *g)
+static void playout(gr__rexpert *e, gr_rummy_game *g)
 {
-    gr__rplayout(g, GR_RUMMY_PLAYOUT_BASIC, NULL, false, PLAYOUT_MOVES(g->nplayers));
+    gr__rplayout(g, GR_RUMMY_PLAYOUT_BASIC, &e->rng, false, PLAYOUT_MOVES(g->nplayers));
 }
 
 /* true if candidate b is more than z standard errors of the paired
@@ -290,7 +290,7 @@ static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                 memcpy(&g, &g0, sizeof g);
                 for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
                     gr__rgame_apply(&g, &moves[c][i], false);
-                playout(&g);
+                playout(e, &g);
                 e->value[c][s] = (float)value_for(&g, me);
             }
         }
