@@ -2051,6 +2051,12 @@ GR_API int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand,
  *     goes, so what is known never depends on hidden cards.
  *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
  *     with a discard).
+ *   - A hand nobody can ever finish (R6, R7) is void at its next turnover:
+ *     when no card off the table (hands, stock, pile) lays off on a table
+ *     meld or takes a table joker, and no player can hold a new meld (2
+ *     cards at most after his draw, or no meld among the cards off the
+ *     table).  A hand shrinks only by melds and layoffs, so such a hand
+ *     could only run to the length limit below and be void there.
  *   - The length of a hand (a library rule, as GR_MAX_HAND_MOVES for Gin):
  *     a hand never has more than GR_RUMMY_MAX_HAND_MOVES actions.  A turn
  *     has at most 24 (a draw, at most 22 melds, layoffs and joker
@@ -2453,15 +2459,20 @@ enum {
     GR_RUMMY_EXPERT_DRAW   = 8,  /* choose stock or pile by playouts (else: the
                                     pile's card when it is a joker or melds or
                                     lays off at once) */
-    GR_RUMMY_EXPERT_ALL    = 15
+    GR_RUMMY_EXPERT_SAFE   = 16, /* keep back the discards the next player
+                                    could lay off or meld with the cards he
+                                    took; prefer those next to what he
+                                    threw or passed */
+    GR_RUMMY_EXPERT_ALL    = 31
 };
 
 /* Set a parameter of a Rummy expert: GR_BOT_PARAM_PLAYOUTS, hands played
  * out a decision, shared among its candidates (1..1000000, 0 = the
- * default, 300: about 1 ms a decision on average with 2 players, see
- * gr_bot(3)), or GR_BOT_PARAM_FEATURES (GR_RUMMY_EXPERT_* ORed).  For the
- * other kinds values in range are accepted and ignored.  GR_EINVAL for
- * NULL, an unknown parameter or a value out of range. */
+ * default, 2000: about 2 ms a decision on average with 2 players, see
+ * gr_rummy_bot(3); at most 2048 sampled deals a decision), or
+ * GR_BOT_PARAM_FEATURES (GR_RUMMY_EXPERT_* ORed).  For the other kinds
+ * values in range are accepted and ignored.  GR_EINVAL for NULL, an
+ * unknown parameter or a value out of range. */
 GR_API int gr_rummy_bot_set_param(gr_rummy_bot *bot, int param, int value);
 
 /* The rules the Rummy expert plays by (copied; the turnover limit matters
@@ -2551,7 +2562,11 @@ enum {
                                      what fits, completes a pair or a near
                                      run with a joker, goes out when it can,
                                      discards its costliest card outside
-                                     pairs and near runs */
+                                     pairs and near runs; a state of the
+                                     hand that comes back at a later
+                                     turnover would come back for ever, so
+                                     the rest of such a hand is played
+                                     as RANDOM plays */
 };
 
 /* Play the hand from its current state (any step of a turn) to its end,
@@ -2559,8 +2574,9 @@ enum {
  * (deterministic on every platform).  The moves go through the rules as
  * gr_rummy_game_play() and are recorded in the history, so replaying
  * gr_rummy_game_history() reaches the same state.  The hand always ends
- * (by R7, by R6, or by the hand-length rule above).  On GR_OK, *out (if
- * not NULL) is its result (a hand already over: just the result).
+ * (by R7, by R6 or its dead-hand Decision, or by the hand-length rule
+ * above).  On GR_OK, *out (if not NULL) is its result (a hand already
+ * over: just the result).
  * GR_EINVAL for NULL game or an unknown policy, GR_ENOMEM when the history
  * cannot grow (the game then stops where it is, every move so far played
  * and recorded). */
@@ -3086,8 +3102,9 @@ GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
  * "gr_rummy_action", "gr_rummy_result", "gr_rummy_view",
  * "gr_rummy_score", "gr_parse_error",
  * "gr_settle_options", "gr_take_advice", "gr_knock_advice", "gr_position",
- * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan"), or GR_EINVAL for an
- * unknown name. */
+ * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan", "gr_rummy_masks",
+ * "gr_rummy_position"): every public struct; or GR_EINVAL for an unknown
+ * name. */
 GR_API int gr_struct_size(const char *name);
 
 #ifdef __cplusplus
