@@ -2744,7 +2744,8 @@ typedef struct gr_rummy_position {
                                  decks not elsewhere, shuffled by `seed` */
     uint64_t      seed;
     gr_card       taken;      /* PLAY: the card the player to act took from
-                                 the pile this turn (R4), else GR_NO_CARD */
+                                 the pile this turn (R4; held, or melded or
+                                 laid off since), else GR_NO_CARD */
     int           turnovers;  /* turnovers of the pile so far (R6) */
     int           played;     /* actions of the hand before this position,
                                  0..GR_RUMMY_MAX_HAND_MOVES - 1: they count

@@ -96,8 +96,9 @@ START_TEST(test_R1_R8_position_round_trip)
         gr_rummy_game *g;
         int players = 0;
         ck_assert_int_eq(gr_rummy_rules_get(r, GR_RUMMY_OPT_PLAYERS, &players), GR_OK);
-        ck_assert_int_eq(gr_rummy_game_new(&g, r, test_next(&rng),
-                                           test_below(&rng, players)), GR_OK);
+        uint64_t seed = test_next(&rng);    /* one draw after the other */
+        int dealer = test_below(&rng, players);
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, seed, dealer), GR_OK);
         int steps = test_below(&rng, 60);
         for (int i = 0; i < steps && random_step(g, &rng); i++)
             ;
@@ -237,6 +238,37 @@ static gr_card C(const char *text)
     ck_assert_int_eq(gr_rummy_card_parse(text, &c), GR_OK);
     return c;
 }
+
+/* R4: the card taken from the pile may be melded (or laid off) in the same
+ * turn; the position then names it as taken although no hand holds it,
+ * and the check accepts it there, on the table. */
+START_TEST(test_R4_taken_card_melded_then_position)
+{
+    gr_rummy_rules *r = test_rummy_rules(2, 1, 0, 0, 0);
+    gr_rummy_position p = good(), q, back;
+    gr_rummy_game *g, *h;
+    gr_rummy_action a;
+    gr_parse_error err;
+    int why = -1;
+    ck_assert_int_eq(gr_rummy_game_from_position(&g, r, &p), GR_OK);
+    ck_assert_int_eq(gr_rummy_move_parse("meld 5C 6C 7C", g, &a, &err), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_play(g, &a), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_position(g, &q), GR_OK);
+    ck_assert_int_eq(q.taken, C("7C"));
+    ck_assert_int_eq(gr_rummy_position_check(r, &q, &why), GR_OK);
+    ck_assert_int_eq(why, GR_REASON_NONE);
+    ck_assert_int_eq(gr_rummy_game_from_position(&h, r, &q), GR_OK);
+    ck_assert_int_eq(gr_rummy_game_position(h, &back), GR_OK);
+    ck_assert(back.taken == q.taken && back.nmelds == q.nmelds);
+    /* a taken card neither held nor on the table is still refused */
+    q.taken = C("KS");
+    ck_assert_int_eq(gr_rummy_position_check(r, &q, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_BAD_VALUE);
+    gr_rummy_game_free(h);
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+END_TEST
 
 /* every card of a hand onto the pile */
 static void to_pile(gr_rummy_position *p, gr_rummy_hand *h)
@@ -460,6 +492,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_R1_R8_position_round_trip);
     tcase_add_test(tc, test_R2_R6_stock_from_seed);
+    tcase_add_test(tc, test_R4_taken_card_melded_then_position);
     tcase_add_test(tc, test_R1_R7_position_faults);
     tcase_add_test(tc, test_position_text_faults);
     tcase_add_test(tc, test_position_text_mutations);

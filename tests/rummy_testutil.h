@@ -60,8 +60,8 @@ static inline gr_rummy_rules *test_rummy_random_rules(test_rng *rng)
     int decks = 0;
     if (players == 4 || players == 5)
         decks = 1 + test_below(rng, 2);
-    return test_rummy_rules(players, test_below(rng, 5), decks, test_below(rng, 2),
-                            1 + test_below(rng, 3));
+    int a = test_below(rng, 5), b = test_below(rng, 2), c = 1 + test_below(rng, 3);
+    return test_rummy_rules(players, a, decks, b, c);
 }
 
 #endif /* GR_RUMMY_TESTUTIL_H */

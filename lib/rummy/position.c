@@ -52,6 +52,18 @@ static bool within(const gr_rummy_hand *known, const gr_rummy_hand *hand)
         && known->jokers <= hand->jokers;
 }
 
+/* true if a table meld holds the card (a joker: any meld with a joker) */
+static bool on_table(const gr_rummy_position *p, gr_card card)
+{
+    for (int i = 0; i < p->nmelds; i++) {
+        const gr_rummy_meld *m = &p->melds[i];
+        if (card == GR_RUMMY_JOKER ? m->jokers != 0
+                                   : ((m->cards & ~m->jokers) >> card & 1) != 0)
+            return true;
+    }
+    return false;
+}
+
 /* the shape of a position: values in range, entries past the counts 0 */
 static int shape_reason(const gr_rummy_rules *rules, const gr_rummy_position *p)
 {
@@ -166,10 +178,14 @@ int gr__rposition_reason(const gr_rummy_rules *rules, const gr_rummy_position *p
         if (p->taken != GR_NO_CARD || p->npile == 0 || n == 0)
             return GR_REASON_BAD_VALUE;
     } else if (p->taken != GR_NO_CARD) {
-        if (gr__rhand_has(mine, p->taken) == 0)
-            return GR_REASON_BAD_VALUE;
-        if (gr__rhand_stuck(mine, p->taken))
+        /* the card taken from the pile is held, or was melded or laid off
+         * this turn */
+        if (gr__rhand_has(mine, p->taken) == 0) {
+            if (!on_table(p, p->taken))
+                return GR_REASON_BAD_VALUE;
+        } else if (gr__rhand_stuck(mine, p->taken)) {
             return GR_REASON_DEAD_END;
+        }
     }
     return GR_REASON_NONE;
 }
