@@ -4,7 +4,9 @@
 # sections of released versions are never edited afterwards: what is
 # added or changed after a release goes in the newest section.  Each
 # release's section is recorded here by its sha256 (doc/releasing.md).
+# debian/changelog's first entry is a package of the same version.
 set -eu
+deb=
 : "${top_srcdir:=.}" "${PACKAGE_VERSION:=}"
 news="$top_srcdir/NEWS"
 fail=0
@@ -28,5 +30,16 @@ if [ -n "$PACKAGE_VERSION" ] && [ "$first" != "$PACKAGE_VERSION" ]; then
     echo "FAIL: NEWS opens with $first, configure builds $PACKAGE_VERSION"
     fail=1
 fi
-[ "$fail" = 0 ] && echo "news: $first first, released sections unchanged"
+# the Debian packages are built from the same version (debian/changelog's
+# first entry, VERSION-REVISION)
+changelog="$top_srcdir/debian/changelog"
+if [ -n "$PACKAGE_VERSION" ] && [ -f "$changelog" ]; then
+    deb=$(sed -n '1s/^libginrummy (\([^)]*\)).*/\1/p' "$changelog")
+    if [ "${deb%-*}" != "$PACKAGE_VERSION" ]; then
+        echo "FAIL: debian/changelog opens with ${deb:-no version}, configure builds $PACKAGE_VERSION"
+        echo "      (add an entry: dch -v $PACKAGE_VERSION-1, doc/releasing.md)"
+        fail=1
+    fi
+fi
+[ "$fail" = 0 ] && echo "news: $first first, released sections unchanged; debian/changelog: $deb"
 exit "$fail"

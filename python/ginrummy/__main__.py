@@ -119,6 +119,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     except BrokenPipeError:          # output piped into head and the like
         sys.stdout = open(os.devnull, "w")
         return 0
+    except KeyboardInterrupt:        # Ctrl-C: stop as the C programs do, no traceback
+        return 130
     print(f"unknown command {cmd!r}; use play, rummy or selfplay", file=sys.stderr)
     return 2
 

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Optional
+from typing import Dict, Optional
+
+
+def c_text(text: str) -> bytes:
+    """`text` as the bytes the C programs get: what was read from a pipe
+    or the command line, undecodable bytes included (surrogateescape)."""
+    return text.encode("utf-8", "surrogateescape")
 
 
 def write(text: str) -> None:
@@ -20,20 +26,29 @@ def prompt(text: str) -> None:
     sys.stdout.flush()
 
 
-def read_line(size: int, echo: bool = True) -> Optional[str]:
+# what rummy-play's fgets() leaves of a long line for the next read, and
+# the input it came from
+_rest: Dict[int, bytes] = {}
+
+
+def read_line(size: int, echo: bool = True, split_long: bool = False) -> Optional[str]:
     """One line of input, None at its end.  As the C programs' fgets() into
-    `size` bytes: at most size - 1 bytes are kept, the rest of a longer line
-    is dropped, and the line ends at its first CR or LF.  Input that is not
-    typed at a terminal is echoed when `echo` is true."""
+    `size` bytes: at most size - 1 bytes are read, and the line ends at its
+    first CR or LF.  The rest of a longer line is dropped (gin-play), or
+    with `split_long` read as the next line (rummy-play).  Input that is
+    not typed at a terminal is echoed when `echo` is true."""
     sys.stdout.flush()
-    raw = sys.stdin.buffer.readline()
+    key = id(sys.stdin)
+    raw = _rest.pop(key, b"") or sys.stdin.buffer.readline()
     if not raw:
         return None
     kept = raw[:size - 1]
+    if split_long and b"\n" not in kept and len(raw) > len(kept):
+        _rest[key] = raw[len(kept):]
     for end in (b"\r", b"\n"):
         if end in kept:
             kept = kept[:kept.index(end)]
-    line = kept.decode("utf-8", "surrogateescape")
+    line = kept.decode("utf-8", "surrogateescape")   # c_text() gives the bytes back
     if echo and not stdin_is_terminal():
         write(line + "\n")
     return line
@@ -62,7 +77,9 @@ def flush_typed_ahead() -> None:
 
 
 def setup_streams() -> None:
-    """Let bytes that are not UTF-8 pass through the echo unchanged."""
+    """Start a run: nothing left of an earlier input, and bytes that are
+    not UTF-8 pass through the echo unchanged."""
+    _rest.clear()
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="surrogateescape")

@@ -12,9 +12,10 @@ and one thread at a time.
   other.  Different objects run in parallel (the library has no global
   state).
 - ``copy.copy`` and ``copy.deepcopy`` give an independent object with its
-  own handle (the library's clone, or a rebuild from saved text), or raise
-  TypeError where the library cannot copy the object; a handle is never
-  shared.
+  own handle (the library's clone, or a rebuild from saved text); a handle
+  is never shared.  ``pickle`` stores what rebuilds the object (its saved
+  text, its options, its settings: each class's ``__reduce__`` says what).
+  A class that defines neither raises TypeError.
 """
 from __future__ import annotations
 
@@ -88,6 +89,9 @@ class Handle:
 
     def __deepcopy__(self: H, memo: Dict[int, Any]) -> H:
         return self.__copy__()
+
+    def __reduce__(self) -> Any:
+        raise TypeError(f"a {type(self).__name__} cannot be pickled")
 
 
 def locked(method: F) -> F:

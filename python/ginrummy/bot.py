@@ -3,7 +3,7 @@ deciding from a View only; the expert's parameters, match score, knock
 arrangement and explanations."""
 from __future__ import annotations
 
-from typing import Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from ._calls import text as _text
 from ._handle import Handle, locked
@@ -13,7 +13,7 @@ from .errors import GinRummyError, c_integer, c_seed, check, named
 from .game import Game, View
 from .melds import Arrangement
 from .moves import Move, MoveLike, as_move, card_arg
-from .rules import RulesLike, as_rules
+from .rules import Rules, RulesLike, as_rules
 from .rules import names_known
 
 #: the bot kinds of the loaded library
@@ -28,10 +28,14 @@ EXPERT_FEATURES = {"infer": 1, "search": 2, "knock": 4, "arrange": 8, "match": 1
 class Bot(Handle):
     """A computer player deciding from a View only: ``Bot("greedy", seed=1)``.
 
-    One bot may serve several threads: its calls run one at a time.  It
-    cannot be copied (``copy.copy`` raises TypeError): the library keeps
-    its random state and what it remembers of the hand, which it cannot
-    clone; make another ``Bot(kind, seed)``.
+    One bot may serve several threads: its calls run one at a time.
+    ``copy.copy``, ``copy.deepcopy`` and ``pickle`` keep its kind, seed
+    and settings (the last set_rules, each set_param, the last
+    set_score), not its state: the library cannot clone its random state
+    nor what it remembers of the hand, so the copy is the bot made and set
+    again, its random stream starting from the seed and remembering no
+    hand (the greedy bot, which has neither, decides as the original
+    would).
     """
 
     _free = lib.gr_bot_free
@@ -43,10 +47,22 @@ class Bot(Handle):
         p = ffi.new("gr_bot **")
         check(lib.gr_bot_new(p, num, c_seed(seed)), "bot")
         self._adopt(p[0])
+        self.seed = seed
+        # what pickling keeps: the last rules and score, each parameter
+        self._rules: Optional[Rules] = None
+        self._params: Dict[int, int] = {}
+        self._score: Optional[Tuple[int, int]] = None
 
     def __copy__(self) -> "Bot":
-        raise TypeError("a Bot cannot be copied: the library cannot clone its random "
-                        "state and memory of the hand; make another Bot(kind, seed)")
+        """A bot made and set again as the class text says (``copy.copy``,
+        ``copy.deepcopy`` and ``pickle`` alike)."""
+        return _bot_from(self.kind, self.seed, self._rules, dict(self._params), self._score)
+
+    def __reduce__(self) -> Any:
+        """Pickled as its kind, seed and settings (the class text says what
+        comes back)."""
+        return (_bot_from, (self.kind, self.seed, self._rules, dict(self._params),
+                            self._score))
 
     @locked
     def choose(self, view: Union[View, Tuple[Game, int]]) -> Move:
@@ -74,6 +90,7 @@ class Bot(Handle):
         r = as_rules(rules)  # kept alive across the call: a preset name makes a temporary
         with r._lock:
             check(lib.gr_bot_set_rules(self._p, r._live()), "set_rules")
+            self._rules = r.copy()
 
     @locked
     def set_param(self, param: Union[str, int], value: int) -> None:
@@ -83,12 +100,14 @@ class Bot(Handle):
             else c_integer(param, "param")
         check(lib.gr_bot_set_param(self._p, num, c_integer(value, f"{param} value")),
               f"set_param {param}")
+        self._params[num] = value
 
     @locked
     def set_score(self, mine: int, theirs: int) -> None:
         """The match score before this hand, the bot's player first."""
         check(lib.gr_bot_set_score(self._p, c_integer(mine, "mine"),
                                    c_integer(theirs, "theirs")), "set_score")
+        self._score = (mine, theirs)
 
     @locked
     def arrange(self, view: View, discard: CardLike) -> Arrangement:
@@ -113,3 +132,16 @@ class Bot(Handle):
     def explain(self) -> str:
         """One line explaining the last choose() decision."""
         return _text(lib.gr_bot_explain, self._p)
+
+
+def _bot_from(kind: Union[str, int], seed: int, rules: Optional[Rules],
+              params: Dict[int, int], score: Optional[Tuple[int, int]]) -> Bot:
+    """The unpickling of Bot.__reduce__: a bot made and set again."""
+    bot = Bot(kind, seed)
+    if rules is not None:
+        bot.set_rules(rules)
+    for num, value in params.items():
+        bot.set_param(num, value)
+    if score is not None:
+        bot.set_score(*score)
+    return bot

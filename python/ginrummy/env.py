@@ -17,6 +17,7 @@ from .encoding import (ACTION_SPACE, DIFFERENCES, DRAW_STOCK, DRAW_UPCARD, KNOCK
                        meld_id, need_numpy, np, openspiel_rules, rules_for)
 if TYPE_CHECKING:
     from .encoding import Array
+from ._calls import text as _text
 from .errors import c_integer, c_seed, check
 from .game import Game
 from .match import Match
@@ -49,7 +50,10 @@ class GinRummyEnv(Handle):
 
     ``copy.copy`` (or ``clone()``) gives an independent environment, hand
     and all; ``close()`` frees it (waiting for a step in progress in
-    another thread), after which every call raises WrongState.
+    another thread), after which every call raises WrongState.  ``pickle``
+    stores the rules, seeds and match, the deck of the hand in play and the
+    actions since its deal (replayed when loaded), and what the last step
+    returned: the loaded environment goes on as the original would.
     """
 
     _free = lib.gr_env_free
@@ -77,6 +81,7 @@ class GinRummyEnv(Handle):
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
         self._cumulative = [0.0, 0.0]
+        self._acts: List[int] = []      # the actions since the deal, for pickling
 
     def _buffers(self, like: Optional["GinRummyEnv"] = None) -> None:
         """The arrays the library writes at each step, owned by this
@@ -108,6 +113,7 @@ class GinRummyEnv(Handle):
         else:
             check(lib.gr_env_reset(self._p, self._seed), "reset")
             self._seed = c_seed(self._seed + 1)
+        self._acts = []
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -144,6 +150,7 @@ class GinRummyEnv(Handle):
             rc = lib.gr_env_step_observe(self._live(), a, self._obs_ptr, self._mask_ptr, out)
             if rc < 0:
                 check(rc, f"action {action}")
+            self._acts.append(a)
             p, terminated, truncated = out[0], out[1] != 0, out[2] != 0
             rewards = _NO_REWARDS.copy()
             if out[3] or out[4]:
@@ -273,9 +280,27 @@ class GinRummyEnv(Handle):
         new._buffers(self)
         new.rewards, new.terminations = dict(self.rewards), dict(self.terminations)
         new.truncations, new._cumulative = dict(self.truncations), list(self._cumulative)
+        new._acts = list(self._acts)
         return new
 
     __copy__ = clone
+
+    @locked
+    def __reduce__(self) -> Any:
+        """Pickled as the class text says (rebuilt by a replay)."""
+        g = lib.gr_env_game(self._p)
+        deck = None
+        if g != ffi.NULL:
+            text = _text(lib.gr_game_save, g)
+            deck = next(ln for ln in text.splitlines() if ln.startswith("deck ")).split()[1:]
+        state = {"rules": self.rules, "reward": self.reward_mode, "seed": self._seed,
+                 "match": self._match, "match_dealer": getattr(self, "_match_dealer", None),
+                 "deck": deck, "actions": list(self._acts), "agents": list(self.agents),
+                 "rewards": dict(self.rewards), "terminations": dict(self.terminations),
+                 "truncations": dict(self.truncations), "infos": copy.deepcopy(self.infos),
+                 "cumulative": list(self._cumulative), "obs": self._obs.copy(),
+                 "mask": self._mask.copy(), "out": list(self._out)}
+        return (_env_from, (state,))
 
     @locked
     def render(self) -> str:
@@ -292,7 +317,9 @@ class GinRummyEnv(Handle):
         """Play action id `action` without building an observation (gr_env_step;
         for search and rollouts): InvalidArgument, WrongState or IllegalMove,
         the environment then unchanged."""
-        check(lib.gr_env_step(self._p, c_integer(action, "action")), f"step {action}")
+        a = c_integer(action, "action")
+        check(lib.gr_env_step(self._p, a), f"step {action}")
+        self._acts.append(a)
 
     @locked
     def status(self) -> Tuple[bool, bool, Tuple[int, int]]:
@@ -312,6 +339,29 @@ def _deck(deck: Any) -> Any:
     if len(cards) != GR_NCARDS:
         raise ValueError("a deck has 52 cards")
     return ffi.new("gr_card[]", cards)
+
+
+def _env_from(st: Dict[str, Any]) -> GinRummyEnv:
+    """The unpickling of GinRummyEnv.__reduce__: the hand dealt from its
+    deck and its actions replayed, the rest set back."""
+    env = GinRummyEnv(st["rules"], reward=st["reward"])
+    env._seed = st["seed"]
+    env._match = st["match"]
+    if st["match_dealer"] is not None:
+        env._match_dealer = st["match_dealer"]
+    if st["deck"] is not None:
+        check(lib.gr_env_reset_deck(env._p, _deck(st["deck"])), "reset")
+        for a in st["actions"]:
+            check(lib.gr_env_step(env._p, a), "replay")
+    env._acts = list(st["actions"])
+    env.agents, env.rewards, env.infos = st["agents"], st["rewards"], st["infos"]
+    env.terminations, env.truncations = st["terminations"], st["truncations"]
+    env._cumulative = st["cumulative"]
+    env._obs[:] = st["obs"]
+    env._mask[:] = st["mask"]
+    for i, v in enumerate(st["out"]):
+        env._out[i] = v
+    return env
 
 
 from .vec_env import VecGinRummyEnv  # noqa: E402  (re-exported; it needs the names above)

@@ -162,6 +162,10 @@ class Game(Handle):
 
     __copy__ = clone
 
+    def __reduce__(self) -> Any:
+        """Pickled as its saved text (save(); Game.load rebuilds it)."""
+        return (Game.load, (self.save(),))
+
     @locked
     def position(self) -> Position:
         """The position of this game in play (WrongState once over)."""

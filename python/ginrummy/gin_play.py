@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Sequence, Tuple
 
-from ._console import ask_yes, prompt, read_line, write
-from ._lib import lib, string
+from ._console import ask_yes, c_text, prompt, read_line, write
+from ._lib import ffi, lib, string
 from .advice import advise_knock, arrangements, best_discard_except, layoff_build, \
     layoff_targets
 from .bot import Bot
-from .cards import Card, Cards, parse_card, parse_cards
+from .cards import Card, Cards
 from .errors import GinRummyError
 from .game import Game, View
 from .melds import Arrangement, arrange, deadwood
@@ -107,8 +107,21 @@ class Command(NamedTuple):
 
 
 def _is_word(w: str, full: str, abbrev: Optional[str] = None) -> bool:
-    w = w.lower()
+    """w is the word or its abbreviation, in any case of ASCII letters (as
+    strcasecmp: no other letter folds to one of them)."""
+    w = "".join(c.lower() if c.isascii() else c for c in w)
     return w == full or (abbrev is not None and w == abbrev)
+
+
+def _cut(text: str, size: int) -> str:
+    """The first `size` bytes of `text`, as C's "%.*s" prints them."""
+    return c_text(text)[:size].decode("utf-8", "surrogateescape")
+
+
+def _card_of(word: str) -> Optional[Card]:
+    """The card a word names (gr_card_parse), None when it names none."""
+    out = ffi.new("gr_card *")
+    return Card(out[0]) if lib.gr_card_parse(c_text(word), out) == 0 else None
 
 
 def _legal_has(v: View, kind: MoveType) -> bool:
@@ -156,25 +169,22 @@ def parse_command(text: str, view: View) -> Command:
         kind = MoveType.BIG_GIN
         w = w[:1] + w[2:]              # "big gin" counts as one word
     else:
-        if len(w) == 1:
-            try:
-                return Command("move", Move(MoveType.DISCARD, parse_card(w[0])))
-            except GinRummyError:
-                pass
-        return Command("error", message=f'Unknown command "{w[0][:40]}"; type ? for help.')
+        bare = _card_of(w[0]) if len(w) == 1 else None
+        if bare is not None:           # a bare card discards it
+            return Command("move", Move(MoveType.DISCARD, bare))
+        return Command("error", message=f'Unknown command "{_cut(w[0], 40)}"; type ? for help.')
     if kind is None:                   # help, hint, quit: nothing after them
         if len(w) > 1:
-            return Command("error", message=f'"{w[0][:20]}" takes nothing after it; '
+            return Command("error", message=f'"{_cut(w[0], 20)}" takes nothing after it; '
                                             "type ? for help.")
         return Command(other)
     if len(w) > (2 if want_card else 1):
-        return Command("error", message=f'Too many words after "{w[0][:20]}".')
+        return Command("error", message=f'Too many words after "{_cut(w[0], 20)}".')
     card: Optional[Card] = None
     if want_card and len(w) == 2:
-        try:
-            card = parse_card(w[1])
-        except GinRummyError:
-            return Command("error", message=f'"{w[1][:20]}" is not a card '
+        card = _card_of(w[1])
+        if card is None:
+            return Command("error", message=f'"{_cut(w[1], 20)}" is not a card '
                                             "(for example 7H, 10S, QD).")
     elif want_card == 1:
         return Command("error", message=f"Name the card, for example: {w[0]} 7H")
@@ -226,13 +236,11 @@ class GinPlay:
         while i < len(text):
             n = len(re.match("[^ ,:;()]*", text[i:]).group())  # type: ignore[union-attr]
             word = text[i:i + n]
-            if 0 < n < 8:
-                try:
-                    out.append(self.card(parse_card(word)))
-                    i += n
-                    continue
-                except GinRummyError:
-                    pass
+            card = _card_of(word) if 0 < n < 8 else None
+            if card is not None:
+                out.append(self.card(card))
+                i += n
+                continue
             out.append(text[i:i + max(n, 1)])
             i += max(n, 1)
         return "".join(out)
@@ -440,7 +448,7 @@ class GinPlay:
             if not w:
                 return
             first = re.match("[^ \t]*", w).group()  # type: ignore[union-attr]
-            word, alone = first[:15], first == w
+            word, alone = _cut(first, 15), first == w
             if alone and (_is_word(word, "help", "?") or _is_word(word, "h")):
                 write(LAYOFF_HELP)
                 continue
@@ -455,15 +463,15 @@ class GinPlay:
                 continue
             laid = Cards()
             if not _is_word(word, "none"):
-                try:
-                    laid = parse_cards(w)
-                except GinRummyError as exc:
-                    raw = w.encode("utf-8", "surrogateescape")
-                    off, length = exc.offset or 0, exc.length or 0
-                    bad = raw[off:off + length].decode("utf-8", "surrogateescape")
-                    if exc.reason == lib.GR_REASON_DUPLICATE_CARD:
+                raw, mask, err = c_text(w), ffi.new("gr_cards *"), ffi.new("gr_parse_error *")
+                if lib.gr_cards_parse_ex(raw, mask, err) == 0:
+                    laid = Cards(int(mask[0]))
+                else:
+                    bad = raw[err.offset:err.offset + err.length].decode("utf-8",
+                                                                        "surrogateescape")
+                    if err.reason == lib.GR_REASON_DUPLICATE_CARD:
                         write(f'"{bad}" is named twice: name each card once.\n')
-                    elif off == 0 and any(_is_word(word, x) for x in _COMMAND_WORDS):
+                    elif err.offset == 0 and any(_is_word(word, x) for x in _COMMAND_WORDS):
                         write(f'"{word}" is not a layoff: ' + LAYOFF_EXPECTED)
                     else:
                         write(f'"{bad}" is not a card: ' + LAYOFF_EXPECTED)

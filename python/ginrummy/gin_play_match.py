@@ -7,10 +7,12 @@ import sys
 import time
 from typing import List, Optional, Sequence, Tuple
 
-from ._console import flush_typed_ahead, prompt, read_line, setup_streams, strtoull, write
+from ._console import (c_text, flush_typed_ahead, prompt, read_line, setup_streams,
+                       strtoull, write)
 from ._lib import lib
 from .bot import Bot
 from .cards import Card
+from .errors import GinRummyError
 from .game import Game
 from .gin_play import HELP, PROG, USAGE, GinPlay, Player, verb
 from .match import Match, Score, Standing
@@ -130,7 +132,7 @@ def _games(match: Match, names: Sequence[str]) -> None:
     """Under Hollywood scoring (G35), each of the three games."""
     try:
         match.standing(1)
-    except Exception:
+    except GinRummyError:
         return                         # not Hollywood
     for i in range(3):
         g = match.standing(i)
@@ -271,11 +273,11 @@ def main(argv: Sequence[str]) -> int:
                 else:
                     raise _Usage(f"unknown option: {opt}")
                 if name == "--preset":
-                    preset = lib.gr_preset_lookup(arg.encode())
+                    preset = lib.gr_preset_lookup(c_text(arg))
                     if preset < 0:
                         raise _Usage(f"unknown preset: {arg}")
                 elif name == "--bot":
-                    kind = lib.gr_bot_lookup(arg.encode())
+                    kind = lib.gr_bot_lookup(c_text(arg))
                     if kind < 0:
                         raise _Usage(f"unknown bot: {arg}")
                 elif name == "--seed":
@@ -291,9 +293,9 @@ def main(argv: Sequence[str]) -> int:
             i += 1
         rules = Rules(preset)
         for text in rule_args:
-            try:
+            try:                       # (a text that is not UTF-8 reads as no rule)
                 rules.set_text(text)
-            except Exception:
+            except (GinRummyError, UnicodeEncodeError):
                 raise _Usage(f"unknown rule or value out of range: {text}") from None
     except _Usage as exc:
         sys.stderr.write(f"{PROG}: {exc}\n{USAGE}")

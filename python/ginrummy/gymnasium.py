@@ -48,6 +48,7 @@ import numpy as np
 from ._rlbase import Array, Seeding, action_index, missing, render_text
 from .errors import IllegalMove, InvalidArgument, WrongState, check
 from .encoding import NUM_ACTIONS, OBS_SIZE
+from .vec_env import ActionHistory
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
 try:
@@ -262,10 +263,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         # for pickling: each environment's hand number in its stream and the
         # actions of its current hand (rebuilt by gr_batch_seek and a replay)
         self._hand = np.zeros(n, dtype=np.int64)
-        self._steps = np.zeros((128, n), dtype=np.uint8)
-        self._began = np.zeros(n, dtype=np.int64)
-        self._oldest = 0
-        self._t = 0
+        self._history = ActionHistory(n)
         self._act = np.zeros(n, dtype=np.int32)
         self._act_ptr = ffi.from_buffer("int32_t[]", self._act)
         self._idx = np.arange(n)
@@ -307,9 +305,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._rng[0] = derive_seed(s, STREAMS["np_random"], k)
         self._started = True
         self._hand[:] = 0
-        self._began[:] = 0
-        self._oldest = 0
-        self._t = 0
+        self._history.reset()
         return self._out(), {"player": self._player.copy(), "_player": np.ones(self.num_envs, bool)}
 
     def step(self, actions: Any) -> Tuple[Dict[str, Array], Array, Array,
@@ -328,20 +324,9 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._act[:] = a
         acted = self._player.copy()
         check(self._lib.gr_batch_step_final(self._live(), self._act_ptr, *self._ptrs), "step")
-        # for pickling: the actions by step (row s % cap), kept back to the
-        # oldest hand still going (_began: the step each hand began)
-        t, cap = self._t, self._steps.shape[0]
-        if t - self._oldest >= cap:     # _oldest: a bound of min(_began) kept stale
-            self._oldest = int(self._began.min())
-        if t - self._oldest >= cap:                      # a long hand: grow
-            grown = np.zeros((2 * cap, n), dtype=np.uint8)
-            kept = np.arange(t - cap, t)
-            grown[kept % (2 * cap)] = self._steps[kept % cap]
-            self._steps, cap = grown, 2 * cap
-        self._steps[t % cap] = self._act
-        self._t = t + 1
         done = self._done
         ended_ids = done.nonzero()[0]              # a few of n: work on those only
+        self._history.record(self._act, ended_ids)   # for pickling
         reward = np.zeros(n, dtype=np.float32)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
@@ -352,7 +337,6 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
             terminated[ended_ids] = how == 1
             truncated[ended_ids] = how == 2
             reward[ended_ids] = self._rewards[ended_ids, acted[ended_ids]]
-            self._began[ended_ids] = t + 1
             self._hand[ended_ids] += 1
             ended = np.zeros(n, dtype=bool)
             ended[ended_ids] = True
@@ -392,8 +376,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
     def __getstate__(self) -> Dict[str, Any]:
         return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
                 "started": self._started, "hand": self._hand.copy(),
-                "hist": [self._steps[np.arange(self._began[i], self._t) % self._steps.shape[0], i]
-                         for i in range(self.num_envs)],
+                "hist": self._history.hands(),
                 "rng": int(self._rng[0])}
 
     def __setstate__(self, st: Dict[str, Any]) -> None:
@@ -417,17 +400,7 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
                   "observe")
             lib.gr_env_legal(env, self._ffi.from_buffer("uint8_t[]", self._mask[i]))
             self._hand[i] = k
-        # the replayed hands as if they began len(acts) steps ago
-        longest = max([len(x) for x in st["hist"]] + [0])
-        self._t = longest
-        cap = self._steps.shape[0]
-        while cap <= longest:
-            cap *= 2
-        self._steps = np.zeros((cap, self.num_envs), dtype=np.uint8)
-        for i, acts in enumerate(st["hist"]):
-            self._began[i] = longest - len(acts)
-            for j, a in enumerate(acts):
-                self._steps[(longest - len(acts) + j) % cap, i] = a
+        self._history.restore(st["hist"])
         self._rng[0] = st["rng"]
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> Any:

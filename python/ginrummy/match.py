@@ -128,6 +128,10 @@ class Match(Handle):
         m.rules = self.rules.copy() if self.rules is not None else None
         return m
 
+    def __reduce__(self) -> Any:
+        """Pickled as its saved text and its rules (``rules``)."""
+        return (_match_from, (self.save(), self.rules))
+
     # -- seats and tables --------------------------------------------------------
 
     @property
@@ -254,3 +258,10 @@ class Match(Handle):
     def over(self) -> bool:
         """True once a side reached the target."""
         return self.standing().over
+
+
+def _match_from(text: str, rules: Optional[Rules]) -> Match:
+    """The unpickling of Match.__reduce__."""
+    m = Match.load(text)
+    m.rules = rules
+    return m

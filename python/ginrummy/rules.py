@@ -72,6 +72,22 @@ class OptionTable(Handle):
         """Every option by name."""
         return {o.name: self[o.option] for o in describe_options(self._fns[3])}
 
+    def __reduce__(self) -> Any:
+        """Pickled as the class and every option by name (as_dict()): the
+        copy reads the same option for option."""
+        return (_options_table, (type(self), getattr(self, "preset", None), self.as_dict()))
+
+
+def _options_table(cls: Any, preset: Any, values: Dict[str, int]) -> OptionTable:
+    """Rules (or RummyRules) with every option of `values` set: the
+    unpickling of OptionTable.__reduce__."""
+    t: OptionTable = cls()
+    for k, v in values.items():
+        t[k] = v
+    if preset is not None:
+        t.preset = preset  # type: ignore[attr-defined]
+    return t
+
 
 class Rules(OptionTable):
     """A rule set: a preset and options set by name.

@@ -264,6 +264,10 @@ class RummyGame(Handle):
 
     __copy__ = clone
 
+    def __reduce__(self) -> Any:
+        """Pickled as its saved text and its rules (``rules``)."""
+        return (_rummy_game_from, (self.save(), self.rules))
+
     @property
     @locked
     def phase(self) -> int:
@@ -447,6 +451,10 @@ class RummyMatch(Handle):
         m.rules = self.rules.copy() if self.rules is not None else None
         return m
 
+    def __reduce__(self) -> Any:
+        """Pickled as its saved text and its rules (``rules``)."""
+        return (_rummy_match_from, (self.save(), self.rules))
+
     @locked
     def save(self) -> str:
         """The match as text (gr_rummy_match_save)."""
@@ -521,9 +529,11 @@ class RummyMatch(Handle):
 class RummyBot(Handle):
     """A Rummy bot ("random", "greedy" or "expert") deciding from a view.
     Give the expert the rules (``rules=``) and every view of its seat's
-    decisions in order; ``playouts`` is its strength (0: the default).  It
-    cannot be copied (``copy.copy`` raises TypeError: the library cannot clone its
-    random state); make another ``RummyBot(kind, seed)``."""
+    decisions in order; ``playouts`` is its strength (0: the default).  ``copy.copy``,
+    ``copy.deepcopy`` and ``pickle`` keep its kind, seed, rules and
+    playouts, not its state: the copy is the bot made again (its random
+    stream starting from the seed, no memory of the hand), as the library
+    cannot clone it."""
 
     _free = lib.gr_rummy_bot_free
 
@@ -534,6 +544,7 @@ class RummyBot(Handle):
         p = ffi.new("gr_rummy_bot **")
         check(lib.gr_rummy_bot_new(p, num, c_seed(seed)), "rummy bot")
         self._adopt(p[0])
+        self._made = (kind, seed, rules.copy() if rules is not None else None, playouts)
         if rules is not None:
             with rules._lock:
                 check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
@@ -541,8 +552,12 @@ class RummyBot(Handle):
               "playouts")   # 1: the playouts parameter
 
     def __copy__(self) -> "RummyBot":
-        raise TypeError("a RummyBot cannot be copied: the library cannot clone its "
-                        "random state; make another RummyBot(kind, seed)")
+        """The bot made again (see the class text)."""
+        return RummyBot(*self._made)
+
+    def __reduce__(self) -> Any:
+        """Pickled as RummyBot(kind, seed, rules, playouts): the bot as made."""
+        return (RummyBot, self._made)
 
     @locked
     def choose(self, view: Any) -> RummyAction:
@@ -610,3 +625,17 @@ def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:
     check(lib.gr_rummy_move_joker_faces(text.encode(), ffi.NULL if view is None else view,
                                         out))
     return Cards(int(out[0]))
+
+
+def _rummy_game_from(text: str, rules: Optional[RummyRules]) -> RummyGame:
+    """The unpickling of RummyGame.__reduce__."""
+    g = RummyGame.load(text)
+    g.rules = rules
+    return g
+
+
+def _rummy_match_from(text: str, rules: Optional[RummyRules]) -> RummyMatch:
+    """The unpickling of RummyMatch.__reduce__."""
+    m = RummyMatch.load(text)
+    m.rules = rules
+    return m

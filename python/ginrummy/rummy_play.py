@@ -17,12 +17,11 @@ import time
 from typing import Any, List, Optional, Sequence
 
 from ._calls import text as _text
-from ._console import prompt, read_line, setup_streams, strtoull, write
+from ._console import c_text, prompt, read_line, setup_streams, strtoull, write
 from ._lib import ffi, lib, string
-from .cards import Cards
 from .errors import GinRummyError
-from .rummy import (RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules,
-                    rummy_joker_faces, rummy_view_format_move, rummy_view_parse_move)
+from .rummy import RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules, \
+    rummy_view_format_move
 
 PROG = "python3 -m ginrummy rummy"
 
@@ -135,27 +134,23 @@ def say_action(p: int, human: bool, a: Any) -> None:
 def parse_command(line: str, v: Any) -> Optional[RummyAction]:
     """A typed line as an action (a card alone discards it); None, with the
     reason said, when the line is not a move."""
-    out = ffi.new("gr_card *")
-    if lib.gr_rummy_card_parse(line.encode(), out) == 0:
-        line = "discard " + line
-    try:
-        return rummy_view_parse_move(line, v)
-    except GinRummyError as exc:
-        reason = exc.reason or 0
-        text = f"Cannot do that: {string(lib.gr_reason_text(reason))}"
-        if exc.length:
-            raw = line.encode()
-            off = exc.offset or 0
-            text += f' (at "{raw[off:off + exc.length].decode(errors="replace")}")'
-        if reason == lib.GR_REASON_AMBIGUOUS_JOKER:
-            try:
-                faces = rummy_joker_faces(line, v)
-            except GinRummyError:
-                faces = Cards()
-            if faces:
-                text += f"; it could stand for {_text(lib.gr_cards_format, faces.mask)}"
-        write(text + ". Type ? for help.\n")
-        return None
+    raw = c_text(line)
+    card = ffi.new("gr_card *")
+    if lib.gr_rummy_card_parse(raw, card) == 0:
+        raw = b"discard " + raw
+    out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
+    if lib.gr_rummy_view_move_parse(raw, v, out, err) == 0:
+        return RummyAction(out)
+    text = f"Cannot do that: {string(lib.gr_reason_text(err.reason))}"
+    if err.length > 0:
+        bad = raw[err.offset:err.offset + err.length].decode("utf-8", "surrogateescape")
+        text += f' (at "{bad}")'
+    faces = ffi.new("gr_cards *")
+    if err.reason == lib.GR_REASON_AMBIGUOUS_JOKER \
+            and lib.gr_rummy_move_joker_faces(raw, v, faces) == 0 and faces[0]:
+        text += f"; it could stand for {_text(lib.gr_cards_format, faces[0])}"
+    write(text + ". Type ? for help.\n")
+    return None
 
 
 def _last_action(g: RummyGame) -> Any:
@@ -165,7 +160,7 @@ def _last_action(g: RummyGame) -> Any:
 def ask_yes(question: str, eof_answer: bool) -> bool:
     """A yes/no question; eof_answer at the end of input."""
     prompt(f"{question} [y/N]: ")
-    line = read_line(64, echo=False)
+    line = read_line(64, echo=False, split_long=True)
     if line is None:
         write("\n")
         return eof_answer
@@ -183,7 +178,7 @@ def pause_for_next() -> bool:
     """After a hand: a pause, so that lines typed ahead do not play the next
     hand; False at the end of input."""
     prompt("Press Enter for the next hand: ")
-    if read_line(256, echo=False) is None:
+    if read_line(256, echo=False, split_long=True) is None:
         write("\nEnd of input: the match is left unfinished.\n")
         return False
     return True
@@ -216,7 +211,7 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyM
         write(f"Your hand: {_hand(v.hand)}\n")
         prompt("Draw (draw, take)> " if v.phase == lib.GR_RUMMY_PHASE_DRAW
                else "Meld, lay off, swap or discard (meld, layoff, swap, discard)> ")
-        line = read_line(512, echo=False)
+        line = read_line(512, echo=False, split_long=True)
         if line is None:
             write("\nEnd of input.\n")
             return False
@@ -338,7 +333,7 @@ def main(argv: Sequence[str]) -> int:
                 seed = s
             i += skip
         elif val is not None and a == "--bot":
-            bot_kind = lib.gr_bot_lookup(val.encode())
+            bot_kind = lib.gr_bot_lookup(c_text(val))
             bad = bot_kind not in (lib.GR_BOT_RANDOM, lib.GR_BOT_GREEDY, lib.GR_BOT_EXPERT)
             i += skip
         else:

@@ -2,7 +2,7 @@
 numpy arrays in and out, with the encodings of :mod:`ginrummy.encoding`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ._handle import Handle, locked
 from ._lib import ffi, lib
@@ -12,7 +12,66 @@ if TYPE_CHECKING:
 from .errors import c_integer, c_seed, check
 from .rules import RulesLike
 
-__all__ = ["VecGinRummyEnv"]
+__all__ = ["VecGinRummyEnv", "ActionHistory"]
+
+
+class ActionHistory:
+    """The actions each of n environments of a batch played since its hand
+    began, to rebuild the batch (pickling): rows of actions by step in a
+    ring (row t % cap), grown when a hand outlasts it."""
+
+    def __init__(self, n: int):
+        self.steps = np.zeros((128, n), dtype=np.uint8)
+        self.began = np.zeros(n, dtype=np.int64)    # the step each hand began
+        self.t = 0
+        self.oldest = 0                             # a bound of min(began), kept stale
+
+    def reset(self) -> None:
+        """Every hand begins now."""
+        self.began[:] = 0
+        self.t = self.oldest = 0
+
+    def record(self, actions: "Array", ended: "Array") -> None:
+        """The actions of one step; the environments `ended` (indices)
+        begin new hands after it."""
+        t, cap = self.t, self.steps.shape[0]
+        if t - self.oldest >= cap:
+            self.make_room()
+            cap = self.steps.shape[0]
+        self.steps[t % cap] = actions
+        self.t = t + 1
+        if ended.size:
+            self.began[ended] = t + 1
+
+    def make_room(self) -> None:
+        """Room for the next step's row: the bound of the oldest hand made
+        exact, and the ring doubled if that hand outlasts it."""
+        t, cap = self.t, self.steps.shape[0]
+        self.oldest = int(self.began.min())
+        if t - self.oldest >= cap:                  # a long hand: grow
+            grown = np.zeros((2 * cap, self.steps.shape[1]), dtype=np.uint8)
+            kept = np.arange(t - cap, t)
+            grown[kept % (2 * cap)] = self.steps[kept % cap]
+            self.steps = grown
+
+    def hands(self) -> List["Array"]:
+        """Each environment's actions since its hand began."""
+        cap = self.steps.shape[0]
+        return [self.steps[np.arange(self.began[i], self.t) % cap, i]
+                for i in range(self.steps.shape[1])]
+
+    def restore(self, hist: List["Array"]) -> None:
+        """Back to hands() taken before: each hand as if it began
+        len(its actions) steps ago."""
+        longest = max([len(x) for x in hist] + [0])
+        cap = 128
+        while cap <= longest:
+            cap *= 2
+        self.steps = np.zeros((cap, len(hist)), dtype=np.uint8)
+        self.t, self.oldest = longest, 0
+        for i, acts in enumerate(hist):
+            self.began[i] = longest - len(acts)
+            self.steps[(longest - len(acts) + np.arange(len(acts))) % cap, i] = acts
 
 
 def _read_only(a: "Array") -> "Array":
@@ -41,8 +100,11 @@ class VecGinRummyEnv(Handle):
     call overwrites: copy them to keep them.  They cannot be rebound,
     deleted or resized, so nothing a program does to them can make the
     library write elsewhere.  One environment is stepped by one thread at
-    a time (``close()`` waits for a step in progress); it cannot be copied
-    (``copy.copy`` raises TypeError: the library cannot clone a batch).
+    a time (``close()`` waits for a step in progress).  ``copy.copy``,
+    ``copy.deepcopy`` and ``pickle`` rebuild it (the library cannot clone a
+    batch) from its rules and seeds, each environment's hand seed and the
+    actions since its deal (replayed), and its buffers: the copy goes on as
+    the original would.
     """
 
     _free = lib.gr_batch_free
@@ -75,10 +137,18 @@ class VecGinRummyEnv(Handle):
         arrays: Tuple["Array", ...] = (self._obs, self._mask, self._player, self._rewards,
                                        self._done, self._actions)
         self._views = tuple(_read_only(a) for a in arrays)
+        # for pickling: each hand's seed (gr_batch_reset deals environment
+        # i with seed + i, then each hand that ends, in index order, with
+        # the next seed) and the actions since
+        self._hand_seed = np.zeros(n, dtype=np.uint64)
+        self._next_seed = 0
+        self._history = ActionHistory(n)
+        self._started = False
 
     def __copy__(self) -> "VecGinRummyEnv":
-        raise TypeError("a VecGinRummyEnv cannot be copied: the library cannot clone a "
-                        "batch; make another VecGinRummyEnv(n, rules, seed)")
+        """An independent batch in the same state, rebuilt as pickling does
+        (``copy.copy``, ``copy.deepcopy`` and ``pickle`` alike)."""
+        return _vec_from(self.__reduce__()[1][0])
 
     @property
     def n(self) -> int:
@@ -118,6 +188,10 @@ class VecGinRummyEnv(Handle):
         if seed is not None:
             self.seed = c_seed(seed)
         check(lib.gr_batch_reset(self._p, c_seed(self.seed), *self._ptrs[:3]), "reset")
+        self._hand_seed[:] = np.arange(self._n, dtype=np.uint64) + np.uint64(self.seed)
+        self._next_seed = (self.seed + self._n) % (1 << 64)
+        self._history.reset()
+        self._started = True
         return self._views[0], self._views[1], self._views[2]
 
     @locked
@@ -126,12 +200,42 @@ class VecGinRummyEnv(Handle):
         """Play one action in every environment (checked first: nothing is
         played when one is illegal).  `actions`: integers (TypeError for a
         float array), each within int32 (else InvalidArgument)."""
-        a = _int32_array(actions, "actions")
-        if a.shape != (self._n,):
-            raise ValueError(f"actions must have shape ({self._n},)")
-        check(lib.gr_batch_step(self._p, ffi.from_buffer("int32_t[]", a), *self._ptrs), "step")
+        if actions is self._views[5]:       # random_actions(): int32 already
+            a, ptr = self._actions, self._actions_ptr
+        else:
+            a = _int32_array(actions, "actions")
+            if a.shape != (self._n,):
+                raise ValueError(f"actions must have shape ({self._n},)")
+            ptr = ffi.from_buffer("int32_t[]", a)
+        check(lib.gr_batch_step(self._p, ptr, *self._ptrs), "step")
+        # for pickling (ActionHistory.record written out: the hot path)
+        h = self._history
+        t = h.t
+        if t - h.oldest >= h.steps.shape[0]:
+            h.make_room()
+        h.steps[t % h.steps.shape[0]] = a
+        h.t = t + 1
+        ended = self._done.nonzero()[0]
+        if ended.size:
+            h.began[ended] = t + 1
+            self._hand_seed[ended] = np.uint64(self._next_seed) + \
+                np.arange(ended.size, dtype=np.uint64)
+            self._next_seed = (self._next_seed + int(ended.size)) % (1 << 64)
         v = self._views
         return v[0], v[3], v[4], v[1], v[2]
+
+    def _buffers(self) -> Tuple["Array", ...]:
+        """The arrays the library writes (and random_actions' output)."""
+        return (self._obs, self._mask, self._player, self._rewards, self._done, self._actions)
+
+    @locked
+    def __reduce__(self) -> Any:
+        """Pickled as the class text says."""
+        st = {"n": self._n, "rules": self.rules, "seed": self.seed, "rng": int(self._rng[0]),
+              "started": self._started, "hand_seed": self._hand_seed.copy(),
+              "next_seed": self._next_seed, "hist": self._history.hands(),
+              "buffers": [x.copy() for x in self._buffers()]}
+        return (_vec_from, (st,))
 
     @locked
     def random_actions(self) -> "Array":
@@ -148,6 +252,30 @@ class VecGinRummyEnv(Handle):
         check(lib.gr_env_observe(env, c_integer(player, "player"),
                                  ffi.from_buffer("float[]", out)), "observe")
         return out
+
+
+def _vec_from(st: Dict[str, Any]) -> VecGinRummyEnv:
+    """The unpickling of VecGinRummyEnv.__reduce__: a reset whose seed
+    leaves the batch's next seed where it was, then each hand dealt from
+    its seed and its actions replayed."""
+    v = VecGinRummyEnv(st["n"], st["rules"], seed=st["seed"])
+    if st["started"]:
+        n = st["n"]
+        check(lib.gr_batch_reset(v._p, (st["next_seed"] - n) % (1 << 64), *v._ptrs[:3]),
+              "reset")
+        for i in range(n):
+            env = lib.gr_batch_env(v._p, i)
+            check(lib.gr_env_reset(env, int(st["hand_seed"][i])), "reset")
+            for a in st["hist"][i].tolist():
+                check(lib.gr_env_step(env, a), "replay")
+        v._hand_seed[:] = st["hand_seed"]
+        v._next_seed = st["next_seed"]
+        v._history.restore(st["hist"])
+        v._started = True
+    for mine, saved in zip(v._buffers(), st["buffers"]):
+        mine[:] = saved
+    v._rng[0] = st["rng"]
+    return v
 
 
 def _int32_array(values: Any, what: str) -> "Array":

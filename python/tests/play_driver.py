@@ -8,7 +8,7 @@ import os
 import select
 import subprocess
 import sys
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Union
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYDIR = os.path.dirname(HERE)
@@ -34,27 +34,33 @@ def env() -> dict:
     return e
 
 
-def run(cmd: Sequence[str], text: str) -> subprocess.CompletedProcess:
+def _bytes(text: Union[str, bytes]) -> bytes:
+    return text if isinstance(text, bytes) else text.encode()
+
+
+def run(cmd: Sequence[str], text: Union[str, bytes]) -> subprocess.CompletedProcess:
     """Run a program with `text` piped in; its output as bytes."""
-    return subprocess.run(list(cmd), input=text.encode(), capture_output=True, env=env(),
+    return subprocess.run(list(cmd), input=_bytes(text), capture_output=True, env=env(),
                           timeout=300)
 
 
-def run_python(sub: str, args: Sequence[str], text: str) -> subprocess.CompletedProcess:
+def run_python(sub: str, args: Sequence[str],
+               text: Union[str, bytes]) -> subprocess.CompletedProcess:
     """``python3 -m ginrummy sub args`` with `text` piped in, run in this
     interpreter (the same code as a new process runs, without its start-up
     time); its status and output as bytes."""
     from ginrummy.__main__ import main
     out, err = io.StringIO(), io.StringIO()
     saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()))
+    sys.stdin = io.TextIOWrapper(io.BytesIO(_bytes(text)))
     sys.stdout, sys.stderr = out, err
     try:
         rc = main([sub, *args])
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
-    return subprocess.CompletedProcess([sub, *args], rc, out.getvalue().encode(),
-                                       err.getvalue().encode())
+    return subprocess.CompletedProcess([sub, *args], rc,
+                                       out.getvalue().encode("utf-8", "surrogateescape"),
+                                       err.getvalue().encode("utf-8", "surrogateescape"))
 
 
 Decide = Callable[[str, str], Optional[str]]

@@ -96,3 +96,19 @@ def test_the_package_passes_a_strict_type_check():
                           "--cache-dir", os.devnull, PKG],
                          capture_output=True, text=True, cwd=os.path.dirname(PKG))
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_make_installs_and_distributes_every_module_and_test():
+    # Makefile.am lists the package's files by name: a module it does not
+    # list would be missing after make install, a test missing from the
+    # tarball would not run in make distcheck
+    top = os.path.join(os.path.dirname(PKG), "..")
+    makefile = os.path.join(top, "Makefile.am")
+    if not os.path.exists(makefile):
+        pytest.skip("no Makefile.am (an installed package)")
+    text = open(makefile).read()
+    here = os.path.join(os.path.dirname(PKG), "tests")
+    names = [f"python/ginrummy/{m}.py" for m in MODULES + ["__main__"] if m != "_ffi"]
+    names += [f"python/tests/{f}" for f in os.listdir(here) if f.endswith(".py")]
+    missing = [n for n in names if n not in text]
+    assert not missing, f"not in Makefile.am: {missing}"

@@ -5,6 +5,7 @@ buffers cannot be rebound, deleted, resized or written, and one object
 used from two threads is used by one at a time."""
 import copy
 import gc
+import pickle
 import threading
 
 import pytest
@@ -103,23 +104,28 @@ def test_copied_environments_are_independent(copier):
         env2.step(env2.legal_actions()[0])
 
 
-def _uncopyable():
-    out = [("Bot", lambda: gr.Bot("expert", 1)),
-           ("RummyBot", lambda: rummy.RummyBot("greedy", 1))]
-    if np is not None:
-        out.append(("VecGinRummyEnv", lambda: gr.VecGinRummyEnv(2, seed=1)))
-    return out
-
-
-@pytest.mark.parametrize("name,make", _uncopyable(), ids=[u[0] for u in _uncopyable()])
-def test_objects_the_library_cannot_copy_refuse_to_be_copied(name, make):
-    obj = make()
-    for copier in (copy.copy, copy.deepcopy):
-        with pytest.raises(TypeError, match="cannot be copied"):
-            copier(obj)
-    del obj
+@needs_numpy
+def test_copied_and_pickled_batches_go_on_as_the_original():
+    v = gr.VecGinRummyEnv(8, seed=3)
+    v.reset()
+    ended = 0
+    while ended < 12:                  # hands end and are dealt again
+        ended += int(np.count_nonzero(v.step(v.random_actions().copy())[2]))
+    twins = _round_trips(v) + [copy.copy(v)]
+    for twin in twins:
+        for name in ("obs", "mask", "player", "rewards", "done"):
+            assert np.array_equal(getattr(twin, name), getattr(v, name))
+    for _ in range(150):            # all go on alike, through new deals
+        acts = v.random_actions().copy()
+        rv = v.step(acts)
+        for twin in twins:
+            assert np.array_equal(acts, twin.random_actions())
+            assert all(np.array_equal(x, y) for x, y in zip(rv, twin.step(acts)))
+    for twin in twins:
+        for i in range(8):
+            assert np.array_equal(v.observe(i, 0), twin.observe(i, 0))
+    del v
     gc.collect()
-    make()          # the handle was freed once: the allocator is sound
 
 
 # ---------------------------------------------------------------- closed objects
@@ -279,3 +285,183 @@ def test_one_game_from_two_threads_stays_consistent():
     assert g.over
     again = gr.Game.load(g.save())
     assert again.history() == g.history() and again.result() == g.result()
+
+
+# ---------------------------------------------------------------- pickling
+
+
+def _round_trips(obj):
+    """pickle's and copy.deepcopy's copies of obj."""
+    return [pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj)]
+
+
+@pytest.mark.parametrize("preset", gr.PRESETS)
+def test_pickled_rules_read_the_same_and_are_independent(preset):
+    r = gr.Rules(preset)
+    r["knock_limit"] = 7
+    for twin in _round_trips(r):
+        assert twin.as_dict() == r.as_dict() and twin.preset == r.preset
+        twin["knock_limit"] = 3
+        assert r["knock_limit"] == 7
+    rr = rummy.RummyRules(players=5, jokers=2)
+    for twin in _round_trips(rr):
+        assert twin.as_dict() == rr.as_dict()
+        twin["players"] = 2
+        assert rr["players"] == 5
+
+
+def _games():
+    """Gin games at many points: fresh, mid-hand, knocked with an
+    arrangement, over, dealt from a deck, set up from a position."""
+    out = []
+    for seed in range(6):
+        g = gr.Game("standard", seed=seed)
+        bot = gr.Bot("greedy", seed)
+        for _ in range(seed * 7):
+            if g.over:
+                break
+            g.play(bot.choose(g.view(g.turn)))
+        out.append(g)
+    g = gr.Game("standard", seed=9)
+    _finish(g, gr.Bot("expert", 9))
+    out.append(g)
+    deck = list(reversed(gr.Game("standard", seed=4).save().split("deck ")[1].split()[:52]))
+    out.append(gr.Game("standard", deck=deck))
+    out.append(gr.Game.from_position(gr.Game("standard", seed=5).position(), "standard"))
+    return out
+
+
+def test_pickled_games_are_equal_and_go_on_alike():
+    for g in _games():
+        for twin in _round_trips(g):
+            assert twin.save() == g.save() and twin.over == g.over
+            if not g.over:
+                a, b = g.clone(), twin
+                _finish(a, gr.Bot("greedy", 1))
+                _finish(b, gr.Bot("greedy", 1))
+                assert a.save() == b.save()
+                assert g.save() != b.save()         # independent: g did not move
+
+
+def test_pickled_matches_are_equal_and_independent():
+    for players in (2, 3, 4):
+        m = gr.Match("standard", seed=4, players=players)
+        if players == 2:
+            g = m.deal()
+            _finish(g, gr.Bot("greedy", 2))
+            m.record(g)
+        for twin in _round_trips(m):
+            assert twin.save() == m.save() and twin.standing() == m.standing()
+            assert twin.rules.as_dict() == m.rules.as_dict()
+    m = gr.Match("standard", seed=4)
+    twin = pickle.loads(pickle.dumps(m))
+    g = twin.deal()
+    _finish(g, gr.Bot("greedy", 3))
+    twin.record(g)
+    assert m.score().hands_played == 0 and twin.score().hands_played == 1
+
+
+def test_pickled_rummy_games_and_matches_are_equal_and_independent():
+    r = rummy.RummyRules(players=3, jokers=1)
+    g = rummy.RummyGame(r, seed=2)
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+    m = rummy.RummyMatch(r, seed=3)
+    m.record(g.clone().playout("basic", seed=1))
+    for twin in _round_trips(g):
+        assert twin.save() == g.save() and twin.rules.as_dict() == r.as_dict()
+        twin.play(twin.legal_moves()[0])
+        assert twin.save() != g.save()
+    for twin in _round_trips(m):
+        assert twin.save() == m.save() and twin.rules.as_dict() == r.as_dict()
+        twin.undo()
+        assert len(m.results()) == 1 and twin.results() == []
+
+
+@pytest.mark.parametrize("kind", gr.BOTS)
+def test_pickled_bots_keep_their_kind_seed_and_settings(kind):
+    """The copy is the bot made and set again: it decides as a new bot of
+    the same kind, seed and settings (and, greedy, as the original)."""
+    bot = gr.Bot(kind, 5)
+    if kind == "expert":
+        bot.set_param("playouts", 40)
+        bot.set_rules("standard")
+        bot.set_score(30, 60)
+    g = gr.Game("standard", seed=8)
+    used = bot.choose(g.view(g.turn))            # the original moves on
+    for twin in _round_trips(bot) + [copy.copy(bot)]:
+        fresh = gr.Bot(kind, 5)
+        if kind == "expert":
+            fresh.set_param("playouts", 40)
+            fresh.set_rules("standard")
+            fresh.set_score(30, 60)
+        a, b = g.clone(), g.clone()
+        for _ in range(12):
+            if a.over:
+                break
+            ma, mb = twin.choose(a.view(a.turn)), fresh.choose(b.view(b.turn))
+            assert ma == mb
+            a.play(ma)
+            b.play(mb)
+        if kind == "greedy":
+            assert twin.choose(g.view(g.turn)) == used
+        twin.close()
+        assert not bot.closed                      # its own handle
+    rb = rummy.RummyBot(kind, 3, rules=rummy.RummyRules(players=3), playouts=20)
+    rg = rummy.RummyGame(rummy.RummyRules(players=3), seed=1)
+    for twin in _round_trips(rb) + [copy.copy(rb)]:
+        fresh = rummy.RummyBot(kind, 3, rules=rummy.RummyRules(players=3), playouts=20)
+        v = rg.view(rg.turn)
+        assert twin.choose(v) == fresh.choose(v)
+
+
+@needs_numpy
+@pytest.mark.parametrize("reward", ["hand", "match"])
+def test_pickled_environments_go_on_as_the_original(reward):
+    env = gr.GinRummyEnv("standard", seed=6, reward=reward)
+    rng = np.random.default_rng(2)
+    env.reset()
+    for hand in range(3):
+        for _ in range(int(rng.integers(0, 40))):
+            if env.current_player < 0:
+                break
+            env.step(int(rng.choice(env.legal_actions())))
+        for twin in _round_trips(env):
+            assert np.array_equal(twin.observe(0), env.observe(0))
+            assert np.array_equal(twin.action_mask(), env.action_mask())
+            assert twin.last()[1:4] == env.last()[1:4]
+            a, b = copy.copy(env), twin
+            r2 = np.random.default_rng(hand)
+            for _ in range(300):           # both play on, through the next deal
+                if a.current_player < 0:
+                    oa, _ = a.reset()
+                    ob, _ = b.reset()
+                    assert np.array_equal(oa, ob)
+                act = int(r2.choice(a.legal_actions()))
+                ra, rb = a.step(act), b.step(act)
+                assert np.array_equal(ra[0], rb[0]) and np.array_equal(ra[1], rb[1])
+                assert ra[2:4] == rb[2:4]
+        if env.current_player < 0:
+            env.reset()
+
+
+@needs_numpy
+def test_action_history_keeps_long_hands_and_restores():
+    """A batch's history (what pickling replays) keeps every action of a
+    hand that outlasts its ring (grown), forgets ended hands, restores."""
+    from ginrummy.vec_env import ActionHistory
+    h = ActionHistory(3)
+    rng = np.random.default_rng(4)
+    kept = [[], [], []]
+    for t in range(700):
+        acts = rng.integers(0, 241, 3).astype(np.int32)
+        ended = np.array([1]) if t % 50 == 49 else np.array([], dtype=np.int64)
+        h.record(acts, ended)
+        for i in range(3):
+            kept[i].append(int(acts[i]))
+        for i in ended.tolist():
+            kept[i] = []
+    assert [x.tolist() for x in h.hands()] == kept and h.steps.shape[0] >= 700
+    g = ActionHistory(3)
+    g.restore(h.hands())
+    assert [x.tolist() for x in g.hands()] == kept

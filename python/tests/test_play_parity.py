@@ -94,11 +94,12 @@ def _same(c_cmd, py_args, typed):
     c, p = run(c_cmd, typed), run_python(py_args[0], py_args[1:], typed)
     assert c.returncode == p.returncode == 0, (c.stderr, p.stderr)
     if c.stdout != p.stdout:          # show where they part
-        cl, pl = c.stdout.decode().splitlines(), p.stdout.decode().splitlines()
+        cl = c.stdout.decode(errors="replace").splitlines()
+        pl = p.stdout.decode(errors="replace").splitlines()
         i = next((i for i, (a, b) in enumerate(zip(cl, pl)) if a != b), min(len(cl), len(pl)))
         raise AssertionError(f"line {i + 1}:\n  gin-play: {cl[i:i + 3]}\n  python:   "
                              f"{pl[i:i + 3]}")
-    return c.stdout.decode()
+    return c.stdout.decode(errors="replace")
 
 
 SEEN = set()
@@ -111,6 +112,9 @@ GIN_CASES = [
     ["--seed", "17", "--ascii", "--preset", "novelty", "--rule", "hollywood=1"],
     ["--seed", "4", "--ascii", "--players", "3"],
     ["--seed", "6", "--ascii", "--players", "4", "--rule=knock_limit=7"],
+    # gin only, the wall (G38): hands that end void, refusals at the wall
+    ["--seed", "2", "--ascii", "--rule", "wall=1", "--rule", "knock_limit=0", "--rule",
+     "target=30"],
 ]
 
 
@@ -124,7 +128,8 @@ def test_gin_play_transcripts_are_equal(args):
                  "You do not hold", "Unknown command", "Really leave the match?",
                  "Press Enter for the next hand", "laid down", "Best discard",
                  "is known to hold", "The match is over", "You left the match.",
-                 "End of input", "Hint: you can knock", "Tie:", "Undercut:", "Gin:"):
+                 "End of input", "Hint: you can knock", "Tie:", "Undercut:", "Gin:",
+                 "Two cards are left in the stock", "the hand is void"):
         if what in out:
             SEEN.add(what)
 
@@ -137,7 +142,8 @@ def test_gin_play_covered_every_screen():
                "You do not hold", "Unknown command", "Really leave the match?",
                "Press Enter for the next hand", "laid down", "Best discard",
                "is known to hold", "The match is over", "End of input",
-               "Hint: you can knock", "Gin:"} - SEEN
+               "Hint: you can knock", "Gin:", "Undercut:", "Two cards are left in the stock",
+               "the hand is void"} - SEEN
     assert not missing, missing
 
 
@@ -160,6 +166,16 @@ def test_gin_play_options_and_their_errors():
         ["--frobnicate"], ["--seed=", "--auto"], ["--seed", "18446744073709551616"],
         ["--presetx"], ["--auto", "--seed", "+12", "--players=3", "--ascii"],
         ["--auto", "--seed", "18446744073709551615", "--bot", "RANDOM"]))
+
+
+def test_gin_play_odd_input():
+    # long and non-ASCII words, bytes that are not UTF-8, the Kelvin sign
+    # (not a K to strcasecmp), CR LF, a line longer than gin-play's buffer,
+    # a last line without its newline
+    typed = (("\u2665" * 14 + "\n").encode() + b"\xff\xfe x\nhint \xff\xfe\xfd"
+             + b"\xf0" * 30 + b"\n" + "\u212a 7h\nT\r\nhint\n".encode()
+             + b"x " * 200 + b"\nd\nq\n  YES  \nq\nyes")
+    _same([f"{EXAMPLES}/gin-play", "--seed", "3"], ["play", "--seed", "3"], typed)
 
 
 def test_gin_play_end_of_input_at_every_prompt():
@@ -252,6 +268,18 @@ def test_rummy_play_covered_every_screen():
                                       "End of input.", "Hint: ", "Really leave the match",
                                       "Press Enter for the next hand")} - SEEN
     assert not missing, missing
+
+
+def test_rummy_play_odd_input():
+    # bytes that are not UTF-8, CR LF, blanks, a line past rummy-play's
+    # buffer, commands in capitals (rummy-play's words are lower case)
+    typed = (b"\xff\xfe\n  d\r\nmoves\n" + b"meld " * 150 + b"\nQUIT\nMOVES\nlayoff \xe2\x99\xa5 1\n"
+             b"meld JK JK JK\n?\n\tq")
+    _same([f"{EXAMPLES}/rummy-play", "--seed", "3", "--jokers", "2"],
+          ["rummy", "--seed", "3", "--jokers", "2"], typed)
+    out = run_python("rummy", ["--seed", "3", "--jokers", "2"], b"d\nmeld 5H JK JK\nq").stdout
+    c = run([f"{EXAMPLES}/rummy-play", "--seed", "3", "--jokers", "2"], b"d\nmeld 5H JK JK\nq")
+    assert out == c.stdout
 
 
 def test_rummy_play_options_and_their_errors():
