@@ -4,19 +4,32 @@
  *
  *   bench/bench-rummy-strength [-n players] [-j jokers-per-deck] [-m sets]
  *        [-a player] [-b player] [-P playouts] [-F features] [-s seed]
- *        [-t target]
+ *        [-t target] [-A]
  *
  * Players: expert, greedy, random (the library's bots) and rules, this
  * program's own rule-based player (below), independent of the library's
  * bots.  A set is `players` matches from one seed, player a in each seat
  * in turn, the others of kind b: the same cut and the same deal seeds,
  * hand by hand (the deal passes round the table whoever wins).  PARLETT
- * rules, the target 100 unless -t.  Reports player a's match wins with a
- * 95% Wilson interval (fair share 1/players), hands won, points a hand
- * (a's score less the mean of the others'), how a's hands were won (out
- * with a discard, out by melding the last card, rummy: the whole hand at
- * once, no meld before that turn), and a's CPU time a decision (mean and
- * worst).  Default: -n 2 -j 0 -m 200 -a expert -b greedy -s 1.
+ * rules, the target 100 unless -t.  -P and -F set player a's playouts
+ * and GR_RUMMY_EXPERT_* features (an expert's).  Default: -n 2 -j 0
+ * -m 200 -a expert -b greedy -s 1.
+ *
+ * One row of a table per run, player a's results:
+ *   matches won   with a 95% Wilson interval (fair share 1/players);
+ *   hands won     the same, of the hands dealt (void hands included);
+ *   points/hand   a's score less the mean of the others', a hand, with
+ *                 the half width of its 95% interval;
+ *   won by        how a's hands were won, in % of them: out with a
+ *                 discard, by melding or laying off the last card, and
+ *                 rummy (the whole hand at once, no meld before that turn);
+ *   pts/hand won  a's mean score in the hands it won, and the winner's in
+ *                 the hands another seat won;
+ *   ms/decision   a's CPU time a decision, mean and worst.
+ * -A (ablation, a must be the expert): the same deals again with all the
+ * features, then each one left out, then none (the plain heuristic: lay
+ * down all it can and discard its costliest card outside pairs and near
+ * runs), a row each.
  *
  * The rule-based player: takes the pile's card only when it melds at once
  * (a set or run with cards it holds, its jokers standing in); lays down
@@ -158,7 +171,8 @@ static int kind_of(const char *name)
     return k > 0 ? k : -1;
 }
 
-static int player_make(player *p, int kind, uint64_t seed, const gr_rummy_rules *r)
+/* a player; the expert's parameters (-P, -F) go to player a only */
+static int player_make(player *p, int kind, uint64_t seed, const gr_rummy_rules *r, int is_a)
 {
     memset(p, 0, sizeof *p);
     if (kind == 0) {
@@ -168,9 +182,9 @@ static int player_make(player *p, int kind, uint64_t seed, const gr_rummy_rules 
     int rc = gr_rummy_bot_new(&p->bot, kind, seed);
     if (rc == GR_OK)
         rc = gr_rummy_bot_set_rules(p->bot, r);
-    if (rc == GR_OK && playouts > 0)
+    if (rc == GR_OK && is_a && playouts > 0)
         rc = gr_rummy_bot_set_param(p->bot, GR_BOT_PARAM_PLAYOUTS, playouts);
-    if (rc == GR_OK && features >= 0)
+    if (rc == GR_OK && is_a && features >= 0)
         rc = gr_rummy_bot_set_param(p->bot, GR_BOT_PARAM_FEATURES, features);
     return rc;
 }
@@ -183,9 +197,11 @@ static void player_free(player *p)
 /* ---- matches ------------------------------------------------------------------- */
 
 typedef struct stats {
-    long matches, match_wins, hands, hands_won, voids;
+    long matches, match_wins, hands, hands_won, voids, others_won;
     long out_discard, out_meld, rummy;
-    double points;         /* a's score less the others' mean, summed */
+    double points, points_sq;  /* a's score less the others' mean, a hand */
+    double won_points, lost_points;   /* a's score in hands a won; the
+                                         winner's in hands another won */
     long decisions;
     double cpu, worst;
 } stats;
@@ -196,7 +212,7 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
     player seat[GR_RUMMY_MAX_PLAYERS];
     for (int p = 0; p < n; p++)
         if (player_make(&seat[p], p == a_seat ? a_kind : b_kind,
-                        seed * 131 + (uint64_t)p, r) != GR_OK)
+                        seed * 131 + (uint64_t)p, r, p == a_seat) != GR_OK)
             return -1;
     gr_rummy_match *m;
     if (gr_rummy_match_new(&m, r, seed) != GR_OK)
@@ -243,18 +259,24 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
             st->voids++;
         if (res.winner == a_seat) {
             st->hands_won++;
+            st->won_points += res.score[a_seat];
             if (!melded_before)
                 st->rummy++;
             if (last_turn == GR_RUMMY_ACT_DISCARD)
                 st->out_discard++;
             else
                 st->out_meld++;
+        } else if (res.winner >= 0) {
+            st->others_won++;
+            st->lost_points += res.score[res.winner];
         }
         double others = 0;
         for (int p = 0; p < n; p++)
             if (p != a_seat)
                 others += res.score[p];
-        st->points += res.score[a_seat] - others / (n - 1);
+        double net = res.score[a_seat] - others / (n - 1);
+        st->points += net;
+        st->points_sq += net * net;
         gr_rummy_match_record(m, &res);
         gr_rummy_game_free(g);
         gr_rummy_match_score(m, &sc);
@@ -276,13 +298,81 @@ static void wilson(long k, long n, double *lo, double *hi)
     *hi = c + w;
 }
 
+static double pct(long k, long n)
+{
+    return n ? 100.0 * (double)k / (double)n : 0;
+}
+
+static void header(void)
+{
+    printf("%-10s %-22s %-22s %-14s %-15s %-17s %s\n", "features", "matches won [95%]",
+           "hands won [95%]", "points/hand", "won by: disc", "pts/hand won", "ms/decision");
+    printf("%-10s %-22s %-22s %-14s %-15s %-17s %s\n", "", "", "", "(+-95%)",
+           "meld rummy %", "a / others", "mean (worst)");
+}
+
+/* one row of the table: player a's results */
+static void row(const char *name, const stats *st)
+{
+    double lo, hi, hlo, hhi;
+    wilson(st->match_wins, st->matches, &lo, &hi);
+    wilson(st->hands_won, st->hands, &hlo, &hhi);
+    double h = (double)st->hands, mean = st->points / h;
+    double var = h > 1 ? (st->points_sq - h * mean * mean) / (h - 1) : 0;
+    char m[32], hw[32], pts[32], how[32], won[32];
+    snprintf(m, sizeof m, "%5.1f%% [%4.1f, %4.1f]", pct(st->match_wins, st->matches),
+             100 * lo, 100 * hi);
+    snprintf(hw, sizeof hw, "%5.1f%% [%4.1f, %4.1f]", pct(st->hands_won, st->hands),
+             100 * hlo, 100 * hhi);
+    snprintf(pts, sizeof pts, "%+5.2f +-%.2f", mean, 1.96 * sqrt(var / h));
+    snprintf(how, sizeof how, "%2.0f %2.0f %2.0f", pct(st->out_discard, st->hands_won),
+             pct(st->out_meld, st->hands_won), pct(st->rummy, st->hands_won));
+    snprintf(won, sizeof won, "%5.1f / %5.1f",
+             st->hands_won ? st->won_points / (double)st->hands_won : 0,
+             st->others_won ? st->lost_points / (double)st->others_won : 0);
+    printf("%-10s %-22s %-22s %-14s %-15s %-17s %.3f (%.1f)\n", name, m, hw, pts, how, won,
+           st->decisions ? 1e3 * st->cpu / (double)st->decisions : 0, 1e3 * st->worst);
+    printf("%-10s %ld matches, %ld hands (%ld void), %ld decisions\n", "", st->matches,
+           st->hands, st->voids, st->decisions);
+    fflush(stdout);
+}
+
+static int run(const gr_rummy_rules *r, uint64_t seed, int sets, int n, int ak, int bk,
+               stats *st)
+{
+    memset(st, 0, sizeof *st);
+    for (int k = 0; k < sets; k++)
+        for (int s = 0; s < n; s++)
+            if (play_match(r, seed * 1000003 + (uint64_t)k, n, s, ak, bk, st) != 0)
+                return -1;
+    return 0;
+}
+
+static const struct {
+    int flag;
+    const char *name;
+} feature_names[] = {
+    { GR_RUMMY_EXPERT_INFER, "INFER" },   { GR_RUMMY_EXPERT_SEARCH, "SEARCH" },
+    { GR_RUMMY_EXPERT_HOLD, "HOLD" },     { GR_RUMMY_EXPERT_DRAW, "DRAW" },
+    { GR_RUMMY_EXPERT_SAFE, "SAFE" },
+};
+
 int main(int argc, char **argv)
 {
-    int n = 2, jokers = 0, sets = 200, target = 100;
+    int n = 2, jokers = 0, sets = 200, target = 100, ablate = 0;
     const char *a = "expert", *b = "greedy";
     uint64_t seed = 1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const char *o = argv[i], *val = argv[i + 1];
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(o, "-A")) {
+            ablate = 1;
+            continue;
+        }
+        if (!val) {
+            fprintf(stderr, "bench-rummy-strength: %s needs a value\n", o);
+            return 2;
+        }
+        i++;
         if (!strcmp(o, "-n")) n = atoi(val);
         else if (!strcmp(o, "-j")) jokers = atoi(val);
         else if (!strcmp(o, "-m")) sets = atoi(val);
@@ -299,32 +389,45 @@ int main(int argc, char **argv)
     }
     int ak = kind_of(a), bk = kind_of(b);
     gr_rummy_rules *r;
-    if (ak < 0 || bk < 0 || gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT) != GR_OK
+    if (ak < 0 || bk < 0 || sets < 1 || gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT) != GR_OK
         || gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, n) != GR_OK
         || gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, jokers) != GR_OK
         || gr_rummy_rules_set(r, GR_RUMMY_OPT_TARGET, target) != GR_OK) {
-        fprintf(stderr, "bench-rummy-strength: bad players, jokers or target\n");
+        fprintf(stderr, "bench-rummy-strength: bad players, sets, jokers or target\n");
         return 2;
     }
+    if (ablate && ak != GR_BOT_EXPERT) {
+        fprintf(stderr, "bench-rummy-strength: -A needs -a expert\n");
+        return 2;
+    }
+    printf("%s vs %d %s, %d players, %d joker(s) a deck, PARLETT to %d, seed %llu,"
+           " %d sets of %d matches, playouts %d (0: default)\n",
+           a, n - 1, b, n, jokers, target, (unsigned long long)seed, sets, n, playouts);
+    header();
     stats st;
-    memset(&st, 0, sizeof st);
-    for (int k = 0; k < sets; k++)
-        for (int s = 0; s < n; s++)
-            if (play_match(r, seed * 1000003 + (uint64_t)k, n, s, ak, bk, &st) != 0)
-                return 1;
-    double lo, hi;
-    wilson(st.match_wins, st.matches, &lo, &hi);
-    printf("%s vs %d %s, %d players, %d joker(s) a deck, target %d: %ld matches\n",
-           a, n - 1, b, n, jokers, target, st.matches);
-    printf("  matches won %5.1f%% [%4.1f, %4.1f] (fair %4.1f%%)  hands won %5.1f%% of %ld"
-           " (%ld void)  points a hand %+6.2f\n",
-           100.0 * (double)st.match_wins / (double)st.matches, 100 * lo, 100 * hi, 100.0 / n,
-           100.0 * (double)st.hands_won / (double)st.hands, st.hands, st.voids,
-           st.points / (double)st.hands);
-    printf("  hands won: out with a discard %ld, by melding the last card %ld, rummy %ld;"
-           "  %s a decision %.3f ms (worst %.1f ms, %ld decisions)\n",
-           st.out_discard, st.out_meld, st.rummy, a, 1e3 * st.cpu / (double)st.decisions,
-           1e3 * st.worst, st.decisions);
+    int base = features >= 0 ? features : GR_RUMMY_EXPERT_ALL;
+    int nrows = ablate ? 2 + (int)(sizeof feature_names / sizeof feature_names[0]) : 1;
+    for (int k = 0; k < nrows; k++) {
+        char name[32] = "-";
+        if (ak == GR_BOT_EXPERT) {
+            if (!ablate || k == 0) {
+                features = base;
+                if (base == GR_RUMMY_EXPERT_ALL)
+                    snprintf(name, sizeof name, "all");
+                else
+                    snprintf(name, sizeof name, "%d", base);
+            } else if (k == nrows - 1) {
+                features = 0;
+                snprintf(name, sizeof name, "none");
+            } else {
+                features = base & ~feature_names[k - 1].flag;
+                snprintf(name, sizeof name, "-%s", feature_names[k - 1].name);
+            }
+        }
+        if (run(r, seed, sets, n, ak, bk, &st) != 0)
+            return 1;
+        row(name, &st);
+    }
     gr_rummy_rules_free(r);
     return 0;
 }

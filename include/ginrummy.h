@@ -2424,15 +2424,20 @@ enum {
     GR_RUMMY_EXPERT_DRAW   = 8,  /* choose stock or pile by playouts (else: the
                                     pile's card when it is a joker or melds or
                                     lays off at once) */
-    GR_RUMMY_EXPERT_ALL    = 15
+    GR_RUMMY_EXPERT_SAFE   = 16, /* keep back the discards the next player
+                                    could lay off or meld with the cards he
+                                    took; prefer those next to what he
+                                    threw or passed */
+    GR_RUMMY_EXPERT_ALL    = 31
 };
 
 /* Set a parameter of a Rummy expert: GR_BOT_PARAM_PLAYOUTS, hands played
  * out a decision, shared among its candidates (1..1000000, 0 = the
- * default, 300: about 1 ms a decision on average with 2 players, see
- * gr_bot(3)), or GR_BOT_PARAM_FEATURES (GR_RUMMY_EXPERT_* ORed).  For the
- * other kinds values in range are accepted and ignored.  GR_EINVAL for
- * NULL, an unknown parameter or a value out of range. */
+ * default, 2000: about 2 ms a decision on average with 2 players, see
+ * gr_rummy_bot(3); at most 2048 sampled deals a decision), or
+ * GR_BOT_PARAM_FEATURES (GR_RUMMY_EXPERT_* ORed).  For the other kinds
+ * values in range are accepted and ignored.  GR_EINVAL for NULL, an
+ * unknown parameter or a value out of range. */
 GR_API int gr_rummy_bot_set_param(gr_rummy_bot *bot, int param, int value);
 
 /* The rules the Rummy expert plays by (copied; the turnover limit matters

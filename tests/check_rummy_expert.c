@@ -3,7 +3,8 @@
  * gr_rummy_bot) and the greedy bot's jokers: the expert plays only legal
  * moves under every option (R1-R8), decides the same whatever the cards
  * it cannot see (the unseen cards of a deal permuted, R8), is
- * deterministic, refuses bad parameters; a greedy bot never ends a hand
+ * deterministic, refuses bad parameters, holds back a discard the next
+ * seat is known to meld (GR_RUMMY_EXPERT_SAFE); a greedy bot never ends a hand
  * holding a joker that completes a meld it holds (R5).
  */
 #include <check.h>
@@ -185,7 +186,7 @@ START_TEST(expert_parameters)
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, -1), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 1000001), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 0), GR_OK);
-    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 16), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_RUMMY_EXPERT_ALL + 1), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, GR_RUMMY_EXPERT_ALL), GR_OK);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, 77, 1), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_bot_set_param(NULL, GR_BOT_PARAM_PLAYOUTS, 1), GR_EINVAL);
@@ -194,7 +195,7 @@ START_TEST(expert_parameters)
     gr_rummy_bot_free(b);
     ck_assert_int_eq(gr_rummy_bot_new(&b, GR_BOT_GREEDY, 1), GR_OK);
     ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_PLAYOUTS, 5), GR_OK);
-    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 99), GR_EINVAL);
+    ck_assert_int_eq(gr_rummy_bot_set_param(b, GR_BOT_PARAM_FEATURES, 199), GR_EINVAL);
     gr_rummy_bot_free(b);
     ck_assert_int_eq(gr_rummy_bot_new(&b, 4, 1), GR_EINVAL);
     /* every feature subset plays legal moves */
@@ -263,6 +264,77 @@ START_TEST(greedy_melds_its_jokers)
 }
 END_TEST
 
+/* true if face c of the hand has no other card of its rank and no card of
+ * its suit within two ranks: outside every pair and near run */
+static int lonely(gr_cards once, gr_card c)
+{
+    int r = c % 13, s = c / 13;
+    for (int t = 0; t < 4; t++)
+        if (t != s && (once >> (t * 13 + r) & 1))
+            return 0;
+    for (int d = -2; d <= 2; d++)
+        if (d && r + d >= 0 && r + d < 13 && (once >> (s * 13 + r + d) & 1))
+            return 0;
+    return 1;
+}
+
+/* GR_RUMMY_EXPERT_SAFE (R4, R8): a discard the next seat is known to meld
+ * (he took two cards of its rank from the pile, R8's known cards) is held
+ * back while a card outside every pair and near run may go instead; the
+ * plain choice (features 0) throws it */
+START_TEST(expert_safe_discard)
+{
+    gr_rummy_rules *r = test_rummy_rules(2, 0, 0, 0, 0);
+    int tested = 0;
+    for (uint64_t seed = 1; seed < 600 && tested < 8; seed++) {
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, seed, 1), GR_OK);
+        gr_rummy_view v;
+        gr_rummy_action a;
+        ck_assert_int_eq(gr_rummy_game_view(g, 0, &v), GR_OK);
+        ck_assert_int_eq(v.turn, 0);
+        memset(&a, 0, sizeof a);
+        a.type = GR_RUMMY_ACT_DRAW_STOCK;
+        a.card = a.named = GR_NO_CARD;
+        a.target = -1;
+        ck_assert_int_eq(gr_rummy_game_play(g, &a), GR_OK);
+        ck_assert_int_eq(gr_rummy_game_view(g, 0, &v), GR_OK);
+        gr_rummy_bot *plain = expert(1, r, 16);
+        ck_assert_int_eq(gr_rummy_bot_set_param(plain, GR_BOT_PARAM_FEATURES, 0), GR_OK);
+        ck_assert_int_eq(gr_rummy_bot_choose(plain, &v, &a), GR_OK);
+        gr_rummy_bot_free(plain);
+        gr_rummy_hand his;
+        ck_assert_int_eq(gr_rummy_game_hand(g, 1, &his), GR_OK);
+        gr_rummy_game_free(g);
+        if (a.type != GR_RUMMY_ACT_DISCARD || a.card >= GR_NCARDS)
+            continue;
+        gr_card x = a.card;
+        gr_cards two = 0;   /* two cards of x's rank he holds */
+        for (int t = 0; t < 4; t++) {
+            gr_card c = (gr_card)(t * 13 + x % 13);
+            if (c != x && (his.once >> c & 1) && __builtin_popcountll(two) < 2)
+                two |= (gr_cards)1 << c;
+        }
+        int other = 0;
+        for (gr_card c = 0; c < GR_NCARDS; c++)
+            other |= c % 13 != x % 13 && (v.hand.once >> c & 1) && lonely(v.hand.once, c);
+        if (__builtin_popcountll(two) < 2 || !other)
+            continue;
+        v.known[1].once = two;
+        gr_rummy_bot *safe = expert(1, r, 16);
+        ck_assert_int_eq(gr_rummy_bot_set_param(safe, GR_BOT_PARAM_FEATURES,
+                                                GR_RUMMY_EXPERT_SAFE), GR_OK);
+        ck_assert_int_eq(gr_rummy_bot_choose(safe, &v, &a), GR_OK);
+        gr_rummy_bot_free(safe);
+        ck_assert_int_eq(a.type, GR_RUMMY_ACT_DISCARD);
+        ck_assert_msg(a.card != x, "seed %d: threw a card the next seat melds", (int)seed);
+        tested++;
+    }
+    ck_assert_int_gt(tested, 0);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_expert");
@@ -272,6 +344,7 @@ int main(void)
     tcase_add_test(tc, expert_ignores_unseen_cards);
     tcase_add_test(tc, expert_parameters);
     tcase_add_test(tc, greedy_melds_its_jokers);
+    tcase_add_test(tc, expert_safe_discard);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

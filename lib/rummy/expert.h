@@ -13,7 +13,11 @@
 #include <stdbool.h>
 
 /* the default hands played out a decision (GR_BOT_PARAM_PLAYOUTS 0) */
-#define GR__REXPERT_PLAYOUTS 300
+#define GR__REXPERT_PLAYOUTS 2000
+/* the most candidates of a decision: 3 ways to meld times 5 discards */
+#define GR__REXPERT_CANDIDATES 15
+/* the most sampled deals of a decision */
+#define GR__REXPERT_SAMPLES 2048
 /* the most moves of one turn's plan: melds, layoffs, exchanges, a discard */
 #define GR__REXPERT_PLAN 32
 
@@ -35,6 +39,8 @@ typedef struct gr__rexpert {
     int nplan, iplan;
     gr_rummy_action plan[GR__REXPERT_PLAN];
     gr_rummy_hand expect[GR__REXPERT_PLAN];  /* the hand before each move */
+    /* the search's playout values: candidate by sampled deal */
+    float value[GR__REXPERT_CANDIDATES][GR__REXPERT_SAMPLES];
 } gr__rexpert;
 
 /* a fresh expert */
