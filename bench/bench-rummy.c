@@ -2,6 +2,7 @@
  * bench-rummy.c: basic Rummy melding speed (issue 14).
  *
  *   bench/bench-rummy [seconds per measurement, default 1]
+ *   bench/bench-rummy worst [seconds a class, default 2]
  *
  * gr_rummy_value on random 10-card hands dealt from two decks with 4
  * jokers (108 cards), on random 7-card hands from one deck, and on dense
@@ -13,7 +14,9 @@
  * (tests/rummy_hostile.h; tests/check_rummy_goout.c checks their answers):
  * 24 and 36 three-card sets with the faces they lack in hand, 24 runs with
  * the cards between them (once and twice), each call timed alone.
- * Times are this thread's CPU time.
+ * Times are this thread's CPU time.  The worst mode climbs dense 14-card
+ * hands of 0 to 6 jokers towards slower calls and prints the slowest
+ * found in each class.
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
@@ -23,6 +26,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define NHANDS 4096
 
@@ -83,8 +87,79 @@ static void line(const char *what, const gr_rummy_hand *hands, double seconds)
            what, lib, ref, ref / lib);
 }
 
+/* one call of gr_rummy_value, the fastest of 3 (ns) */
+static double one_call(const gr_rummy_hand *h, int flags)
+{
+    double best = 1e18;
+    for (int k = 0; k < 3; k++) {
+        double t0 = cpu_now();
+        bench_sink += (uint64_t)gr_rummy_value(h, flags);
+        double ns = (cpu_now() - t0) * 1e9;
+        if (ns < best)
+            best = ns;
+    }
+    return best;
+}
+
+/* bench-rummy worst: the slowest 14-card hands found, by joker count: dense
+ * hands (two decks, 2 to 5 adjacent ranks), each climbed for a while (a
+ * natural moved to a neighbouring face while that makes the call slower) */
+static int worst(double seconds)
+{
+    static const int jokers[] = { 0, 1, 2, 3, 4, 6 };
+    test_rng r = { 14 };
+    printf("gr_rummy_value, slowest 14-card hands found (%.1f s a class, the fastest of 3 calls):\n",
+           seconds);
+    for (size_t j = 0; j < sizeof jokers / sizeof jokers[0]; j++) {
+        gr_rummy_hand worst_h = { 0, 0, 0 };
+        double worst_ns = 0;
+        int worst_flags = 0;
+        double t_end = cpu_now() + seconds;
+        for (long i = 0; cpu_now() < t_end; i++) {
+            int flags = (int)(i & 1);
+            gr_rummy_hand h = { 0, 0, jokers[j] };
+            int lo = test_below(&r, 13), w = 2 + test_below(&r, 4), k = 14 - jokers[j];
+            while (k > 0)
+                if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(&r, 4)
+                                                    + (lo + test_below(&r, w)) % 13)) == GR_OK)
+                    k--;
+            double ns = one_call(&h, flags);
+            for (int step = 0; step < 40; step++) {
+                gr_rummy_hand g = h;
+                int n = __builtin_popcountll(g.once), pick = test_below(&r, n);
+                gr_cards m = g.once;
+                while (pick-- > 0)
+                    m &= m - 1;
+                gr_card c = (gr_card)__builtin_ctzll(m);
+                gr_rummy_hand_remove(&g, c);
+                gr_card f = (gr_card)(13 * test_below(&r, 4)
+                                      + (GR_CARD_RANK(c) + 12 + test_below(&r, 3)) % 13);
+                if (gr_rummy_hand_add(&g, f) != GR_OK)
+                    continue;
+                double ns2 = one_call(&g, flags);
+                if (ns2 > ns) {
+                    ns = ns2;
+                    h = g;
+                }
+            }
+            if (ns > worst_ns) {
+                worst_ns = ns;
+                worst_h = h;
+                worst_flags = flags;
+            }
+        }
+        char buf[256];
+        gr_rummy_hand_format(&worst_h, buf, sizeof buf);
+        printf("  %d jokers: %9.1f us  %s%s\n", jokers[j], worst_ns / 1e3, buf,
+               worst_flags ? "  (ace high)" : "");
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "worst") == 0)
+        return worst(argc > 2 ? atof(argv[2]) : 2.0);
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (!(seconds > 0))
         seconds = 1.0;

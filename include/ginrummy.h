@@ -2029,6 +2029,12 @@ GR_API int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand,
  *     goes, so what is known never depends on hidden cards.
  *   - A turnover (R6) always finds a pile of 2 or more cards (a turn ends
  *     with a discard).
+ *   - A hand nobody can ever finish (R6, R7) is void at its next turnover:
+ *     when no card off the table (hands, stock, pile) lays off on a table
+ *     meld or takes a table joker, and no player can hold a new meld (2
+ *     cards at most after his draw, or no meld among the cards off the
+ *     table).  A hand shrinks only by melds and layoffs, so such a hand
+ *     could only run to the length limit below and be void there.
  *   - The length of a hand (a library rule, as GR_MAX_HAND_MOVES for Gin):
  *     a hand never has more than GR_RUMMY_MAX_HAND_MOVES actions.  A turn
  *     has at most 24 (a draw, at most 22 melds, layoffs and joker
@@ -2527,7 +2533,11 @@ enum {
                                      what fits, completes a pair or a near
                                      run with a joker, goes out when it can,
                                      discards its costliest card outside
-                                     pairs and near runs */
+                                     pairs and near runs; a state of the
+                                     hand that comes back at a later
+                                     turnover would come back for ever, so
+                                     the rest of such a hand is played
+                                     as RANDOM plays */
 };
 
 /* Play the hand from its current state (any step of a turn) to its end,
@@ -2535,8 +2545,9 @@ enum {
  * (deterministic on every platform).  The moves go through the rules as
  * gr_rummy_game_play() and are recorded in the history, so replaying
  * gr_rummy_game_history() reaches the same state.  The hand always ends
- * (by R7, by R6, or by the hand-length rule above).  On GR_OK, *out (if
- * not NULL) is its result (a hand already over: just the result).
+ * (by R7, by R6 or its dead-hand Decision, or by the hand-length rule
+ * above).  On GR_OK, *out (if not NULL) is its result (a hand already
+ * over: just the result).
  * GR_EINVAL for NULL game or an unknown policy, GR_ENOMEM when the history
  * cannot grow (the game then stops where it is, every move so far played
  * and recorded). */
@@ -3130,8 +3141,9 @@ GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
  * "gr_rummy_action", "gr_rummy_result", "gr_rummy_view",
  * "gr_rummy_score", "gr_parse_error",
  * "gr_settle_options", "gr_take_advice", "gr_knock_advice", "gr_position",
- * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan"), or GR_EINVAL for an
- * unknown name. */
+ * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan", "gr_rummy_masks",
+ * "gr_rummy_position"): every public struct; or GR_EINVAL for an unknown
+ * name. */
 GR_API int gr_struct_size(const char *name);
 
 #ifdef __cplusplus

@@ -8,7 +8,7 @@
 //   hand       a whole random Gin hand move by move through the idiomatic
 //              API (legalMoves, then play a random one);
 // and the .wasm's size, raw and gzipped.  Medians of REPS runs of about
-// SECONDS each, native and WebAssembly interleaved.
+// SECONDS of CPU time each, native and WebAssembly interleaved.
 //   node js/bench.mjs [SECONDS] [REPS]   (GINRUMMY_PKG, NATIVE_REF as the tests)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,11 +20,14 @@ const seconds = Number(process.argv[2] || 0.5);
 const reps = Number(process.argv[3] || 5);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
+// The process's CPU time in ms (native-ref times its own the same way), so
+// the other work of a busy machine does not count on either side.
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 function timeIt(fn, unit) {
     let n = 0;
-    const t0 = performance.now();
+    const t0 = cpu();
     let t;
-    do { n += fn(); } while ((t = performance.now()) - t0 < seconds * 1000);
+    do { n += fn(); } while ((t = cpu()) - t0 < seconds * 1000);
     return ((t - t0) * 1e6) / n / unit;   // ns per unit
 }
 

@@ -241,6 +241,39 @@ START_TEST(test_R3_R5_R7_dense_vs_oracle)
 }
 END_TEST
 
+/* gr_rummy_value's search for hands of few jokers (melding_small.c) on
+ * dense hands of up to 14 cards and 0-2 jokers, where it is taken, and
+ * the slowest such hands found while tuning it (bench-rummy's worst
+ * mode), against the oracle (R3, R5, R7) */
+START_TEST(test_R3_R5_R7_dense_search_vs_oracle)
+{
+    static const char *const hostile[] = {
+        "5C 5C 6C 5D 5D 6D 5H 6H 7H 5S 6S 6S JK JK",
+        "6C 6C 7C 6D 6D 7D 7D 6H 6H 7H 6S 6S 7S 8S",
+        "AC AC QC KC KC AD KD AH QH KH AS AS QS JK",
+        "AC QC AD JD QD KD AH QH KH AS AS QS KS",
+    };
+    for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++)
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            gr_rummy_hand h;
+            ck_assert_int_eq(gr_rummy_hand_parse(hostile[i], &h, NULL), GR_OK);
+            int lib = gr_rummy_value(&h, flags), ref = oracle_rummy_value(&h, flags);
+            if (lib != ref)
+                fail_hand(&h, flags, lib, ref);
+        }
+    test_rng r = { 0x5A11 };
+    long n = test_count(20000);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1);
+        gr_rummy_hand h = dense_hand(&r, 3 + test_below(&r, 12), 2);
+        int lib = gr_rummy_value(&h, flags);
+        int ref = oracle_rummy_value(&h, flags);
+        if (lib != ref)
+            fail_hand(&h, flags, lib, ref);
+    }
+}
+END_TEST
+
 /* bigger hands (up to 30 cards, 8 jokers): the arrangement is legal and
  * agrees with the value; no oracle (too slow) */
 START_TEST(test_R3_R5_big_hands_consistent)
@@ -287,6 +320,7 @@ int main(void)
     tcase_set_timeout(tr, 600);
     tcase_add_test(tr, test_R3_R5_R7_random_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_dense_vs_oracle);
+    tcase_add_test(tr, test_R3_R5_R7_dense_search_vs_oracle);
     tcase_add_test(tr, test_R3_R5_big_hands_consistent);
     tcase_add_test(tr, test_R3_R5_dense_big_hands_consistent);
     suite_add_tcase(s, tr);

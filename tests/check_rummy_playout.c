@@ -290,6 +290,147 @@ START_TEST(playouts_follow_the_rules)
 }
 END_TEST
 
+/* FNV-1a over a hand's history: the moves' fields, not their padding */
+static uint64_t history_digest(uint64_t h, const gr_rummy_game *g)
+{
+    static gr_rummy_action hist[GR_RUMMY_MAX_HAND_MOVES];
+    int n = gr_rummy_game_history(g, hist, GR_RUMMY_MAX_HAND_MOVES);
+    for (int i = 0; i < n; i++) {
+        const gr_rummy_action *a = &hist[i];
+        uint64_t f[6] = { (uint64_t)a->type, a->card, a->named, (uint64_t)a->target,
+                          a->meld.cards, a->meld.jokers };
+        for (int k = 0; k < 6; k++)
+            for (int b = 0; b < 64; b += 8)
+                h = (h ^ ((f[k] >> b) & 0xFF)) * 0x100000001B3ull;
+    }
+    return h;
+}
+
+/* The RANDOM playout is worked out by its own fast path (no masks, the
+ * layoff faces kept through the hand, the hardware popcount); its moves
+ * are the general policy's, number for number.  Debug builds compare
+ * every move with the general path; here the histories of fixed hands
+ * under every option, started mid-turn too, are pinned to their digest
+ * under the general path (the library before the fast path). */
+START_TEST(random_playout_is_the_general_policy)
+{
+    test_rng rng = { 4177 };
+    uint64_t digest = 0xCBF29CE484222325ull;
+    static gr_rummy_action list[4096];
+    long moves = 0;
+    for (int k = 0; k < 48; k++) {
+        gr_rummy_rules *r = test_rummy_random_rules(&rng);
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, test_next(&rng), k % 2), GR_OK);
+        int presteps = test_below(&rng, 40);
+        for (int i = 0; i < presteps && gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER; i++) {
+            int n = gr_rummy_game_legal_moves(g, list, 4096);
+            ck_assert_int_eq(gr_rummy_game_play(g, &list[test_below(&rng, n)]), GR_OK);
+        }
+        ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_RANDOM,
+                                               test_next(&rng), NULL), GR_OK);
+        moves += gr_rummy_game_history(g, NULL, 0);
+        digest = history_digest(digest, g);
+        gr_rummy_game_free(g);
+        gr_rummy_rules_free(r);
+    }
+    ck_assert_msg(digest == 0x439023d9976ad266ull && moves == 12364, "digest %#llx after %ld moves",
+                  (unsigned long long)digest, moves);
+}
+END_TEST
+
+/* true if, from the game's public state, nobody can ever go out: no card
+ * off the table (hands, stock, pile) lays off on a table meld or takes a
+ * table joker, and no hand can hold a new meld (2 cards at most after a
+ * draw, or no 3 cards off the table make a set or a run); each checked
+ * by brute force over the faces */
+static int nobody_can_go_out(const gr_rummy_game *g, int flags)
+{
+    int count[GR_NCARDS + 1] = { 0 }, most = 0, n;
+    gr_card cards[256];
+    for (int p = 0; p < gr_rummy_game_players(g); p++) {
+        gr_rummy_hand h;
+        ck_assert_int_eq(gr_rummy_game_hand(g, p, &h), GR_OK);
+        for (int c = 0; c < GR_NCARDS; c++)
+            count[c] += (int)(h.once >> c & 1) + (int)(h.twice >> c & 1);
+        count[GR_NCARDS] += h.jokers;
+        if (gr_rummy_hand_count(&h) > most)
+            most = gr_rummy_hand_count(&h);
+    }
+    n = gr_rummy_game_stock(g, cards, 256);
+    n += gr_rummy_game_discards(g, cards + n, (size_t)(256 - n));
+    for (int i = 0; i < n; i++)
+        count[cards[i] == GR_RUMMY_JOKER ? GR_NCARDS : cards[i]]++;
+    gr_rummy_meld table[GR_RUMMY_MAX_MELDS];
+    int nt = gr_rummy_game_melds(g, table, GR_RUMMY_MAX_MELDS);
+    for (int i = 0; i < nt; i++)
+        for (int c = 0; c < GR_NCARDS; c++) {
+            if (!count[c] && !count[GR_NCARDS])
+                continue;
+            if (count[c] && (table[i].jokers >> c & 1))
+                return 0;   /* an exchange */
+            gr_rummy_meld m = table[i];
+            m.cards |= GR_CARD_BIT(c);
+            if (!(table[i].cards >> c & 1) && gr_rummy_meld_check(&m, flags, NULL) == GR_OK)
+                return 0;   /* a layoff */
+        }
+    if (most + 1 < 3)
+        return 1;
+    int nj = count[GR_NCARDS];
+    for (int r = 0; r < 13; r++) {   /* sets of 3 with at least one natural */
+        int suits = 0;
+        for (int su = 0; su < 4; su++)
+            suits += count[GR_CARD(r, su)] > 0;
+        if (suits > 0 && suits + nj >= 3)
+            return 0;
+    }
+    for (int su = 0; su < 4; su++)   /* runs of 3 (Q K A with the ace high) */
+        for (int lo = 0; lo < ((flags & GR_RUMMY_ACE_HIGH) ? 12 : 11); lo++) {
+            int have = 0;
+            for (int k = lo; k < lo + 3; k++)
+                have += count[GR_CARD(k % 13, su)] > 0;
+            if (have > 0 && have + nj >= 3)
+                return 0;
+        }
+    return 1;
+}
+
+/* R6 with unlimited turnovers: a hand nobody can ever finish is void at
+ * its next turnover (the Decision of gr_rummy_game(3)), and BASIC, which
+ * could pass the same cards round for ever, breaks its cycle with RANDOM:
+ * every hand ends long before the hand-length limit, and each void hand
+ * ended where nobody could go out any more. */
+START_TEST(unlimited_turnovers_end)
+{
+    static const int players[] = { 2, 4, 7 };
+    int dead = 0;
+    long total = test_count(300);
+    for (int t = 0; t < 3; t++)
+        for (int jokers = 0; jokers <= 2; jokers++) {
+            gr_rummy_rules *r = test_rummy_rules(players[t], jokers, 0, jokers == 2, 0);
+            int flags = jokers == 2 ? GR_RUMMY_ACE_HIGH : 0;
+            gr_rummy_game *g;
+            ck_assert_int_eq(gr_rummy_game_new(&g, r, 1, 0), GR_OK);
+            for (long i = 0; i < total; i++) {
+                int policy = i % 2 ? GR_RUMMY_PLAYOUT_BASIC : GR_RUMMY_PLAYOUT_RANDOM;
+                gr_rummy_result res;
+                ck_assert_int_eq(gr_rummy_game_redeal(g, (uint64_t)(i * 31 + t), 0), GR_OK);
+                ck_assert_int_eq(gr_rummy_game_playout(g, policy, (uint64_t)i, &res), GR_OK);
+                ck_assert_int_lt(gr_rummy_game_history(g, NULL, 0), GR_RUMMY_MAX_HAND_MOVES / 2);
+                if (res.outcome == GR_RUMMY_OUTCOME_VOID
+                    && gr_rummy_game_discards(g, NULL, 0) >= 2) {   /* not R6's own void */
+                    ck_assert(nobody_can_go_out(g, flags));
+                    dead++;
+                }
+            }
+            gr_rummy_game_free(g);
+            gr_rummy_rules_free(r);
+        }
+    if (total >= 300)
+        ck_assert_int_gt(dead, 0);   /* the rule was reached */
+}
+END_TEST
+
 /* the basic policy goes out often; unlimited turnovers still end */
 START_TEST(basic_playouts_go_out)
 {
@@ -321,6 +462,8 @@ int main(void)
     tcase_add_test(tc, step_refuses_like_play);
     tcase_add_test(tc, redeal_is_a_new_deal_without_allocating);
     tcase_add_test(tc, playouts_follow_the_rules);
+    tcase_add_test(tc, random_playout_is_the_general_policy);
+    tcase_add_test(tc, unlimited_turnovers_end);
     tcase_add_test(tc, basic_playouts_go_out);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -239,6 +239,16 @@ export function toMove(x, game = null) {
     return { type: x.type, card: x.card === undefined || x.card === null ? null : toCard(x.card) };
 }
 
+// A move as toMove gives it ({type, card: Card or null}) into the zeroed
+// gr_move at p: what writeStruct does, without its generic walk (a move
+// is written at every play).
+const MOVE_OFF = STRUCT_OFF.gr_move;
+function writeMove(mv, p) {
+    const h = heap();
+    h.i32[(p + MOVE_OFF.type) >> 2] = mv.type === undefined || mv.type === null ? 0 : enumValue('GR_MOVE_', mv.type, 'move type');
+    h.u8[p + MOVE_OFF.card] = mv.card === null ? 255 : mv.card.id;
+}
+
 /** Read move text ("take", "draw", "discard 7H", "knock 7H", "gin 7H", "big gin"). */
 export function parseMove(text, game = null) {
     return parseStruct('gr_move_parse', text, 'gr_move', (s, p, ep) => M._gr_move_parse(s, game ? game.ptr : 0, p, ep));
@@ -340,13 +350,12 @@ export class Game extends Handle {
      * `as` (checked to be the player to act); returns the card it drew, or null. */
     play(move, { as = null } = {}) {
         const mv = toMove(move, this);
-        return withStruct('gr_move', mv, (m) => {
+        return withMem(16, (m) => {   // the move at m, the card drawn at m + 8
+            writeMove(mv, m);
             if (as !== null) { this.#refused('gr_game_play_as', M._gr_game_play_as(this.ptr, toInt(as, 'player'), m)); return null; }
-            return withMem(8, (d) => {
-                heap().u8[d] = 255;
-                this.#refused('gr_game_play', M._gr_game_play_drawn(this.ptr, m, d));
-                return cardFromId(heap().u8[d]);
-            });
+            heap().u8[m + 8] = 255;
+            this.#refused('gr_game_play', M._gr_game_play_drawn(this.ptr, m, m + 8));
+            return cardFromId(heap().u8[m + 8]);
         });
     }
     /** Knock (or go gin) discarding `discard`, showing `arrangement`

@@ -27,10 +27,11 @@ export function cfunc(name) {
 
 // Typed views of the wasm memory, made again when it grows.
 let viewed = null;
-const V = {};
+const V = { u8: undefined };
 /** The memory's views: u8, i32, u32, u64, f32, f64. */
 export function heap() {
-    if (M.HEAPU8.buffer !== viewed) {
+    // a grown memory detaches the old buffer, whose views then have length 0
+    if (V.u8 === undefined || V.u8.length === 0) {
         viewed = M.HEAPU8.buffer;
         V.u8 = new Uint8Array(viewed); V.i32 = new Int32Array(viewed); V.u32 = new Uint32Array(viewed);
         V.u64 = new BigUint64Array(viewed); V.f32 = new Float32Array(viewed); V.f64 = new Float64Array(viewed);
@@ -226,13 +227,15 @@ export function parseStruct(func, text, type, fn) {
 }
 
 const FULL = (1n << 52n) - 1n;
+const TRUSTED = Symbol('a mask the library wrote');
 
 /** An immutable set of cards (a 64-bit mask as a BigInt, bits 0..51),
  * iterated in card order.  Methods that combine sets take anything
  * `CardSet.of` takes. */
 export class CardSet {
-    constructor(mask = 0n) {
-        if (typeof mask !== 'bigint' || mask < 0n || mask > FULL) throw new RangeError(`bad card set mask ${mask}`);
+    constructor(mask = 0n, trusted = null) {
+        if (trusted !== TRUSTED && (typeof mask !== 'bigint' || mask < 0n || mask > FULL))
+            throw new RangeError(`bad card set mask ${mask}`);
         this.mask = mask;
         Object.freeze(this);
     }
@@ -262,6 +265,11 @@ export class CardSet {
 }
 const EMPTY = new CardSet(0n);
 const ALL = new CardSet(FULL);
+/** The CardSet of the mask the library wrote at byte p (no check; no
+ * bigint made for an empty set). */
+export function readCards(h, p) {
+    return (h.u32[p >> 2] | h.u32[(p >> 2) + 1]) === 0 ? EMPTY : new CardSet(h.u64[p >> 3], TRUSTED);
+}
 
 function parseMask(text) {
     return withString(text, (s, bytes) => withMem(56, (out) => {
@@ -273,11 +281,11 @@ function parseMask(text) {
 
 /** The mask of a CardSet, text, bigint, Card, card id or iterable of cards. */
 export function toMask(x) {
-    if (x instanceof CardSet) return x.mask;
-    if (typeof x === 'bigint') {
+    if (typeof x === 'bigint') {   // first: the hot loops pass masks
         if (x < 0n || x > FULL) throw new RangeError(`bad card set mask ${x}`);
         return x;
     }
+    if (x instanceof CardSet) return x.mask;
     if (typeof x === 'string') return parseMask(x);
     if (x instanceof Card || typeof x === 'number') return toCard(x).mask;
     if (x && typeof x[Symbol.iterator] === 'function') {
@@ -301,9 +309,10 @@ const FIELD_ENUMS = {
     'gr_rummy_action.type': 'GR_RUMMY_ACT_', 'gr_rummy_move.kind': 'GR_RUMMY_MOVE_',
     'gr_rummy_view.phase': 'GR_RUMMY_PHASE_', 'gr_rummy_result.outcome': 'GR_RUMMY_OUTCOME_',
 };
-const enumMaps = {};
+const enumMaps = new Map();
 export function enumMap(prefix) {
-    if (enumMaps[prefix]) return enumMaps[prefix];
+    const known = enumMaps.get(prefix);
+    if (known !== undefined) return known;
     const toName = new Map(), toValue = new Map();
     for (const [k, v] of Object.entries(C)) {
         if (!k.startsWith(prefix) || k.endsWith('_COUNT') || k.endsWith('_ALL')) continue;
@@ -311,7 +320,9 @@ export function enumMap(prefix) {
         if (!toName.has(v)) toName.set(v, name);
         toValue.set(name, v);
     }
-    return (enumMaps[prefix] = { toName, toValue });
+    const maps = { toName, toValue };
+    enumMaps.set(prefix, maps);
+    return maps;
 }
 export function enumName(prefix, v) {
     const n = enumMap(prefix).toName.get(v);
@@ -319,7 +330,10 @@ export function enumName(prefix, v) {
 }
 export function enumValue(prefix, name, what = prefix) {
     if (typeof name === 'number') return name;
-    const v = enumMap(prefix).toValue.get(String(name).toLowerCase().replace(/-/g, '_'));
+    const { toValue } = enumMap(prefix);
+    const exact = toValue.get(name);   // the common case: the name as the library gives it
+    if (exact !== undefined) return exact;
+    const v = toValue.get(String(name).toLowerCase().replace(/-/g, '_'));
     if (v === undefined) throw new RangeError(`unknown ${what}: ${name}`);
     return v;
 }
@@ -356,7 +370,7 @@ function readScalar(kind, p, h = heap()) {
     case 'u32': return h.u32[p >> 2];
     case 'u8': return h.u8[p];
     case 'card': return cardFromId(h.u8[p]);
-    case 'cards': return new CardSet(h.u64[p >> 3]);
+    case 'cards': return readCards(h, p);
     case 'u64': return h.u64[p >> 3];
     case 'f64': return h.f64[p >> 3];
     case 'f32': return h.f32[p >> 2];
@@ -420,12 +434,12 @@ export function readStruct(type, p) {
 const readers = {};
 const SCALAR_EXPR = {
     i32: (q) => `h.i32[(${q}) >> 2]`, u32: (q) => `h.u32[(${q}) >> 2]`, u8: (q) => `h.u8[${q}]`,
-    card: (q) => `R.card(h.u8[${q}])`, cards: (q) => `new R.CardSet(h.u64[(${q}) >> 3])`,
+    card: (q) => `R.card(h.u8[${q}])`, cards: (q) => `R.cards(h, ${q})`,
     u64: (q) => `h.u64[(${q}) >> 3]`, f64: (q) => `h.f64[(${q}) >> 3]`, f32: (q) => `h.f32[(${q}) >> 2]`,
     string: (q) => `R.str(h.u32[(${q}) >> 2])`, ptr: (q) => `h.u32[(${q}) >> 2]`,
 };
 function compileReader(type) {
-    const R = { card: cardFromId, CardSet, str: readCString, sub: (t) => (h, q) => readStruct(t, q), en: enumName, cls: STRUCT_CLASSES };
+    const R = { card: cardFromId, cards: readCards, str: readCString, sub: (t) => (h, q) => readStruct(t, q), en: enumName, cls: STRUCT_CLASSES };
     const props = [];
     for (const f of plan(type)) {
         if (f.derived) continue;

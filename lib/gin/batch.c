@@ -279,6 +279,8 @@ int gr_struct_size(const char *name)
         { "gr_legal_masks", sizeof(gr_legal_masks) },
         { "gr_rummy_move", sizeof(gr_rummy_move) },
         { "gr_rummy_plan", sizeof(gr_rummy_plan) },
+        { "gr_rummy_masks", sizeof(gr_rummy_masks) },
+        { "gr_rummy_position", sizeof(gr_rummy_position) },
     };
     if (!name)
         return GR_EINVAL;

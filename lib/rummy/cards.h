@@ -39,4 +39,10 @@ static inline bool gr__rummy_meld_valid(const gr_rummy_meld *m)
     return (m->cards & ~GR_ALL_CARDS) == 0 && (m->jokers & ~m->cards) == 0;
 }
 
+/* The held faces (of h->once) in some meld that needs at most `nj`
+ * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
+ * run of 3 (every longer meld holds such a run around each of its faces).
+ * nj 0: the faces of natural melds; nj 1: of pairs and near runs too. */
+gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags);
+
 #endif /* GR_RUMMY_CARDS_H */

@@ -231,11 +231,49 @@ static void lose(gr_rummy_game *g, int p, gr_card c)
         gr__rhand_remove(&g->known[p], c);
 }
 
+/* Decision (R6, R7): true if nobody can ever go out.  A hand shrinks
+ * only by a meld or a layoff (each turn draws one card and discards one),
+ * and the table changes only by those and joker exchanges.  So when no
+ * card off the table lays off on a table meld or takes a table joker,
+ * and no player can hold a new meld (at most 2 cards after his draw, or
+ * no meld among all the cards off the table), nothing can ever change
+ * but the order of the cards: the hand would run to the hand-length
+ * limit and be void.  Its turnover voids it at once instead. */
+static bool dead_hand(const gr_rummy_game *g)
+{
+    gr_cards t1 = 0, t2 = 0, tjokers = 0;   /* on the table: once, twice */
+    int njokers = 0;
+    for (int i = 0; i < g->nmelds; i++) {
+        gr_cards nat = g->melds[i].cards & ~g->melds[i].jokers;
+        t2 |= t1 & nat;
+        t1 |= nat;
+        tjokers |= g->melds[i].jokers;
+        njokers += gr__popcount(g->melds[i].jokers);
+    }
+    /* the cards off the table: hands, stock and pile */
+    gr_rummy_hand off;
+    off.once = g->decks == 2 ? GR_ALL_CARDS & ~t2 : GR_ALL_CARDS & ~t1;
+    off.twice = g->decks == 2 ? GR_ALL_CARDS & ~t1 : 0;
+    off.jokers = g->decks * g->rules.opt[GR_RUMMY_OPT_JOKERS] - njokers;
+    if (off.once & tjokers)
+        return false;   /* a joker exchange */
+    for (int i = 0; i < g->nmelds; i++) {
+        gr_cards fits = gr__rlayoff_faces(g->melds[i].cards, g->flags);
+        if ((fits & off.once) || (fits && off.jokers > 0))
+            return false;   /* a layoff */
+    }
+    int most = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        if (gr__rhand_count(&g->hand[p]) > most)
+            most = gr__rhand_count(&g->hand[p]);
+    return most + 1 < 3 || gr__rpattern_faces(off.once, off.jokers, g->flags) == 0;
+}
+
 /* R6: the end of a turn that drew the last stock card */
 static void stock_end(gr_rummy_game *g)
 {
     int limit = g->rules.opt[GR_RUMMY_OPT_TURNOVER_LIMIT];
-    if (g->npile < 2 || (limit > 0 && g->turnovers >= limit)) {
+    if (g->npile < 2 || (limit > 0 && g->turnovers >= limit) || dead_hand(g)) {
         g->phase = GR_RUMMY_PHASE_OVER;   /* void */
         return;
     }
@@ -394,7 +432,7 @@ void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
     g->nhistory++;
     if (move->type != GR_RUMMY_ACT_DRAW_STOCK
         && move->type != GR_RUMMY_ACT_DRAW_DISCARD
-        && gr__rhand_count(&g->hand[p]) == 0) {
+        && g->hand[p].once == 0 && g->hand[p].jokers == 0) {   /* twice is in once */
         g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
         g->winner = p;
         g->taken = GR_NO_CARD;

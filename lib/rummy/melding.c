@@ -476,42 +476,10 @@ static bool sets_possible(gr_cards once)
     return n2 != 0;
 }
 
-/* The naturals of the hand that some meld with at most `jokers` jokers can
- * hold (a card in no such meld is unmelded in every arrangement).  With 2+
- * jokers every natural qualifies (it and two jokers make a run).  With at
- * most one joker, a set needs 3 - jokers suits at its rank and a run
- * needs 3 - jokers naturals of its suit in some three consecutive
- * positions around the card. */
-static gr_cards meldable(const gr_rummy_hand *hand, int flags)
-{
-    if (hand->jokers >= 2)
-        return hand->once;
-    gr_cards out = 0;
-    unsigned m[4], nsuits[3] = { 0, 0, 0 };   /* ranks held in 1+, 2+, 3+ suits */
-    for (int s = 0; s < 4; s++) {
-        m[s] = (unsigned)(hand->once >> (13 * s)) & 0x1FFFu;
-        nsuits[2] |= nsuits[1] & m[s];
-        nsuits[1] |= nsuits[0] & m[s];
-        nsuits[0] |= m[s];
-    }
-    unsigned sets = hand->jokers ? nsuits[1] : nsuits[2];
-    for (int s = 0; s < 4; s++) {
-        unsigned a = m[s];
-        if (flags & GR_RUMMY_ACE_HIGH)
-            a |= (a & 1u) << 13;   /* the ace after the king */
-        unsigned b = a >> 1, c = a >> 2, w;
-        w = hand->jokers ? (a & b) | (a & c) | (b & c) : a & b & c;
-        unsigned run = (w | w << 1 | w << 2) & a;
-        run = (run | run >> 13) & 0x1FFFu;
-        out |= (gr_cards)((run | sets) & m[s]) << (13 * s);
-    }
-    return out;
-}
-
 int gr__rummy_value(const gr_rummy_hand *hand, int flags)
 {
     /* the naturals no meld can hold play no part: gr__solve without them */
-    gr_cards keep = meldable(hand, flags);
+    gr_cards keep = gr__rpattern_faces(hand->once, hand->jokers, flags);
     int total = gr__rummy_hand_points(hand, flags);
     if (keep == 0)
         return total;   /* no meld at all (jokers need a natural) */
@@ -523,6 +491,10 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
     if (h.jokers > 0 && runs_meld_all(&h, flags))
         return total - gr__rummy_hand_points(&h, flags);   /* all melds, and
             with a run every joker does */
+    if (h.jokers <= SMALL_JOKERS
+        && gr__popcount(h.once) + gr__popcount(h.twice) <= SMALL_NATURALS)
+        return total - gr__rummy_small_best(&h, flags);   /* a search, with
+            no DP to set up */
     solved sv;
     if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
         /* big hands often meld completely, and the DP restricted to
@@ -550,7 +522,8 @@ int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t sl
     if (nslots == 0 || ((hand->once & faces) == 0 && hand->jokers == 0))
         return gr__rummy_value(hand, flags);   /* the table sets take nothing */
     /* as gr__rummy_value, the naturals a table set takes kept too */
-    gr_cards keep = meldable(hand, flags) | (hand->once & faces);
+    gr_cards keep = gr__rpattern_faces(hand->once, hand->jokers, flags)
+        | (hand->once & faces);
     gr_rummy_hand h = { hand->once & keep, hand->twice & keep, hand->jokers };
     int total = gr__rummy_hand_points(hand, flags);
     if (h.jokers > 0 && h.once != 0 && runs_meld_all(&h, flags))

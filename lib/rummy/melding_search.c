@@ -48,7 +48,7 @@
  *
  * Shortcuts of gr__rummy_value (the value only; gr_rummy_arrange always
  * runs the whole DP, so its tie-break is untouched), each exact:
- *  - naturals no meld can hold are set aside first (meldable): with 2+
+ *  - naturals no meld can hold are set aside first (gr__rpattern_faces): with 2+
  *    jokers every natural qualifies; with one joker a natural needs another
  *    suit on its rank or another natural of its suit within the three
  *    positions around it; without jokers, 3 suits on its rank or a run of

@@ -17,41 +17,6 @@
 
 /* ---- card patterns --------------------------------------------------------- */
 
-/* the run positions of one suit's 13 faces: 0..12, and 13 for the ace
- * after the king when it may be high */
-static inline gr_cards ext14(gr_cards m, int flags)
-{
-    return (flags & GR_RUMMY_ACE_HIGH) ? m | (m & 1) << 13 : m;
-}
-
-static inline gr_cards fold14(gr_cards e)
-{
-    return (e | e >> 13) & GR__SUIT13;
-}
-
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
-{
-    if (nj >= 2)
-        return once;   /* any face and two jokers are a set */
-    gr_cards s0 = once & GR__SUIT13, s1 = (once >> 13) & GR__SUIT13;
-    gr_cards s2 = (once >> 26) & GR__SUIT13, s3 = (once >> 39) & GR__SUIT13;
-    /* ranks held in at least 3 (nj 0) or 2 (nj 1) suits */
-    gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
-    gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
-    gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
-    /* window starts 0..10, and 11 (Q K A) with the ace high */
-    gr_cards starts = (flags & GR_RUMMY_ACE_HIGH) ? 0xFFF : 0x7FF;
-    for (int s = 0; s < 4; s++) {
-        gr_cards m = (once >> (13 * s)) & GR__SUIT13;
-        if (!m)
-            continue;
-        gr_cards a = ext14(m, flags), b = a >> 1, c = a >> 2;
-        gr_cards w = (nj ? (a & b) | (a & c) | (b & c) : a & b & c) & starts;
-        out |= (fold14(w | w << 1 | w << 2) & m) << (13 * s);
-    }
-    return out;
-}
-
 gr_cards gr__rfits(gr_cards cards, int flags)
 {
     gr_card low = (gr_card)__builtin_ctzll(cards);
@@ -86,7 +51,7 @@ static gr_cards unstuck(const gr_rummy_hand *hand, gr_card taken,
 /* true if some meld could leave only copies of the card taken: it would
  * hold every other card, so they are distinct faces of one rank or one
  * suit */
-static bool meld_may_stick(const gr_rummy_hand *h, gr_card taken)
+bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
 {
     gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
     gr_cards rest = h->once & ~t;
@@ -155,8 +120,8 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
         m->types |= 1u << GR_RUMMY_ACT_LAY_OFF;
     if (any_swap)
         m->types |= 1u << GR_RUMMY_ACT_SWAP_JOKER;
-    m->meld = guard && meld_may_stick(h, taken)
-        ? gr__rmeld_faces(pos)
+    m->meld = gr__rhand_count(h) < 3 ? 0   /* a meld takes 3 cards */
+        : guard && gr__rmeld_may_stick(h, taken) ? gr__rmeld_faces(pos)
         : gr__rpattern_faces(h->once, h->jokers, pos->flags);
     if (m->meld)
         m->types |= 1u << GR_RUMMY_ACT_MELD;
@@ -196,18 +161,62 @@ int gr_rummy_game_redeal(gr_rummy_game *game, uint64_t seed, int dealer)
     return GR_OK;
 }
 
+/* FNV-1a over what BASIC decides from once a turnover is made: the
+ * hands, the table, the stock and pile in order, the seat to play */
+static uint64_t turnover_digest(const gr_rummy_game *g)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 0x100000001B3ull)
+    for (int p = 0; p < g->nplayers; p++) {
+        MIX(g->hand[p].once);
+        MIX(g->hand[p].twice);
+        MIX(g->hand[p].jokers);
+    }
+    for (int i = 0; i < g->nmelds; i++) {
+        MIX(g->melds[i].cards);
+        MIX(g->melds[i].jokers);
+    }
+    for (int i = 0; i < g->nstock; i++)
+        MIX(g->stock[i]);
+    for (int i = 0; i < g->npile; i++)
+        MIX(g->pile[i]);
+    MIX(g->turn);
+    MIX(g->nmelds);
+#undef MIX
+    return h;
+}
+
+/* BASIC is a function of the game's state, so a state that comes back
+ * at a later turnover would come back for ever (until the hand-length
+ * limit voids the hand).  The turnovers' states are compared as Brent's
+ * cycle finding does (with the one saved at turnovers 1, 2, 4, 8, ...),
+ * and once one repeats the rest of the hand is played by RANDOM. */
 int gr__rplayout(gr_rummy_game *g, int policy, gr_rng *rng, bool record,
                  long max_moves)
 {
+    if (policy == GR_RUMMY_PLAYOUT_RANDOM)
+        return gr__rplayout_random(g, rng, record, max_moves);
     gr_rummy_action a;
+    uint64_t saved = 0;
+    int turnovers = g->turnovers, lam = 0, power = 1;
+    bool have = false;
     for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
-        if (policy == GR_RUMMY_PLAYOUT_RANDOM)
-            gr__rpolicy_random(g, rng, &a);
-        else
-            gr__rpolicy_basic(g, &a);
+        gr__rpolicy_basic(g, &a);
         if (record && gr__rgame_reserve(g) != GR_OK)
             return GR_ENOMEM;
         gr__rgame_apply(g, &a, record);
+        if (g->turnovers == turnovers || g->phase == GR_RUMMY_PHASE_OVER)
+            continue;
+        turnovers = g->turnovers;
+        uint64_t d = turnover_digest(g);
+        if (have && d == saved)   /* a cycle: RANDOM breaks it */
+            return gr__rplayout_random(g, rng, record, max_moves - n - 1);
+        if (!have || ++lam == power) {
+            saved = d;
+            have = true;
+            power *= 2;
+            lam = 0;
+        }
     }
     return GR_OK;
 }

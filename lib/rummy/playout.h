@@ -19,12 +19,6 @@ static inline gr_cards gr__rank_faces(int rank)
     return GR_EVERY_SUIT((gr_cards)1 << rank);
 }
 
-/* The held faces (of h->once) in some meld that needs at most `nj`
- * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
- * run of 3 (every longer meld holds such a run around each of its faces).
- * nj 0: the faces of natural melds; nj 1: of pairs and near runs too. */
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags);
-
 /* the faces that lay off on a table meld of these faces (as
  * gr__rlayoff_faces, without its meld tests where no ace can wrap) */
 gr_cards gr__rfits(gr_cards cards, int flags);
@@ -32,10 +26,33 @@ gr_cards gr__rfits(gr_cards cards, int flags);
 /* the legal masks of a position */
 void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m);
 
+/* true if some meld could leave the hand holding only copies of the card
+ * taken (then the meld mask is worked out by listing) */
+bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken);
+
+/* The meld GR_RUMMY_PLAYOUT_RANDOM makes through face f with at most nj
+ * jokers (policy.c): its rank's held suits, else the natural run through
+ * it, else the fewest jokers; natural faces *nat, jokers naming *jok.
+ * false if none. */
+bool gr__rmeld_through(gr_cards once, int nj, int flags, gr_card f,
+                       gr_cards *nat, gr_cards *jok);
+
+/* the meld of the whole hand, if it is one (policy.c) */
+bool gr__rwhole_meld(const gr_rummy_hand *h, int flags, gr_cards *nat,
+                     gr_cards *jok);
+
 /* the next move of seat g->turn under a built-in policy; it is legal */
 void gr__rpolicy_random(const gr_rummy_game *g, gr_rng *rng,
                         gr_rummy_action *out);
 void gr__rpolicy_basic(const gr_rummy_game *g, gr_rummy_action *out);
+
+/* The same playout under GR_RUMMY_PLAYOUT_RANDOM, move for move and
+ * number for number (playout_random.c): the hardware popcount where the
+ * CPU has one, and the portable build whatever the CPU. */
+int gr__rplayout_random(gr_rummy_game *g, gr_rng *rng, bool record,
+                        long max_moves);
+int gr__rplayout_random_portable(gr_rummy_game *g, gr_rng *rng, bool record,
+                                 long max_moves);
 
 /* Play on under `policy` until the hand is over or `max_moves` moves are
  * played; record: keep them in the history (else only counted: a search's

@@ -94,8 +94,8 @@ static gr_cards natural_set(gr_cards once)
  * (jokers naming the lowest missing suits up to 3), else the natural run
  * through it, else a window of 3 positions round it needing the fewest
  * jokers.  false if none. */
-static bool meld_through(gr_cards once, int nj, int flags, gr_card f,
-                         gr_cards *nat, gr_cards *jok)
+bool gr__rmeld_through(gr_cards once, int nj, int flags, gr_card f,
+                       gr_cards *nat, gr_cards *jok)
 {
     gr_cards rank = gr__rank_faces(GR_CARD_RANK(f));
     gr_cards held = once & rank;
@@ -163,8 +163,8 @@ static bool meld_through(gr_cards once, int nj, int flags, gr_card f,
 
 /* the meld of the whole hand, if it is one: naturals of one rank or one
  * suit, jokers filling gaps then extending up, then down */
-static bool whole_meld(const gr_rummy_hand *h, int flags, gr_cards *nat,
-                       gr_cards *jok)
+bool gr__rwhole_meld(const gr_rummy_hand *h, int flags, gr_cards *nat,
+                     gr_cards *jok)
 {
     if (h->twice || !h->once)
         return false;
@@ -243,7 +243,7 @@ void gr__rpolicy_random(const gr_rummy_game *g, gr_rng *rng, gr_rummy_action *ou
         return;
     }
     gr_cards nat, jok;
-    if (count >= 3 && count <= 14 && whole_meld(h, pos.flags, &nat, &jok)) {
+    if (count >= 3 && count <= 14 && gr__rwhole_meld(h, pos.flags, &nat, &jok)) {
         meld_act(out, nat, jok);
         if (legal(&pos, out))
             return;
@@ -257,7 +257,7 @@ void gr__rpolicy_random(const gr_rummy_game *g, gr_rng *rng, gr_rummy_action *ou
     int k = (int)gr__rng_below(rng, (uint64_t)(nd + nl + ns + nm));
     if (k < nm) {
         gr_card f = nth(mk.meld, k);
-        if (meld_through(h->once, h->jokers, pos.flags, f, &nat, &jok)) {
+        if (gr__rmeld_through(h->once, h->jokers, pos.flags, f, &nat, &jok)) {
             meld_act(out, nat, jok);
             if (legal(&pos, out))
                 return;
@@ -362,7 +362,7 @@ void gr__rpolicy_basic(const gr_rummy_game *g, gr_rummy_action *out)
     if (nj > 0) {
         gr_cards jok;
         if (partial
-            && meld_through(h->once, 1, flags, (gr_card)__builtin_ctzll(partial),
+            && gr__rmeld_through(h->once, 1, flags, (gr_card)__builtin_ctzll(partial),
                             &nat, &jok)) {
             meld_act(out, nat, jok);
             if (legal(&pos, out))
@@ -370,7 +370,7 @@ void gr__rpolicy_basic(const gr_rummy_game *g, gr_rummy_action *out)
         }
         int naturals = count - nj;
         if (nj >= 2 && naturals >= 1 && naturals <= 2
-            && meld_through(h->once, 2, flags, (gr_card)__builtin_ctzll(h->once),
+            && gr__rmeld_through(h->once, 2, flags, (gr_card)__builtin_ctzll(h->once),
                             &nat, &jok)) {
             meld_act(out, nat, jok);
             if (legal(&pos, out))

@@ -49,15 +49,6 @@ int gr__rhand_value(const gr_rummy_hand *h, int flags)
     return v;
 }
 
-void gr__ract(gr_rummy_action *m, int type, gr_card card, gr_card named, int target)
-{
-    memset(m, 0, sizeof *m);   /* padding too, so actions compare as bytes */
-    m->type = type;
-    m->card = card;
-    m->named = named;
-    m->target = target;
-}
-
 int gr__ract_wellformed(const gr_rummy_action *m)
 {
     for (size_t i = 0; i < sizeof m->reserved / sizeof m->reserved[0]; i++)

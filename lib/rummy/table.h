@@ -9,8 +9,10 @@
 
 #include "ginrummy.h"
 #include "common/bits.h"
+#include "rummy/cards.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 /* what the player to act sees: enough to list and check his moves */
 typedef struct gr__rpos {
@@ -91,8 +93,17 @@ gr_cards gr__rlayoff_faces(gr_cards cards, int flags);
  * slow with many jokers) */
 gr_cards gr__rmeld_faces(const gr__rpos *pos);
 
-/* the move with every unused field at its neutral value */
-void gr__ract(gr_rummy_action *m, int type, gr_card card, gr_card named, int target);
+/* the move with every unused field at its neutral value (inline: every
+ * move of a playout makes two) */
+static inline void gr__ract(gr_rummy_action *m, int type, gr_card card,
+                            gr_card named, int target)
+{
+    memset(m, 0, sizeof *m);   /* padding too, so actions compare as bytes */
+    m->type = type;
+    m->card = card;
+    m->named = named;
+    m->target = target;
+}
 
 /* GR_EINVAL if the move is malformed (type, card range, reserved) */
 int gr__ract_wellformed(const gr_rummy_action *m);
