@@ -1404,6 +1404,17 @@ GR_API int gr_settle_ex(const gr_rules *rules, const gr_settle_options *options,
                         const gr_arrangement *knocker, gr_cards defender,
                         gr_hand_result *out, int *reason);
 
+/* G29 with the options of gr_settle_ex(): an illegal knock that stands
+ * (as gr_settle_illegal_knock(), the knock limit not enforced), with the
+ * knocker in either seat and the hand's upcard, which under Oklahoma
+ * (G33) still doubles the score (its knock limit is not enforced either).
+ * Refusals and *reason as gr_settle_ex(). */
+GR_API int gr_settle_illegal_knock_ex(const gr_rules *rules,
+                                      const gr_settle_options *options,
+                                      const gr_arrangement *knocker,
+                                      gr_cards defender, gr_hand_result *out,
+                                      int *reason);
+
 /* ------------------------------------------------------------------------
  * Advice: discards, taking a card, knocking (pure functions; advice.c)
  * ------------------------------------------------------------------------ */
@@ -1664,6 +1675,17 @@ GR_API int gr_game_history_view(const gr_game *game, int player, gr_move *out,
 GR_API int gr_match_new_dealer(gr_match **out, const gr_rules *rules,
                                uint64_t seed, int first_dealer);
 
+/* As gr_match_new_players(), with seat `first_dealer` (0..players-1)
+ * dealing the first hand instead of a cut (G6, G40; gr_match_cuts() then
+ * returns 0): with 3 players he sits out the first hand, with 4 his team
+ * deals at both tables in the even deals (the first is deal 0) and the
+ * other team in the odd ones.  With 2 players it is gr_match_new_dealer().
+ * GR_EINVAL for NULL, a player count other than 2..4 or a seat out of
+ * range, GR_ENOMEM. */
+GR_API int gr_match_new_players_dealer(gr_match **out, const gr_rules *rules,
+                                       uint64_t seed, int players,
+                                       int first_dealer);
+
 /* Take back the last hand recorded by gr_match_record(): the score, the
  * dealer of the next hand and whether the match is over are as before
  * that hand (a match that hand ended is open again).  Hands already dealt
@@ -1691,7 +1713,7 @@ GR_API int gr_match_last_reason(const gr_match *match);
  *   ginrummy-match 1
  *   rules knock_limit=10 gin_bonus=20 ...     (every option)
  *   seed 42
- *   first_dealer cut                          (or 0 / 1 when chosen)
+ *   first_dealer cut                          (or the seat chosen)
  *   deals 3                                   (hands dealt so far)
  *   hand knock knocker 0 winner 0 points 25   (one line per recorded hand:
  *   hand void                                  void, knock, undercut, gin,
@@ -2301,7 +2323,14 @@ GR_API int gr_rummy_game_view(const gr_rummy_game *game, int player,
 
 /* The legal moves of the view's player, computed from the view alone
  * (exactly gr_rummy_game_legal_moves() when it is his turn, else 0).
- * GR_EINVAL for NULL or a malformed view. */
+ * GR_EINVAL for NULL or a malformed view: seats (player, turn, dealer,
+ * the table's owners) outside 0..nplayers-1, nplayers outside
+ * 2..GR_RUMMY_MAX_PLAYERS, an unknown phase, ace_high not 0 or 1, the hand
+ * or a seat's known cards no valid hand (gr_rummy_hand_check), taken not
+ * a card, a negative count or one above GR_RUMMY_MAX_CARDS (counts, stock,
+ * pile, turnovers below 0), a table meld that is no legal set or run,
+ * a pile card above the joker, reserved space not zero.  Every function
+ * taking a view (bots, move text) refuses the same views. */
 GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
                                      gr_rummy_action *out, size_t cap);
 
@@ -2655,7 +2684,9 @@ GR_API int gr_rummy_move_parse(const char *text, const gr_rummy_game *game,
                                gr_rummy_action *out, gr_parse_error *err);
 
 /* The same two against what a seat sees (its table and ace-high option):
- * for a program that holds a view only.  GR_EINVAL for NULL view. */
+ * for a program that holds a view only.  GR_EINVAL for NULL view or a
+ * malformed one (as gr_rummy_view_legal_moves refuses; the parser's
+ * reason GR_REASON_BAD_VALUE). */
 GR_API int gr_rummy_view_move_format(const gr_rummy_action *move,
                                      const gr_rummy_view *view, char *buf,
                                      size_t size);
@@ -2666,7 +2697,7 @@ GR_API int gr_rummy_view_move_parse(const char *text, const gr_rummy_view *view,
  * "JK" could stand for (the union over the possible melds, or the faces
  * that fit the table meld) into *faces; 0 when the text is not refused so.
  * view may be NULL (no table, ace low).  GR_EINVAL for NULL text or
- * faces. */
+ * faces, or a malformed view (as gr_rummy_view_legal_moves refuses). */
 GR_API int gr_rummy_move_joker_faces(const char *text, const gr_rummy_view *view,
                                      gr_cards *faces);
 

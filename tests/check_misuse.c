@@ -452,6 +452,27 @@ START_TEST(test_rummy_view_malformed)
     bad.owner[0] = -1;
     ck_assert_int_eq(gr_rummy_bot_choose(b, &bad, &a), GR_EINVAL);
     gr_rummy_bot_free(b);
+    /* R8: a seat's known cards that are no hand (a bit above 51: the
+     * expert counted card 63 out of a 53-entry array), a dealer who is
+     * no seat, a negative turnover count: refused by the view's legal
+     * moves and by every bot kind, the expert included */
+    ck_assert_int_eq(gr_rummy_view_legal_moves(&v, act, 512), n);
+    for (int k = 0; k < 5; k++) {
+        bad = v;
+        switch (k) {
+        case 0: bad.known[(turn + 1) % 4].once |= (gr_cards)1 << 63; break;
+        case 1: bad.known[2].twice = GR_CARD_BIT(5); break;   /* twice without once */
+        case 2: bad.known[1].jokers = -1; break;
+        case 3: bad.dealer = 4; break;
+        default: bad.turnovers = -1; break;
+        }
+        ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
+        for (int kind = GR_BOT_RANDOM; kind <= GR_BOT_EXPERT; kind++) {
+            ck_assert_int_eq(gr_rummy_bot_new(&b, kind, 1), GR_OK);
+            ck_assert_int_eq(gr_rummy_bot_choose(b, &bad, &a), GR_EINVAL);
+            gr_rummy_bot_free(b);
+        }
+    }
     gr_rummy_game_free(g);
     gr_rummy_rules_free(rr);
 }

@@ -312,6 +312,23 @@ static void table_text(const gr_rummy_meld *t, int nt, char *buf, size_t size)
     }
 }
 
+/* the library's way out of case i against the oracle's value, replayed */
+static void cross_check_go_out(long i, const gr_rummy_hand *h, const gr_rummy_meld *t,
+                               int nt, int flags)
+{
+    gr_rummy_plan p;
+    int lib = gr_rummy_go_out(h, t, nt, flags, &p);
+    int ref = oracle_rummy_go_out(h, t, nt, flags);
+    if (lib != ref) {
+        char buf[512], tb[1024];
+        gr_rummy_hand_format(h, buf, sizeof buf);
+        table_text(t, nt, tb, sizeof tb);
+        ck_abort_msg("case %ld hand \"%s\" table %s flags %d: library %d, oracle %d",
+                     i, buf, tb, flags, lib, ref);
+    }
+    replay_plan(h, t, nt, flags, &p);
+}
+
 START_TEST(test_R4_R5_R7_random_vs_oracle)
 {
     test_rng r = { 0x60007 };
@@ -321,17 +338,7 @@ START_TEST(test_R4_R5_R7_random_vs_oracle)
         gr_rummy_meld t[4];
         gr_rummy_hand h;
         int nt = random_case(&r, flags, t, &h);
-        gr_rummy_plan p;
-        int lib = gr_rummy_go_out(&h, t, nt, flags, &p);
-        int ref = oracle_rummy_go_out(&h, t, nt, flags);
-        if (lib != ref) {
-            char buf[512], tb[512];
-            gr_rummy_hand_format(&h, buf, sizeof buf);
-            table_text(t, nt, tb, sizeof tb);
-            ck_abort_msg("case %ld hand \"%s\" table %s flags %d: library %d, oracle %d",
-                         i, buf, tb, flags, lib, ref);
-        }
-        replay_plan(&h, t, nt, flags, &p);
+        cross_check_go_out(i, &h, t, nt, flags);
     }
 }
 END_TEST
@@ -467,17 +474,7 @@ START_TEST(test_R4_R5_many_sets_random_vs_oracle)
             if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
                 cards--;
         }
-        gr_rummy_plan p;
-        int lib = gr_rummy_go_out(&h, t, nt, flags, &p);
-        int ref = oracle_rummy_go_out(&h, t, nt, flags);
-        if (lib != ref) {
-            char buf[512], tb[1024];
-            gr_rummy_hand_format(&h, buf, sizeof buf);
-            table_text(t, nt, tb, sizeof tb);
-            ck_abort_msg("case %ld hand \"%s\" table %s flags %d: library %d, oracle %d",
-                         i, buf, tb, flags, lib, ref);
-        }
-        replay_plan(&h, t, nt, flags, &p);
+        cross_check_go_out(i, &h, t, nt, flags);
         gr_card nd = h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
         int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
         ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));

@@ -13,7 +13,6 @@
 #include "testutil.h"
 #include "rummy_testutil.h"
 
-/* rules: players, jokers per deck, decks (0 = R2's), ace high, turnovers */
 /* true if the masks allow action a (a MELD by the rule in the header) */
 static int masks_allow(const gr_rummy_masks *m, const gr_rummy_action *a, int flags)
 {

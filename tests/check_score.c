@@ -119,6 +119,95 @@ START_TEST(test_G6_first_dealer_chosen)
 }
 END_TEST
 
+/* G6, G40: a table of 3 or 4 chooses its first dealer; it survives a
+ * save and load, and the deals follow from it */
+START_TEST(test_G40_first_dealer_chosen_3_4)
+{
+    gr_rules *r = rules_of(GR_PRESET_FOURNIER);
+    for (int players = 2; players <= 4; players++)
+        for (int d = 0; d < players; d++) {
+            gr_match *m;
+            ck_assert_int_eq(gr_match_new_players_dealer(&m, r, 9, players, d), GR_OK);
+            ck_assert_int_eq(gr_match_players(m), players);
+            gr_card cuts[4];
+            ck_assert_int_eq(gr_match_cuts(m, cuts), 0);
+            /* 2 and 3 players: the seat deals (and with 3 sits out); 4:
+             * his team deals at both tables of the even deals */
+            int want = players == 4 ? d & 1 : d;
+            ck_assert_int_eq(gr_match_dealer(m), want);
+            gr_table t;
+            for (int tab = 0; tab < gr_match_tables(m); tab++) {
+                ck_assert_int_eq(gr_match_table(m, tab, &t), GR_OK);
+                if (players == 4)
+                    ck_assert_int_eq(t.dealer_seat % 2, d & 1);
+                if (players == 3) {
+                    ck_assert_int_eq(t.dealer_seat, d);
+                    ck_assert(t.seats[0] != d && t.seats[1] != d);
+                    ck_assert_int_eq(t.seats[0], (d + 1) % 3);   /* acts first */
+                }
+            }
+            /* the first deal recorded: with 4 the other team deals next */
+            gr_hand_result h;
+            memset(&h, 0, sizeof h);
+            h.outcome = GR_OUTCOME_KNOCK;
+            h.points = 10;
+            for (int tab = 0; tab < gr_match_tables(m); tab++)
+                ck_assert_int_eq(gr_match_record_table(m, tab, &h), GR_OK);
+            if (players == 4) {
+                ck_assert_int_eq(gr_match_table(m, 0, &t), GR_OK);
+                ck_assert_int_eq(t.dealer_seat % 2, 1 - (d & 1));
+            }
+            /* save and load keep the seat and the score */
+            char *text = match_text(m);
+            char line[32];
+            snprintf(line, sizeof line, "\nfirst_dealer %d\n", d);
+            ck_assert_msg(strstr(text, line) != NULL, "%s", text);
+            gr_match *back;
+            ck_assert_int_eq(gr_match_load(&back, text), GR_OK);
+            char *again = match_text(back);
+            ck_assert_str_eq(text, again);
+            ck_assert_int_eq(gr_match_dealer(back), gr_match_dealer(m));
+            free(again);
+            free(text);
+            gr_match_free(back);
+            gr_match_free(m);
+        }
+    /* 2 players: the same match as gr_match_new_dealer() */
+    gr_match *a, *b;
+    ck_assert_int_eq(gr_match_new_players_dealer(&a, r, 5, 2, 1), GR_OK);
+    ck_assert_int_eq(gr_match_new_dealer(&b, r, 5, 1), GR_OK);
+    char *ta = match_text(a), *tb = match_text(b);
+    ck_assert_str_eq(ta, tb);
+    free(ta);
+    free(tb);
+    gr_match_free(a);
+    gr_match_free(b);
+    /* refusals write nothing */
+    gr_match *m = NULL;
+    ck_assert_int_eq(gr_match_new_players_dealer(&m, r, 9, 3, 3), GR_EINVAL);
+    ck_assert_int_eq(gr_match_new_players_dealer(&m, r, 9, 4, -1), GR_EINVAL);
+    ck_assert_int_eq(gr_match_new_players_dealer(&m, r, 9, 5, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_match_new_players_dealer(&m, r, 9, 1, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_match_new_players_dealer(NULL, r, 9, 3, 0), GR_EINVAL);
+    ck_assert_int_eq(gr_match_new_players_dealer(&m, NULL, 9, 3, 0), GR_EINVAL);
+    ck_assert_ptr_null(m);
+    /* a saved seat the table does not have is refused */
+    gr_match *t3;
+    ck_assert_int_eq(gr_match_new_players_dealer(&t3, r, 9, 3, 2), GR_OK);
+    char *text = match_text(t3);
+    char *at = strstr(text, "first_dealer 2");
+    ck_assert_ptr_nonnull(at);
+    at[13] = '3';   /* seat 3 of a 3-player table */
+    ck_assert_int_eq(gr_match_load(&m, text), GR_EPARSE);
+    at[13] = '7';
+    ck_assert_int_eq(gr_match_load(&m, text), GR_EPARSE);
+    ck_assert_ptr_null(m);
+    free(text);
+    gr_match_free(t3);
+    gr_rules_free(r);
+}
+END_TEST
+
 /* G25, G26: undo gives the score of the shorter match; reasons */
 START_TEST(test_G25_undo_and_reasons)
 {
@@ -378,6 +467,7 @@ static Suite *score_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_G23_settle_either_seat);
     tcase_add_test(tc, test_G6_first_dealer_chosen);
+    tcase_add_test(tc, test_G40_first_dealer_chosen_3_4);
     tcase_add_test(tc, test_G25_undo_and_reasons);
     tcase_add_test(tc, test_G25_match_save_load);
     tcase_add_test(tc, test_G25_match_load_damaged);

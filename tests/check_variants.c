@@ -445,6 +445,67 @@ START_TEST(test_G29_illegal_knock_stands)
 }
 END_TEST
 
+/* G29 with G33: an illegal knock that stands, settled with the hand's
+ * upcard (an ace under Oklahoma doubles, and its gin-only limit is not
+ * enforced either) and with the knocker in seat 1 */
+START_TEST(test_G29_G33_illegal_knock_upcard_and_seat)
+{
+    gr_rules *r = R(GR_PRESET_FOURNIER);
+    ck_assert_int_eq(gr_rules_set_text(r, "oklahoma=1"), GR_OK);
+    ck_assert_int_eq(gr_rules_set_text(r, "oklahoma_ace_doubles=1"), GR_OK);
+    gr_arrangement k = A("AC 2D 4H 9C", "AS 2S 3S", "7C 7D 7H", NULL);   /* 16 */
+    gr_cards def = S("KC QS JC 10C 8H 6D 5C 3D 2H KS");                 /* 74 */
+    gr_settle_options o;
+    memset(&o, 0, sizeof o);
+    gr_hand_result plain, res;
+    int reason = -1;
+    ck_assert_int_eq(gr_settle_illegal_knock(r, &k, def, &plain), GR_OK);
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, NULL, &k, def, &res, &reason), GR_OK);
+    ck_assert_int_eq(reason, GR_REASON_NONE);
+    ck_assert(memcmp(&plain, &res, sizeof res) == 0);
+    o.has_upcard = 1;
+    o.upcard = GR_CARD(GR_ACE, GR_HEARTS);
+    ck_assert_int_eq(gr_settle_ex(r, &o, &k, def, &res, &reason), GR_EILLEGAL);
+    ck_assert_int_eq(reason, GR_REASON_OVER_LIMIT);
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, &reason), GR_OK);
+    ck_assert_int_eq(res.outcome, GR_OUTCOME_KNOCK);
+    ck_assert_int_eq(res.multiplier, 2);
+    ck_assert_int_eq(res.points, 2 * (74 - 16));
+    /* a non-doubling upcard: the plain points */
+    o.upcard = GR_CARD(GR_FIVE, GR_HEARTS);
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, NULL), GR_OK);
+    ck_assert_int_eq(res.multiplier, 1);
+    ck_assert_int_eq(res.points, 74 - 16);
+    /* the knocker in seat 1: knocker and winner are seats */
+    o.knocker = 1;
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, NULL), GR_OK);
+    ck_assert_int_eq(res.knocker, 1);
+    ck_assert_int_eq(res.winner, 1);
+    ck_assert_int_eq(res.points, 74 - 16);
+    /* refusals, with their reasons, write nothing */
+    gr_hand_result keep = res;
+    o.upcard = GR_CARD(GR_ACE, GR_CLUBS);   /* in the knocker's hand */
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, &reason), GR_EINVAL);
+    ck_assert_int_eq(reason, GR_REASON_HANDS_OVERLAP);
+    o.upcard = 52;
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, &reason), GR_EINVAL);
+    ck_assert_int_eq(reason, GR_REASON_BAD_CARD);
+    o.upcard = GR_CARD(GR_FIVE, GR_HEARTS);
+    o.knocker = 2;
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, &reason), GR_EINVAL);
+    ck_assert_int_eq(reason, GR_REASON_BAD_VALUE);
+    o.knocker = 0;
+    o.reserved[3] = 1;
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, &o, &k, def, &res, &reason), GR_EINVAL);
+    ck_assert_int_eq(reason, GR_REASON_RESERVED_NOT_ZERO);
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(NULL, NULL, &k, def, &res, &reason), GR_EINVAL);
+    ck_assert_int_eq(reason, GR_REASON_NULL_ARGUMENT);
+    ck_assert_int_eq(gr_settle_illegal_knock_ex(r, NULL, &k, def, NULL, NULL), GR_EINVAL);
+    ck_assert(memcmp(&keep, &res, sizeof res) == 0);
+    gr_rules_free(r);
+}
+END_TEST
+
 /* ---- the presets of other engines ------------------------------------------- */
 
 START_TEST(test_presets_openspiel_and_eaai_by_name)
@@ -590,6 +651,7 @@ static Suite *variants_suite(void)
     tcase_add_test(tc, test_G38_last_drawer_may_knock);
     tcase_add_test(tc, test_G38_random_games_end);
     tcase_add_test(tc, test_G29_illegal_knock_stands);
+    tcase_add_test(tc, test_G29_G33_illegal_knock_upcard_and_seat);
     tcase_add_test(tc, test_presets_openspiel_and_eaai_by_name);
     tcase_add_test(tc, test_presets_eaai_gin_no_layoff);
     tcase_add_test(tc, test_rules_set_text);

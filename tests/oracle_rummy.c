@@ -241,11 +241,13 @@ static int seen_add(seen_set *s, const gstate *g)
     }
 }
 
-static int explore(const gstate *g, int flags, seen_set *seen)
+/* Every table move from g (R4, R5): a natural laid off on a meld, a joker
+ * laid off naming a face the meld lacks, a joker taken by the natural it
+ * names.  visit(next, ctx) is called with each state reached; it returns
+ * nonzero to stop.  Returns nonzero if stopped. */
+static int each_table_move(const gstate *g, int flags,
+                           int (*visit)(const gstate *next, void *ctx), void *ctx)
 {
-    if (!seen_add(seen, g))
-        return 1 << 30;
-    int best = oracle_rummy_value(&g->hand, flags);
     for (int i = 0; i < g->n; i++) {
         const gr_rummy_meld *m = &g->t[i];
         for (int f = 0; f < 52; f++) {
@@ -257,9 +259,8 @@ static int explore(const gstate *g, int flags, seen_set *seen)
                     take(&g2.hand, f);
                     g2.hand.jokers++;
                     g2.t[i].jokers &= ~b;
-                    int v = explore(&g2, flags, seen);
-                    if (v < best)
-                        best = v;
+                    if (visit(&g2, ctx))
+                        return 1;
                 }
                 continue;
             }
@@ -269,22 +270,47 @@ static int explore(const gstate *g, int flags, seen_set *seen)
                 gstate g2 = *g;
                 take(&g2.hand, f);
                 g2.t[i].cards |= b;
-                int v = explore(&g2, flags, seen);
-                if (v < best)
-                    best = v;
+                if (visit(&g2, ctx))
+                    return 1;
             }
             if (g->hand.jokers > 0) {
                 gstate g2 = *g;
                 g2.hand.jokers--;
                 g2.t[i].cards |= b;
                 g2.t[i].jokers |= b;
-                int v = explore(&g2, flags, seen);
-                if (v < best)
-                    best = v;
+                if (visit(&g2, ctx))
+                    return 1;
             }
         }
     }
-    return best;
+    return 0;
+}
+
+typedef struct explore_ctx {
+    int       flags;
+    gr_card   no_discard;
+    seen_set *seen;
+    int       best;
+} explore_ctx;
+
+static int explore(const gstate *g, int flags, seen_set *seen);
+
+static int explore_visit(const gstate *next, void *ctx)
+{
+    explore_ctx *x = ctx;
+    int v = explore(next, x->flags, x->seen);
+    if (v < x->best)
+        x->best = v;
+    return 0;
+}
+
+static int explore(const gstate *g, int flags, seen_set *seen)
+{
+    if (!seen_add(seen, g))
+        return 1 << 30;
+    explore_ctx x = { flags, GR_NO_CARD, seen, oracle_rummy_value(&g->hand, flags) };
+    each_table_move(g, flags, explore_visit, &x);
+    return x.best;
 }
 
 int oracle_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
@@ -309,6 +335,17 @@ int oracle_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
 
 /* 2 if some state melds everything, 1 if some state melds all but one card
  * other than no_discard, else 0 */
+static int explore_out(const gstate *g, int flags, gr_card no_discard, seen_set *seen);
+
+static int explore_out_visit(const gstate *next, void *ctx)
+{
+    explore_ctx *x = ctx;
+    int v = explore_out(next, x->flags, x->no_discard, x->seen);
+    if (v > x->best)
+        x->best = v;
+    return x->best >= 2;   /* everything melds: no need to look further */
+}
+
 static int explore_out(const gstate *g, int flags, gr_card no_discard, seen_set *seen)
 {
     if (!seen_add(seen, g))
@@ -332,40 +369,10 @@ static int explore_out(const gstate *g, int flags, gr_card no_discard, seen_set 
         if (oracle_rummy_value(&h, flags) == 0)
             best = 1;
     }
-    for (int i = 0; i < g->n && best < 2; i++) {
-        const gr_rummy_meld *m = &g->t[i];
-        for (int f = 0; f < 52 && best < 2; f++) {
-            uint64_t b = (uint64_t)1 << f;
-            int v;
-            if (m->cards & b) {
-                if ((m->jokers & b) && held(&g->hand, f) > 0) {
-                    gstate g2 = *g;
-                    take(&g2.hand, f);
-                    g2.hand.jokers++;
-                    g2.t[i].jokers &= ~b;
-                    if ((v = explore_out(&g2, flags, no_discard, seen)) > best)
-                        best = v;
-                }
-                continue;
-            }
-            if (!oracle_rummy_meld_ok(m->cards | b, m->jokers, flags))
-                continue;
-            if (held(&g->hand, f) > 0) {
-                gstate g2 = *g;
-                take(&g2.hand, f);
-                g2.t[i].cards |= b;
-                if ((v = explore_out(&g2, flags, no_discard, seen)) > best)
-                    best = v;
-            }
-            if (g->hand.jokers > 0) {
-                gstate g2 = *g;
-                g2.hand.jokers--;
-                g2.t[i].cards |= b;
-                g2.t[i].jokers |= b;
-                if ((v = explore_out(&g2, flags, no_discard, seen)) > best)
-                    best = v;
-            }
-        }
+    if (best < 2) {
+        explore_ctx x = { flags, no_discard, seen, best };
+        each_table_move(g, flags, explore_out_visit, &x);
+        best = x.best;
     }
     return best;
 }

@@ -620,6 +620,8 @@ export const UNBOUND = {
     gr_settle: 'settle calls gr_settle_ex', gr_settle_upcard: 'settle calls gr_settle_ex (its upcard option)',
     gr_layoff_check: 'checkLayoff calls gr_layoff_check_ex',
     gr_match_new: 'new Match calls gr_match_new_players (2 players: the same match)',
+    gr_match_new_players_dealer: 'score keeping at a real table of 3 or 4: not bound yet (new Match takes a first dealer for 2 players)',
+    gr_settle_illegal_knock_ex: 'not bound yet: settle(..., {illegal: true}) calls gr_settle_illegal_knock (knocker in seat 0, no upcard)',
     gr_struct_size: 'the tests compare the generated layouts with it',
     gr_rummy_hand_parse: 'RummyHand.parse calls gr_rummy_hand_parse_ex (the same, with the reason)',
     gr_rummy_meld_parse: 'RummyMeld.parse calls gr_rummy_meld_parse_ex',

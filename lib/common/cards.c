@@ -2,6 +2,7 @@
 #include "common/bits.h"
 #include "common/cards.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---- points -------------------------------------------------------------- */
@@ -152,6 +153,20 @@ void gr__write_str(gr_writer *w, const char *s)
 {
     while (*s)
         put(w, *s++);
+}
+
+void gr__write_num(gr_writer *w, long long v)
+{
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%lld", v);
+    gr__write_str(w, tmp);
+}
+
+void gr__write_unsigned(gr_writer *w, unsigned long long v)
+{
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%llu", v);
+    gr__write_str(w, tmp);
 }
 
 void gr__write_card(gr_writer *w, gr_card card)

@@ -93,6 +93,9 @@ typedef struct gr_writer {
 
 void gr__write_start(gr_writer *w, char *buf, size_t size);
 void gr__write_str(gr_writer *w, const char *s);
+/* a number in decimal ("-12"), an unsigned one ("18446744073709551615") */
+void gr__write_num(gr_writer *w, long long v);
+void gr__write_unsigned(gr_writer *w, unsigned long long v);
 /* a valid card as gr_card_format writes it ("AC", "10H") */
 void gr__write_card(gr_writer *w, gr_card card);
 /* a valid set as gr_cards_format writes it ("AC 2C 10D") */

@@ -57,8 +57,9 @@ static void match_cut(gr_match *m)
     }
 }
 
-/* A new match of `players`: first_dealer 0 or 1 chosen (2 players), or -1
- * for the cut (G6, G40). */
+/* A new match of `players`: first_dealer the seat chosen to deal first
+ * (with 4 players, his team deals the even deals), or -1 for the cut (G6,
+ * G40). */
 static int match_start(gr_match **out, const gr_rules *rules, uint64_t seed,
                        int players, int first_dealer)
 {
@@ -161,7 +162,8 @@ static void table_of(const gr_match *m, int t, gr_table *out)
         bool odd = m->hands_played & 1;
         out->seats[0] = t == 0 ? 0 : 2;
         out->seats[1] = (t == 0) == !odd ? 1 : 3;
-        out->dealer = odd;   /* team 0-2 deals in even deals, 1-3 in odd */
+        /* the first dealer's team (0-2 by default) deals in even deals */
+        out->dealer = odd ^ (m->first_dealer & 1);
         out->dealer_seat = out->seats[out->dealer];
         out->recorded = (m->recorded >> t) & 1;
         break;
@@ -344,6 +346,15 @@ int gr_match_new_dealer(gr_match **out, const gr_rules *rules, uint64_t seed,
     if (!out || !rules || (first_dealer != 0 && first_dealer != 1))
         return GR_EINVAL;
     return match_start(out, rules, seed, 2, first_dealer);
+}
+
+int gr_match_new_players_dealer(gr_match **out, const gr_rules *rules, uint64_t seed,
+                                int players, int first_dealer)
+{
+    if (!out || !rules || players < 2 || players > 4
+        || first_dealer < 0 || first_dealer >= players)
+        return GR_EINVAL;
+    return match_start(out, rules, seed, players, first_dealer);
 }
 
 int gr_match_last_reason(const gr_match *match)

@@ -45,7 +45,9 @@ struct gr_match {
     match_game game[MATCH_GAMES];
     /* issue 13: score keeping */
     uint64_t seed;          /* as given to gr_match_new (saved) */
-    int      first_dealer;  /* the first hand's dealer (3 players: the seat) */
+    int      first_dealer;  /* the first hand's dealer, a seat (4 players:
+                               his team deals the even deals; 0 after the
+                               cut) */
     int      chosen;        /* 1: the first dealer was chosen, no cut */
     int      deals;         /* hands dealt by gr_match_deal_table (saved) */
     int      last_reason;   /* GR_REASON_* of the last refused call */

@@ -11,7 +11,6 @@
 #include "gin/reason.h"
 
 #include <limits.h>
-#include <stdio.h>
 #include <string.h>
 
 static const char *const outcome_names[] = {
@@ -22,13 +21,6 @@ static const char *const outcome_names[] = {
 #define NOUTCOMES ((int)(sizeof outcome_names / sizeof outcome_names[0]))
 
 #define MATCH_SAVE_HEADER "ginrummy-match 1"
-
-static void w_num(gr_writer *w, long long v)
-{
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%lld", v);
-    gr__write_str(w, tmp);
-}
 
 int gr_match_save(const gr_match *match, char *buf, size_t size)
 {
@@ -44,23 +36,21 @@ int gr_match_save(const gr_match *match, char *buf, size_t size)
         gr__write_str(&w, " ");
         gr__write_str(&w, info.name);
         gr__write_str(&w, "=");
-        w_num(&w, match->rules.opt[opt]);
+        gr__write_num(&w, match->rules.opt[opt]);
     }
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)match->seed);
     gr__write_str(&w, "\nseed ");
-    gr__write_str(&w, tmp);
+    gr__write_unsigned(&w, match->seed);
     if (match->players != 2) {   /* issue 16: absent for 2 players */
         gr__write_str(&w, "\nplayers ");
-        w_num(&w, match->players);
+        gr__write_num(&w, match->players);
     }
     gr__write_str(&w, "\nfirst_dealer ");
     if (match->chosen)
-        w_num(&w, match->first_dealer);
+        gr__write_num(&w, match->first_dealer);
     else
         gr__write_str(&w, "cut");
     gr__write_str(&w, "\ndeals ");
-    w_num(&w, match->deals);
+    gr__write_num(&w, match->deals);
     gr__write_str(&w, "\n");
     for (int i = 0; i < match->nlog; i++) {
         const match_entry *e = &match->log[i];
@@ -68,18 +58,18 @@ int gr_match_save(const gr_match *match, char *buf, size_t size)
         gr__write_str(&w, outcome_names[e->outcome]);
         if (e->outcome == GR_OUTCOME_TIE) {
             gr__write_str(&w, " knocker ");
-            w_num(&w, e->knocker);
+            gr__write_num(&w, e->knocker);
         } else if (e->outcome != GR_OUTCOME_VOID) {
             gr__write_str(&w, " knocker ");
-            w_num(&w, e->knocker);
+            gr__write_num(&w, e->knocker);
             gr__write_str(&w, " winner ");
-            w_num(&w, e->winner);
+            gr__write_num(&w, e->winner);
             gr__write_str(&w, " points ");
-            w_num(&w, e->points);
+            gr__write_num(&w, e->points);
         }
         if (match->players == 4) {
             gr__write_str(&w, " table ");
-            w_num(&w, e->table);
+            gr__write_num(&w, e->table);
         }
         gr__write_str(&w, "\n");
     }
@@ -211,8 +201,8 @@ static int load_match(gr_match **out, char *text, const mreader *r,
             char *t = gr__next_word(&rest);
             if (strcmp(t, "cut") == 0)
                 first_dealer = -1;
-            else if (players == 2 && (strcmp(t, "0") == 0 || strcmp(t, "1") == 0))
-                first_dealer = t[0] - '0';
+            else if (t[0] >= '0' && t[0] < '0' + players && t[1] == '\0')
+                first_dealer = t[0] - '0';   /* a seat (the players line is before) */
             else {
                 rc = mfail(r, t, strlen(t), GR_REASON_SYNTAX);
                 break;
@@ -313,7 +303,8 @@ static int load_match(gr_match **out, char *text, const mreader *r,
     }
     if (rc == GR_OK)
         rc = first_dealer < 0 ? gr_match_new_players(&m, rules, seed, players)
-                              : gr_match_new_dealer(&m, rules, seed, first_dealer);
+                              : gr_match_new_players_dealer(&m, rules, seed, players,
+                                                            first_dealer);
     gr_rules_free(rules);
     if (rc == GR_OK) {
         for (unsigned long long i = 0; i < deals; i++)   /* the seeds dealt */

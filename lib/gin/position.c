@@ -16,7 +16,6 @@
 #include "gin/rules.h"
 #include "gin/settle.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #define HAND_SIZE 10
@@ -214,13 +213,6 @@ static void w_card_or_dash(gr_writer *w, gr_card c)
         gr__write_card(w, c);
 }
 
-static void w_num(gr_writer *w, long long v)
-{
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%lld", v);
-    gr__write_str(w, tmp);
-}
-
 static void w_list(gr_writer *w, const char *key, const gr_card *cards, int n)
 {
     gr__write_str(w, "; ");
@@ -262,9 +254,9 @@ int gr_position_format(const gr_position *p, char *buf, size_t size)
     gr_writer w;
     gr__write_start(&w, buf, size);
     gr__write_str(&w, "dealer ");
-    w_num(&w, p->dealer);
+    gr__write_num(&w, p->dealer);
     gr__write_str(&w, "; turn ");
-    w_num(&w, p->turn);
+    gr__write_num(&w, p->turn);
     gr__write_str(&w, "; phase ");
     gr__write_str(&w, phase_names[p->phase]);
     w_set(&w, "hand0", p->hand[0]);
@@ -272,24 +264,22 @@ int gr_position_format(const gr_position *p, char *buf, size_t size)
     w_list(&w, "pile", p->pile, p->npile);
     if (p->stock_from_seed) {
         gr__write_str(&w, "; seed ");
-        char tmp[32];
-        snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)p->seed);
-        gr__write_str(&w, tmp);
+        gr__write_unsigned(&w, p->seed);
     } else {
         w_list(&w, "stock", p->stock, p->nstock);
     }
     gr__write_str(&w, "; taken ");
     w_card_or_dash(&w, p->taken);
     gr__write_str(&w, "; closed ");
-    w_num(&w, p->pile_closed);
+    gr__write_num(&w, p->pile_closed);
     w_set(&w, "known0", p->known[0]);
     w_set(&w, "known1", p->known[1]);
     gr__write_str(&w, "; upcard ");
     w_card_or_dash(&w, p->first_upcard);
     gr__write_str(&w, "; turnovers ");
-    w_num(&w, p->turnovers);
+    gr__write_num(&w, p->turnovers);
     gr__write_str(&w, "; played ");
-    w_num(&w, p->played);
+    gr__write_num(&w, p->played);
     if (w.len > (size_t)0x7FFFFFFF)
         return GR_ENOMEM;
     return (int)w.len;

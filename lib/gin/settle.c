@@ -206,3 +206,10 @@ int gr_settle_illegal_knock(const gr_rules *rules, const gr_arrangement *knocker
 {
     return settle_ex(rules, NULL, true, knocker, defender, out, NULL);
 }
+
+int gr_settle_illegal_knock_ex(const gr_rules *rules, const gr_settle_options *options,
+                               const gr_arrangement *knocker, gr_cards defender,
+                               gr_hand_result *out, int *reason)
+{
+    return settle_ex(rules, options, true, knocker, defender, out, reason);
+}

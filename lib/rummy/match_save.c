@@ -20,15 +20,7 @@
 #include "rummy/match.h"
 
 #include <limits.h>
-#include <stdio.h>
 #include <string.h>
-
-static void w_num(gr_writer *w, long long v)
-{
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%lld", v);
-    gr__write_str(w, tmp);
-}
 
 int gr_rummy_match_save(const gr_rummy_match *match, char *buf, size_t size)
 {
@@ -39,16 +31,14 @@ int gr_rummy_match_save(const gr_rummy_match *match, char *buf, size_t size)
     gr__write_str(&w, "rummy-match 1\n");
     gr__rummy_write_rules(&w, match->rules.opt);
     gr__write_str(&w, "\nseed ");
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)match->seed);
-    gr__write_str(&w, tmp);
+    gr__write_unsigned(&w, match->seed);
     gr__write_str(&w, "\nfirst_dealer ");
     if (match->chosen)
-        w_num(&w, match->first_dealer);
+        gr__write_num(&w, match->first_dealer);
     else
         gr__write_str(&w, "cut");
     gr__write_str(&w, "\ndeals ");
-    w_num(&w, match->deals);
+    gr__write_num(&w, match->deals);
     for (int i = 0; i < match->nrec; i++) {
         const gr__rrecord *r = &match->rec[i];
         if (r->winner < 0) {
@@ -56,11 +46,11 @@ int gr_rummy_match_save(const gr_rummy_match *match, char *buf, size_t size)
             continue;
         }
         gr__write_str(&w, "\nhand out ");
-        w_num(&w, r->winner);
+        gr__write_num(&w, r->winner);
         gr__write_str(&w, " left");
         for (int p = 0; p < match->nplayers; p++) {
             gr__write_str(&w, " ");
-            w_num(&w, r->left[p]);
+            gr__write_num(&w, r->left[p]);
         }
     }
     gr__write_str(&w, "\nend\n");

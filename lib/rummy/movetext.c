@@ -13,6 +13,7 @@
 #include "rummy/cards.h"
 #include "rummy/game.h"
 #include "rummy/reason.h"
+#include "rummy/table.h"
 
 #include <string.h>
 
@@ -216,7 +217,7 @@ int gr_rummy_move_format(const gr_rummy_action *move, const gr_rummy_game *game,
 int gr_rummy_view_move_format(const gr_rummy_action *move,
                               const gr_rummy_view *view, char *buf, size_t size)
 {
-    if (!view)
+    if (!view || gr__rview_check(view) != GR_OK)
         return GR_EINVAL;
     rtable t = table_of_view(view);
     return format_move(move, &t, buf, size);
@@ -506,6 +507,10 @@ int gr_rummy_view_move_parse(const char *text, const gr_rummy_view *view,
         gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
+    if (gr__rview_check(view) != GR_OK) {
+        gr__parse_error_only(err, GR_REASON_BAD_VALUE);
+        return GR_EINVAL;
+    }
     rtable t = table_of_view(view);
     return parse_with(text, &t, out, err, NULL);
 }
@@ -516,6 +521,8 @@ int gr_rummy_move_joker_faces(const char *text, const gr_rummy_view *view,
     if (!text || !faces)
         return GR_EINVAL;
     rtable t = { false, 0, 0, NULL };
+    if (view && gr__rview_check(view) != GR_OK)
+        return GR_EINVAL;
     if (view)
         t = table_of_view(view);
     gr_rummy_action m;

@@ -117,6 +117,9 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap);
 
 /* the position of a view's player (view.c); GR_EINVAL for a malformed
  * view.  Not his turn: phase OVER, so nothing is legal. */
+/* GR_OK for a view gr_rummy_game_view() could have made (as far as
+ * anything reads it: seats, counts, hands, the table), else GR_EINVAL */
+int gr__rview_check(const gr_rummy_view *view);
 int gr__rview_pos(const gr_rummy_view *view, gr__rpos *pos);
 
 #endif /* GR_RUMMY_TABLE_H */

@@ -35,12 +35,14 @@ int gr_rummy_game_view(const gr_rummy_game *game, int player, gr_rummy_view *out
 }
 
 /* GR_OK if the view could have come from gr_rummy_game_view() as far as
- * the legal moves need it */
-static int view_valid(const gr_rummy_view *v)
+ * the legal moves, the bots and the move text need it */
+int gr__rview_check(const gr_rummy_view *v)
 {
     if (v->nplayers < 2 || v->nplayers > GR_RUMMY_MAX_PLAYERS
         || v->player < 0 || v->player >= v->nplayers
         || v->turn < 0 || v->turn >= v->nplayers
+        || v->dealer < 0 || v->dealer >= v->nplayers
+        || v->turnovers < 0
         || v->phase < GR_RUMMY_PHASE_DRAW || v->phase > GR_RUMMY_PHASE_OVER
         || (v->ace_high != 0 && v->ace_high != 1)
         || !gr__rhand_valid(&v->hand)
@@ -53,7 +55,8 @@ static int view_valid(const gr_rummy_view *v)
         if (v->reserved[i] != 0)
             return GR_EINVAL;
     for (int p = 0; p < GR_RUMMY_MAX_PLAYERS; p++)
-        if (v->counts[p] < 0 || v->counts[p] > GR_RUMMY_MAX_CARDS)
+        if (v->counts[p] < 0 || v->counts[p] > GR_RUMMY_MAX_CARDS
+            || !gr__rhand_valid(&v->known[p]))
             return GR_EINVAL;
     /* every table meld a legal set or run with a natural card (R3, R5):
      * an empty or illegal meld could not have come from a game */
@@ -72,7 +75,7 @@ static int view_valid(const gr_rummy_view *v)
 
 int gr__rview_pos(const gr_rummy_view *view, gr__rpos *pos)
 {
-    int rc = view_valid(view);
+    int rc = gr__rview_check(view);
     if (rc != GR_OK)
         return rc;
     pos->phase = view->turn == view->player ? view->phase : GR_RUMMY_PHASE_OVER;

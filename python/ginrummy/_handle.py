@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any, Callable, ClassVar, Dict, Optional, Type, TypeVar, cast
+from typing import Any, Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar, cast
 
 from ._lib import GR_ESTATE
 from .errors import WrongState
@@ -105,3 +105,29 @@ def locked(method: F) -> F:
             return method(self, *args, **kwargs)
     return cast(F, run)
 
+
+def serialize(cls: Type[Any], names: Tuple[str, ...],
+              closed: Optional[Callable[[Any], bool]] = None) -> None:
+    """Make the methods `names` of `cls` (a class holding C handles that is
+    no Handle: GinVectorEnv, GinTables) run one thread at a time, under a
+    lock of each object's own: close() in one thread waits for a step()
+    in progress in another, which then finds the object closed.  With
+    `closed`, a method other than close() called once closed(obj) is true
+    raises WrongState instead of passing freed handles on."""
+    for name in names:
+        method = cls.__dict__[name]
+        check = closed if name not in ("close", "close_extras") else None
+
+        def run(self: Any, *args: Any, _method: Any = method, _check: Any = check,
+                **kwargs: Any) -> Any:
+            # made on first use: setdefault is atomic, so two threads get one
+            lock = self.__dict__.get("_serial")
+            if lock is None:
+                lock = self.__dict__.setdefault("_serial", threading.RLock())
+            with lock:
+                if _check is not None and _check(self):
+                    raise WrongState(GR_ESTATE, f"{type(self).__name__} is closed")
+                return _method(self, *args, **kwargs)
+
+        functools.update_wrapper(run, method)
+        setattr(cls, name, run)

@@ -47,6 +47,7 @@ from .encoding import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE, NUM_ACTIONS, O
                   action_to_string, card_from_openspiel, card_to_openspiel, meld_cards,
                   meld_id)
 from ._rlbase import Array
+from ._handle import serialize
 from .errors import IllegalMove, check
 from .seeding import STREAMS, derive_seed
 
@@ -492,3 +493,9 @@ class GinBot:
             self.pending = acts[1:]
             return acts[0]
         return min(legal)
+
+
+# one thread at a time per GinTables (close waits for a step in progress)
+serialize(GinTables, ("reset", "to_act", "seat_to_act", "observe", "legal", "game",
+                      "step", "truncated", "render", "close"),
+          closed=lambda t: any(tb.p is None for tb in t.tables))

@@ -45,6 +45,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ._handle import serialize
 from ._rlbase import Array, Seeding, action_index, missing, render_text
 from .errors import IllegalMove, InvalidArgument, WrongState, check
 from .encoding import NUM_ACTIONS, OBS_SIZE
@@ -427,5 +428,8 @@ def _register() -> None:
         if name not in gymnasium.registry:
             gymnasium.register(name, entry_point=f"ginrummy.gymnasium:{cls}", kwargs=kw)
 
+
+# one thread at a time per GinVectorEnv (close waits for a step in progress)
+serialize(GinVectorEnv, ("reset", "step", "random_actions", "close_extras", "__getstate__"))
 
 _register()

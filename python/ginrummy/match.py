@@ -89,13 +89,19 @@ class Match(Handle):
 
     @classmethod
     def new_dealer(cls, rules: RulesLike = None, seed: int = 0,
-                   first_dealer: int = 0, **opts: int) -> "Match":
-        """A two-player match whose first hand `first_dealer` deals (no cut)."""
+                   first_dealer: int = 0, players: int = 2, **opts: int) -> "Match":
+        """A match whose first hand seat `first_dealer` deals (no cut): with
+        3 players he sits out the first hand, with 4 his team deals the
+        even deals (G6, G40)."""
         r = as_rules(rules, **opts)
         p = ffi.new("gr_match **")
+        seat, players = c_integer(first_dealer, "first_dealer"), c_integer(players, "players")
         with r._lock:
-            check(lib.gr_match_new_dealer(p, r._live(), c_seed(seed),
-                                          c_integer(first_dealer, "first_dealer")), "match")
+            if players == 2:
+                check(lib.gr_match_new_dealer(p, r._live(), c_seed(seed), seat), "match")
+            else:
+                check(lib.gr_match_new_players_dealer(p, r._live(), c_seed(seed), players,
+                                                      seat), "match")
         m = cls._wrap(p[0])
         m.rules = r
         return m

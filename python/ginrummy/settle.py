@@ -91,12 +91,25 @@ def settle_ex(rules: RulesLike, knocker: Arrangement, defender: CardsLike, *,
 
 
 def settle_illegal_knock(rules: RulesLike, knocker: Arrangement,
-                         defender: CardsLike) -> HandResult:
+                         defender: CardsLike, *, knocker_seat: int = 0,
+                         upcard: Optional[CardLike] = None) -> HandResult:
     """G29, score keeping: settle a knock found illegal (deadwood over the
-    limit) only after the defender laid off, which then stands."""
+    limit) only after the defender laid off, which then stands; with the
+    knocker in either seat and the first upcard, which under Oklahoma still
+    doubles (gr_settle_illegal_knock_ex; refusals raise with the reason)."""
     r = as_rules(rules)
     out = ffi.new("gr_hand_result *")
+    k, d = knocker._c(), as_cards(defender).mask
+    if knocker_seat == 0 and upcard is None:
+        with r._lock:
+            check(lib.gr_settle_illegal_knock(r._live(), k, d, out), "settle_illegal_knock")
+        return HandResult._from_c(out)
+    o = ffi.new("gr_settle_options *")
+    o.knocker = c_integer(knocker_seat, "knocker_seat")
+    if upcard is not None:
+        o.has_upcard, o.upcard = 1, card_arg(upcard, "upcard")
+    reason = ffi.new("int *")
     with r._lock:
-        check(lib.gr_settle_illegal_knock(r._live(), knocker._c(), as_cards(defender).mask,
-                                          out), "settle_illegal_knock")
+        check(lib.gr_settle_illegal_knock_ex(r._live(), o, k, d, out, reason),
+              "settle_illegal_knock", reason[0])
     return HandResult._from_c(out)

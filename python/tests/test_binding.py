@@ -72,6 +72,14 @@ def test_G29_illegal_knock_stands():
         gr.settle(rules, knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC")
     r = gr.settle_illegal_knock(rules, knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC")
     assert r.outcome == gr.Outcome.KNOCK and r.points == 40 - 10
+    # G29 with G33: the knocker in seat 1, an ace upcard under Oklahoma doubles
+    okla = gr.Rules("standard", knock_limit=5, oklahoma=1, oklahoma_ace_doubles=1)
+    r = gr.settle_illegal_knock(okla, knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC",
+                                knocker_seat=1, upcard="AH")
+    assert (r.knocker, r.winner, r.multiplier, r.points) == (1, 1, 2, 2 * (40 - 10))
+    with pytest.raises(gr.InvalidArgument):
+        gr.settle_illegal_knock(okla, knocker, "4C 5C 7D 8H 9H 10H QD KD QH JC",
+                                upcard="QS")   # in the knocker's hand
     major, minor, patch = (int(x) for x in gr.version().split("."))
     assert gr.version_number() == major * 10000 + minor * 100 + patch
 

@@ -200,6 +200,19 @@ def test_legal_masks_redeal_playout():
         g.playout(99)
 
 
+def test_G40_first_dealer_chosen_at_tables_of_3_and_4():
+    for players in (3, 4):
+        for seat in range(players):
+            m = gr.Match.new_dealer(STD, seed=5, first_dealer=seat, players=players)
+            assert m.players == players
+            assert m.dealer == (seat % 2 if players == 4 else seat)
+            text = m.save()
+            assert f"first_dealer {seat}\n" in text
+            assert gr.Match.load(text).save() == text
+    with pytest.raises(gr.InvalidArgument):
+        gr.Match.new_dealer(STD, first_dealer=3, players=3)
+
+
 def test_match_dealer_undo_results_save_load():
     m = gr.Match.new_dealer(STD, seed=3, first_dealer=1)
     assert m.dealer == 1

@@ -207,36 +207,47 @@ def test_vec_env_buffers_cannot_be_rebound_deleted_resized_or_written():
 # ---------------------------------------------------------------- threads
 
 
+def _close_while_stepping(env, step):
+    """Call step() in a thread until it raises WrongState, close env from
+    this one after 50 steps: the stepper must get WrongState ("closed"),
+    once, and stop."""
+    started, errors, steps = threading.Event(), [], [0]
+
+    def run():
+        try:
+            while True:
+                step()
+                steps[0] += 1
+                if steps[0] == 50:
+                    started.set()
+        except gr.WrongState as exc:
+            errors.append(exc)
+        started.set()
+
+    t = threading.Thread(target=run)
+    t.start()
+    started.wait(30)
+    env.close()
+    t.join(30)
+    assert not t.is_alive() and len(errors) == 1 and "closed" in str(errors[0])
+
+
 @needs_numpy
 @pytest.mark.parametrize("vec", [False, True], ids=["GinRummyEnv", "VecGinRummyEnv"])
 def test_close_while_another_thread_steps(vec):
     for round_ in range(4):
         env = gr.VecGinRummyEnv(8, seed=round_) if vec else gr.GinRummyEnv(seed=round_)
         env.reset()
-        started, errors, steps = threading.Event(), [], [0]
 
-        def run():
-            try:
-                while True:
-                    if vec:
-                        env.step(env.random_actions())
-                    else:
-                        _, _, term, trunc, _ = env.step(env.legal_actions()[-1])
-                        if term or trunc:
-                            env.reset()
-                    steps[0] += 1
-                    if steps[0] == 50:
-                        started.set()
-            except gr.WrongState as exc:
-                errors.append(exc)
-            started.set()
+        def step():
+            if vec:
+                env.step(env.random_actions())
+            else:
+                _, _, term, trunc, _ = env.step(env.legal_actions()[-1])
+                if term or trunc:
+                    env.reset()
 
-        t = threading.Thread(target=run)
-        t.start()
-        started.wait(30)
-        env.close()
-        t.join(30)
-        assert not t.is_alive() and len(errors) == 1 and "closed" in str(errors[0])
+        _close_while_stepping(env, step)
 
 
 def test_one_expert_bot_from_two_threads_plays_legal_moves():
@@ -285,6 +296,39 @@ def test_one_game_from_two_threads_stays_consistent():
     assert g.over
     again = gr.Game.load(g.save())
     assert again.history() == g.history() and again.result() == g.result()
+
+
+@needs_numpy
+@pytest.mark.parametrize("kind", ["GinVectorEnv", "GinTables"])
+def test_close_while_another_thread_steps_the_rl_engines(kind):
+    """The Gymnasium vector environment and the Gin tables under the
+    PettingZoo and Gymnasium environments: close() from one thread while
+    another steps waits for the step, and the stepper then gets WrongState
+    ("closed"), never freed memory."""
+    if kind == "GinVectorEnv":
+        gg = pytest.importorskip("ginrummy.gymnasium")
+    from ginrummy.gin_tables import GinTables
+    for round_ in range(4):
+        if kind == "GinVectorEnv":
+            env = gg.GinVectorEnv(8)
+            env.reset(seed=round_)
+
+            def step():
+                env.step(env.random_actions())
+        else:
+            env = GinTables(2 + round_ % 3, episode="match")
+            env.reset(round_, 0)
+            episodes = [0]
+
+            def step():
+                acting = env.to_act()
+                if env.over or not acting:
+                    episodes[0] += 1
+                    env.reset(round_, episodes[0])
+                else:
+                    env.step(acting[0], max(env.legal(acting[0])))
+
+        _close_while_stepping(env, step)
 
 
 # ---------------------------------------------------------------- pickling

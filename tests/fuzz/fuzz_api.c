@@ -13,33 +13,7 @@
 
 #include <ginrummy.h>
 
-#define CHECK(cond) do { if (!(cond)) abort(); } while (0)
-
-typedef struct reader {
-    const uint8_t *data;
-    size_t size, at;
-} reader;
-
-static int more(const reader *r) { return r->at < r->size; }
-
-static uint8_t byte(reader *r)
-{
-    return r->at < r->size ? r->data[r->at++] : 0;
-}
-
-static int32_t word(reader *r)
-{
-    uint32_t w = 0;
-    for (int i = 0; i < 4; i++)
-        w |= (uint32_t)byte(r) << (8 * i);
-    return (int32_t)w;
-}
-
-static uint64_t quad(reader *r)
-{
-    uint64_t low = (uint32_t)word(r);   /* one read per statement: the order */
-    return low | (uint64_t)(uint32_t)word(r) << 32;   /* of operands is unspecified */
-}
+#include "fuzz.h"
 
 /* long hands this input may still play: one, and only in some inputs, as
  * each may take GR_MAX_HAND_MOVES moves (some 50 ms under the sanitizers) */

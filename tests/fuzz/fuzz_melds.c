@@ -17,7 +17,7 @@
 #include <ginrummy.h>
 #include "oracle.h"
 
-#define CHECK(cond) do { if (!(cond)) abort(); } while (0)
+#include "fuzz.h"
 #define ORACLE_MAX 13   /* cards up to which the brute force is quick */
 
 static uint64_t read_mask(const uint8_t *data, size_t size, size_t at)

@@ -17,7 +17,7 @@
 
 #include <ginrummy.h>
 
-#define CHECK(cond) do { if (!(cond)) abort(); } while (0)
+#include "fuzz.h"
 
 static void check_cards(const char *text)
 {

@@ -15,27 +15,7 @@
 
 #include <ginrummy.h>
 
-#define CHECK(cond) do { if (!(cond)) abort(); } while (0)
-
-typedef struct reader {
-    const uint8_t *data;
-    size_t size, at;
-} reader;
-
-static int more(const reader *r) { return r->at < r->size; }
-
-static uint8_t byte(reader *r)
-{
-    return r->at < r->size ? r->data[r->at++] : 0;
-}
-
-static uint64_t quad(reader *r)
-{
-    uint64_t q = 0;
-    for (int i = 0; i < 8; i++)
-        q |= (uint64_t)byte(r) << (8 * i);
-    return q;
-}
+#include "fuzz.h"
 
 static char *save(const gr_rummy_game *g)
 {
