@@ -3173,7 +3173,8 @@ GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
  * "gr_rummy_score", "gr_parse_error",
  * "gr_settle_options", "gr_take_advice", "gr_knock_advice", "gr_position",
  * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan", "gr_rummy_masks",
- * "gr_rummy_position"): every public struct; or GR_EINVAL for an unknown
+ * "gr_rummy_position", "gr_rummy_advice"): every public struct; or
+ * GR_EINVAL for an unknown
  * name. */
 GR_API int gr_struct_size(const char *name);
 
