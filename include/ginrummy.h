@@ -1897,7 +1897,9 @@ typedef struct gr_rummy_arrangement {
  * hand (any number of faces, up to 8 jokers), never greedy.  Returns the
  * value (>= 0), or GR_EINVAL for a bad hand, NULL or bad flags, GR_ENOMEM
  * (most hands of 10 cards or fewer need no heap memory; large or dense
- * hands do). */
+ * hands do).  With GR_RUMMY_ACE_HIGH each way of playing the aces low or
+ * high is solved (up to 81 with all eight aces): a large hand holding many
+ * aces can take seconds (gr_rummy_cards(3) gives the slowest found). */
 GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
 
 /* One best arrangement of the hand, written to *out; returns its unmelded
