@@ -36,7 +36,8 @@ static const char usage[] =
     "                always writes them so: accepted and ignored\n"
     "  --auto        bots play every seat (your seat too): watch a match\n"
     "  -h, --help    this text\n"
-    "Options take their value as --seed 5 or --seed=5.\n";
+    "Options take their value as --seed 5 or --seed=5.\n"
+    "\n";
 
 static const char help[] =
     "Commands (words or their first letter; table melds are numbered as shown):\n"
@@ -47,10 +48,14 @@ static const char help[] =
     "  layoff 9C 2       lay off 9C on table meld 2 (l); layoff JK=9C 2\n"
     "  swap 5C 2         put 5C in meld 2 in place of its joker, take the joker (s)\n"
     "  discard 7H, x 7H  discard 7H; a card alone (7H) discards it too\n"
+    "  out, o            go out this turn the way the hint would (when you can)\n"
     "  moves             list every legal move, as the command to type\n"
+    "  hint              advice from the expert: take or draw, what to lay down\n"
+    "                    and what to keep, the discard, how to go out\n"
     "  help, ?           this help\n"
-    "  quit, q           quit\n"
-    "Cards: rank A 2-10 J Q K (or T), suit C D H S, JK a joker; any case.\n";
+    "  quit, q           leave the match (asks first, then shows the totals)\n"
+    "Cards: rank A 2-10 J Q K (or T), suit C D H S, JK a joker; any case.\n"
+    "After each hand its result and the totals are shown; press Enter to go on.\n";
 
 static void print_hand(const gr_rummy_hand *h)
 {
@@ -187,6 +192,59 @@ static bool read_line(char *buf, size_t size)
     return true;
 }
 
+/* a yes/no question; eof_answer at the end of input */
+static bool ask_yes(const char *question, bool eof_answer)
+{
+    char line[64];
+    printf("%s [y/N]: ", question);
+    fflush(stdout);
+    if (!read_line(line, sizeof line)) {
+        printf("\n");
+        return eof_answer;
+    }
+    char *w = line + strspn(line, " \t");
+    return !strcmp(w, "y") || !strcmp(w, "Y") || !strcmp(w, "yes") || !strcmp(w, "YES");
+}
+
+static void print_totals(const gr_rummy_match *match, bool human)
+{
+    gr_rummy_score sc;
+    char name[16];
+    gr_rummy_match_score(match, &sc);
+    printf("Totals after %d hand%s:", sc.hands_played, sc.hands_played == 1 ? "" : "s");
+    for (int p = 0; p < sc.nplayers; p++)
+        printf(" %s %d%s", seat_name(p, human, name), sc.total[p],
+               p + 1 < sc.nplayers ? "," : "\n");
+}
+
+/* after a hand: a pause, so that lines typed ahead do not play the next
+ * hand; false at the end of input */
+static bool pause_for_next(void)
+{
+    char line[256];
+    printf("Press Enter for the next hand: ");
+    fflush(stdout);
+    if (!read_line(line, sizeof line)) {
+        printf("\nEnd of input: the match is left unfinished.\n");
+        return false;
+    }
+    return true;
+}
+
+/* The expert's advice for the view's player (a fresh advisor each time,
+ * seeded from the match and the turn); false if none can be given. */
+static bool advise(const gr_rummy_rules *rules, uint64_t seed, const gr_rummy_view *v,
+                   gr_rummy_advice *a)
+{
+    gr_rummy_bot *advisor;
+    if (gr_rummy_bot_new(&advisor, GR_BOT_EXPERT, seed) != GR_OK)
+        return false;
+    bool ok = gr_rummy_bot_set_rules(advisor, rules) == GR_OK
+              && gr_rummy_advise(advisor, v, a) == GR_OK;
+    gr_rummy_bot_free(advisor);
+    return ok;
+}
+
 static int opt_int(const char *s, int lo, int hi, int *out)
 {
     char *end;
@@ -222,6 +280,7 @@ int main(int argc, char **argv)
             bad = -1;   /* --auto=1: these take no value */
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
+            fputs(help, stdout);
             return 0;
         } else if (!strcmp(a, "--ascii")) {
             /* cards are always written as letters: nothing to change */
@@ -346,9 +405,38 @@ int main(int argc, char **argv)
                 continue;
             }
             if (!strcmp(s, "q") || !strcmp(s, "quit")) {
+                if (!ask_yes("Really leave the match?", true))
+                    continue;
+                print_totals(match, human);
                 printf("Bye.\n");
                 quit = true;
                 break;
+            }
+            if (!strcmp(s, "hint") || !strcmp(s, "out") || !strcmp(s, "o")) {
+                gr_rummy_advice adv;
+                char why[1024];
+                if (!advise(rules, seed * 131 + (uint64_t)gr_rummy_game_history(g, NULL, 0),
+                            &v, &adv)
+                    || gr_rummy_advice_explain(&adv, &v, why, sizeof why) < 0) {
+                    printf("No advice here.\n");
+                    continue;
+                }
+                if (!strcmp(s, "hint")) {
+                    printf("Hint: %s.\n", why);
+                    continue;
+                }
+                if (v.phase != GR_RUMMY_PHASE_PLAY || adv.out == GR_RUMMY_OUT_NO) {
+                    printf("Cannot do that: you cannot go out %s. Type hint for advice.\n",
+                           v.phase == GR_RUMMY_PHASE_PLAY ? "this turn" : "before you draw");
+                    continue;
+                }
+                for (int i = 0; i < adv.nactions; i++) {
+                    if (gr_rummy_game_play(g, &adv.actions[i]) != GR_OK)
+                        return 1;
+                    say_action(0, human, &adv.actions[i]);
+                }
+                show = true;
+                continue;
             }
             if (!strcmp(s, "moves")) {
                 int n = gr_rummy_game_legal_moves(g, NULL, 0);
@@ -379,29 +467,29 @@ int main(int argc, char **argv)
             if (res.outcome == GR_RUMMY_OUTCOME_VOID) {
                 printf("The stock ran out: the hand is void; the same dealer deals again.\n");
             } else {
-                printf("%s went out and score%s %d.\n", seat_name(res.winner, human, name),
+                printf("%s went out and score%s %d:\n", seat_name(res.winner, human, name),
                        human && res.winner == 0 ? "" : "s", res.score[res.winner]);
                 for (int p = 0; p < players; p++)
                     if (p != res.winner) {
-                        printf("  %s: ", seat_name(p, human, name));
+                        printf("  %s held ", seat_name(p, human, name));
                         print_hand(&res.left[p]);
-                        printf(" = %d\n", res.left_points[p]);
+                        printf(" = %d point%s\n", res.left_points[p],
+                               res.left_points[p] == 1 ? "" : "s");
                     }
             }
             gr_rummy_match_record(match, &res);
             gr_rummy_match_score(match, &sc);
-            printf("Totals:");
-            for (int p = 0; p < players; p++)
-                printf(" %s %d%s", seat_name(p, human, name), sc.total[p],
-                       p + 1 < players ? "," : "\n");
+            print_totals(match, human);
+            if (human && !sc.over && !pause_for_next())
+                quit = true;
         }
         gr_rummy_game_free(g);
     }
     gr_rummy_match_score(match, &sc);
     if (sc.over)
-        printf("%s win%s the match with %d points after %d hands.\n",
+        printf("%s win%s the match with %d points after %d hand%s.\n",
                seat_name(sc.winner, human, name), human && sc.winner == 0 ? "" : "s",
-               sc.total[sc.winner], sc.hands_played);
+               sc.total[sc.winner], sc.hands_played, sc.hands_played == 1 ? "" : "s");
     for (int p = 0; p < players; p++)
         gr_rummy_bot_free(bots[p]);
     gr_rummy_match_free(match);

@@ -2828,6 +2828,76 @@ GR_API int gr_rummy_position_parse(const char *text, gr_rummy_position *out,
                                    gr_parse_error *err);
 
 /* ------------------------------------------------------------------------
+ * Basic Rummy advice: what a strong player would do now (rummy/advice.c)
+ * ------------------------------------------------------------------------ */
+
+/* The most actions of one turn (a draw, at most 22 melds, layoffs and
+ * joker exchanges, a discard). */
+#define GR_RUMMY_MAX_TURN_ACTIONS 24
+
+/* Advice for the player to act, from his view only.  Exact: value_now,
+ * least_value, take_value and out (the going-out search of
+ * gr_rummy_go_out(), checked against a brute force by the tests); a way
+ * out, when there is one, is always the advice (going out wins the hand,
+ * R7).  Otherwise the actions are the bot's choice: a heuristic. */
+typedef struct gr_rummy_advice {
+    int             phase;      /* the view's: GR_RUMMY_PHASE_DRAW or _PLAY */
+    int             nactions;   /* 1..GR_RUMMY_MAX_TURN_ACTIONS */
+    gr_rummy_action actions[GR_RUMMY_MAX_TURN_ACTIONS];
+                                /* DRAW: the draw (take the pile's card or
+                                   draw from the stock); PLAY: the rest of
+                                   the turn, in order: melds, layoffs and
+                                   joker exchanges, then the discard (none
+                                   when the last of them empties the hand) */
+    int             out;        /* PLAY: GR_RUMMY_OUT_* of the hand now (the
+                                   actions then go out: table jokers taken
+                                   back where that helps, R5); DRAW: the same
+                                   after taking the pile's card (the card
+                                   taken may not be discarded, R4) */
+    int             value_now;  /* R7 points of the hand now */
+    int             least_value;/* the least points the hand can be laid
+                                   down to now (melds, layoffs, exchanges:
+                                   gr_rummy_go_out) */
+    int             take_value; /* DRAW: the same with the pile's card
+                                   taken; -1 with no pile or in PLAY */
+    int             value_kept; /* PLAY: points in hand after the advised
+                                   lay-downs, before the discard (more
+                                   than least_value when the advice holds
+                                   cards back); -1 in DRAW */
+    int             value_after;/* PLAY: points in hand at the end of the
+                                   advised turn (0 when it goes out); -1 in
+                                   DRAW */
+    int             reserved[8];  /* written as 0 */
+} gr_rummy_advice;
+
+/* Advise the view's player (it must be his turn, in the draw or the play
+ * step) with `bot` choosing where the rules leave a choice: pass a
+ * GR_BOT_EXPERT bot for a strong player's advice (any kind works; set its
+ * rules with gr_rummy_bot_set_rules() when known).  The bot is asked for
+ * each action of the turn with the view that action leaves (within a turn
+ * after the draw no hidden card enters), so it remembers them as moves of
+ * its seat: keep one bot per advised seat, or a fresh one per hint.
+ * GR_EINVAL for NULL or a malformed view, GR_ESTATE when it is not the
+ * view's player's turn or the hand is over; the bot's errors; GR_ENOMEM.
+ * *out is written only on success. */
+GR_API int gr_rummy_advise(gr_rummy_bot *bot, const gr_rummy_view *view,
+                           gr_rummy_advice *out);
+
+/* The advice as one line for a person, its moves in rummy-play's words
+ * (table melds numbered from 1), snprintf semantics:
+ *   "take 9H: with it you can go out this turn"
+ *   "draw: 8S melds with nothing (your cards lay down to 65 points)"
+ *   "take 7C: with 7C your cards lay down to 12 points, 19 now"
+ *   "meld 7H 8H 9H, discard KS: 12 points left instead of 46"
+ *   "go out: swap 3D 1, discard JK"
+ * GR_EINVAL for NULL, buf NULL with size > 0, reserved space not zero,
+ * advice that does not fit the view (another phase, an action the rules
+ * refuse where it stands), a malformed view. */
+GR_API int gr_rummy_advice_explain(const gr_rummy_advice *advice,
+                                   const gr_rummy_view *view, char *buf,
+                                   size_t size);
+
+/* ------------------------------------------------------------------------
  * Basic Rummy score keeping for a real table (rummy/match.c,
  * rummy/match_save.c)
  *
@@ -3106,7 +3176,8 @@ GR_API int gr_batch_seek(gr_batch *batch, size_t i, uint64_t k);
  * "gr_rummy_score", "gr_parse_error",
  * "gr_settle_options", "gr_take_advice", "gr_knock_advice", "gr_position",
  * "gr_legal_masks", "gr_rummy_move", "gr_rummy_plan", "gr_rummy_masks",
- * "gr_rummy_position"): every public struct; or GR_EINVAL for an unknown
+ * "gr_rummy_position", "gr_rummy_advice"): every public struct; or
+ * GR_EINVAL for an unknown
  * name. */
 GR_API int gr_struct_size(const char *name);
 

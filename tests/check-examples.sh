@@ -196,6 +196,23 @@ rp 'take\ndiscard 8S\nq\n' "rummy-play: the card taken may not go back (R4)" 0 "
 rp 'd\n9C\nq\n' "rummy-play: a card alone discards it" 0 "You discarded 9C" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nmoves\nhelp\nquit\n' "rummy-play: moves as commands" 0 "layoff 3S 2" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'help\nq\n' "rummy-play: help" 0 "discard 7H, x 7H" -- "$bin/rummy-play" --seed 7 --jokers 2
+# hints, going out, quitting, the pause between hands (the expert advises;
+# the figures it quotes are exact, its choice is matched loosely)
+rp 'hint\nq\ny\n' "rummy-play: hint before the draw" 0 "Hint: draw: 8S melds with nothing (your cards lay down to 65 points)" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'd\nhint\nq\ny\n' "rummy-play: hint after the draw" 0 "Hint: .*discard [0-9JQKA]*[CDHS]: [0-9]* points left instead of 75" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'out\nq\ny\n' "rummy-play: out before the draw" 0 "you cannot go out before you draw" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'd\nout\nq\ny\n' "rummy-play: out when there is no way out (R7)" 0 "you cannot go out this turn" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'd\nout\ndiscard 6H\nd\no\ndiscard 5C\nd\nout\n' "rummy-play: out lays everything down (R4, R7)" 0 "You laid down 2D JK=3D 4D" -- "$bin/rummy-play" --seed 6 --jokers 1 --target 0
+rp 'd\nout\ndiscard 6H\nd\no\ndiscard 5C\nd\nout\n' "rummy-play: out, then the hand's result with the cards" 0 "^  Bot 1 held AC 2C 4C 9C 5D AH 6S = 28 points" -- "$bin/rummy-play" --seed 6 --jokers 1 --target 0
+rp 'q\nn\nd\nq\ny\n' "rummy-play: quit asks first; no plays on" 0 "You drew" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'q\ny\n' "rummy-play: quit shows the totals" 0 "Really leave the match? \[y/N\]: Totals after 0 hands: You 0, Bot 1 0" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'q\n' "rummy-play: quit at the end of input" 0 "^Bye" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'd\n5H\n' "rummy-play: the hand's result and the totals, then a pause" 0 "^Press Enter for the next hand: $" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
+rp 'd\n5H\n' "rummy-play: the hand's result shows each hand's cards" 0 "^  You held JC 3D 10D 7H 8H 6S QS = 54 points" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
+rp 'd\n5H\n' "rummy-play: end of input at the pause" 0 "End of input: the match is left unfinished" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
+rp 'd\n5H\n\nq\ny\n' "rummy-play: Enter deals the next hand" 0 "=== Hand 2:" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
+expect "rummy-play -h: the in-game commands" 0 "^  hint  *advice from the expert" -- "$bin/rummy-play" -h
+expect "rummy-play --help: quit asks first" 0 "quit, q .*asks first" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --ascii" 0 "\[--ascii\]" -- "$bin/rummy-play" --help
 expect "rummy-play --bot expert: experts play a whole match" 0 "wins the match" -- "$bin/rummy-play" --bot expert --auto --players 3 --jokers 1 --seed 1

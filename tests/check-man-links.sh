@@ -24,5 +24,13 @@ while read -r fn page; do
         echo "FAIL: $fn named but not described in $page"; status=1
     fi
 done < "$tmp.links"
+# man gr_rummy lists the whole basic Rummy family: every gr_rummy_* function
+# and type of the header is named in doc/gr_rummy.3
+for name in $(grep "^gr_rummy_" "$tmp.api") \
+            $(sed -n 's/^typedef struct \(gr_rummy_[a-z_]*\).*/\1/p' "$top_srcdir/include/ginrummy.h" | sort -u); do
+    if ! grep -q "%$name\b\|[ (]$name[,.:;) ]\|[ (]$name\$" "$top_srcdir/doc/gr_rummy.3"; then
+        echo "FAIL: $name is not listed in doc/gr_rummy.3 (THE BASIC RUMMY FAMILY)"; status=1
+    fi
+done
 echo "man links: $(wc -l < "$tmp.api") public functions, each with a page"
 exit $status

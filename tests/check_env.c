@@ -167,6 +167,7 @@ START_TEST(test_env_bad_input)
     SIZE_OF(gr_rummy_score); SIZE_OF(gr_rummy_view); SIZE_OF(gr_score);
     SIZE_OF(gr_settle_options); SIZE_OF(gr_standing); SIZE_OF(gr_table);
     SIZE_OF(gr_take_advice); SIZE_OF(gr_view); SIZE_OF(gr_rummy_position);
+    SIZE_OF(gr_rummy_advice);
 #undef SIZE_OF
     ck_assert_int_eq(gr_struct_size("nothing"), GR_EINVAL);
     ck_assert_int_eq(gr_struct_size(NULL), GR_EINVAL);

@@ -573,7 +573,13 @@ export declare class RummyBot implements Owned {
     setRules(rules: RummyRulesLike): this;
     setParam(param: 'playouts' | 'features' | number, value: number): this;
     choose(view: RummyView): RummyAction;
+    advise(view: RummyView): RummyAdvice;
     free(): void;
     readonly freed: boolean;
     [Symbol.dispose](): void;
+}
+/** What a strong player would do now (gr_rummy_advice) and why (text). */
+export interface RummyAdvice {
+    phase: RummyPhase; actions: RummyAction[]; out: number; valueNow: number; leastValue: number;
+    takeValue: number; valueKept: number; valueAfter: number; text: string;
 }

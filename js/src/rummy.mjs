@@ -417,4 +417,16 @@ export class RummyBot extends Handle {
     choose(view) {
         return withStruct('gr_rummy_view', view, (v) => outStruct('gr_rummy_bot_choose', 'gr_rummy_action', (p) => M._gr_rummy_bot_choose(this.ptr, v, p)));
     }
+    /** Advice for the view's player (gr_rummy_advise; make this bot an
+     * expert for a strong player's advice): {phase, actions, out,
+     * valueNow, leastValue, takeValue, valueKept, valueAfter} and `text`,
+     * the one-line explanation. */
+    advise(view) {
+        return withStruct('gr_rummy_view', view, (v) => withMem(STRUCTS.gr_rummy_advice.size, (p) => {
+            check('gr_rummy_advise', M._gr_rummy_advise(this.ptr, v, p));
+            const a = readStruct('gr_rummy_advice', p);
+            a.text = readText('gr_rummy_advice_explain', (b, n) => M._gr_rummy_advice_explain(p, v, b, n), 512);
+            return a;
+        }));
+    }
 }

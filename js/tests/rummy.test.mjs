@@ -247,3 +247,20 @@ test('R1 R8 positions as text both ways, faults with the place or the reason', (
         (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
     h.free(); g.free();
 });
+
+test('R4 R7 advice: take the card that lets you go out, then go out', () => {
+    const rules = { jokers: 1 };
+    const g = RummyGame.fromPosition('players 2; dealer 0; turn 1; phase draw; hand0 2C 5D 9D KS QS 8C 7D; '
+        + 'hand1 7H 8H 4C; meld 4S 4D 4H by 0; pile 2S 9H; seed 4', rules);
+    const bot = new RummyBot('expert', { seed: 1, rules, playouts: 20 });
+    let a = bot.advise(g.view(1));
+    assert.equal(a.text, 'take 9H: with it you can go out this turn');
+    assert.equal(a.takeValue, 0);
+    assert.equal(a.leastValue, 15);
+    g.play(a.actions[0]);
+    a = bot.advise(g.view(1));
+    assert.equal(a.text, 'go out: layoff 4C 1, meld 7H 8H 9H');
+    for (const act of a.actions) g.play(act);
+    assert.equal(g.over, true);
+    bot.free(); g.free();
+});

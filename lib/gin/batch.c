@@ -281,6 +281,7 @@ int gr_struct_size(const char *name)
         { "gr_rummy_plan", sizeof(gr_rummy_plan) },
         { "gr_rummy_masks", sizeof(gr_rummy_masks) },
         { "gr_rummy_position", sizeof(gr_rummy_position) },
+        { "gr_rummy_advice", sizeof(gr_rummy_advice) },
     };
     if (!name)
         return GR_EINVAL;

@@ -34,7 +34,7 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RummyHand", "RummyMeld", "RummyArrangement", "RummyPlan", "RummyPlanMove",
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
-           "RummyGame", "RummyMatch", "RummyBot", "rummy_view_legal_moves",
+           "RummyGame", "RummyMatch", "RummyBot", "RummyAdvice", "rummy_view_legal_moves",
            "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces",
            "rummy_settle"]
 
@@ -565,6 +565,44 @@ class RummyBot(Handle):
         out = ffi.new("gr_rummy_action *")
         check(lib.gr_rummy_bot_choose(self._p, view, out), "choose")
         return RummyAction(out)
+
+    @locked
+    def advise(self, view: Any) -> "RummyAdvice":
+        """Advice for the player to act from his view (gr_rummy_advise):
+        this bot chooses where the rules leave a choice (make it an
+        "expert" for a strong player's advice); a way out, when there is
+        one, is always the advice."""
+        out = ffi.new("gr_rummy_advice *")
+        check(lib.gr_rummy_advise(self._p, view, out), "advise")
+        return RummyAdvice(out, view)
+
+
+@dataclass(frozen=True)
+class RummyAdvice:
+    """What a strong player would do now (gr_rummy_advice).  ``actions``
+    the moves (the draw, or the rest of the turn); ``out`` "meld",
+    "discard" or "no" (exact); ``value_now``, ``least_value`` (exact: the
+    hand laid down as far as it goes), ``take_value`` (with the pile's
+    card, in the draw step; -1 else), ``value_kept`` and ``value_after``
+    (points before and after the advised discard; -1 in the draw step);
+    ``text`` the one-line explanation (gr_rummy_advice_explain)."""
+    actions: Tuple[RummyAction, ...]
+    out: str
+    value_now: int
+    least_value: int
+    take_value: int
+    value_kept: int
+    value_after: int
+    text: str
+
+    def __init__(self, raw: Any, view: Any):
+        set_ = object.__setattr__
+        set_(self, "actions", tuple(RummyAction._copy_of(raw.actions[i])
+                                    for i in range(raw.nactions)))
+        set_(self, "out", {0: "no", 1: "meld", 2: "discard"}.get(raw.out, str(raw.out)))
+        for f in ("value_now", "least_value", "take_value", "value_kept", "value_after"):
+            set_(self, f, int(getattr(raw, f)))
+        set_(self, "text", _text(lib.gr_rummy_advice_explain, raw, view))
 
 
 def rummy_view_format_move(action: RummyAction, view: Any) -> str:

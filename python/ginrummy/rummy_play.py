@@ -20,7 +20,7 @@ from ._calls import text as _text
 from ._console import c_text, prompt, read_line, setup_streams, strtoull, write
 from ._lib import ffi, lib, string
 from .errors import GinRummyError
-from .rummy import RummyAction, RummyBot, RummyGame, RummyMatch, RummyRules, \
+from .rummy import RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules, \
     rummy_view_format_move
 
 PROG = "python3 -m ginrummy rummy"
@@ -47,6 +47,7 @@ Play a match of basic Rummy against bots (you are seat 0).
   --auto        bots play every seat (your seat too): watch a match
   -h, --help    this text
 Options take their value as --seed 5 or --seed=5.
+
 """
 
 HELP = """\
@@ -58,10 +59,14 @@ Commands (words or their first letter; table melds are numbered as shown):
   layoff 9C 2       lay off 9C on table meld 2 (l); layoff JK=9C 2
   swap 5C 2         put 5C in meld 2 in place of its joker, take the joker (s)
   discard 7H, x 7H  discard 7H; a card alone (7H) discards it too
+  out, o            go out this turn the way the hint would (when you can)
   moves             list every legal move, as the command to type
+  hint              advice from the expert: take or draw, what to lay down
+                    and what to keep, the discard, how to go out
   help, ?           this help
-  quit, q           quit
+  quit, q           leave the match (asks first, then shows the totals)
 Cards: rank A 2-10 J Q K (or T), suit C D H S, JK a joker; any case.
+After each hand its result and the totals are shown; press Enter to go on.
 """
 
 
@@ -152,7 +157,44 @@ def _last_action(g: RummyGame) -> Any:
     return g.history()[-1]._raw
 
 
-def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool) -> bool:
+def ask_yes(question: str, eof_answer: bool) -> bool:
+    """A yes/no question; eof_answer at the end of input."""
+    prompt(f"{question} [y/N]: ")
+    line = read_line(64, echo=False, split_long=True)
+    if line is None:
+        write("\n")
+        return eof_answer
+    return line.lstrip(" \t") in ("y", "Y", "yes", "YES")
+
+
+def print_totals(match: RummyMatch, human: bool) -> None:
+    sc = match.score()
+    write(f"Totals after {sc.hands_played} hand{'' if sc.hands_played == 1 else 's'}:"
+          + ",".join(f" {seat_name(p, human)} {sc.total[p]}" for p in range(sc.nplayers))
+          + "\n")
+
+
+def pause_for_next() -> bool:
+    """After a hand: a pause, so that lines typed ahead do not play the next
+    hand; False at the end of input."""
+    prompt("Press Enter for the next hand: ")
+    if read_line(256, echo=False, split_long=True) is None:
+        write("\nEnd of input: the match is left unfinished.\n")
+        return False
+    return True
+
+
+def _advise(rules: RummyRules, seed: int, v: Any) -> Optional[RummyAdvice]:
+    """The expert's advice for the view's player (a fresh advisor each time,
+    seeded from the match and the turn), or None."""
+    try:
+        return RummyBot(lib.GR_BOT_EXPERT, seed & 0xFFFFFFFFFFFFFFFF, rules=rules).advise(v)
+    except GinRummyError:
+        return None
+
+
+def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyMatch,
+              rules: RummyRules, seed: int) -> bool:
     """Play one hand; False when the person quit or the input ended."""
     show = True                        # the table is shown again after a move
     while not g.over:
@@ -178,8 +220,29 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool) -> bool:
             write(HELP)
             continue
         if s in ("q", "quit"):
+            if not ask_yes("Really leave the match?", True):
+                continue
+            print_totals(match, human)
             write("Bye.\n")
             return False
+        if s in ("hint", "out", "o"):
+            adv = _advise(rules, seed * 131 + len(g.history()), v)
+            if adv is None:
+                write("No advice here.\n")
+                continue
+            if s == "hint":
+                write(f"Hint: {adv.text}.\n")
+                continue
+            if v.phase != lib.GR_RUMMY_PHASE_PLAY or adv.out == "no":
+                write("Cannot do that: you cannot go out "
+                      f"{'this turn' if v.phase == lib.GR_RUMMY_PHASE_PLAY else 'before you draw'}"
+                      ". Type hint for advice.\n")
+                continue
+            for act in adv.actions:
+                g.play(act)
+                say_action(0, human, act._raw)
+            show = True
+            continue
         if s == "moves":
             for legal in g.legal_moves():
                 text = rummy_view_format_move(legal, v)
@@ -208,10 +271,12 @@ def _result(g: RummyGame, players: int, human: bool) -> Any:
         return res
     w = res.winner
     write(f"{seat_name(w, human)} went out and score{'' if human and w == 0 else 's'} "
-          f"{res.score[w]}.\n")
+          f"{res.score[w]}:\n")
     for p in range(players):
         if p != w:
-            write(f"  {seat_name(p, human)}: {_hand(res.left[p])} = {res.left_points[p]}\n")
+            pts = res.left_points[p]
+            write(f"  {seat_name(p, human)} held {_hand(res.left[p])} = {pts} "
+                  f"point{'' if pts == 1 else 's'}\n")
     return res
 
 
@@ -247,6 +312,7 @@ def main(argv: Sequence[str]) -> int:
             bad = True                 # --auto=1: these take no value
         elif a in ("--help", "-h"):
             write(USAGE)
+            write(HELP)
             return 0
         elif a == "--ascii":
             pass                       # cards are always written as letters
@@ -313,18 +379,20 @@ def _run(rules: RummyRules, players: int, jokers: int, ace_high: int, seed: int,
         d = g.dealer
         write(f"\n=== Hand {sc.hands_played + 1}: {seat_name(d, human)} "
               f"deal{'' if human and d == 0 else 's'} ===\n")
-        if not play_hand(g, bots, human):
+        if not play_hand(g, bots, human, match, rules, seed):
             g.close()
             break
         res = _result(g, players, human)
         lib.gr_rummy_match_record(match._p, res)
         sc = match.score()
-        write("Totals:" + ",".join(f" {seat_name(p, human)} {sc.total[p]}"
-                                   for p in range(players)) + "\n")
+        print_totals(match, human)
         g.close()
+        if human and not sc.over and not pause_for_next():
+            break
     sc = match.score()
     if sc.over:
         w = sc.winner
         write(f"{seat_name(w, human)} win{'' if human and w == 0 else 's'} the match with "
-              f"{sc.total[w]} points after {sc.hands_played} hands.\n")
+              f"{sc.total[w]} points after {sc.hands_played} "
+              f"hand{'' if sc.hands_played == 1 else 's'}.\n")
     return 0

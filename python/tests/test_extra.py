@@ -491,3 +491,21 @@ def test_R1_R8_rummy_position_round_trip_and_faults():
     with pytest.raises(gr.GinRummyError) as e2:
         rummy.RummyGame.from_position(bad, rules)
     assert e2.value.reason_name == "rummy_not_a_meld"   # R3
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R4_R7_rummy_advice_takes_to_go_out():
+    rules = rummy.RummyRules(jokers=1)
+    g = rummy.RummyGame.from_position(
+        "players 2; dealer 0; turn 1; phase draw; hand0 2C 5D 9D KS QS 8C 7D; "
+        "hand1 7H 8H 4C; meld 4S 4D 4H by 0; pile 2S 9H; seed 4", rules)
+    bot = rummy.RummyBot("expert", seed=1, rules=rules, playouts=20)
+    a = bot.advise(g.view(1))
+    assert a.out == "meld" and a.take_value == 0 and a.least_value == 15
+    assert a.text == "take 9H: with it you can go out this turn"
+    g.play(a.actions[0])
+    a = bot.advise(g.view(1))
+    assert a.text == "go out: layoff 4C 1, meld 7H 8H 9H"
+    for act in a.actions:
+        g.play(act)
+    assert g.over and g.result().winner == 1

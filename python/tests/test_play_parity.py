@@ -188,9 +188,11 @@ def test_gin_play_end_of_input_at_every_prompt():
 
 # ---- python3 -m ginrummy rummy against rummy-play ---------------------------------
 
-RUMMY_PROMPTS = ("Draw (draw, take)> ", "discard)> ")
+RUMMY_PROMPTS = ("Draw (draw, take)> ", "discard)> ", "Press Enter for the next hand: ",
+                 "[y/N]: ")
 RUMMY_MISTAKES = ["foo", "meld JK", "x ZZ", "?", "layoff 2C 9", "swap 5C 1", "help", "t",
-                  "meld 2C 3C", "d", "moves please", "JK", "h", "layoff JK 1"]
+                  "meld 2C 3C", "d", "moves please", "JK", "h", "layoff JK 1", "hint",
+                  "out", "q"]
 
 
 class RummyPlayer:
@@ -205,6 +207,10 @@ class RummyPlayer:
 
     def __call__(self, text: str, prompt: str):
         self.n += 1
+        if prompt.startswith("Press Enter"):
+            return ""
+        if prompt.endswith("[y/N]: "):      # leave the match? now and then
+            return "y" if self.n == self.quit_after + 1 else "n"
         if self.n == self.quit_after:
             return "quit" if self.n % 2 else "q"
         if self.n % 7 == 0:
@@ -246,9 +252,10 @@ def test_rummy_play_transcripts_are_equal(args):
     typed = drive(rummy_play, RummyPlayer(quit_after=25 if "--turnovers" in args else -1),
                   RUMMY_PROMPTS, limit=400)
     out = _same(rummy_play, ["rummy", *args], typed)
-    for what in ("laid down", "laid off", "Cannot do that", "went out", "Totals:",
+    for what in ("laid down", "laid off", "Cannot do that", "went out", "Totals after",
                  "(taken from the table)", "win the match", "wins the match", "Bye.",
-                 "End of input.", "it could stand for", "put ", "void"):
+                 "End of input.", "it could stand for", "put ", "void", "Hint: ",
+                 "Really leave the match", "Press Enter for the next hand"):
         if what in out:
             SEEN.add("rummy " + what)
 
@@ -257,8 +264,9 @@ def test_rummy_play_covered_every_screen():
     if not any(s.startswith("rummy ") for s in SEEN):
         pytest.skip("the transcript cases did not run")
     missing = {"rummy " + w for w in ("laid down", "laid off", "Cannot do that", "went out",
-                                      "Totals:", "(taken from the table)", "Bye.",
-                                      "End of input.")} - SEEN
+                                      "Totals after", "(taken from the table)", "Bye.",
+                                      "End of input.", "Hint: ", "Really leave the match",
+                                      "Press Enter for the next hand")} - SEEN
     assert not missing, missing
 
 
