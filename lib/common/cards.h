@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "common/bits.h"
 
@@ -48,6 +49,29 @@ static inline bool gr__is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
         || c == '\r';
+}
+
+/* the position readers' words, in [s, end): the first byte not white
+ * space, the length of the word starting at s, and whether the n bytes at
+ * s are exactly `want` */
+static inline const char *gr__skip_space(const char *s, const char *end)
+{
+    while (s < end && gr__is_space(*s))
+        s++;
+    return s;
+}
+
+static inline size_t gr__word_len(const char *s, const char *end)
+{
+    size_t n = 0;
+    while (s + n < end && !gr__is_space(s[n]))
+        n++;
+    return n;
+}
+
+static inline bool gr__word_is(const char *s, size_t n, const char *want)
+{
+    return strlen(want) == n && strncmp(s, want, n) == 0;
 }
 
 /* the text without its leading and trailing white space: *len bytes at

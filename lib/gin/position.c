@@ -297,30 +297,10 @@ static int fail(reader *r, const char *at, size_t len)
     return GR_EPARSE;
 }
 
-static const char *skip_space(const char *s, const char *end)
-{
-    while (s < end && gr__is_space(*s))
-        s++;
-    return s;
-}
-
-static size_t word_len(const char *s, const char *end)
-{
-    size_t n = 0;
-    while (s + n < end && !gr__is_space(s[n]))
-        n++;
-    return n;
-}
-
-static bool word_is(const char *s, size_t n, const char *want)
-{
-    return strlen(want) == n && strncmp(s, want, n) == 0;
-}
-
 /* one card or "-" */
 static int read_card(reader *r, const char *s, size_t n, gr_card *out)
 {
-    if (word_is(s, n, "-")) {
+    if (gr__word_is(s, n, "-")) {
         *out = GR_NO_CARD;
         return GR_OK;
     }
@@ -376,27 +356,27 @@ int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
     while (s < end) {
         const char *semi = memchr(s, ';', (size_t)(end - s));
         const char *fend = semi ? semi : end;
-        const char *k = skip_space(s, fend);
-        size_t kn = word_len(k, fend);
+        const char *k = gr__skip_space(s, fend);
+        size_t kn = gr__word_len(k, fend);
         if (kn == 0) {
             if (semi || k != fend)
                 return fail(&r, k, 0);
             break;
         }
         int key = 0;
-        while (key < K_COUNT && !word_is(k, kn, keys[key]))
+        while (key < K_COUNT && !gr__word_is(k, kn, keys[key]))
             key++;
         if (key == K_COUNT || seen[key])
             return fail(&r, k, kn);
         seen[key] = true;
         /* the values: words up to the end of the field */
-        const char *v = skip_space(k + kn, fend);
+        const char *v = gr__skip_space(k + kn, fend);
         gr_card list[GR_NCARDS];
         int nlist = 0;
         const char *first = v;
-        size_t firstn = word_len(v, fend);
+        size_t firstn = gr__word_len(v, fend);
         for (const char *q = v; q < fend;) {
-            size_t n = word_len(q, fend);
+            size_t n = gr__word_len(q, fend);
             if (nlist == GR_NCARDS)
                 return fail(&r, q, n);
             if (key == K_HAND0 || key == K_HAND1 || key == K_PILE || key == K_STOCK
@@ -408,7 +388,7 @@ int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
             } else if (q != first) {
                 return fail(&r, q, n);   /* one value only */
             }
-            q = skip_space(q + n, fend);
+            q = gr__skip_space(q + n, fend);
         }
         unsigned long long num = 0;
         gr_cards set = 0;
@@ -436,9 +416,9 @@ int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
             p.stock_from_seed = 1;
             break;
         case K_PHASE:
-            if (word_is(first, firstn, "upcard")) p.phase = GR_PHASE_UPCARD;
-            else if (word_is(first, firstn, "draw")) p.phase = GR_PHASE_DRAW;
-            else if (word_is(first, firstn, "discard")) p.phase = GR_PHASE_DISCARD;
+            if (gr__word_is(first, firstn, "upcard")) p.phase = GR_PHASE_UPCARD;
+            else if (gr__word_is(first, firstn, "draw")) p.phase = GR_PHASE_DRAW;
+            else if (gr__word_is(first, firstn, "discard")) p.phase = GR_PHASE_DISCARD;
             else return fail(&r, first, firstn);
             break;
         case K_TAKEN: case K_UPCARD: {

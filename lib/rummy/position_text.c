@@ -147,26 +147,6 @@ static int fail(reader *r, const char *at, size_t len, int reason)
     return GR_EPARSE;
 }
 
-static const char *skip_space(const char *s, const char *end)
-{
-    while (s < end && gr__is_space(*s))
-        s++;
-    return s;
-}
-
-static size_t word_len(const char *s, const char *end)
-{
-    size_t n = 0;
-    while (s + n < end && !gr__is_space(s[n]))
-        n++;
-    return n;
-}
-
-static bool word_is(const char *s, size_t n, const char *want)
-{
-    return strlen(want) == n && strncmp(s, want, n) == 0;
-}
-
 /* [s, e) without its trailing white space */
 static const char *trim_end(const char *s, const char *e)
 {
@@ -178,8 +158,8 @@ static const char *trim_end(const char *s, const char *e)
 static int read_number(reader *r, const char *s, const char *end,
                        unsigned long long max, unsigned long long *out)
 {
-    size_t n = word_len(s, end);
-    if (n == 0 || n > 20 || skip_space(s + n, end) != end)
+    size_t n = gr__word_len(s, end);
+    if (n == 0 || n > 20 || gr__skip_space(s + n, end) != end)
         return fail(r, s, n, GR_REASON_SYNTAX);
     unsigned long long v = 0;
     for (size_t i = 0; i < n; i++) {
@@ -198,7 +178,7 @@ static int read_number(reader *r, const char *s, const char *end,
 static int read_card(reader *r, const char *s, size_t n, bool dash, gr_card *out)
 {
     char tmp[16];
-    if (dash && word_is(s, n, "-")) {
+    if (dash && gr__word_is(s, n, "-")) {
         *out = GR_NO_CARD;
         return GR_OK;
     }
@@ -241,7 +221,7 @@ static const char *const keys[K_MELD + 1] = {
 static int key_of(const char *k, size_t n)
 {
     for (int i = 0; i <= K_MELD; i++)
-        if (word_is(k, n, keys[i]))
+        if (gr__word_is(k, n, keys[i]))
             return i;
     if (n == 5 && (strncmp(k, "hand", 4) == 0) && k[4] >= '0'
         && k[4] < '0' + GR_RUMMY_MAX_PLAYERS)
@@ -257,10 +237,10 @@ static int read_meld(reader *r, gr_rummy_position *p, const char *v, const char 
 {
     const char *by = NULL;
     for (const char *q = v; q < fend;) {
-        size_t n = word_len(q, fend);
-        if (word_is(q, n, "by"))
+        size_t n = gr__word_len(q, fend);
+        if (gr__word_is(q, n, "by"))
             by = q;
-        q = skip_space(q + n, fend);
+        q = gr__skip_space(q + n, fend);
     }
     if (!by)
         return fail(r, fend, 0, GR_REASON_SYNTAX);
@@ -270,7 +250,7 @@ static int read_meld(reader *r, gr_rummy_position *p, const char *v, const char 
     if (read_sub(r, v, trim_end(v, by), true, NULL, &m) != GR_OK)
         return GR_EPARSE;
     unsigned long long seat;
-    if (read_number(r, skip_space(by + 2, fend), fend, GR_RUMMY_MAX_PLAYERS - 1,
+    if (read_number(r, gr__skip_space(by + 2, fend), fend, GR_RUMMY_MAX_PLAYERS - 1,
                     &seat) != GR_OK)
         return GR_EPARSE;
     p->melds[p->nmelds] = m;
@@ -282,7 +262,7 @@ static int read_field(reader *r, gr_rummy_position *p, int key, const char *v,
                       const char *fend)
 {
     unsigned long long num = 0;
-    size_t vn = word_len(v, fend);
+    size_t vn = gr__word_len(v, fend);
     switch (key) {
     case K_PLAYERS:
     case K_DEALER:
@@ -310,17 +290,17 @@ static int read_field(reader *r, gr_rummy_position *p, int key, const char *v,
         p->stock_from_seed = 1;
         return GR_OK;
     case K_PHASE:
-        if (skip_space(v + vn, fend) != fend)
+        if (gr__skip_space(v + vn, fend) != fend)
             return fail(r, v + vn, 0, GR_REASON_SYNTAX);
-        if (word_is(v, vn, "draw"))
+        if (gr__word_is(v, vn, "draw"))
             p->phase = GR_RUMMY_PHASE_DRAW;
-        else if (word_is(v, vn, "play"))
+        else if (gr__word_is(v, vn, "play"))
             p->phase = GR_RUMMY_PHASE_PLAY;
         else
             return fail(r, v, vn, GR_REASON_SYNTAX);
         return GR_OK;
     case K_TAKEN:
-        if (vn == 0 || skip_space(v + vn, fend) != fend)
+        if (vn == 0 || gr__skip_space(v + vn, fend) != fend)
             return fail(r, v + vn, 0, GR_REASON_SYNTAX);
         return read_card(r, v, vn, true, &p->taken);
     case K_PILE:
@@ -328,13 +308,13 @@ static int read_field(reader *r, gr_rummy_position *p, int key, const char *v,
         gr_card *list = key == K_PILE ? p->pile : p->stock;
         int *n = key == K_PILE ? &p->npile : &p->nstock;
         for (const char *q = v; q < fend;) {
-            size_t wn = word_len(q, fend);
+            size_t wn = gr__word_len(q, fend);
             if (*n == GR_RUMMY_MAX_CARDS)
                 return fail(r, q, wn, GR_REASON_SYNTAX);
             if (read_card(r, q, wn, false, &list[*n]) != GR_OK)
                 return GR_EPARSE;
             (*n)++;
-            q = skip_space(q + wn, fend);
+            q = gr__skip_space(q + wn, fend);
         }
         return GR_OK;
     }
@@ -363,8 +343,8 @@ int gr_rummy_position_parse(const char *text, gr_rummy_position *out,
     while (s < end) {
         const char *semi = memchr(s, ';', (size_t)(end - s));
         const char *fend = semi ? semi : end;
-        const char *k = skip_space(s, fend);
-        size_t kn = word_len(k, fend);
+        const char *k = gr__skip_space(s, fend);
+        size_t kn = gr__word_len(k, fend);
         if (kn == 0) {
             if (semi || k != fend)
                 return fail(&r, k, 0, GR_REASON_SYNTAX);
@@ -374,7 +354,7 @@ int gr_rummy_position_parse(const char *text, gr_rummy_position *out,
         if (key < 0 || (key != K_MELD && seen[key]))
             return fail(&r, k, kn, GR_REASON_SYNTAX);
         seen[key] = true;
-        if (read_field(&r, &p, key, skip_space(k + kn, fend), trim_end(k, fend))
+        if (read_field(&r, &p, key, gr__skip_space(k + kn, fend), trim_end(k, fend))
             != GR_OK)
             return GR_EPARSE;
         s = semi ? semi + 1 : end;
