@@ -1,10 +1,10 @@
 /*
  * bench-game.c: whole random-play hands per second, single thread, side by
- * side in one run (issue 17):
- *   new+list   the per-move loop of before, as it was written when issue 17
- *              was filed: deal (gr_game_new), list the legal moves at every
- *              step, play a random one (knock or gin whenever legal), read
- *              the result, free;
+ * side in one run:
+ *   new+list   the per-move loop of before, as it was written before the
+ *              playout functions existed: deal (gr_game_new), list the
+ *              legal moves at every step, play a random one (knock or gin
+ *              whenever legal), read the result, free;
  *   redeal+list  the same through gr_game_redeal (no allocation);
  *   redeal+masks the per-move API of a search: gr_game_redeal, then
  *              gr_game_legal_masks and gr_game_play at every step, the same
@@ -19,7 +19,7 @@
  *              on a hand's length left to the library);
  *   playout    gr_game_redeal + gr_game_playout(GR_PLAYOUT_RANDOM);
  *   greedy     gr_game_redeal + gr_game_playout(GR_PLAYOUT_GREEDY).
- * The targets of issue 17: the per-move API (redeal+step) at least twice
+ * The targets: the per-move API (redeal+step) at least twice
  * as fast as the loop of before (new+list here, and the same loop built
  * against the library of then, 5cfcdad), playout at least 1,000,000 hands
  * a second.  On the 2-core test machine (STANDARD, shared library, medians

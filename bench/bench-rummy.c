@@ -1,5 +1,5 @@
 /*
- * bench-rummy.c: basic Rummy melding speed (issue 14).
+ * bench-rummy.c: basic Rummy melding speed.
  *
  *   bench/bench-rummy [seconds per measurement, default 1]
  *   bench/bench-rummy worst [seconds a class, default 2]

@@ -1,5 +1,5 @@
 /*
- * bench-strength.c: mirrored matches between two players (issue 17).
+ * bench-strength.c: mirrored matches between two players.
  *
  *   bench/bench-strength [-p preset] [-n pairs] [-a player] [-b player]
  *                        [-P playouts] [-F features] [-s seed] [-q]

@@ -89,7 +89,7 @@ expect "gin-selfplay: bad --players" 2 "players must be" -- "$bin/gin-selfplay" 
 expect "gin-selfplay: bad --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule wall=7
 expect "gin-selfplay: unknown --rule" 2 "unknown rule" -- "$bin/gin-selfplay" --rule nope=1
 
-# gin-play as a person types it (issue 13): words and abbreviations, typos
+# gin-play as a person types it: words and abbreviations, typos
 # refused with a message and never played, a bare card discards it
 printf 'hint\ndx\nt 7H\npass\ndraw now\nd\nzz\ndiscard\nx ZZ\nJS\nq\nn\nquit\ny\n' > "$tmp.in"
 for pat in 'Unknown command "dx"' '"t" \|Too many words after "t"' 'Too many words after "draw"' \

@@ -93,7 +93,7 @@ typedef struct v0_standing {
     int reserved[8];
 } v0_standing;
 
-/* issue 13 */
+/* the parse errors, settling options, advice and positions */
 typedef struct v0_parse_error {
     size_t offset, length;
     int    reason, line;
@@ -138,7 +138,7 @@ typedef struct v0_position {
     int      reserved[8];
 } v0_position;
 
-/* issue 17 */
+/* the playout functions' legal moves */
 typedef struct v0_legal_masks {
     unsigned types;
     uint8_t  top;
@@ -146,7 +146,7 @@ typedef struct v0_legal_masks {
     int      reserved[8];
 } v0_legal_masks;
 
-/* issues 14 and 15: basic Rummy.  gr_rummy_hand and gr_rummy_meld are
+/* basic Rummy.  gr_rummy_hand and gr_rummy_meld are
  * plain values like gr_cards (copied with =, compared field by field, kept
  * in arrays), documented as such, with no reserve: frozen whole. */
 typedef struct v0_rummy_hand {
@@ -269,15 +269,15 @@ START_TEST(test_abi_sizes_recorded)
         { "gr_score", sizeof(gr_score), 96 },
         { "gr_table", sizeof(gr_table), 52 },
         { "gr_standing", sizeof(gr_standing), 148 },
-        /* issue 13 */
+        /* parse errors, settling options, advice, positions */
         { "gr_parse_error", sizeof(gr_parse_error), 56 },
         { "gr_settle_options", sizeof(gr_settle_options), 48 },
         { "gr_take_advice", sizeof(gr_take_advice), 64 },
         { "gr_knock_advice", sizeof(gr_knock_advice), 240 },
         { "gr_position", sizeof(gr_position), 232 },
-        /* issue 17 */
+        /* the playout functions */
         { "gr_legal_masks", sizeof(gr_legal_masks), 64 },
-        /* issues 14, 15 */
+        /* basic Rummy */
         { "gr_rummy_hand", sizeof(gr_rummy_hand), 24 },
         { "gr_rummy_meld", sizeof(gr_rummy_meld), 16 },
         { "gr_rummy_arrangement", sizeof(gr_rummy_arrangement), 664 },
@@ -501,8 +501,8 @@ END_TEST
 /* ---- inputs: nonzero reserved space is refused ------------------------------ */
 
 
-/* the outputs of issues 13-17: the frozen size written, no more, the
- * reserve zeroed */
+/* the outputs of the functions added since the first structs: the frozen
+ * size written, no more, the reserve zeroed */
 START_TEST(test_abi_new_outputs_guarded)
 {
     guarded b;

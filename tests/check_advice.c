@@ -1,7 +1,7 @@
 /*
  * check_advice.c: advice (best discard under G11, taking a card, knock
- * arrangements), layoff helpers, positions, move text and history views
- * (issue 13), checked against brute force on random positions with fixed
+ * arrangements), layoff helpers, positions, move text and history views,
+ * checked against brute force on random positions with fixed
  * seeds.
  */
 #include <check.h>

@@ -1,5 +1,5 @@
 /*
- * check_expert.c: the expert bot (GR_BOT_EXPERT, issue 17).
+ * check_expert.c: the expert bot (GR_BOT_EXPERT).
  *
  *   - every decision is legal, over many random hands under every preset
  *     (and Oklahoma, big gin), its knock arrangement (G15) accepted by

@@ -322,7 +322,7 @@ START_TEST(test_calls_after_the_match)
 END_TEST
 
 
-/* ---- the API added by issues 13-17, hostile input -------------------------- */
+/* ---- advice, positions, move text, score keeping, playouts: hostile input */
 
 /* gr_position_format: an input struct, so its reserve must be zero (the ABI
  * rule), and a dealer or turn that no position has is refused */

@@ -1,5 +1,5 @@
 /*
- * check_playout.c: the fast-playout functions (issue 17): legal moves as
+ * check_playout.c: the fast-playout functions: legal moves as
  * masks, playing a move and getting the next masks in one call
  * (gr_game_step), redealing in place, playouts to the hand's end, and the
  * portable popcount the library falls back on.

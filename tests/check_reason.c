@@ -1,5 +1,5 @@
 /*
- * check_reason.c: every reason code (issue 13) provoked and checked, with
+ * check_reason.c: every reason code provoked and checked, with
  * the status it belongs to, whichever function meets the fault.
  */
 #include <check.h>

@@ -1,5 +1,5 @@
 /*
- * check_score.c: score keeping (issue 13): settling with the knocker in
+ * check_score.c: score keeping: settling with the knocker in
  * either seat, a chosen first dealer (G6), undo, the hands recorded, match
  * save/load round trips and damaged texts refused, the box bonus's name.
  */

@@ -603,7 +603,7 @@ START_TEST(test_G40_bad_arguments)
 }
 END_TEST
 
-/* ---- score keeping (issue 13) with tables, ties and Hollywood ---------------- */
+/* ---- score keeping with tables, ties and Hollywood ---------------- */
 
 static char *match_text(const gr_match *m)
 {

@@ -1,5 +1,5 @@
 /*
- * check_variants.c: the rule options of issue 16 on one hand, by stacked
+ * check_variants.c: the rule options on one hand, by stacked
  * decks worked out by hand from doc/rules-reference.md: the Oklahoma limit and the ace
  * knock (G33), ties without undercut (G36), the wall (G38), an illegal
  * knock that stands (G29), and the OPENSPIEL and EAAI presets.

@@ -210,7 +210,7 @@ int gr_cards_format(gr_cards cards, char *buf, size_t size)
     return (int)w.len;
 }
 
-/* ---- parsing with the place of the fault (issue 13) ------------------------ */
+/* ---- parsing with the place of the fault ------------------------ */
 
 void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
                          size_t length, int reason)

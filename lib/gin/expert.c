@@ -1,5 +1,5 @@
 /*
- * expert.c: GR_BOT_EXPERT, a determinized Monte Carlo player (issue 17).
+ * expert.c: GR_BOT_EXPERT, a determinized Monte Carlo player.
  *
  * ALGORITHM
  * It sees what its player may know (G12): the gr_view of each decision,

@@ -1,5 +1,5 @@
 /*
- * expert_sample.c: the expert bot's model of the opponent (issue 17): what
+ * expert_sample.c: the expert bot's model of the opponent: what
  * its player has seen during the hand, the sampling of hidden deals
  * consistent with it, and the game of one sampled deal.  Split from
  * expert.c, which makes the decisions; shared through gin/expert.h.

@@ -13,7 +13,7 @@
 
 /* moves kept inside the game before the history moves to the heap: sized
  * for real hands (random play averages about 108 moves a hand; 256 holds
- * nearly all of them, issue 17) */
+ * nearly all of them) */
 #define GR_HISTORY_INLINE 256
 
 struct gr_game {

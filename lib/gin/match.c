@@ -8,7 +8,7 @@
  * It never looks inside a gr_game: results come in through
  * gr_match_record_table(), so hands played on a real table count too.
  * Scores, bonuses and Hollywood's games are standing.c's.  Every result
- * is logged, for undo, the list of results, save and load (issue 13).
+ * is logged, for undo, the list of results, save and load.
  */
 #include "common/alloc.h"
 #include "common/bits.h"
@@ -337,7 +337,7 @@ int gr_match_record(gr_match *match, const gr_hand_result *result)
     return gr_match_record_table(match, 0, result);
 }
 
-/* ---- score keeping (issue 13): a chosen first dealer, undo, the hands
+/* ---- score keeping: a chosen first dealer, undo, the hands
  * recorded, save and load ------------------------------------------------------ */
 
 int gr_match_new_dealer(gr_match **out, const gr_rules *rules, uint64_t seed,

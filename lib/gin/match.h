@@ -21,7 +21,7 @@ typedef struct match_game {
 } match_game;
 
 /* one recorded hand: what gr_match_record_table uses, kept for undo and
- * save (issue 13) */
+ * save */
 typedef struct match_entry {
     int outcome, knocker, winner, points, table;
 } match_entry;
@@ -43,7 +43,7 @@ struct gr_match {
     int      recorded;      /* bit t: table t recorded */
     int      deal_points[2];        /* each team's points so far */
     match_game game[MATCH_GAMES];
-    /* issue 13: score keeping */
+    /* score keeping */
     uint64_t seed;          /* as given to gr_match_new (saved) */
     int      first_dealer;  /* the first hand's dealer, a seat (4 players:
                                his team deals the even deals; 0 after the

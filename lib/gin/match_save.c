@@ -1,5 +1,5 @@
 /*
- * match_save.c: a match as text (issue 13): gr_match_save() writes the
+ * match_save.c: a match as text: gr_match_save() writes the
  * rules, the seed, the players, the first dealer, the deals and every
  * recorded hand; gr_match_load() and gr_match_load_ex() read them back and
  * replay the hands through gr_match_record_table().  Split from match.c.
@@ -40,7 +40,7 @@ int gr_match_save(const gr_match *match, char *buf, size_t size)
     }
     gr__write_str(&w, "\nseed ");
     gr__write_unsigned(&w, match->seed);
-    if (match->players != 2) {   /* issue 16: absent for 2 players */
+    if (match->players != 2) {   /* absent for 2 players */
         gr__write_str(&w, "\nplayers ");
         gr__write_num(&w, match->players);
     }

@@ -1,5 +1,5 @@
 /*
- * playout.c: what a search needs from a hand (issue 17): the legal moves as
+ * playout.c: what a search needs from a hand: the legal moves as
  * card masks per move type, redealing a game in place without allocating,
  * and a playout from any state to the hand's end under a built-in policy.
  *

@@ -172,7 +172,7 @@ int gr__move_reason(const gr_game *g, gr_move m, const gr_arrangement *shown,
     }
     if (g->phase == GR_PHASE_OVER)
         return GR_REASON_HAND_OVER;
-    if (g->phase == GR_PHASE_WALL) {   /* G38 (issue 16) */
+    if (g->phase == GR_PHASE_WALL) {   /* G38 */
         if (m.type == GR_MOVE_PASS)
             return GR_REASON_NONE;
         if (m.type == GR_MOVE_DRAW_DISCARD)

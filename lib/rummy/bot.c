@@ -5,7 +5,7 @@
  * expert.c's.  GR_BOT_GREEDY:
  *   - draws the pile's top card when it is a joker or when it can be
  *     melded or laid off at once, else the stock;
- *   - goes out when it can (issue 14's going-out search, with jokers);
+ *   - goes out when it can;
  *   - otherwise plays the first step of the best plan for its natural
  *     cards: takes table jokers, lays down melds and lays off what lowers
  *     the value of its hand; then the first step of the plan for the

@@ -1,4 +1,4 @@
-"""Issue 13's advice, positions, move text and score keeping, issue 17's
+"""Advice, positions, move text and score keeping, the
 playouts and expert bot, and Rummy going out, history and stacked decks,
 from Python: hand-worked cases and round trips."""
 import pytest

@@ -89,7 +89,7 @@ static void play_any(gr_game *g, reader *r)
     CHECK(rc == GR_OK || rc == GR_EILLEGAL || rc == GR_ESTATE || rc == GR_EINVAL);
     if (m.reserved[0] | m.reserved[1] | m.reserved[2])
         CHECK(rc == GR_EINVAL);
-    /* issue 13: a refusal has a reason of its status, a success none */
+    /* a refusal has a reason of its status, a success none */
     int why = gr_game_last_reason(g);
     CHECK(rc == GR_OK ? why == GR_REASON_NONE
                       : why != GR_REASON_NONE && gr_reason_status(why) == rc);
@@ -294,9 +294,10 @@ static void long_hand(const gr_rules *base, reader *r)
     gr_game_free(g);
 }
 
-/* issue 13: the position round trip, the advice, the history views and
+/* the position round trip, the advice, the history views and
  * the move text on whatever game the input built */
-static void issue13(const gr_game *g, const gr_rules *rules, reader *r)
+static void positions_advice_text(const gr_game *g, const gr_rules *rules,
+                                  reader *r)
 {
     gr_position p;
     int rc = gr_game_position(g, &p);
@@ -395,7 +396,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 9: if (game) queries(game, &r); break;
         case 10: if (game) save_load(game); break;
         case 11: if (long_hands_left-- > 0) long_hand(rules, &r); break;
-        case 12: if (game) issue13(game, rules, &r); break;
+        case 12: if (game) positions_advice_text(game, rules, &r); break;
         default: match_step(&match, rules, &r); break;
         }
         if (game)

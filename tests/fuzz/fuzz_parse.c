@@ -2,7 +2,7 @@
  * fuzz_parse.c: libFuzzer target for the text parsers.
  *
  * The input, NUL-terminated, goes to gr_card_parse, gr_cards_parse,
- * gr_game_load, and the issue 13 parsers (gr_move_parse,
+ * gr_game_load, and the other parsers (gr_move_parse,
  * gr_position_parse, gr_match_load_ex; the places they report must lie
  * inside the text).  Whatever they accept must round-trip: format/save it,
  * parse/load it again, and get the same thing back.  A save text cut short
