@@ -28,7 +28,8 @@ static int value(reader *r, int old)
 {
     uint8_t how = byte(r);
     switch (how % 4) {
-    case 0: return old + (int8_t)byte(r) % 3;
+    case 0: /* wraps at INT_MAX as case 2's values do (no signed overflow) */
+        return (int)(uint32_t)((uint32_t)old + (uint32_t)((int8_t)byte(r) % 3));
     case 1: return (int8_t)byte(r);
     case 2: return (int)(uint32_t)quad(r);
     default: return old ^ (1 << (byte(r) % 31));
