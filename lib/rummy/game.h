@@ -54,13 +54,126 @@ void gr__rgame_redeal_deck(gr_rummy_game *g, const gr_card *deck, int dealer);
 void gr__rgame_deck_shuffled(const gr_rummy_game *g, uint64_t seed,
                              gr_card *deck);
 
-/* room in the history for one more move: GR_OK or GR_ENOMEM */
-int gr__rgame_reserve(gr_rummy_game *g);
+/* room in the history for one more move: GR_OK or GR_ENOMEM (the
+ * growth itself is gr__rgame_grow's, kept out of the playouts' loops) */
+int gr__rgame_grow(gr_rummy_game *g);
+static inline int gr__rgame_reserve(gr_rummy_game *g)
+{
+    return g->nhistory < g->caphistory ? GR_OK : gr__rgame_grow(g);
+}
+
+/* R6: the end of a turn that drew the last stock card (game.c) */
+void gr__rgame_stock_end(gr_rummy_game *g);
+
+/* The most actions of one turn: a draw, then each step-2 action lowers
+ * 2 * naturals + jokers held (at most 2 * 11) by one or more (a joker
+ * exchange trades a natural for a joker), then a discard. */
+#define GR__RTURN_MOVES 24
+
+/* a card leaves a hand: a known copy of it goes first (R8) */
+static inline void gr__rgame_lose(gr_rummy_game *g, int p, gr_card c)
+{
+    gr__rhand_remove(&g->hand[p], c);
+    gr_rummy_hand *k = &g->known[p];
+    if (c == GR_RUMMY_JOKER) {
+        k->jokers -= k->jokers > 0;
+    } else {   /* without a branch on whether it was known */
+        gr_cards b = GR_CARD_BIT(c), second = k->twice & b;
+        k->twice &= ~second;
+        k->once &= ~(b & ~second);
+    }
+}
 
 /* Play a move already checked legal (gr__ract_check): the one core of
  * gr_rummy_game_play, gr_rummy_game_step and the playouts.  record: write
  * it to the history (gr__rgame_reserve made room); else only count it (a
- * search's private copy, whose history is never read). */
+ * search's private copy, whose history is never read).  Inline, so that
+ * the RANDOM playout compiles it into each of its moves with the move's
+ * type known (playout_random.c); gr__rgame_apply is the same function
+ * out of line. */
+static GR__ALWAYS_INLINE void gr__rgame_apply_inline(gr_rummy_game *g,
+                                                     const gr_rummy_action *move,
+                                                     bool record)
+{
+    int p = g->turn;
+    gr_rummy_action scratch;   /* the history entry, written in place */
+    gr_rummy_action *rec = record ? &g->history[g->nhistory] : &scratch;
+    gr__ract(rec, move->type, GR_NO_CARD, GR_NO_CARD, -1);
+    gr_card c;
+    switch (move->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+        c = g->stock[--g->nstock];
+        gr__rhand_add(&g->hand[p], c);
+        rec->card = c;
+        g->phase = GR_RUMMY_PHASE_PLAY;
+        break;
+    case GR_RUMMY_ACT_DRAW_DISCARD:
+        c = g->pile[--g->npile];
+        gr__rhand_add(&g->hand[p], c);
+        gr__rhand_add(&g->known[p], c);
+        g->taken = c;
+        rec->card = c;
+        g->phase = GR_RUMMY_PHASE_PLAY;
+        break;
+    case GR_RUMMY_ACT_MELD: {
+        gr_rummy_meld m = move->meld;
+        for (gr_cards r = m.cards & ~m.jokers; r; r &= r - 1)
+            gr__rgame_lose(g, p, (gr_card)__builtin_ctzll(r));
+        for (gr_cards j = m.jokers; j; j &= j - 1)
+            gr__rgame_lose(g, p, GR_RUMMY_JOKER);
+        g->owner[g->nmelds] = p;
+        g->melds[g->nmelds++] = m;
+        rec->meld = m;
+        break;
+    }
+    case GR_RUMMY_ACT_LAY_OFF: {
+        gr_rummy_meld *t = &g->melds[move->target];
+        gr_card face = move->card == GR_RUMMY_JOKER ? move->named : move->card;
+        gr__rgame_lose(g, p, move->card);
+        t->cards |= GR_CARD_BIT(face);
+        if (move->card == GR_RUMMY_JOKER) {
+            t->jokers |= GR_CARD_BIT(face);
+            rec->named = face;
+        }
+        rec->card = move->card;
+        rec->target = move->target;
+        break;
+    }
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        gr__rgame_lose(g, p, move->card);
+        gr__rhand_add(&g->hand[p], GR_RUMMY_JOKER);
+        gr__rhand_add(&g->known[p], GR_RUMMY_JOKER);
+        g->melds[move->target].jokers &= ~GR_CARD_BIT(move->card);
+        rec->card = move->card;
+        rec->target = move->target;
+        break;
+    case GR_RUMMY_ACT_DISCARD:
+        gr__rgame_lose(g, p, move->card);
+        g->pile[g->npile++] = move->card;
+        rec->card = move->card;
+        break;
+    }
+    g->nhistory++;
+    if (move->type != GR_RUMMY_ACT_DRAW_STOCK
+        && move->type != GR_RUMMY_ACT_DRAW_DISCARD
+        && g->hand[p].once == 0 && g->hand[p].jokers == 0) {   /* twice is in once */
+        g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
+        g->winner = p;
+        g->taken = GR_NO_CARD;
+        return;
+    }
+    if (move->type == GR_RUMMY_ACT_DISCARD) {
+        g->taken = GR_NO_CARD;
+        g->turn = p + 1 == g->nplayers ? 0 : p + 1;
+        g->phase = GR_RUMMY_PHASE_DRAW;
+        if (g->nstock == 0)
+            gr__rgame_stock_end(g);
+        if (g->played_before + g->nhistory > GR_RUMMY_MAX_HAND_MOVES - GR__RTURN_MOVES)
+            g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
+    }
+}
+
+/* gr__rgame_apply_inline out of line */
 void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move,
                      bool record);
 

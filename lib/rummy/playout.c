@@ -32,38 +32,6 @@ gr_cards gr__rfits(gr_cards cards, int flags)
 
 /* ---- masks ------------------------------------------------------------------ */
 
-/* the faces of `faces` whose removal (and, swap, a joker's gain) would
- * leave the hand stuck with the card taken (R4 Decision) cleared */
-static gr_cards unstuck(const gr_rummy_hand *hand, gr_card taken,
-                        gr_cards faces, bool swap)
-{
-    gr_cards ok = faces;
-    for (gr_cards r = faces; r; r &= r - 1) {
-        gr_rummy_hand h = *hand;
-        gr__rhand_remove(&h, (gr_card)__builtin_ctzll(r));
-        h.jokers += swap;
-        if (gr__rhand_stuck(&h, taken))
-            ok &= ~(r & (~r + 1));
-    }
-    return ok;
-}
-
-/* true if some meld could leave only copies of the card taken: it would
- * hold every other card, so they are distinct faces of one rank or one
- * suit */
-bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
-{
-    gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
-    gr_cards rest = h->once & ~t;
-    if (h->twice & ~t)
-        return false;
-    if (!rest)
-        return true;
-    gr_card low = (gr_card)__builtin_ctzll(rest);
-    return (rest & ~gr__rank_faces(GR_CARD_RANK(low))) == 0
-        || (rest & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
-}
-
 void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
 {
     const gr_rummy_hand *h = &pos->hand;
@@ -107,8 +75,8 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
         gr_cards fits = gr__rfits(pos->melds[i].cards, pos->flags);
         gr_cards lay = fits & h->once, sw = pos->melds[i].jokers & h->once;
         if (guard) {
-            lay = unstuck(h, taken, lay, false);
-            sw = unstuck(h, taken, sw, true);
+            lay = gr__runstuck(h, taken, lay, false);
+            sw = gr__runstuck(h, taken, sw, true);
         }
         m->layoff[i] = lay;
         m->joker_layoff[i] = joker_ok ? fits : 0;
