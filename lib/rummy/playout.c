@@ -32,6 +32,51 @@ gr_cards gr__rfits(gr_cards cards, int flags)
 
 /* ---- masks ------------------------------------------------------------------ */
 
+/* true if the whole hand (naturals once, nj jokers) is one meld under
+ * some naming of its jokers (R3): one rank in at most 4 cards, or one
+ * suit in at most 13 with the jokers filling the gaps (the ace high
+ * too, with GR_RUMMY_ACE_HIGH) */
+static bool whole_is_meld(gr_cards once, int nj, int flags)
+{
+    int n = gr__popcount(once), total = n + nj;
+    if (n == 0 || total < 3)
+        return false;
+    gr_card low = (gr_card)__builtin_ctzll(once);
+    if ((once & ~gr__rank_faces(GR_CARD_RANK(low))) == 0 && total <= 4)
+        return true;
+    int shift = 13 * GR_CARD_SUIT(low);
+    gr_cards m = (once >> shift) & GR__SUIT13;
+    if ((once & ~(m << shift)) || total > 13)
+        return false;
+    bool high = (flags & GR_RUMMY_ACE_HIGH) && (m & 1);
+    for (int k = 0; k <= high; k++) {
+        gr_cards e = k ? (m & ~(gr_cards)1) | (gr_cards)1 << 13 : m;
+        int span = 64 - __builtin_clzll(e) - __builtin_ctzll(e);
+        if (span - n <= nj)
+            return true;
+    }
+    return false;
+}
+
+/* The meld mask of a hand for which gr__rmeld_may_stick holds: the faces
+ * of the legal melds.  A meld leaves the hand stuck only if it holds
+ * every card but copies of the card taken (every joker too, unless a
+ * joker was taken) and not all of those copies; so the legal ones are
+ * those that leave out some other card (the melds of the hand less that
+ * card: gr__rpattern_faces) and the whole hand. */
+gr_cards gr__rmeld_faces_stuck(const gr_rummy_hand *h, gr_card taken, int flags)
+{
+    gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
+    gr_cards once = h->once, faces = 0;
+    for (gr_cards r = once & ~t; r; r &= r - 1)
+        faces |= gr__rpattern_faces(once & ~(r & (~r + 1)), h->jokers, flags);
+    if (taken != GR_RUMMY_JOKER && h->jokers > 0)   /* leaving out a joker */
+        faces |= gr__rpattern_faces(once, h->jokers - 1, flags);
+    if (!(h->twice & t) && whole_is_meld(once, h->jokers, flags))
+        faces |= once;   /* (no duplicate: the whole hand may be a meld) */
+    return faces;
+}
+
 void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
 {
     const gr_rummy_hand *h = &pos->hand;
@@ -89,7 +134,7 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
     if (any_swap)
         m->types |= 1u << GR_RUMMY_ACT_SWAP_JOKER;
     m->meld = gr__rhand_count(h) < 3 ? 0   /* a meld takes 3 cards */
-        : guard && gr__rmeld_may_stick(h, taken) ? gr__rmeld_faces(pos)
+        : guard && gr__rmeld_may_stick(h, taken) ? gr__rmeld_faces_stuck(h, taken, pos->flags)
         : gr__rpattern_faces(h->once, h->jokers, pos->flags);
     if (m->meld)
         m->types |= 1u << GR_RUMMY_ACT_MELD;

@@ -46,7 +46,7 @@ static inline gr_cards gr__runstuck(const gr_rummy_hand *hand, gr_card taken,
  * hold every other card (every joker too, unless a joker was taken, when
  * it leaves one), and at most one copy of the card taken, so the others
  * are distinct faces of one rank or one suit, and at least 3 cards (then
- * the meld mask is worked out by listing).  A hand with no card taken
+ * the meld mask is gr__rmeld_faces_stuck's).  A hand with no card taken
  * may give either answer. */
 static inline bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
 {
@@ -64,6 +64,10 @@ static inline bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
     return (rest & ~gr__rank_faces(GR_CARD_RANK(low))) == 0
         || (rest & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
 }
+
+/* the meld mask of a hand for which gr__rmeld_may_stick holds (the card
+ * taken `taken`): the natural faces of its legal melds */
+gr_cards gr__rmeld_faces_stuck(const gr_rummy_hand *h, gr_card taken, int flags);
 
 /* The meld GR_RUMMY_PLAYOUT_RANDOM makes through face f with at most nj
  * jokers (policy.c): its rank's held suits, else the natural run through

@@ -129,15 +129,6 @@ static GR__NOINLINE bool meld_legal(const gr_rummy_game *g, const gr_rummy_actio
     return gr__ract_check(&pos, a) == GR_OK;
 }
 
-/* the meld mask of gr__rmasks by listing the melds (some meld could
- * leave the hand holding only copies of the card taken) */
-static GR__NOINLINE gr_cards meld_faces_guarded(const gr_rummy_game *g)
-{
-    gr__rpos pos;
-    gr__rgame_pos(g, &pos);
-    return gr__rmeld_faces(&pos);
-}
-
 /* false if the hand cannot be one meld: a duplicate, or naturals of two
  * ranks and two suits (gr__rwhole_meld's first tests, inline) */
 static inline bool one_kind(const gr_rummy_hand *h)
@@ -151,11 +142,14 @@ static inline bool one_kind(const gr_rummy_hand *h)
 
 /* The move *a, just chosen: compared in debug builds with the move
  * gr__rpolicy_random makes from the same numbers (*before: the generator
- * before the choice, *after: after it), then made by the apply core.
- * Inline at each place a move is chosen, with its type a constant. */
+ * before the choice, *after: after it), then made by the apply core:
+ * inline (hot: the draws and the discard of most plays, with the move's
+ * type a constant) or out of line (the rarer moves: the loop stays
+ * small). */
 static GR__ALWAYS_INLINE void make(gr_rummy_game *g, fits_cache *fc,
                                    const gr_rummy_action *a, bool record,
-                                   const gr_rng *before, const gr_rng *after)
+                                   const gr_rng *before, const gr_rng *after,
+                                   bool hot)
 {
 #ifdef GR_DEBUG
     gr_rng ref_rng = *before;
@@ -167,7 +161,10 @@ static GR__ALWAYS_INLINE void make(gr_rummy_game *g, fits_cache *fc,
     (void)before;
     (void)after;
 #endif
-    gr__rgame_apply_inline(g, a, record);
+    if (hot)
+        gr__rgame_apply_inline(g, a, record);
+    else
+        gr__rgame_apply(g, a, record);
     if (a->type == GR_RUMMY_ACT_MELD || a->type == GR_RUMMY_ACT_LAY_OFF
         || a->type == GR_RUMMY_ACT_SWAP_JOKER)
         table_changed(fc, g, a);
@@ -188,10 +185,10 @@ static GR__ALWAYS_INLINE void draw_move(gr_rummy_game *g, fits_cache *fc,
              : h->jokers != 0 || (h->once & ~GR_CARD_BIT(top)) != 0;
     if (pile && (g->nstock == 0 || gr__rng_below(rng, 2))) {
         gr__ract(&a, GR_RUMMY_ACT_DRAW_DISCARD, top, GR_NO_CARD, -1);
-        make(g, fc, &a, record, &before, rng);
+        make(g, fc, &a, record, &before, rng, true);
     } else {
         gr__ract(&a, GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
-        make(g, fc, &a, record, &before, rng);
+        make(g, fc, &a, record, &before, rng, true);
     }
 }
 
@@ -224,11 +221,11 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
                 gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, c,
                          c == GR_RUMMY_JOKER ? (gr_card)__builtin_ctzll(fc->fits[i])
                                              : GR_NO_CARD, i);
-                make(g, fc, &a, record, &before, rng);
+                make(g, fc, &a, record, &before, rng, false);
                 return;
             }
         gr__ract(&a, GR_RUMMY_ACT_DISCARD, c, GR_NO_CARD, -1);
-        make(g, fc, &a, record, &before, rng);
+        make(g, fc, &a, record, &before, rng, false);
         return;
     }
     gr_cards nat, jok;
@@ -236,7 +233,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
         gr_rummy_action m;   /* (apart: its address is taken) */
         meld_act(&m, nat, jok);
         if (meld_legal(g, &m)) {
-            make(g, fc, &m, record, &before, rng);
+            make(g, fc, &m, record, &before, rng, false);
             return;
         }
     }
@@ -249,8 +246,12 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
         t.jokers--;
         joker_ok = !gr__rhand_stuck(&t, taken);
     }
+    /* stick: some meld could leave only copies of the card taken; else
+     * every meld of the hand is legal (R4: the guard is the only rule a
+     * meld of held cards can break) */
+    bool stick = guard && gr__rmeld_may_stick(h, taken);
     gr_cards meld = count < 3 ? 0   /* a meld takes 3 cards */
-        : guard && gr__rmeld_may_stick(h, taken) ? meld_faces_guarded(g)
+        : stick ? gr__rmeld_faces_stuck(h, taken, flags)
         : gr__rpattern_faces(once, nj, flags);
     int nd = pc(discard) + discard_joker, nl = 0, ns = 0, nm = pc(meld);
     if (!tight) {   /* by layers (fits_cache) */
@@ -274,8 +275,9 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
         if (gr__rmeld_through(once, nj, flags, f, &nat, &jok)) {
             gr_rummy_action m;
             meld_act(&m, nat, jok);
-            if (meld_legal(g, &m)) {
-                make(g, fc, &m, record, &before, rng);
+            GR_ASSERT(stick || meld_legal(g, &m));
+            if (!stick || meld_legal(g, &m)) {
+                make(g, fc, &m, record, &before, rng, false);
                 return;
             }
         }
@@ -290,12 +292,12 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
             int x = pc(lay), y = pc(jl);
             if (k < x) {
                 gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, nth(lay, k), GR_NO_CARD, i);
-                make(g, fc, &a, record, &before, rng);
+                make(g, fc, &a, record, &before, rng, false);
                 return;
             }
             if (k < x + y) {
                 gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER, nth(jl, k - x), i);
-                make(g, fc, &a, record, &before, rng);
+                make(g, fc, &a, record, &before, rng, false);
                 return;
             }
             k -= x + y;
@@ -307,7 +309,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
             int x = pc(sw);
             if (k < x) {
                 gr__ract(&a, GR_RUMMY_ACT_SWAP_JOKER, nth(sw, k), GR_NO_CARD, i);
-                make(g, fc, &a, record, &before, rng);
+                make(g, fc, &a, record, &before, rng, false);
                 return;
             }
             k -= x;
@@ -317,7 +319,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
     int x = pc(discard);
     gr__ract(&a, GR_RUMMY_ACT_DISCARD, k < x ? nth(discard, k) : GR_RUMMY_JOKER,
              GR_NO_CARD, -1);
-    make(g, fc, &a, record, &before, rng);
+    make(g, fc, &a, record, &before, rng, true);
 }
 
 static GR__ALWAYS_INLINE int playout_body(gr_rummy_game *g, gr_rng *rng,
