@@ -74,6 +74,21 @@ static inline bool gr__word_is(const char *s, size_t n, const char *want)
     return strlen(want) == n && strncmp(s, want, n) == 0;
 }
 
+/* One card word of a position text (the n bytes at s, a word without
+ * white space), or "-" for none (GR_NO_CARD) when dash: GR_OK, or
+ * GR_EPARSE for anything else.  token reads the card: gr__card_parse_token
+ * (a face), or Rummy's gr__rcard_parse_token (a face or the joker). */
+static inline int gr__read_card_word(const char *s, size_t n, bool dash,
+                                     int (*token)(const char *, size_t, gr_card *),
+                                     gr_card *out)
+{
+    if (dash && gr__word_is(s, n, "-")) {
+        *out = GR_NO_CARD;
+        return GR_OK;
+    }
+    return n > 0 && token(s, n, out) == GR_OK ? GR_OK : GR_EPARSE;
+}
+
 /* The fields of a position text of either game ("key values; key
  * values; ..."): the next field from *s on (before end), its key word
  * (*keylen bytes at *key) and its end (*fend: the ';' or end); *s moves

@@ -300,16 +300,7 @@ static int fail(reader *r, const char *at, size_t len)
 /* one card or "-" */
 static int read_card(reader *r, const char *s, size_t n, gr_card *out)
 {
-    if (gr__word_is(s, n, "-")) {
-        *out = GR_NO_CARD;
-        return GR_OK;
-    }
-    char tmp[16];
-    if (n == 0 || n >= sizeof tmp)
-        return fail(r, s, n);
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    if (gr_card_parse(tmp, out) != GR_OK)
+    if (gr__read_card_word(s, n, true, gr__card_parse_token, out) != GR_OK)
         return fail(r, s, n);
     return GR_OK;
 }

@@ -177,16 +177,7 @@ static int read_number(reader *r, const char *s, const char *end,
 /* one card word, or "-" for none when dash */
 static int read_card(reader *r, const char *s, size_t n, bool dash, gr_card *out)
 {
-    char tmp[16];
-    if (dash && gr__word_is(s, n, "-")) {
-        *out = GR_NO_CARD;
-        return GR_OK;
-    }
-    if (n == 0 || n >= sizeof tmp)
-        return fail(r, s, n, GR_REASON_SYNTAX);
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    if (gr_rummy_card_parse(tmp, out) != GR_OK)
+    if (gr__read_card_word(s, n, dash, gr__rcard_parse_token, out) != GR_OK)
         return fail(r, s, n, GR_REASON_SYNTAX);
     return GR_OK;
 }
