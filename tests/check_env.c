@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "common/rng.h"
 
 #define NA GR_ENV_NUM_ACTIONS
 #define NO GR_ENV_OBS_SIZE
@@ -566,6 +565,14 @@ END_TEST
  * and plays its legal action number z % (legal actions), counted from the
  * lowest id: checked against the mask gr_env_legal gives, through random
  * hands (their lay-downs too: meld ids up to 240). */
+static uint64_t splitmix64(uint64_t *x)   /* Steele, Lea and Flood's */
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 START_TEST(test_batch_random_actions_pick_the_kth_legal)
 {
     enum { N = 32 };
@@ -583,7 +590,7 @@ START_TEST(test_batch_random_actions_pick_the_kth_legal)
         ck_assert_int_eq(gr_batch_random_actions(b, &st, act), GR_OK);
         for (int i = 0; i < N; i++) {
             int n = gr_env_legal(gr_batch_env(b, (size_t)i), legal);
-            int k = (int)(gr__splitmix64(&want_st) % (uint64_t)n), want = -1;
+            int k = (int)(splitmix64(&want_st) % (uint64_t)n), want = -1;
             for (int a = 0; a < GR_ENV_NUM_ACTIONS && want < 0; a++)
                 if (legal[a] && k-- == 0)
                     want = a;
