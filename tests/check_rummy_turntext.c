@@ -325,23 +325,16 @@ START_TEST(random_turns_round_trip)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("rummy_turntext");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, out_goes_out_R4_R7);
-    tcase_add_test(tc, out_refused_with_reason_R7);
-    tcase_add_test(tc, moves_read_on_the_table_they_leave_R4);
-    tcase_add_test(tc, refusals_name_the_move_R4);
-    tcase_add_test(tc, out_takes_a_table_joker_R5);
-    tcase_add_test(tc, arguments);
-    tcase_add_test(tc, random_turns_round_trip);
-    suite_add_tcase(s, tc);
-    return s;
-}
-
 int main(void)
 {
-    return test_run_suite(suite());
+    const TTest *const tests[] = {
+        out_goes_out_R4_R7,
+        out_refused_with_reason_R7,
+        moves_read_on_the_table_they_leave_R4,
+        refusals_name_the_move_R4,
+        out_takes_a_table_joker_R5,
+        arguments,
+        random_turns_round_trip
+    };
+    return TEST_RUN_CORE("rummy_turntext", 600, tests);
 }

@@ -364,47 +364,7 @@ gr_cards gr__rmeld_faces(const gr__rpos *pos)
     return faces;
 }
 
-/* ---- playing a move on one hand and the table ------------------------------ */
-
-/* a card leaves the hand: a known copy of it goes first (R8) */
-static void lose(gr_rummy_hand *hand, gr_rummy_hand *known, gr_card c)
-{
-    gr__rhand_remove(hand, c);
-    if (known && gr__rhand_has(known, c))
-        gr__rhand_remove(known, c);
-}
-
-void gr__rplay(gr_rummy_hand *hand, gr_rummy_hand *known, gr_rummy_meld *melds,
-               int *nmelds, const gr_rummy_action *a)
-{
-    switch (a->type) {
-    case GR_RUMMY_ACT_MELD:
-        for (gr_cards r = a->meld.cards & ~a->meld.jokers; r; r &= r - 1)
-            lose(hand, known, (gr_card)__builtin_ctzll(r));
-        for (int j = gr__popcount(a->meld.jokers); j > 0; j--)
-            lose(hand, known, GR_RUMMY_JOKER);
-        melds[(*nmelds)++] = a->meld;
-        break;
-    case GR_RUMMY_ACT_LAY_OFF: {
-        gr_card face = a->card == GR_RUMMY_JOKER ? a->named : a->card;
-        lose(hand, known, a->card);
-        melds[a->target].cards |= GR_CARD_BIT(face);
-        if (a->card == GR_RUMMY_JOKER)
-            melds[a->target].jokers |= GR_CARD_BIT(face);
-        break;
-    }
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        lose(hand, known, a->card);
-        gr__rhand_add(hand, GR_RUMMY_JOKER);
-        if (known)
-            gr__rhand_add(known, GR_RUMMY_JOKER);
-        melds[a->target].jokers &= ~GR_CARD_BIT(a->card);
-        break;
-    default:   /* GR_RUMMY_ACT_DISCARD */
-        lose(hand, known, a->card);
-        break;
-    }
-}
+/* ---- a going-out plan as actions ----------------------------------------- */
 
 void gr__rmove_action(const gr_rummy_move *m, gr_rummy_action *a)
 {
