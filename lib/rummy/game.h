@@ -70,24 +70,12 @@ void gr__rgame_stock_end(gr_rummy_game *g);
  * exchange trades a natural for a joker), then a discard. */
 #define GR__RTURN_MOVES 24
 
-/* a card leaves a hand: a known copy of it goes first (R8) */
-static inline void gr__rgame_lose(gr_rummy_game *g, int p, gr_card c)
-{
-    gr__rhand_remove(&g->hand[p], c);
-    gr_rummy_hand *k = &g->known[p];
-    if (c == GR_RUMMY_JOKER) {
-        k->jokers -= k->jokers > 0;
-    } else {   /* without a branch on whether it was known */
-        gr_cards b = GR_CARD_BIT(c), second = k->twice & b;
-        k->twice &= ~second;
-        k->once &= ~(b & ~second);
-    }
-}
-
 /* Play a move already checked legal (gr__ract_check): the one core of
  * gr_rummy_game_play, gr_rummy_game_step and the playouts.  record: write
  * it to the history (gr__rgame_reserve made room); else only count it (a
- * search's private copy, whose history is never read).  Inline, so that
+ * search's private copy, whose history is never read).  Step-2 actions
+ * change the hand and the table through gr__rplay (table.h), as a view
+ * and the expert's boards do (the discard by its gr__rlose).  Inline, so that
  * the RANDOM playout compiles it into each of its moves with the move's
  * type known (playout_random.c); gr__rgame_apply is the same function
  * out of line. */
@@ -115,42 +103,30 @@ static GR__ALWAYS_INLINE void gr__rgame_apply_inline(gr_rummy_game *g,
         rec->card = c;
         g->phase = GR_RUMMY_PHASE_PLAY;
         break;
-    case GR_RUMMY_ACT_MELD: {
-        gr_rummy_meld m = move->meld;
-        for (gr_cards r = m.cards & ~m.jokers; r; r &= r - 1)
-            gr__rgame_lose(g, p, (gr_card)__builtin_ctzll(r));
-        for (gr_cards j = m.jokers; j; j &= j - 1)
-            gr__rgame_lose(g, p, GR_RUMMY_JOKER);
-        g->owner[g->nmelds] = p;
-        g->melds[g->nmelds++] = m;
-        rec->meld = m;
-        break;
-    }
-    case GR_RUMMY_ACT_LAY_OFF: {
-        gr_rummy_meld *t = &g->melds[move->target];
-        gr_card face = move->card == GR_RUMMY_JOKER ? move->named : move->card;
-        gr__rgame_lose(g, p, move->card);
-        t->cards |= GR_CARD_BIT(face);
-        if (move->card == GR_RUMMY_JOKER) {
-            t->jokers |= GR_CARD_BIT(face);
-            rec->named = face;
-        }
-        rec->card = move->card;
-        rec->target = move->target;
-        break;
-    }
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        gr__rgame_lose(g, p, move->card);
-        gr__rhand_add(&g->hand[p], GR_RUMMY_JOKER);
-        gr__rhand_add(&g->known[p], GR_RUMMY_JOKER);
-        g->melds[move->target].jokers &= ~GR_CARD_BIT(move->card);
-        rec->card = move->card;
-        rec->target = move->target;
-        break;
-    case GR_RUMMY_ACT_DISCARD:
-        gr__rgame_lose(g, p, move->card);
+    case GR_RUMMY_ACT_DISCARD:   /* gr__rplay's discard, inline */
+        gr__rlose(&g->hand[p], &g->known[p], move->card);
         g->pile[g->npile++] = move->card;
         rec->card = move->card;
+        break;
+    default:   /* a step-2 action: the hand and the table */
+        if (move->type == GR_RUMMY_ACT_MELD)
+            g->owner[g->nmelds] = p;
+        gr__rplay(&g->hand[p], &g->known[p], g->melds, &g->nmelds, move);
+        switch (move->type) {
+        case GR_RUMMY_ACT_MELD:
+            rec->meld = move->meld;
+            break;
+        case GR_RUMMY_ACT_LAY_OFF:
+            if (move->card == GR_RUMMY_JOKER)
+                rec->named = move->named;
+            rec->card = move->card;
+            rec->target = move->target;
+            break;
+        default:   /* GR_RUMMY_ACT_SWAP_JOKER */
+            rec->card = move->card;
+            rec->target = move->target;
+            break;
+        }
         break;
     }
     g->nhistory++;

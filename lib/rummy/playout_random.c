@@ -140,6 +140,16 @@ static inline bool one_kind(const gr_rummy_hand *h)
         || (h->once & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
 }
 
+/* a rarer move made out of line */
+static GR__NOINLINE void make_rare(gr_rummy_game *g, fits_cache *fc,
+                                   gr_rummy_action a, bool record)
+{
+    gr__rgame_apply(g, &a, record);
+    if (a.type == GR_RUMMY_ACT_MELD || a.type == GR_RUMMY_ACT_LAY_OFF
+        || a.type == GR_RUMMY_ACT_SWAP_JOKER)
+        table_changed(fc, g, &a);
+}
+
 /* The move *a, just chosen: compared in debug builds with the move
  * gr__rpolicy_random makes from the same numbers (*before: the generator
  * before the choice, *after: after it), then made by the apply core:
@@ -161,13 +171,15 @@ static GR__ALWAYS_INLINE void make(gr_rummy_game *g, fits_cache *fc,
     (void)before;
     (void)after;
 #endif
-    if (hot)
+    if (hot) {
         gr__rgame_apply_inline(g, a, record);
-    else
-        gr__rgame_apply(g, a, record);
-    if (a->type == GR_RUMMY_ACT_MELD || a->type == GR_RUMMY_ACT_LAY_OFF
-        || a->type == GR_RUMMY_ACT_SWAP_JOKER)
-        table_changed(fc, g, a);
+        if (a->type == GR_RUMMY_ACT_MELD || a->type == GR_RUMMY_ACT_LAY_OFF
+            || a->type == GR_RUMMY_ACT_SWAP_JOKER)
+            table_changed(fc, g, a);
+    } else {
+        make_rare(g, fc, *a, record);   /* (a copy: the move's own address
+                                          * never leaves the loop) */
+    }
 }
 
 /* the draw: the pile's card by a coin (when taking it leaves a way to end
