@@ -15,11 +15,13 @@
  * (tests/rummy_hostile.h; tests/check_rummy_goout.c checks their answers):
  * 24 and 36 three-card sets with the faces they lack in hand, 24 runs with
  * the cards between them (once and twice), each call timed alone.
- * Times are this thread's CPU time.  The worst mode climbs dense 14-card
- * hands of 0 to 6 jokers towards slower calls and prints the slowest
- * found in each class.  The aces mode times the slowest ace-high hands
- * found (tests/rummy_aces.h; tests/check_rummy_melding.c checks their
- * values), with and without GR_RUMMY_ACE_HIGH.
+ * Times are this thread's CPU time.  The worst mode times the slowest
+ * hands of up to 14 cards built so far (tests/rummy_hostile.h), random
+ * dense hands of 10 to 14 cards by joker count (median and slowest), and
+ * climbs dense 14-card hands of 0 to 8 jokers towards slower calls (see
+ * worst() below).  The aces mode times the slowest ace-high hands found
+ * (tests/rummy_aces.h; tests/check_rummy_melding.c checks their values),
+ * with and without GR_RUMMY_ACE_HIGH.
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
@@ -105,30 +107,108 @@ static double one_call(const gr_rummy_hand *h, int flags)
     return best;
 }
 
-/* bench-rummy worst: the slowest 14-card hands found, by joker count: dense
- * hands (two decks, 2 to 5 adjacent ranks), each climbed for a while (a
- * natural moved to a neighbouring face while that makes the call slower) */
+/* the median and the largest of n times (sorted in place) */
+static void median_max(double *ns, int n, double *med, double *max)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && ns[j] < ns[j - 1]; j--) {
+            double x = ns[j];
+            ns[j] = ns[j - 1];
+            ns[j - 1] = x;
+        }
+    *med = ns[n / 2];
+    *max = ns[n - 1];
+}
+
+/* a dense hand: k cards of two decks, `jokers` of them jokers, the
+ * naturals on w adjacent ranks from lo (past the king: the ace again) */
+static gr_rummy_hand dense_k(test_rng *r, int k, int jokers, int lo, int w)
+{
+    gr_rummy_hand h = { 0, 0, jokers };
+    for (k -= jokers; k > 0;)
+        if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(r, 4)
+                                            + (lo + test_below(r, w)) % 13)) == GR_OK)
+            k--;
+    return h;
+}
+
+/* bench-rummy worst:
+ *  1. the slowest hands of up to 14 cards built so far (tests/
+ *     rummy_hostile.h), each called 101 times: the median and the slowest
+ *     call;
+ *  2. 2000 random dense hands of 10 to 14 cards (2 to 5 adjacent ranks,
+ *     either ace option) for each number of jokers 0..8, each call the
+ *     fastest of 3 (a call preempted once is not the search's cost): the
+ *     median and the slowest;
+ *  3. for `seconds` a class, dense 14-card hands of each joker count
+ *     climbed towards slower calls (a natural moved to a neighbouring face
+ *     while that makes the fastest of 3 calls slower): the slowest found,
+ *     each candidate timed again as the median of 21 calls.
+ * On a loaded machine the slowest of many calls of one hand is the
+ * scheduler's (a call preempted once), which the medians leave out. */
 static int worst(double seconds)
 {
-    static const int jokers[] = { 0, 1, 2, 3, 4, 6 };
+    printf("gr_rummy_value, the slowest hands built (101 calls each):\n");
+    double all_med = 0;
+    for (size_t i = 0; i < sizeof hostile_values / sizeof hostile_values[0]; i++) {
+        gr_rummy_hand h;
+        if (gr_rummy_hand_parse(hostile_values[i].hand, &h, NULL) != GR_OK)
+            return 1;
+        int flags = hostile_values[i].flags;
+        double ns[101], med, max;
+        for (int k = 0; k < 101; k++) {
+            double t0 = cpu_now();
+            bench_sink += (uint64_t)gr_rummy_value(&h, flags);
+            ns[k] = (cpu_now() - t0) * 1e9;
+        }
+        median_max(ns, 101, &med, &max);
+        all_med = med > all_med ? med : all_med;
+        printf("  %-46s %-9s min %5.1f  median %5.1f  max %6.1f us\n",
+               hostile_values[i].hand, flags ? "ace high" : "ace low", ns[0] / 1e3,
+               med / 1e3, max / 1e3);
+    }
+    printf("  slowest median: %.1f us\n", all_med / 1e3);
+
+    printf("gr_rummy_value, 2000 random dense hands of 10-14 cards per joker count"
+           " (each the fastest of 3 calls):\n");
     test_rng r = { 14 };
-    printf("gr_rummy_value, slowest 14-card hands found (%.1f s a class, the fastest of 3 calls):\n",
-           seconds);
-    for (size_t j = 0; j < sizeof jokers / sizeof jokers[0]; j++) {
+    for (int j = 0; j <= GR_RUMMY_MAX_JOKERS; j++) {
+        enum { N = 2000 };
+        static double ns[N];
+        gr_rummy_hand slow = { 0, 0, 0 };
+        int slow_flags = 0;
+        double slow_ns = 0;
+        for (int i = 0; i < N; i++) {
+            int flags = i & 1, k = 10 + test_below(&r, 5);
+            gr_rummy_hand h = dense_k(&r, k, j < k ? j : k - 1, test_below(&r, 13),
+                                      2 + test_below(&r, 4));
+            ns[i] = one_call(&h, flags);
+            if (ns[i] > slow_ns) {
+                slow_ns = ns[i];
+                slow = h;
+                slow_flags = flags;
+            }
+        }
+        double med, max;
+        median_max(ns, N, &med, &max);
+        char buf[256];
+        gr_rummy_hand_format(&slow, buf, sizeof buf);
+        printf("  %d jokers: median %5.2f us  max %6.1f us  (%s%s)\n", j, med / 1e3,
+               max / 1e3, buf, slow_flags ? ", ace high" : "");
+    }
+
+    printf("gr_rummy_value, slowest 14-card hands found by climbing (%.1f s a class,"
+           " the median of 21 calls):\n", seconds);
+    for (int j = 0; j <= GR_RUMMY_MAX_JOKERS; j++) {
         gr_rummy_hand worst_h = { 0, 0, 0 };
         double worst_ns = 0;
         int worst_flags = 0;
         double t_end = cpu_now() + seconds;
         for (long i = 0; cpu_now() < t_end; i++) {
             int flags = (int)(i & 1);
-            gr_rummy_hand h = { 0, 0, jokers[j] };
-            int lo = test_below(&r, 13), w = 2 + test_below(&r, 4), k = 14 - jokers[j];
-            while (k > 0)
-                if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(&r, 4)
-                                                    + (lo + test_below(&r, w)) % 13)) == GR_OK)
-                    k--;
+            gr_rummy_hand h = dense_k(&r, 14, j, test_below(&r, 13), 2 + test_below(&r, 4));
             double ns = one_call(&h, flags);
-            for (int step = 0; step < 40; step++) {
+            for (int step = 0; step < 40 && h.once != 0; step++) {
                 gr_rummy_hand g = h;
                 int n = __builtin_popcountll(g.once), pick = test_below(&r, n);
                 gr_cards m = g.once;
@@ -146,6 +226,16 @@ static int worst(double seconds)
                     h = g;
                 }
             }
+            if (ns <= worst_ns)
+                continue;
+            /* a candidate: timed again, the median of 21 calls */
+            double again[21], max;
+            for (int k = 0; k < 21; k++) {
+                double t0 = cpu_now();
+                bench_sink += (uint64_t)gr_rummy_value(&h, flags);
+                again[k] = (cpu_now() - t0) * 1e9;
+            }
+            median_max(again, 21, &ns, &max);
             if (ns > worst_ns) {
                 worst_ns = ns;
                 worst_h = h;
@@ -154,7 +244,7 @@ static int worst(double seconds)
         }
         char buf[256];
         gr_rummy_hand_format(&worst_h, buf, sizeof buf);
-        printf("  %d jokers: %9.1f us  %s%s\n", jokers[j], worst_ns / 1e3, buf,
+        printf("  %d jokers: %9.1f us  %s%s\n", j, worst_ns / 1e3, buf,
                worst_flags ? "  (ace high)" : "");
     }
     return 0;

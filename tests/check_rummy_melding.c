@@ -12,6 +12,7 @@
 #include <ginrummy.h>
 
 #include "oracle_rummy.h"
+#include "rummy_hostile.h"
 #include "testutil.h"
 #include "rummy_testutil.h"
 #include "rummy_aces.h"
@@ -258,26 +259,11 @@ START_TEST(test_R3_R5_R7_dense_vs_oracle)
 }
 END_TEST
 
-/* gr_rummy_value's search for hands of few jokers (melding_small.c) on
- * dense hands of up to 14 cards and 0-2 jokers, where it is taken, and
- * the slowest such hands found while tuning it (bench-rummy's worst
- * mode), against the oracle (R3, R5, R7) */
+/* gr_rummy_value's search for hands of up to 14 naturals (melding_small.c)
+ * on dense hands of up to 14 cards and 0-2 jokers against the oracle (R3,
+ * R5, R7) */
 START_TEST(test_R3_R5_R7_dense_search_vs_oracle)
 {
-    static const char *const hostile[] = {
-        "5C 5C 6C 5D 5D 6D 5H 6H 7H 5S 6S 6S JK JK",
-        "6C 6C 7C 6D 6D 7D 7D 6H 6H 7H 6S 6S 7S 8S",
-        "AC AC QC KC KC AD KD AH QH KH AS AS QS JK",
-        "AC QC AD JD QD KD AH QH KH AS AS QS KS",
-    };
-    for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++)
-        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
-            gr_rummy_hand h;
-            ck_assert_int_eq(gr_rummy_hand_parse(hostile[i], &h, NULL), GR_OK);
-            int lib = gr_rummy_value(&h, flags), ref = oracle_rummy_value(&h, flags);
-            if (lib != ref)
-                fail_hand(&h, flags, lib, ref);
-        }
     test_rng r = { 0x5A11 };
     long n = test_count(20000);
     for (long i = 0; i < n; i++) {
@@ -328,6 +314,29 @@ START_TEST(test_R3_R5_R7_ace_rich_vs_oracle)
 }
 END_TEST
 
+/* the same search on dense joker-rich hands: 10 to 14 cards, 2 to 8
+ * jokers, on 2 to 5 adjacent ranks (R3, R5, R7) */
+START_TEST(test_R3_R5_R7_dense_jokers_vs_oracle)
+{
+    test_rng r = { 0x10CE };
+    long n = test_count(20000);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), k = 10 + test_below(&r, 5);
+        int jokers = 2 + test_below(&r, 7);
+        gr_rummy_hand h = { 0, 0, jokers };
+        int lo = test_below(&r, 13), w = 2 + test_below(&r, 4);
+        for (k -= jokers; k > 0;)
+            if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(&r, 4)
+                                                + (lo + test_below(&r, w)) % 13)) == GR_OK)
+                k--;
+        int lib = gr_rummy_value(&h, flags);
+        int ref = oracle_rummy_value(&h, flags);
+        if (lib != ref)
+            fail_hand(&h, flags, lib, ref);
+    }
+}
+END_TEST
+
 /* the slowest ace-high hands found (bench-rummy aces times them): all
  * eight aces, jokers, and cards that cannot all meld; their values were
  * computed by the earlier search that solved every way of playing the
@@ -343,6 +352,24 @@ START_TEST(test_R3_R5_R7_ace_high_hostile)
         if (v != rummy_ace_hostile[i].value)
             fail_hand(&h, GR_RUMMY_ACE_HIGH, v, rummy_ace_hostile[i].value);
     }
+}
+END_TEST
+
+/* the slowest hands of up to 14 cards found for gr_rummy_value
+ * (tests/rummy_hostile.h; bench-rummy times them): the value against the
+ * oracle and the arrangement, with either ace option (R3, R5, R7) */
+START_TEST(test_R3_R5_R7_hostile_values)
+{
+    for (size_t i = 0; i < sizeof hostile_values / sizeof hostile_values[0]; i++)
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            gr_rummy_hand h;
+            ck_assert_int_eq(gr_rummy_hand_parse(hostile_values[i].hand, &h, NULL), GR_OK);
+            ck_assert_int_le(gr_rummy_hand_count(&h), 14);
+            int lib = gr_rummy_value(&h, flags), ref = oracle_rummy_value(&h, flags);
+            if (lib != ref)
+                fail_hand(&h, flags, lib, ref);
+            ck_assert_int_eq(arranged(&h, flags), ref);
+        }
 }
 END_TEST
 
@@ -394,6 +421,8 @@ int main(void)
     tcase_add_test(tr, test_R3_R5_R7_random_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_dense_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_dense_search_vs_oracle);
+    tcase_add_test(tr, test_R3_R5_R7_dense_jokers_vs_oracle);
+    tcase_add_test(tr, test_R3_R5_R7_hostile_values);
     tcase_add_test(tr, test_R3_R5_R7_ace_rich_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_ace_high_hostile);
     tcase_add_test(tr, test_R3_R5_big_hands_consistent);

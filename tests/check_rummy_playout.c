@@ -453,21 +453,15 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("rummy_playout");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, masks_are_the_legal_moves);
-    tcase_add_test(tc, masks_dead_end);
-    tcase_add_test(tc, step_refuses_like_play);
-    tcase_add_test(tc, redeal_is_a_new_deal_without_allocating);
-    tcase_add_test(tc, playouts_follow_the_rules);
-    tcase_add_test(tc, random_playout_is_the_general_policy);
-    tcase_add_test(tc, unlimited_turnovers_end);
-    tcase_add_test(tc, basic_playouts_go_out);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const TTest *const tests[] = {
+        masks_are_the_legal_moves,
+        masks_dead_end,
+        step_refuses_like_play,
+        redeal_is_a_new_deal_without_allocating,
+        playouts_follow_the_rules,
+        random_playout_is_the_general_policy,
+        unlimited_turnovers_end,
+        basic_playouts_go_out
+    };
+    return TEST_RUN_CORE("rummy_playout", 600, tests);
 }

@@ -189,7 +189,7 @@ static bool is_joker(const char *s, size_t len)
     return len == 4 && memcmp(s, "\xF0\x9F\x83\x8F", 4) == 0;
 }
 
-static int parse_rummy_token(const char *s, size_t len, gr_card *out)
+int gr__rcard_parse_token(const char *s, size_t len, gr_card *out)
 {
     if (is_joker(s, len)) {
         *out = GR_RUMMY_JOKER;
@@ -204,7 +204,7 @@ int gr_rummy_card_parse(const char *text, gr_card *out)
         return GR_EINVAL;
     size_t len;
     text = gr__trim(text, &len);
-    return parse_rummy_token(text, len, out);
+    return gr__rcard_parse_token(text, len, out);
 }
 
 int gr_rummy_card_format(gr_card card, char *buf, size_t size)
@@ -247,7 +247,7 @@ static int each_token(const char *text, size_t *bad,
 static int hand_token(void *ctx, const char *s, size_t len)
 {
     gr_card card;
-    int rc = parse_rummy_token(s, len, &card);
+    int rc = gr__rcard_parse_token(s, len, &card);
     if (rc != GR_OK)
         return rc;
     return hand_add(ctx, card) ? GR_OK : GR_EINVAL;
@@ -275,7 +275,7 @@ static int meld_token(void *ctx, const char *s, size_t len)
             return GR_EPARSE;
         rc = gr__card_parse_token(eq + 1, len - (size_t)(eq + 1 - s), &face);
     } else {
-        rc = parse_rummy_token(s, len, &face);
+        rc = gr__rcard_parse_token(s, len, &face);
         if (rc == GR_OK && face == GR_RUMMY_JOKER)
             return GR_EPARSE;   /* a joker must name its face */
     }

@@ -14,6 +14,11 @@
 /* true if the hand satisfies the gr_rummy_hand invariant */
 bool gr__rummy_hand_valid(const gr_rummy_hand *hand);
 
+/* Exactly the len bytes at s as one Rummy card: a face
+ * (gr__card_parse_token) or the joker ("JK" in any case, "*", U+1F0CF);
+ * GR_OK or GR_EPARSE. */
+int gr__rcard_parse_token(const char *s, size_t len, gr_card *out);
+
 /* true if flags holds no bit but GR_RUMMY_ACE_HIGH */
 static inline bool gr__rummy_flags_valid(int flags)
 {

@@ -223,14 +223,6 @@ int gr_rummy_game_legal_moves(const gr_rummy_game *game, gr_rummy_action *out,
     return gr__rlegal(&pos, out, cap);
 }
 
-/* a card leaves a hand: a known copy of it goes first (R8) */
-static void lose(gr_rummy_game *g, int p, gr_card c)
-{
-    gr__rhand_remove(&g->hand[p], c);
-    if (gr__rhand_has(&g->known[p], c))
-        gr__rhand_remove(&g->known[p], c);
-}
-
 /* Decision (R6, R7): true if nobody can ever go out.  A hand shrinks
  * only by a meld or a layoff (each turn draws one card and discards one),
  * and the table changes only by those and joker exchanges.  So when no
@@ -389,42 +381,29 @@ void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
         rec.card = c;
         g->phase = GR_RUMMY_PHASE_PLAY;
         break;
-    case GR_RUMMY_ACT_MELD: {
-        gr_rummy_meld m = move->meld;
-        for (gr_cards r = m.cards & ~m.jokers; r; r &= r - 1)
-            lose(g, p, (gr_card)__builtin_ctzll(r));
-        for (int j = gr__popcount(m.jokers); j > 0; j--)
-            lose(g, p, GR_RUMMY_JOKER);
-        g->owner[g->nmelds] = p;
-        g->melds[g->nmelds++] = m;
-        rec.meld = m;
-        break;
-    }
-    case GR_RUMMY_ACT_LAY_OFF: {
-        gr_rummy_meld *t = &g->melds[move->target];
-        gr_card face = move->card == GR_RUMMY_JOKER ? move->named : move->card;
-        lose(g, p, move->card);
-        t->cards |= GR_CARD_BIT(face);
-        if (move->card == GR_RUMMY_JOKER) {
-            t->jokers |= GR_CARD_BIT(face);
-            rec.named = face;
+    default:   /* a step-2 action or the discard: the hand and the table */
+        if (move->type == GR_RUMMY_ACT_MELD)
+            g->owner[g->nmelds] = p;
+        gr__rplay(&g->hand[p], &g->known[p], g->melds, &g->nmelds, move);
+        switch (move->type) {
+        case GR_RUMMY_ACT_MELD:
+            rec.meld = move->meld;
+            break;
+        case GR_RUMMY_ACT_LAY_OFF:
+            if (move->card == GR_RUMMY_JOKER)
+                rec.named = move->named;
+            rec.card = move->card;
+            rec.target = move->target;
+            break;
+        case GR_RUMMY_ACT_SWAP_JOKER:
+            rec.card = move->card;
+            rec.target = move->target;
+            break;
+        default:   /* GR_RUMMY_ACT_DISCARD */
+            g->pile[g->npile++] = move->card;
+            rec.card = move->card;
+            break;
         }
-        rec.card = move->card;
-        rec.target = move->target;
-        break;
-    }
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        lose(g, p, move->card);
-        gr__rhand_add(&g->hand[p], GR_RUMMY_JOKER);
-        gr__rhand_add(&g->known[p], GR_RUMMY_JOKER);
-        g->melds[move->target].jokers &= ~GR_CARD_BIT(move->card);
-        rec.card = move->card;
-        rec.target = move->target;
-        break;
-    case GR_RUMMY_ACT_DISCARD:
-        lose(g, p, move->card);
-        g->pile[g->npile++] = move->card;
-        rec.card = move->card;
         break;
     }
     if (record)

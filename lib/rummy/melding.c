@@ -152,6 +152,44 @@ static int melded_all(const hand_counts *hc, int flags, int J)
     return v;
 }
 
+/* a bound on the value of arrangements of sets only: every joker, one
+ * natural (at most 11 points) per two jokers in sets of one natural, every
+ * natural of a rank held in 3+ suits, and of the ranks held in exactly 2
+ * suits (each set of two naturals there needs a joker) the J best pairs */
+static int set_only_bound(const hand_counts *hc, int flags, int J)
+{
+    int bound = J * (15 * 128 + 1) + (J / 2) * (11 * 128 + 1);
+    int pairs[GR_RUMMY_MAX_JOKERS], npairs = 0;   /* the best, descending */
+    for (int r = 0; r < 13; r++) {
+        int suits = 0, n = 0, lo = 2;
+        for (int s = 0; s < 4; s++) {
+            int c = hc->cnt[s][r];
+            if (c == 0)
+                continue;
+            suits++;
+            n += c;
+            lo = c < lo ? c : lo;
+        }
+        int unit = gr__rank_points(r, flags) * 128 + 1;
+        if (suits >= 3)
+            bound += n * unit;
+        else if (suits == 2)
+            for (int i = 0; i < lo; i++) {   /* lo pairs of 2 naturals */
+                int x = 2 * unit, j = npairs < J ? npairs++ : J;
+                while (j > 0 && pairs[j - 1] < x) {
+                    if (j < J)
+                        pairs[j] = pairs[j - 1];
+                    j--;
+                }
+                if (j < J)
+                    pairs[j] = x;
+            }
+    }
+    for (int i = 0; i < npairs; i++)
+        bound += pairs[i];
+    return bound;
+}
+
 /* The best melded value (points * 128 + cards) of the hand, or GR_ENOMEM;
  * *which: 0 the DP gives it, -1 sets only do.  With strict, only
  * arrangements that meld every natural are tried (the result is then the
@@ -175,39 +213,7 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
         }
         return best;
     }
-    /* a bound on sets only: every joker, one natural (at most 11 points)
-     * per two jokers in sets of one natural, every natural of a rank held
-     * in 3+ suits, and of the ranks held in exactly 2 suits (each set of
-     * two naturals there needs a joker) the J best pairs */
-    int bound = pb->J * (15 * 128 + 1) + (pb->J / 2) * (11 * 128 + 1);
-    int pairs[GR_RUMMY_MAX_JOKERS], npairs = 0;   /* the best, descending */
-    for (int r = 0; r < 13; r++) {
-        int suits = 0, n = 0, lo = 2;
-        for (int s = 0; s < 4; s++) {
-            int c = hc->cnt[s][r];
-            if (c == 0)
-                continue;
-            suits++;
-            n += c;
-            lo = c < lo ? c : lo;
-        }
-        int unit = gr__rank_points(r, flags) * 128 + 1;
-        if (suits >= 3)
-            bound += n * unit;
-        else if (suits == 2)
-            for (int i = 0; i < lo; i++) {   /* lo pairs of 2 naturals */
-                int x = 2 * unit, j = npairs < pb->J ? npairs++ : pb->J;
-                while (j > 0 && pairs[j - 1] < x) {
-                    if (j < pb->J)
-                        pairs[j] = pairs[j - 1];
-                    j--;
-                }
-                if (j < pb->J)
-                    pairs[j] = x;
-            }
-    }
-    for (int i = 0; i < npairs; i++)
-        bound += pairs[i];
+    int bound = set_only_bound(hc, flags, pb->J);
     if (best >= bound)
         return best;
     int so = gr__set_only_best(pb, hc->cnt, NULL);   /* uses pb's flags and J only */
@@ -357,10 +363,9 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
     if (h.jokers > 0 && runs_meld_all(&h, flags))
         return total - gr__rummy_hand_points(&h, flags);   /* all melds, and
             with a run every joker does */
-    if (h.jokers <= SMALL_JOKERS
-        && gr__popcount(h.once) + gr__popcount(h.twice) <= SMALL_NATURALS)
-        return total - gr__rummy_small_best(&h, flags);   /* a search, with
-            no DP to set up */
+    if (gr__popcount(h.once) + gr__popcount(h.twice) <= SMALL_NATURALS)
+        return total - gr__rummy_small_best(&h, flags);   /* a search,
+            with no DP to set up */
     solved sv;
     if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
         /* big hands often meld completely, and the DP restricted to

@@ -68,6 +68,9 @@
  *  - no joker, no duplicate, no rank in 3 suits, no high ace: only runs
  *    can form and every block of 3+ consecutive naturals is one, so the
  *    value is the points of the naturals set aside.
+ *  - hands of at most SMALL_NATURALS naturals left (any number of jokers)
+ *    are valued by the search of rummy/melding_small.c instead of the DP:
+ *    it needs no ace choices and nothing set up.
  *  - with jokers, a quick witness that everything melds (runs_meld_all:
  *    runs over each copy of each suit, gaps and padding filled by jokers,
  *    blocks joined optimally; again after setting apart ranks whose sets

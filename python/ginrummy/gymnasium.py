@@ -49,7 +49,7 @@ from ._handle import serialize
 from ._rlbase import Array, Seeding, action_index, missing, render_text
 from .errors import IllegalMove, InvalidArgument, WrongState, check
 from .encoding import NUM_ACTIONS, OBS_SIZE
-from .vec_env import ActionHistory
+from .vec_env import ActionHistory, replay_hands
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
 try:
@@ -387,20 +387,14 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._seeding.restore(st["seeding"])
         self._start()
         lib = self._lib
-        for i in range(self.num_envs):
-            k, acts = int(st["hand"][i]), st["hist"][i]
-            if k == 0 and not len(acts):
-                continue
-            check(lib.gr_batch_seek(self._p, i, k), "seek")
+        for i in replay_hands(self._p, st["hand"], st["hist"]):
             env = lib.gr_batch_env(self._p, i)
-            for a in acts:
-                check(lib.gr_env_step(env, int(a)), "replay")
             p = lib.gr_env_player(env)
             self._player[i] = p
             check(lib.gr_env_observe(env, max(p, 0), self._ffi.from_buffer("float[]", self._obs[i])),
                   "observe")
             lib.gr_env_legal(env, self._ffi.from_buffer("uint8_t[]", self._mask[i]))
-            self._hand[i] = k
+        self._hand[:] = st["hand"]
         self._history.restore(st["hist"])
         self._rng[0] = st["rng"]
 
