@@ -524,8 +524,8 @@ END_TEST
 /* 24 table runs with a card of the hand between each two (R4): every card
  * is laid off, kings after the queens on 9-10-J too (the ace high, R3,
  * with one copy); a king without its queen is left.  The plans replay.
- * (Two copies of every card and two KC reach the search's bound:
- * bench/bench-rummy times it.) */
+ * Two copies of every card and two KC go out too (they once reached the
+ * search's bound). */
 START_TEST(test_R3_R4_table_of_24_runs)
 {
     gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
@@ -543,6 +543,13 @@ START_TEST(test_R3_R4_table_of_24_runs)
         replay_plan(&h, t, nt, flags, &p);
         ck_assert_int_eq(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD), GR_RUMMY_OUT_MELD);
         gr_rummy_hand_remove(&h, GR_CARD(GR_QUEEN, GR_CLUBS));
+        if (copies == 2) {   /* each KC follows a QC */
+            gr_rummy_hand_add(&h, GR_CARD(GR_QUEEN, GR_CLUBS));
+            gr_rummy_hand_remove(&h, GR_CARD(GR_KING, GR_DIAMONDS));
+            gr_rummy_hand_add(&h, GR_CARD(GR_KING, GR_CLUBS));
+            ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, 0, &p), 0);
+            replay_plan(&h, t, nt, 0, &p);
+        }
         if (copies == 1) {   /* KC follows nothing: 10 left, or discarded */
             ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 10);
             replay_plan(&h, t, nt, flags, &p);
@@ -553,11 +560,34 @@ START_TEST(test_R3_R4_table_of_24_runs)
 }
 END_TEST
 
+/* the slowest going-out searches of hands of up to 14 cards built
+ * (tests/rummy_hostile.h: tables of 24 runs or sets with the hand's cards
+ * each going to several of them, two kings after one queen, jokers to
+ * take): the value, the plan replayed, the way out, with either ace
+ * option (R3, R4, R5, R7) */
+START_TEST(test_R4_R5_R7_hostile_tables)
+{
+    gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
+    gr_rummy_hand h;
+    gr_rummy_plan p;
+    int nt, value, out;
+    const char *name;
+    for (int k = 0; (name = hostile_goout(k, t, &nt, &h, &value, &out)) != NULL; k++)
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            ck_assert_int_le(gr_rummy_hand_count(&h), 14);
+            ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value, "%s", name);
+            replay_plan(&h, t, nt, flags, &p);
+            ck_assert_msg(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD) == out, "%s", name);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_goout");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, test_R4_layoff_chain);
+    tcase_add_test(tc, test_R4_R5_R7_hostile_tables);
     tcase_add_test(tc, test_R4_set_gets_missing_suit);
     tcase_add_test(tc, test_R5_joker_freed_and_reused);
     tcase_add_test(tc, test_R3_ace_ends_on_table);
