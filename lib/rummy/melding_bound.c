@@ -79,6 +79,10 @@ static int backward(problem *pb, layer *keep, dp_bound *bd)
     int nl = gr__nlayers(pb), J = pb->J;
     bd->nl = nl;
     for (int L = 0; L < nl; L++) {
+        free(keep[L].vals);   /* only the keys are needed */
+        keep[L].vals = NULL;
+    }
+    for (int L = 0; L < nl; L++) {
         blayer *b = &bd->layer[L];
         b->n = keep[L].n;
         b->keys = keep[L].keys;   /* taken over */
