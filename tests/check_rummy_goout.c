@@ -445,6 +445,23 @@ START_TEST(test_R4_R5_R7_can_go_out_random_vs_oracle)
 }
 END_TEST
 
+/* up to want (<= 8) random table melds, mostly sets: a run is kept one
+ * time in `odds`; *jleft the jokers they may still hold.  Their number. */
+static int sets_table(test_rng *r, int flags, gr_rummy_meld *t, int want, int *jleft,
+                      int odds)
+{
+    int nt = 0;
+    while (nt < want) {
+        gr_rummy_meld m;
+        if (!random_meld(r, flags, &m, jleft))
+            break;
+        if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(r, odds))
+            continue;   /* mostly sets */
+        t[nt++] = m;
+    }
+    return nt;
+}
+
 /* Tables of many 3-card sets (whose layoffs the value of the cards left
  * takes, R4), with runs among them, against the oracle: small hands near
  * the melds, up to 4 jokers in all, some table jokers to take (R5). */
@@ -455,15 +472,7 @@ START_TEST(test_R4_R5_many_sets_random_vs_oracle)
     for (long i = 0; i < n; i++) {
         int flags = (int)(i & 1), jleft = test_below(&r, 5);
         gr_rummy_meld t[8];
-        int nt = 0, want = 3 + test_below(&r, 6);
-        while (nt < want) {
-            gr_rummy_meld m;
-            if (!random_meld(&r, flags, &m, &jleft))
-                break;
-            if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(&r, 3))
-                continue;   /* mostly sets */
-            t[nt++] = m;
-        }
+        int nt = sets_table(&r, flags, t, 3 + test_below(&r, 6), &jleft, 3);
         gr_rummy_hand h = { 0, 0, jleft > 0 ? test_below(&r, jleft + 1) : 0 };
         int cards = 1 + test_below(&r, 6);
         while (cards > 0) {
@@ -571,15 +580,7 @@ START_TEST(test_R4_R5_sets_bigger_hands_vs_oracle)
     for (long i = 0; i < n; i++) {
         int flags = (int)(i & 1), jleft = 4 + test_below(&r, 5);
         gr_rummy_meld t[8];
-        int nt = 0, want = 3 + test_below(&r, 5);
-        while (nt < want) {
-            gr_rummy_meld m;
-            if (!random_meld(&r, flags, &m, &jleft))
-                break;
-            if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(&r, 4))
-                continue;   /* mostly sets */
-            t[nt++] = m;
-        }
+        int nt = sets_table(&r, flags, t, 3 + test_below(&r, 5), &jleft, 4);
         if (nt == 0)
             continue;
         int j = test_below(&r, (jleft < 4 ? jleft : 4) + 1);
