@@ -30,7 +30,15 @@ export function meldKind(cards) {
 
 const cDeadwood = cfunc('gr_deadwood');
 export function deadwood(hand) {
-    const d = cDeadwood(toMask(hand));
+    // The hot path, a mask: one that fits in 64 bits crosses as it is (the
+    // i64 argument would wrap a longer one), and the C function refuses
+    // bits 52-63, so a negative mask too.  BigInt comparisons would cost
+    // more than the call (V8 makes them calls; asIntN(64) is inlined).
+    if (typeof hand === 'bigint' && BigInt.asIntN(64, hand) === hand) {
+        const d = cDeadwood(hand);
+        if (d >= 0) return d;
+    }
+    const d = cDeadwood(toMask(hand));   // toMask throws RangeError for a bad mask
     return d < 0 ? check('gr_deadwood', d) : d;
 }
 
