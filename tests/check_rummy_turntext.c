@@ -277,6 +277,14 @@ START_TEST(random_turns_round_trip)
                             ck_assert_int_eq(gr_rummy_game_play(c, &o[k]), GR_OK);
                         ck_assert_int_eq(gr_rummy_game_phase(c), GR_RUMMY_PHASE_OVER);
                         gr_rummy_game_free(c);
+                        /* the way out written and read back */
+                        char otext[4096];
+                        gr_rummy_action oback[256];
+                        ck_assert_int_gt(gr_rummy_view_turn_format(o, (size_t)on, &v, otext,
+                                                                   sizeof otext), 0);
+                        ck_assert_int_eq(gr_rummy_view_turn_parse(otext, &v, oback, 256,
+                                                                  NULL), on);
+                        same_turn(o, oback, on, otext);
                         outs++;
                     }
                 }

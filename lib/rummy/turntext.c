@@ -255,7 +255,8 @@ static int turn_parse(const char *text, gr_rummy_view *v, gr_card drawn,
     if (rc != GR_OK)
         return rc;
     gr__parse_error_clear(err);
-    memcpy(out, t.acts, (t.n < cap ? t.n : cap) * sizeof *out);
+    if (cap > 0)   /* out may be NULL with cap 0 */
+        memcpy(out, t.acts, (t.n < cap ? t.n : cap) * sizeof *out);
     return (int)t.n;
 }
 

@@ -57,7 +57,8 @@ class GinRummyEnv(Handle):
     0).  These are the hands of the 2-player Gin environment of
     :mod:`ginrummy.pettingzoo` reset with the same seed.  With
     ``reward="match"`` the run's match m is ``Match(rules,
-    seed=derive_seed(s, 1, m))``.
+    seed=derive_seed(s, 1, m))``: ``reset(seed=s)`` starts its match 0,
+    ``reset()`` deals the match's next hand, or the next match's first.
 
     ``copy.copy`` (or ``clone()``) gives an independent environment, hand
     and all; ``close()`` frees it (waiting for a step in progress in
@@ -117,16 +118,20 @@ class GinRummyEnv(Handle):
         """Deal a new hand: hand 0 of the run seeded `seed`, else the run's
         next hand (see the class text).  ``options={"deck": [52 cards]}``
         deals a stacked deck (the run's hand count unchanged)."""
-        if seed is not None:
-            self._seed = c_seed(seed)
-            self._index = 0
+        run, index = (c_seed(seed), 0) if seed is not None else (self._seed, self._index)
         deck = (options or {}).get("deck")
         if deck is not None:
             check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
         elif self.reward_mode == "match":
-            self._reset_match_hand()
+            match = self._match if seed is None else None
+            if match is None or match.over:
+                match = Match(self.rules, seed=derive_seed(run, STREAMS["match"], index))
+                index += 1
+            self._deal_match_hand(match)
         else:
-            check(lib.gr_env_reset(self._p, self._next_seed(STREAMS["hand"])), "reset")
+            check(lib.gr_env_reset(self._p, derive_seed(run, STREAMS["hand"], index)), "reset")
+            index += 1
+        self._seed, self._index = run, index      # once dealt: a refused reset changes nothing
         self._acts = []
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -140,23 +145,16 @@ class GinRummyEnv(Handle):
         self.infos = {a: {} for a in self.agents}
         return self._obs.copy(), info
 
-    def _next_seed(self, stream: int) -> int:
-        """The seed of the run's next hand (or match) of `stream`, counted."""
-        seed = derive_seed(self._seed, stream, self._index)
-        self._index += 1
-        return seed
-
-    def _reset_match_hand(self) -> None:
-        if self._match is None or self._match.over:
-            self._match = Match(self.rules, seed=self._next_seed(STREAMS["match"]))
-        g = self._match.deal()
+    def _deal_match_hand(self, match: Match) -> None:
+        """Deal the next hand of `match`, which becomes the environment's."""
+        g = match.deal()
         # the match says who deals; the environment deals with player 1
         # dealing, so the match's hand is replayed from its deck
         text = g.save()
         deck_line = next(line for line in text.splitlines() if line.startswith("deck "))
         deck = [Card(c) for c in deck_line.split()[1:]]
-        self._match_dealer = g.dealer
         check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
+        self._match, self._match_dealer = match, g.dealer
 
     def step(self, action: int) -> Tuple["Array", "Array", bool, bool, Dict[str, Any]]:
         """Play `action` (an int or numpy integer; TypeError for a float or

@@ -329,26 +329,23 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         ended_ids = done.nonzero()[0]              # a few of n: work on those only
         self._history.record(self._act, ended_ids)   # for pickling
         reward = np.zeros(n, dtype=np.float32)
-        terminated = np.zeros(n, dtype=bool)
-        truncated = np.zeros(n, dtype=bool)
         infos: Dict[str, Any] = {"player": self._player.copy(), "_player": self._ones.copy(),
                                  "rewards": self._rewards.copy(), "_rewards": self._ones.copy()}
         if ended_ids.size:
-            how = done[ended_ids]
-            terminated[ended_ids] = how == 1
-            truncated[ended_ids] = how == 2
             reward[ended_ids] = self._rewards[ended_ids, acted[ended_ids]]
             self._hand[ended_ids] += 1
-            ended = np.zeros(n, dtype=bool)
-            ended[ended_ids] = True
             fin = np.empty(n, dtype=object)
             zero = self._zero_mask
-            final = self._final[ended_ids] if self.copy else self._final
-            for j, i in enumerate(ended_ids.tolist()):
-                fin[i] = {"observation": final[j if self.copy else i], "action_mask": zero}
+            ids = ended_ids.tolist()
+            if self.copy:               # copies of the rows, taken at once
+                rows: Any = zip(ids, self._final[ended_ids])
+            else:                       # views of the buffer's rows
+                rows = ((i, self._final[i]) for i in ids)
+            for i, row in rows:
+                fin[i] = {"observation": row, "action_mask": zero}
             infos["final_obs"] = fin
-            infos["_final_obs"] = ended
-        return self._out(), reward, terminated, truncated, infos
+            infos["_final_obs"] = done != 0
+        return self._out(), reward, done == 1, done == 2, infos
 
     def random_actions(self) -> Array:
         """A uniformly random legal action per environment, drawn in C."""

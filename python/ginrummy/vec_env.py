@@ -198,17 +198,18 @@ class VecGinRummyEnv(Handle):
                                                           "Array"]:
         """Deal every environment: the first reset of the run seeded `seed`,
         else the run's next reset (the seeds: see the class text)."""
-        if seed is not None:
-            self.seed, self._resets = c_seed(seed), -1
-        self._deal(self._resets + 1)
+        if seed is None:
+            self._deal(self.seed, self._resets + 1)
+        else:
+            self._deal(c_seed(seed), 0)
         return self._views[0], self._views[1], self._views[2]
 
-    def _deal(self, r: int) -> None:
-        """Deal the run's reset r in every environment."""
-        check(lib.gr_batch_reset_streams(self._p, derive_seed(self.seed, STREAMS["batch"], r),
+    def _deal(self, seed: int, r: int) -> None:
+        """Deal reset r of the run seeded `seed` in every environment."""
+        check(lib.gr_batch_reset_streams(self._p, derive_seed(seed, STREAMS["batch"], r),
                                          *self._ptrs[:3]), "reset")
-        self._resets = r
-        self._rng[0] = derive_seed(self.seed, STREAMS["np_random"], r)
+        self.seed, self._resets = seed, r
+        self._rng[0] = derive_seed(seed, STREAMS["np_random"], r)
         self._hand[:] = 0
         self._history.reset()
         self._started = True
@@ -277,7 +278,7 @@ def _vec_from(st: Dict[str, Any]) -> VecGinRummyEnv:
     v = VecGinRummyEnv(st["n"], st["rules"], seed=st["seed"])
     v._resets = st["resets"]
     if st["started"]:
-        v._deal(st["resets"])
+        v._deal(st["seed"], st["resets"])
         replay_hands(v._p, st["hand"], st["hist"])
         v._hand[:] = st["hand"]
         v._history.restore(st["hist"])

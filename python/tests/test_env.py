@@ -386,7 +386,7 @@ def test_seeds_environments_and_workers_share_no_hand():
 def test_match_reward_runs_share_no_match():
     """With reward="match", match m of the run seeded s is
     Match(rules, seed=derive_seed(s, 1, m)): seed s's second match is not
-    seed s+1's first."""
+    seed s+1's first; reset(seed=s) starts match 0 again, even mid-match."""
     firsts = {}
     for s in range(20):
         env = GinRummyEnv("standard", reward="match", seed=s)
@@ -396,3 +396,8 @@ def test_match_reward_runs_share_no_match():
         firsts[deck] = s
         want = gr.Match("standard", seed=derive_seed(s, STREAMS["match"], 0)).deal().save()
         assert deck == " ".join(_deck_line(want))
+        if s < 3:                       # reset(seed=s) mid-match: the run's match 0 again
+            env.reset()
+            assert _deck_in_play(env._p) != deck
+            env.reset(seed=s)
+            assert _deck_in_play(env._p) == deck
