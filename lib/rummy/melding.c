@@ -399,6 +399,9 @@ int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t sl
     int total = gr__rummy_hand_points(hand, flags);
     if (h.jokers > 0 && h.once != 0 && runs_meld_all(&h, flags))
         return total - gr__rummy_hand_points(&h, flags);   /* all melds */
+    if (gr__popcount(h.once) + gr__popcount(h.twice) <= SMALL_NATURALS)
+        return total - gr__rummy_small_best_slots(&h, flags, slot);   /* the
+            search, the sets' faces laid off in it */
     solved sv;
     if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
         if (gr__solve_slots(&h, flags, slot, &sv, 1) != GR_OK)
