@@ -27,10 +27,12 @@
  * Sets are not searched.  A 3-card set takes one face, its missing suit,
  * as a natural or a joker, and nothing else can go there; so the search
  * grows the runs only, and the leaf's value (gr__rummy_value_slots) takes
- * the sets: in the melding DP a natural no meld of the hand takes may be
- * laid off alone on a set lacking its face (as many as there are such
- * sets), and in the set-only knapsack the sets left empty hold jokers
- * (with a run in the hand every joker melds anyway).  Sets of 4 cards take
+ * the sets: a natural no meld of the hand takes may be laid off alone on
+ * a set lacking its face (as many as there are such sets), and the sets
+ * left empty hold jokers (with a run in the hand every joker melds
+ * anyway): the search of rummy/melding_small.c does both for hands of up
+ * to 14 naturals, the melding DP and its set-only knapsack for larger
+ * ones.  Sets of 4 cards take
  * nothing.  The value pass thus grows only the runs that can take a card
  * of the hand (an end face held, or a joker); a table of 36 sets costs
  * about what the hand alone does.  The plan pass walks the melds in order
@@ -40,7 +42,8 @@
  * by suit (each suit's from its low end), then the sets.  A state's value
  * is asked below a bound alpha: the best found so far (the value pass),
  * the best + 1 (the plan pass: is this option as good as the best?), 1
- * (can go out: is nothing left?).  A lower bound cuts a state whose
+ * (can go out: is nothing left?); a state stops at a value no state can
+ * go below (0; the best, in the plan pass).  A lower bound cuts a state whose
  * naturals that can go nowhere are worth alpha or more: those no meld of
  * the cards left holds (gr__rpattern_faces), no 3-card set still counted
  * lacks and no run still to grow reaches (through the naturals held and
@@ -53,9 +56,9 @@
  * between them, each going to either neighbour, 12 us for the plan (1.4
  * ms before the bound and the order; two KC after one QC 20 us, 13 ms
  * before), a way out 2.5 to 10 us; with no QC and both KC left, 0.24 ms
- * for the plan (the plan pass must show each option short of the best);
- * 24 sets and 12 of their missing faces with 2 jokers 0.1 ms, the leaves'
- * DP.  A second pass rebuilds the plan: at each choice, the
+ * for the plan (the plan pass must show each option short of the best;
+ * 4.7 ms before); 24 sets and 12 of their missing faces with 2 jokers 30
+ * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the plan: at each choice, the
  * first option whose value is the best, in this order: keep a
  * table joker before taking it; for a run, no card at the low end before
  * one, two, ...; at each end, stopping before growing, a natural before a
@@ -95,6 +98,8 @@ typedef struct search {
     int            flags, ntable, last, error;
     int            greedy;   /* grow a run before stopping it (the value
                                 pass: the best found early cuts the most) */
+    int            floor;    /* no state's value is below it (0; the plan
+                                pass: the best) */
     const tmeld   *t;
     mentry        *memo;
     size_t         cap, n;
@@ -264,8 +269,8 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
 {
     (void)g;
     best_ctx *b = ctx;
-    if (b->best == 0)
-        return;   /* nothing beats an empty hand */
+    if (b->best <= S->floor)
+        return;   /* nothing beats an empty hand, or the best */
     int v = best_from(S, i + 1, b->from, left, b->best);
     if (v < b->best)
         b->best = v;
@@ -314,7 +319,8 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
     gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
                   & ~S->slot_faces[from];
     for (i = S->next_run[i]; dead != 0 && i < S->ntable; i = S->next_run[i + 1])
-        dead &= ~run_reach(S, i, left);
+        if (dead >> (13 * S->t[i].suit) & 0x1FFF)
+            dead &= ~run_reach(S, i, left);
     return dead == 0 ? 0 : gr__rummy_faces_points(dead, S->flags)
                            + gr__rummy_faces_points(dead & left->twice, S->flags);
 }
@@ -526,7 +532,7 @@ static int swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
     int best = swaps_best(o, j + 1, left, alpha);
     if (o->S.error)
         return -1;
-    if (best > 0 && gr__held(left, o->sw[j].face) > 0) {
+    if (best > o->S.floor && gr__held(left, o->sw[j].face) > 0) {
         gr_rummy_hand l2 = *left;
         gr__take(&l2, o->sw[j].face);
         l2.jokers++;
@@ -549,6 +555,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     o.S.error = 0;
     o.S.greedy = 1;
+    o.S.floor = 0;
     o.S.t = t;
     o.S.cap = 256;
     o.S.n = 0;
@@ -599,6 +606,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
      * the options in the documented order, each the first whose value is
      * the best (a search below best + 1) */
     o.S.greedy = 0;
+    o.S.floor = best;   /* every state's value is the best or more */
     memset(plan, 0, sizeof *plan);
     gr_rummy_hand left = *hand;
     for (int j = 0; j < o.nswaps; j++) {

@@ -28,5 +28,8 @@ int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t sl
  * is its points less these. */
 #define SMALL_NATURALS 14
 int gr__rummy_small_best(const gr_rummy_hand *hand, int flags);
+/* the same with table sets lacking faces (slot as gr__rummy_value_slots's,
+ * NULL: none): each takes its face's natural laid off alone, or a joker */
+int gr__rummy_small_best_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13]);
 
 #endif /* GR_RUMMY_MELDING_H */

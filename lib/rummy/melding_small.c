@@ -1,7 +1,8 @@
 /*
  * rummy/melding_small.c: the most points melds can take from a hand of up
- * to SMALL_NATURALS naturals and any number of jokers, by an exhaustive
- * search over cores: for such hands it is far cheaper than the DP of
+ * to SMALL_NATURALS naturals and any number of jokers, with the table's
+ * 3-card sets lacking a face when going out, by an exhaustive search over
+ * cores: for such hands it is far cheaper than the DP of
  * rummy/melding_search.c (no ace choices to try one by one, nothing to set
  * up).
  *
@@ -16,12 +17,17 @@
  * only in the sets' room.  So the search computes
  *   best(R, J, m) = the most points cores can take from the naturals R (a
  *   multiset: two decks) needing at most J jokers, the jokers they need
- *   (15 each) included, plus 15 for each of m jokers left over: m = all of
- *   them (RUN) once some core is a run, else the sets' room so far.
+ *   (15 each) included, plus 15 for each of the jokers left over that fit:
+ *   all of them once some core is a run (m = RUN), else m, the sets' room.
+ * Going out (gr__rummy_value_slots), table sets lacking a face each take
+ * that natural laid off alone, or a joker: their number starts the room
+ * m, and a natural laid off on one takes it.
  * The lowest natural c of R (suit first, then rank: nothing of its suit
  * lies below it) is either in no core, best(R - c, J, m) (and then its
  * second copy is in none either: one copy in a core is the other branch,
- * whichever copy it is), or in one core whose other naturals come from R:
+ * whichever copy it is; both laid off on table sets lacking their face
+ * as far as there are such sets, or, with no run, fewer, to leave the
+ * room to jokers), or in one core whose other naturals come from R:
  *   - a set of its rank: 1 to 3 other suits held, each once (a set core of
  *     c alone is no better than the run core of c alone, which takes as
  *     many jokers and melds every joker);
@@ -36,8 +42,8 @@
  * each core's points plus best(R - core, J - its jokers, m updated).
  * Every arrangement is one path (up to those exchanges), so the answer is
  * exact.  Cuts, each exact: at every node with fewer than 2 jokers the
- * naturals in no meld of R are dropped first (gr__rpattern_faces; with 2
- * every natural is in one); a branch whose points plus the points of the
+ * naturals in no meld of R (and no table set lacking them) are dropped
+ * first (gr__rpattern_faces; with 2 every natural is in a meld); a branch whose points plus the points of the
  * naturals that could still meld and 15 a joker left cannot beat the best
  * found is not searched (branch and bound; runs are tried first, then the
  * largest sets, "c in no core" last); the suits are renamed so that those
@@ -70,12 +76,14 @@ static inline void take(gr_cards *once, gr_cards *twice, gr_card f)
 #define MEMO_FULL 11  /* naturals: all MEMO */
 typedef struct memo_entry {
     gr_cards once, twice;
-    int16_t  key;     /* J * 16 + m; -1: empty */
+    int16_t  key;     /* J * 64 + m; -1: empty */
     int16_t  exact;
     int32_t  value;   /* exact, or at least this is out of reach */
 } memo_entry;
 typedef struct search {
     int           flags, top;
+    gr_cards      slot_faces;   /* faces a table set lacks (going out) */
+    uint8_t       slot[52];     /* how many sets lack each face */
     const int8_t *pts;       /* of each face */
     unsigned      memo_size; /* 0: none (small problems are faster without) */
     memo_entry    memo[MEMO];
@@ -89,7 +97,9 @@ static const int8_t face_pts[2][52] = {
 };
 
 #define JOKER_PTS 15
-#define RUN 15   /* m: some core is a run (J <= 8 otherwise) */
+#define RUN 63       /* m: some core is a run */
+#define ROOM_MAX 31  /* m otherwise: the room, enough to tell J <= 8 after
+                        14 naturals laid off */
 
 static int best(gr_cards once, gr_cards twice, int pts, int J, int m, search *cx,
                 int floor);
@@ -109,7 +119,7 @@ static inline int points_of(gr_cards m, const search *cx)
 static inline int bound(gr_cards once, gr_cards twice, int pts, int J, const search *cx)
 {
     if (J < 2) {
-        gr_cards out = once & ~gr__rpattern_faces(once, J, cx->flags);
+        gr_cards out = once & ~gr__rpattern_faces(once, J, cx->flags) & ~cx->slot_faces;
         if (out)
             pts -= points_of(out, cx) + points_of(twice & out, cx);
     }
@@ -173,7 +183,7 @@ static int best(gr_cards once, gr_cards twice, int pts, int J, int m, search *cx
 {
     if (cx->memo_size == 0)
         return search_node(once, twice, pts, J, m, cx, floor);
-    int key = 16 * J + m;
+    int key = 64 * J + m;
     uint64_t hsh = (once * 0x9E3779B97F4A7C15ull) ^ (twice * 0xC2B2AE3D27D4EB4Full)
                  ^ ((uint64_t)key * 0x165667B19E3779F9ull);
     memo_entry *e = &cx->memo[(hsh >> 40) & (cx->memo_size - 1)];
@@ -197,7 +207,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
 {
     int flags = cx->flags;
     if (J < 2) {   /* the naturals in no meld of R with J jokers play no part */
-        gr_cards out = once & ~gr__rpattern_faces(once, J, flags);
+        gr_cards out = once & ~gr__rpattern_faces(once, J, flags) & ~cx->slot_faces;
         if (out) {
             pts -= points_of(out, cx) + points_of(twice & out, cx);
             once &= ~out;
@@ -205,7 +215,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
         }
     }
     if (once == 0)
-        return JOKER_PTS * (m == RUN ? J : m);
+        return JOKER_PTS * (m == RUN || m > J ? J : m);
     gr_card c = (gr_card)__builtin_ctzll(once);
     int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c), pts_c = cx->pts[c];
     bool twice_c = (twice >> c) & 1;
@@ -235,16 +245,24 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
         if (jk > J)
             continue;
         /* a set of 2 or 3 naturals holds one joker more than it needs */
-        int m2 = m == RUN ? RUN : m + (n < 3) < J - jk ? m + (n < 3) : J - jk;
+        int m2 = m == RUN ? RUN : m + (n < 3) < ROOM_MAX ? m + (n < 3) : ROOM_MAX;
         res = try_core(once, twice, pts, J, m2, cx, faces, pts_c, n * pts_c, jk, res);
     }
-    /* c in no meld, and then neither its second copy */
+    /* c in no meld, and then neither its second copy; laid off alone on
+     * table sets lacking its face, as many as there are (with a run every
+     * joker melds anyway), or fewer, leaving those sets' room to jokers */
+    int copies = 1;
     if (twice_c) {
         take(&once, &twice, c);
         pts -= pts_c;
+        copies = 2;
     }
-    if (bound(once, twice, pts, J, cx) > res) {
-        int v = best(once, twice, pts, J, m, cx, res);
+    int lay = copies < cx->slot[c] ? copies : cx->slot[c];
+    for (int k = lay; k >= (m == RUN ? lay : 0); k--) {
+        int got = k * pts_c;
+        if (got + bound(once, twice, pts, J, cx) <= res)
+            continue;
+        int v = got + best(once, twice, pts, J, m == RUN ? RUN : m - k, cx, res - got);
         if (v > res)
             res = v;
     }
@@ -252,6 +270,11 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
 }
 
 int gr__rummy_small_best(const gr_rummy_hand *hand, int flags)
+{
+    return gr__rummy_small_best_slots(hand, flags, NULL);
+}
+
+int gr__rummy_small_best_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13])
 {
     search cx;
     cx.flags = flags;
@@ -275,10 +298,19 @@ int gr__rummy_small_best(const gr_rummy_hand *hand, int flags)
             ord[b - 1] = x;
         }
     gr_cards once = 0, twice = 0;
+    int room = 0;   /* the table sets lacking a face: room for jokers */
+    cx.slot_faces = 0;
     for (int i = 0; i < 4; i++) {
         once |= (hand->once >> (13 * ord[i]) & 0x1FFF) << (13 * i);
         twice |= (hand->twice >> (13 * ord[i]) & 0x1FFF) << (13 * i);
+        for (int r = 0; r < 13; r++) {
+            int k = slot != NULL ? slot[ord[i]][r] : 0;
+            cx.slot[13 * i + r] = (uint8_t)k;
+            if (k > 0)
+                cx.slot_faces |= GR_CARD_BIT(13 * i + r);
+            room += k;
+        }
     }
     int pts = points_of(once, &cx) + points_of(twice, &cx);
-    return best(once, twice, pts, hand->jokers, 0, &cx, -1);
+    return best(once, twice, pts, hand->jokers, room < ROOM_MAX ? room : ROOM_MAX, &cx, -1);
 }
