@@ -3,6 +3,7 @@
  *
  *   bench/bench-rummy [seconds per measurement, default 1]
  *   bench/bench-rummy worst [seconds a class, default 2]
+ *   bench/bench-rummy aces
  *
  * gr_rummy_value on random 10-card hands dealt from two decks with 4
  * jokers (108 cards), on random 7-card hands from one deck, and on dense
@@ -14,13 +15,18 @@
  * (tests/rummy_hostile.h; tests/check_rummy_goout.c checks their answers):
  * 24 and 36 three-card sets with the faces they lack in hand, 24 runs with
  * the cards between them (once and twice), each call timed alone.
- * Times are this thread's CPU time.  The worst mode climbs dense 14-card
- * hands of 0 to 6 jokers towards slower calls and prints the slowest
- * found in each class.
+ * Times are this thread's CPU time.  The worst mode times the slowest
+ * hands of up to 14 cards built so far (tests/rummy_hostile.h), random
+ * dense hands of 10 to 14 cards by joker count (median and slowest), and
+ * climbs dense 14-card hands of 0 to 8 jokers towards slower calls (see
+ * worst() below).  The aces mode times the slowest ace-high hands found
+ * (tests/rummy_aces.h; tests/check_rummy_melding.c checks their values),
+ * with and without GR_RUMMY_ACE_HIGH.
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
 #include "rummy_hostile.h"
+#include "rummy_aces.h"
 #include "testutil.h"
 #include "bench.h"
 
@@ -101,30 +107,139 @@ static double one_call(const gr_rummy_hand *h, int flags)
     return best;
 }
 
-/* bench-rummy worst: the slowest 14-card hands found, by joker count: dense
- * hands (two decks, 2 to 5 adjacent ranks), each climbed for a while (a
- * natural moved to a neighbouring face while that makes the call slower) */
+/* the median and the largest of n times (sorted in place) */
+static void median_max(double *ns, int n, double *med, double *max)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && ns[j] < ns[j - 1]; j--) {
+            double x = ns[j];
+            ns[j] = ns[j - 1];
+            ns[j - 1] = x;
+        }
+    *med = ns[n / 2];
+    *max = ns[n - 1];
+}
+
+/* a dense hand: k cards of two decks, `jokers` of them jokers, the
+ * naturals on w adjacent ranks from lo (past the king: the ace again) */
+static gr_rummy_hand dense_k(test_rng *r, int k, int jokers, int lo, int w)
+{
+    gr_rummy_hand h = { 0, 0, jokers };
+    for (k -= jokers; k > 0;)
+        if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(r, 4)
+                                            + (lo + test_below(r, w)) % 13)) == GR_OK)
+            k--;
+    return h;
+}
+
+/* bench-rummy worst:
+ *  1. the slowest hands of up to 14 cards built so far (tests/
+ *     rummy_hostile.h), each called 101 times: the median and the slowest
+ *     call;
+ *  2. the going-out searches of hands of up to 14 cards built so far
+ *     (tests/rummy_hostile.h), gr_rummy_go_out (with its plan) and
+ *     gr_rummy_can_go_out, 21 calls each: the median and the slowest;
+ *  3. 2000 random dense hands of 10 to 14 cards (2 to 5 adjacent ranks,
+ *     either ace option) for each number of jokers 0..8, each call the
+ *     fastest of 3 (a call preempted once is not the search's cost): the
+ *     median and the slowest;
+ *  4. for `seconds` a class, dense 14-card hands of each joker count
+ *     climbed towards slower calls (a natural moved to a neighbouring face
+ *     while that makes the fastest of 3 calls slower): the slowest found,
+ *     each candidate timed again as the median of 21 calls.
+ * On a loaded machine the slowest of many calls of one hand is the
+ * scheduler's (a call preempted once), which the medians leave out. */
 static int worst(double seconds)
 {
-    static const int jokers[] = { 0, 1, 2, 3, 4, 6 };
+    printf("gr_rummy_value, the slowest hands built (101 calls each):\n");
+    double all_med = 0;
+    for (size_t i = 0; i < sizeof hostile_values / sizeof hostile_values[0]; i++) {
+        gr_rummy_hand h;
+        if (gr_rummy_hand_parse(hostile_values[i].hand, &h, NULL) != GR_OK)
+            return 1;
+        int flags = hostile_values[i].flags;
+        double ns[101], med, max;
+        for (int k = 0; k < 101; k++) {
+            double t0 = cpu_now();
+            bench_sink += (uint64_t)gr_rummy_value(&h, flags);
+            ns[k] = (cpu_now() - t0) * 1e9;
+        }
+        median_max(ns, 101, &med, &max);
+        all_med = med > all_med ? med : all_med;
+        printf("  %-46s %-9s min %5.1f  median %5.1f  max %6.1f us\n",
+               hostile_values[i].hand, flags ? "ace high" : "ace low", ns[0] / 1e3,
+               med / 1e3, max / 1e3);
+    }
+    printf("  slowest median: %.1f us\n", all_med / 1e3);
+
+    printf("going out, the slowest hands of up to 14 cards built (21 calls each, median"
+           " and slowest):\n");
+    for (int k = 0;; k++) {
+        gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
+        gr_rummy_hand h;
+        gr_rummy_plan plan;
+        int nt, value, out;
+        const char *name = hostile_goout(k, t, &nt, &h, &value, &out);
+        if (name == NULL)
+            break;
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            double go[21], can[21], gmed, gmax, cmed, cmax;
+            for (int rep = 0; rep < 21; rep++) {
+                double t0 = cpu_now();
+                bench_sink += (uint64_t)gr_rummy_go_out(&h, t, nt, flags, &plan);
+                double t1 = cpu_now();
+                bench_sink += (uint64_t)gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
+                can[rep] = (cpu_now() - t1) * 1e9;
+                go[rep] = (t1 - t0) * 1e9;
+            }
+            median_max(go, 21, &gmed, &gmax);
+            median_max(can, 21, &cmed, &cmax);
+            printf("  %-38s %-9s go_out %7.1f (%7.1f) us  can_go_out %6.1f (%6.1f) us\n",
+                   name, flags ? "ace high" : "ace low", gmed / 1e3, gmax / 1e3,
+                   cmed / 1e3, cmax / 1e3);
+        }
+    }
+
+    printf("gr_rummy_value, 2000 random dense hands of 10-14 cards per joker count"
+           " (each the fastest of 3 calls):\n");
     test_rng r = { 14 };
-    printf("gr_rummy_value, slowest 14-card hands found (%.1f s a class, the fastest of 3 calls):\n",
-           seconds);
-    for (size_t j = 0; j < sizeof jokers / sizeof jokers[0]; j++) {
+    for (int j = 0; j <= GR_RUMMY_MAX_JOKERS; j++) {
+        enum { N = 2000 };
+        static double ns[N];
+        gr_rummy_hand slow = { 0, 0, 0 };
+        int slow_flags = 0;
+        double slow_ns = 0;
+        for (int i = 0; i < N; i++) {
+            int flags = i & 1, k = 10 + test_below(&r, 5);
+            gr_rummy_hand h = dense_k(&r, k, j < k ? j : k - 1, test_below(&r, 13),
+                                      2 + test_below(&r, 4));
+            ns[i] = one_call(&h, flags);
+            if (ns[i] > slow_ns) {
+                slow_ns = ns[i];
+                slow = h;
+                slow_flags = flags;
+            }
+        }
+        double med, max;
+        median_max(ns, N, &med, &max);
+        char buf[256];
+        gr_rummy_hand_format(&slow, buf, sizeof buf);
+        printf("  %d jokers: median %5.2f us  max %6.1f us  (%s%s)\n", j, med / 1e3,
+               max / 1e3, buf, slow_flags ? ", ace high" : "");
+    }
+
+    printf("gr_rummy_value, slowest 14-card hands found by climbing (%.1f s a class,"
+           " the median of 21 calls):\n", seconds);
+    for (int j = 0; j <= GR_RUMMY_MAX_JOKERS; j++) {
         gr_rummy_hand worst_h = { 0, 0, 0 };
         double worst_ns = 0;
         int worst_flags = 0;
         double t_end = cpu_now() + seconds;
         for (long i = 0; cpu_now() < t_end; i++) {
             int flags = (int)(i & 1);
-            gr_rummy_hand h = { 0, 0, jokers[j] };
-            int lo = test_below(&r, 13), w = 2 + test_below(&r, 4), k = 14 - jokers[j];
-            while (k > 0)
-                if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(&r, 4)
-                                                    + (lo + test_below(&r, w)) % 13)) == GR_OK)
-                    k--;
+            gr_rummy_hand h = dense_k(&r, 14, j, test_below(&r, 13), 2 + test_below(&r, 4));
             double ns = one_call(&h, flags);
-            for (int step = 0; step < 40; step++) {
+            for (int step = 0; step < 40 && h.once != 0; step++) {
                 gr_rummy_hand g = h;
                 int n = __builtin_popcountll(g.once), pick = test_below(&r, n);
                 gr_cards m = g.once;
@@ -142,6 +257,16 @@ static int worst(double seconds)
                     h = g;
                 }
             }
+            if (ns <= worst_ns)
+                continue;
+            /* a candidate: timed again, the median of 21 calls */
+            double again[21], max;
+            for (int k = 0; k < 21; k++) {
+                double t0 = cpu_now();
+                bench_sink += (uint64_t)gr_rummy_value(&h, flags);
+                again[k] = (cpu_now() - t0) * 1e9;
+            }
+            median_max(again, 21, &ns, &max);
             if (ns > worst_ns) {
                 worst_ns = ns;
                 worst_h = h;
@@ -150,8 +275,25 @@ static int worst(double seconds)
         }
         char buf[256];
         gr_rummy_hand_format(&worst_h, buf, sizeof buf);
-        printf("  %d jokers: %9.1f us  %s%s\n", jokers[j], worst_ns / 1e3, buf,
+        printf("  %d jokers: %9.1f us  %s%s\n", j, worst_ns / 1e3, buf,
                worst_flags ? "  (ace high)" : "");
+    }
+    return 0;
+}
+
+/* bench-rummy aces: the slowest ace-high hands found (tests/rummy_aces.h),
+ * with and without the option, the fastest of 3 calls each */
+static int aces(void)
+{
+    printf("gr_rummy_value, slowest ace-high hands found (the fastest of 3 calls):\n");
+    for (int i = 0; rummy_ace_hostile[i].hand != NULL; i++) {
+        gr_rummy_hand h;
+        if (gr_rummy_hand_parse(rummy_ace_hostile[i].hand, &h, NULL) != GR_OK)
+            return 1;
+        double hi = one_call(&h, GR_RUMMY_ACE_HIGH), lo = one_call(&h, 0);
+        printf("  %3d cards, %d jokers: %10.1f us ace high, %9.1f us ace low  (value %d)\n",
+               gr_rummy_hand_count(&h), h.jokers, hi / 1e3, lo / 1e3,
+               gr_rummy_value(&h, GR_RUMMY_ACE_HIGH));
     }
     return 0;
 }
@@ -160,6 +302,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "worst") == 0)
         return worst(argc > 2 ? atof(argv[2]) : 2.0);
+    if (argc > 1 && strcmp(argv[1], "aces") == 0)
+        return aces();
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (!(seconds > 0))
         seconds = 1.0;
@@ -235,7 +379,7 @@ int main(int argc, char **argv)
         { "go_out, 24 runs, 14 cards (2 K), ace high", 0, 1, 2, 1, 0 },
         { "can_go_out, 24 runs, 14 cards, ace high", 0, 1, 2, 1, 1 },
         { "go_out, 24 runs, 26 cards (KC KD)", 0, 2, 2, 0, 0 },
-        { "go_out, 24 runs, 26 cards (KC KC): bound", 0, 2, 3, 0, 0 },
+        { "go_out, 24 runs, 26 cards (KC KC)", 0, 2, 3, 0, 0 },
     };
     for (size_t k = 0; k < sizeof g / sizeof g[0]; k++) {
         int nt = g[k].sets ? hostile_sets(t, &h, g[k].sets) : hostile_runs(t, &h, g[k].copies);

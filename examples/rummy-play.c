@@ -412,28 +412,31 @@ int main(int argc, char **argv)
                 quit = true;
                 break;
             }
-            if (!strcmp(s, "hint") || !strcmp(s, "out") || !strcmp(s, "o")) {
+            if (!strcmp(s, "hint")) {
                 gr_rummy_advice adv;
                 char why[1024];
                 if (!advise(rules, seed * 131 + (uint64_t)gr_rummy_game_history(g, NULL, 0),
                             &v, &adv)
-                    || gr_rummy_advice_explain(&adv, &v, why, sizeof why) < 0) {
+                    || gr_rummy_advice_explain(&adv, &v, why, sizeof why) < 0)
                     printf("No advice here.\n");
-                    continue;
-                }
-                if (!strcmp(s, "hint")) {
+                else
                     printf("Hint: %s.\n", why);
+                continue;
+            }
+            if (!strcmp(s, "out") || !strcmp(s, "o")) {
+                /* the library's way out, as the hint would go out */
+                gr_rummy_action way[256];
+                gr_parse_error err;
+                int n = gr_rummy_view_turn_parse(s, &v, way, 256, &err);
+                if (n < 0) {
+                    printf("Cannot do that: %s. Type hint for advice.\n",
+                           gr_reason_text(err.reason));
                     continue;
                 }
-                if (v.phase != GR_RUMMY_PHASE_PLAY || adv.out == GR_RUMMY_OUT_NO) {
-                    printf("Cannot do that: you cannot go out %s. Type hint for advice.\n",
-                           v.phase == GR_RUMMY_PHASE_PLAY ? "this turn" : "before you draw");
-                    continue;
-                }
-                for (int i = 0; i < adv.nactions; i++) {
-                    if (gr_rummy_game_play(g, &adv.actions[i]) != GR_OK)
+                for (int i = 0; i < n; i++) {
+                    if (gr_rummy_game_play(g, &way[i]) != GR_OK)
                         return 1;
-                    say_action(0, human, &adv.actions[i]);
+                    say_action(0, human, &way[i]);
                 }
                 show = true;
                 continue;

@@ -200,8 +200,8 @@ rp 'help\nq\n' "rummy-play: help" 0 "discard 7H, x 7H" -- "$bin/rummy-play" --se
 # the figures it quotes are exact, its choice is matched loosely)
 rp 'hint\nq\ny\n' "rummy-play: hint before the draw" 0 "Hint: draw: 8S melds with nothing (your cards lay down to 65 points)" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nhint\nq\ny\n' "rummy-play: hint after the draw" 0 "Hint: .*discard [0-9JQKA]*[CDHS]: [0-9]* points left instead of 75" -- "$bin/rummy-play" --seed 7 --jokers 2
-rp 'out\nq\ny\n' "rummy-play: out before the draw" 0 "you cannot go out before you draw" -- "$bin/rummy-play" --seed 7 --jokers 2
-rp 'd\nout\nq\ny\n' "rummy-play: out when there is no way out (R7)" 0 "you cannot go out this turn" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'out\nq\ny\n' "rummy-play: out before the draw" 0 "Cannot do that: draw first, from the stock or the discard pile (R4). Type hint for advice." -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'd\nout\nq\ny\n' "rummy-play: out when there is no way out (R7)" 0 "Cannot do that: you cannot go out now: your cards do not all meld or lay off" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nout\ndiscard 6H\nd\no\ndiscard 5C\nd\nout\n' "rummy-play: out lays everything down (R4, R7)" 0 "You laid down 2D JK=3D 4D" -- "$bin/rummy-play" --seed 6 --jokers 1 --target 0
 rp 'd\nout\ndiscard 6H\nd\no\ndiscard 5C\nd\nout\n' "rummy-play: out, then the hand's result with the cards" 0 "^  Bot 1 held AC 2C 4C 9C 5D AH 6S = 28 points" -- "$bin/rummy-play" --seed 6 --jokers 1 --target 0
 rp 'q\nn\nd\nq\ny\n' "rummy-play: quit asks first; no plays on" 0 "You drew" -- "$bin/rummy-play" --seed 7 --jokers 2

@@ -561,6 +561,51 @@ START_TEST(test_env_clone_is_independent)
 }
 END_TEST
 
+/* gr_batch_random_actions draws one splitmix64 number z per environment
+ * and plays its legal action number z % (legal actions), counted from the
+ * lowest id: checked against the mask gr_env_legal gives, through random
+ * hands (their lay-downs too: meld ids up to 240). */
+static uint64_t splitmix64(uint64_t *x)   /* Steele, Lea and Flood's */
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+START_TEST(test_batch_random_actions_pick_the_kth_legal)
+{
+    enum { N = 32 };
+    gr_rules *r = openspiel();
+    gr_batch *b;
+    ck_assert_int_eq(gr_batch_new(&b, r, N), GR_OK);
+    ck_assert_int_eq(gr_batch_reset_streams(b, 5, NULL, NULL, NULL), GR_OK);
+    uint64_t st = 11;
+    int32_t act[N];
+    uint8_t legal[GR_ENV_NUM_ACTIONS];
+    int high = 0;
+    long steps = test_count(1500);
+    for (long s = 0; s < steps; s++) {
+        uint64_t want_st = st;
+        ck_assert_int_eq(gr_batch_random_actions(b, &st, act), GR_OK);
+        for (int i = 0; i < N; i++) {
+            int n = gr_env_legal(gr_batch_env(b, (size_t)i), legal);
+            int k = (int)(splitmix64(&want_st) % (uint64_t)n), want = -1;
+            for (int a = 0; a < GR_ENV_NUM_ACTIONS && want < 0; a++)
+                if (legal[a] && k-- == 0)
+                    want = a;
+            ck_assert_int_eq(act[i], want);
+            high += want >= 56;
+        }
+        ck_assert_uint_eq(st, want_st);
+        ck_assert_int_eq(gr_batch_step(b, act, NULL, NULL, NULL, NULL, NULL), GR_OK);
+    }
+    ck_assert_int_gt(high, 0);
+    gr_batch_free(b);
+    gr_rules_free(r);
+}
+END_TEST
+
 static Suite *env_suite(void)
 {
     Suite *s = suite_create("env");
@@ -576,6 +621,7 @@ static Suite *env_suite(void)
     tcase_add_test(tc, test_G12_env_random_playouts);
     tcase_add_test(tc, test_env_batch_matches_single_environments);
     tcase_add_test(tc, test_batch_streams_deal_derived_seeds);
+    tcase_add_test(tc, test_batch_random_actions_pick_the_kth_legal);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -286,18 +286,12 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("rummy_advice");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, test_R5_R7_out_through_a_table_joker);
-    tcase_add_test(tc, test_R4_R7_take_to_go_out);
-    tcase_add_test(tc, test_R4_advice_without_a_way_out);
-    tcase_add_test(tc, test_advice_bad_input);
-    tcase_add_test(tc, test_R4_R5_R7_random_advice_vs_oracle);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const TTest *const tests[] = {
+        test_R5_R7_out_through_a_table_joker,
+        test_R4_R7_take_to_go_out,
+        test_R4_advice_without_a_way_out,
+        test_advice_bad_input,
+        test_R4_R5_R7_random_advice_vs_oracle
+    };
+    return TEST_RUN_CORE("rummy_advice", 600, tests);
 }

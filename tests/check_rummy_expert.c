@@ -337,18 +337,12 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("rummy_expert");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 900);
-    tcase_add_test(tc, expert_plays_legal_moves);
-    tcase_add_test(tc, expert_ignores_unseen_cards);
-    tcase_add_test(tc, expert_parameters);
-    tcase_add_test(tc, greedy_melds_its_jokers);
-    tcase_add_test(tc, expert_safe_discard);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const TTest *const tests[] = {
+        expert_plays_legal_moves,
+        expert_ignores_unseen_cards,
+        expert_parameters,
+        greedy_melds_its_jokers,
+        expert_safe_discard
+    };
+    return TEST_RUN_CORE("rummy_expert", 900, tests);
 }

@@ -445,6 +445,23 @@ START_TEST(test_R4_R5_R7_can_go_out_random_vs_oracle)
 }
 END_TEST
 
+/* up to want (<= 8) random table melds, mostly sets: a run is kept one
+ * time in `odds`; *jleft the jokers they may still hold.  Their number. */
+static int sets_table(test_rng *r, int flags, gr_rummy_meld *t, int want, int *jleft,
+                      int odds)
+{
+    int nt = 0;
+    while (nt < want) {
+        gr_rummy_meld m;
+        if (!random_meld(r, flags, &m, jleft))
+            break;
+        if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(r, odds))
+            continue;   /* mostly sets */
+        t[nt++] = m;
+    }
+    return nt;
+}
+
 /* Tables of many 3-card sets (whose layoffs the value of the cards left
  * takes, R4), with runs among them, against the oracle: small hands near
  * the melds, up to 4 jokers in all, some table jokers to take (R5). */
@@ -455,15 +472,7 @@ START_TEST(test_R4_R5_many_sets_random_vs_oracle)
     for (long i = 0; i < n; i++) {
         int flags = (int)(i & 1), jleft = test_below(&r, 5);
         gr_rummy_meld t[8];
-        int nt = 0, want = 3 + test_below(&r, 6);
-        while (nt < want) {
-            gr_rummy_meld m;
-            if (!random_meld(&r, flags, &m, &jleft))
-                break;
-            if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(&r, 3))
-                continue;   /* mostly sets */
-            t[nt++] = m;
-        }
+        int nt = sets_table(&r, flags, t, 3 + test_below(&r, 6), &jleft, 3);
         gr_rummy_hand h = { 0, 0, jleft > 0 ? test_below(&r, jleft + 1) : 0 };
         int cards = 1 + test_below(&r, 6);
         while (cards > 0) {
@@ -524,8 +533,8 @@ END_TEST
 /* 24 table runs with a card of the hand between each two (R4): every card
  * is laid off, kings after the queens on 9-10-J too (the ace high, R3,
  * with one copy); a king without its queen is left.  The plans replay.
- * (Two copies of every card and two KC reach the search's bound:
- * bench/bench-rummy times it.) */
+ * Two copies of every card and two KC go out too (they once reached the
+ * search's bound). */
 START_TEST(test_R3_R4_table_of_24_runs)
 {
     gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
@@ -543,6 +552,13 @@ START_TEST(test_R3_R4_table_of_24_runs)
         replay_plan(&h, t, nt, flags, &p);
         ck_assert_int_eq(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD), GR_RUMMY_OUT_MELD);
         gr_rummy_hand_remove(&h, GR_CARD(GR_QUEEN, GR_CLUBS));
+        if (copies == 2) {   /* each KC follows a QC */
+            gr_rummy_hand_add(&h, GR_CARD(GR_QUEEN, GR_CLUBS));
+            gr_rummy_hand_remove(&h, GR_CARD(GR_KING, GR_DIAMONDS));
+            gr_rummy_hand_add(&h, GR_CARD(GR_KING, GR_CLUBS));
+            ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, 0, &p), 0);
+            replay_plan(&h, t, nt, 0, &p);
+        }
         if (copies == 1) {   /* KC follows nothing: 10 left, or discarded */
             ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 10);
             replay_plan(&h, t, nt, flags, &p);
@@ -553,11 +569,66 @@ START_TEST(test_R3_R4_table_of_24_runs)
 }
 END_TEST
 
+/* the same with bigger, joker-rich hands (8 to 12 cards, their faces
+ * mostly those of the table's ranks, up to 4 jokers) next to tables of
+ * sets: the leaves' search lays naturals off alone onto the sets lacking
+ * their face and leaves their room to jokers (R4, R5, R7) */
+START_TEST(test_R4_R5_sets_bigger_hands_vs_oracle)
+{
+    test_rng r = { 0x5E75 };
+    long n = test_count(400);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), jleft = 4 + test_below(&r, 5);
+        gr_rummy_meld t[8];
+        int nt = sets_table(&r, flags, t, 3 + test_below(&r, 5), &jleft, 4);
+        if (nt == 0)
+            continue;
+        int j = test_below(&r, (jleft < 4 ? jleft : 4) + 1);
+        gr_rummy_hand h = { 0, 0, j };
+        for (int cards = 8 + test_below(&r, 5) - j; cards > 0;) {
+            gr_cards c = t[test_below(&r, nt)].cards;
+            int at = (__builtin_ctzll(c) % 13 + 12 + test_below(&r, 3)) % 13 + 13 * test_below(&r, 4);
+            if (test_below(&r, 4) == 0)
+                at = test_below(&r, 52);
+            if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
+                cards--;
+        }
+        cross_check_go_out(i, &h, t, nt, flags);
+        int out = gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
+        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD));
+        check_out_plan(&h, t, nt, flags, GR_NO_CARD, out);
+    }
+}
+END_TEST
+
+/* the slowest going-out searches of hands of up to 14 cards built
+ * (tests/rummy_hostile.h: tables of 24 runs or sets with the hand's cards
+ * each going to several of them, two kings after one queen, jokers to
+ * take): the value, the plan replayed, the way out, with either ace
+ * option (R3, R4, R5, R7) */
+START_TEST(test_R4_R5_R7_hostile_tables)
+{
+    gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
+    gr_rummy_hand h;
+    gr_rummy_plan p;
+    int nt, value, out;
+    const char *name;
+    for (int k = 0; (name = hostile_goout(k, t, &nt, &h, &value, &out)) != NULL; k++)
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            ck_assert_int_le(gr_rummy_hand_count(&h), 14);
+            ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value, "%s", name);
+            replay_plan(&h, t, nt, flags, &p);
+            ck_assert_msg(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD) == out, "%s", name);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_goout");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, test_R4_layoff_chain);
+    tcase_add_test(tc, test_R4_R5_R7_hostile_tables);
     tcase_add_test(tc, test_R4_set_gets_missing_suit);
     tcase_add_test(tc, test_R5_joker_freed_and_reused);
     tcase_add_test(tc, test_R3_ace_ends_on_table);
@@ -571,6 +642,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_R7_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_many_sets_random_vs_oracle);
+    tcase_add_test(tr, test_R4_R5_sets_bigger_hands_vs_oracle);
     tcase_add_test(tr, test_R4_R7_table_of_36_sets);
     tcase_add_test(tr, test_R3_R4_table_of_24_runs);
     suite_add_tcase(s, tr);

@@ -487,19 +487,13 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("rummy_position");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, test_R1_R8_position_round_trip);
-    tcase_add_test(tc, test_R2_R6_stock_from_seed);
-    tcase_add_test(tc, test_R4_taken_card_melded_then_position);
-    tcase_add_test(tc, test_R1_R7_position_faults);
-    tcase_add_test(tc, test_position_text_faults);
-    tcase_add_test(tc, test_position_text_mutations);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const TTest *const tests[] = {
+        test_R1_R8_position_round_trip,
+        test_R2_R6_stock_from_seed,
+        test_R4_taken_card_melded_then_position,
+        test_R1_R7_position_faults,
+        test_position_text_faults,
+        test_position_text_mutations
+    };
+    return TEST_RUN_CORE("rummy_position", 600, tests);
 }

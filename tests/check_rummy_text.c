@@ -517,25 +517,18 @@ START_TEST(random_hands_text_and_reasons)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("rummy_text");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, reasons_of_the_turn_R4);
-    tcase_add_test(tc, reasons_of_melds_R3_R5);
-    tcase_add_test(tc, reasons_of_layoffs_and_swaps_R4_R5);
-    tcase_add_test(tc, reasons_of_the_pile_R4);
-    tcase_add_test(tc, move_text_words);
-    tcase_add_test(tc, move_text_table_numbers);
-    tcase_add_test(tc, hand_and_meld_parse_places);
-    tcase_add_test(tc, completions_match_brute_force);
-    tcase_add_test(tc, random_hands_text_and_reasons);
-    suite_add_tcase(s, tc);
-    return s;
-}
-
 int main(void)
 {
-    return test_run_suite(suite());
+    const TTest *const tests[] = {
+        reasons_of_the_turn_R4,
+        reasons_of_melds_R3_R5,
+        reasons_of_layoffs_and_swaps_R4_R5,
+        reasons_of_the_pile_R4,
+        move_text_words,
+        move_text_table_numbers,
+        hand_and_meld_parse_places,
+        completions_match_brute_force,
+        random_hands_text_and_reasons
+    };
+    return TEST_RUN_CORE("rummy_text", 600, tests);
 }

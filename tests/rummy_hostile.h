@@ -53,4 +53,154 @@ static inline int hostile_runs(gr_rummy_meld *t, gr_rummy_hand *h, int copies)
     return nt;
 }
 
+/* The slowest hands of up to 14 cards found for gr_rummy_value, by joker
+ * count (bench-rummy's worst mode climbs dense hands towards slower calls;
+ * the first ones were the slowest before the search of melding_small.c
+ * took every joker count), with the ace option (1 high).  tests/
+ * check_rummy_melding.c checks their values against the oracle;
+ * bench-rummy times each one. */
+static const struct hostile_value {
+    const char *hand;
+    int         flags;
+} hostile_values[] = {
+    { "2C 3C AD AD 2D 3D 4D AH AH 2H 3H AS 2S 3S", 1 },
+    { "2C 4C 2D 3D 4D 2H 3H 4H AS AS 2S 3S 4S JK", 1 },
+    { "7C 5D 6D 7D 7D 8D 9D 9D 7H 8H 7S 7S JK JK", 1 },
+    { "AC 3C AD AD 3D AH 3H AS 2S 2S 3S JK JK JK", 1 },
+    { "AC 3C AD 3D 3D AH AH 3H AS 2S JK JK JK JK", 1 },
+    { "AC 4C AD QD AH AH AS KS JK JK JK JK JK JK", 1 },
+    { "7C 8C 7D 7D 8D 9D 7H 7H 8H 9H 7S 8S 9S 9S", 0 },
+    { "AC 4C KC AD KD AH 2H KH KH AS 2S QS KS JK", 1 },
+    { "2C 3C 3C 2D 3D 2H 3H 3H AS AS 2S 3S JK JK", 1 },
+    { "7C 8C 8C 9C 10C 8D 9D 10H 8S 10S 10S JK JK JK", 0 },
+    { "AC AC 2C 3C AD AH 2H KH AS AS JK JK JK JK", 1 },
+    { "8C 10C 8D 8D 10D 10H 8S 9S JK JK JK JK JK JK", 1 },
+    { "3C 4C 2D 3D 4D 2H 3H 4H AS AS 2S 3S 4S JK", 1 },
+    { "4C 5C 6C 7C 4D 5D 4H 5H 6H 6H 4S 5S JK JK", 1 },
+    { "2C 3C 3C 2D 3D 2H 3H 4H 4H 2S 3S JK JK JK", 1 },
+    { "8C 9C 9C 10C 8D 9D 9H 9H 7S 9S JK JK JK JK", 0 },
+    { "2C 3C 3C 2D 2D 3D 2H 3H 2S 3S 3S 4S 4S JK", 1 },
+    { "2C 3C 2D 3D 3D 2H 3H 4H 4H 2S 2S 3S JK JK", 0 },
+    { "9C 9D 10D JD QD QD 9H JH 9S 10S JK JK JK JK", 0 },
+    { "AC AC 2C AD 2D KD KD AH AS JK JK JK JK JK", 0 },
+    { "3C 4C 5C 6C 6D 4H 5S 5S JK JK JK JK JK JK", 1 },
+    { "AC 2C 2C 3C KC 3H AS JK JK JK JK JK JK JK", 1 },
+    { "QC AD 2D QD QD AS JK JK JK JK JK JK JK JK", 1 },
+    { "JC QC QC KC JD QD JH QH KH KH JS QS JK JK", 1 },
+    { "QC KC KC QD QD KD JH QH KH QS KS JK JK JK", 0 },
+    { "6C 6D 7D 7D 6H 6H 7H 8H 6S 6S JK JK JK JK", 0 },
+    { "8C 10C 10C 9D 8H 8H 9H 10H 8S JK JK JK JK JK", 1 },
+    { "AC 2C QC AD 2D 2D AH 2H AS 2S QS KS JK JK", 0 },
+    { "AC 2C 3C AD 2D JD AH 2H AS 2S QS JK JK JK", 0 },
+    { "6C 6C 7C 8C 9C 10C 9D 8H 6S 7S JK JK JK JK", 1 },
+    { "6C 7C 6D 7D 8D 8D 6H 7H 6S 7S 7S 8S 9S JK", 1 },
+    { "2C 3C 2D 3D 2H 3H 3H 4H 2S 3S 4S 4S JK JK", 1 },
+    { "5C 5C 6C 5D 5D 6D 5H 6H 7H 5S 6S 6S JK JK", 0 },
+    { "6C 6C 7C 6D 6D 7D 7D 6H 6H 7H 6S 6S 7S 8S", 0 },
+    { "AC AC QC KC KC AD KD AH QH KH AS AS QS JK", 1 },
+    { "AC QC AD JD QD KD AH QH KH AS AS QS KS", 1 },
+};
+
+/* a run of 3 of suit s from rank lo, a joker at position jk (0..2) or none
+ * (-1) */
+static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
+{
+    gr_rummy_meld m = { 0, 0 };
+    for (int q = 0; q < 3; q++) {
+        m.cards |= GR_CARD_BIT(GR_CARD(lo + q, s));
+        if (q == jk)
+            m.jokers |= GR_CARD_BIT(GR_CARD(lo + q, s));
+    }
+    return m;
+}
+
+/* The slowest going-out searches of hands of up to 14 cards built so far,
+ * case k = 0, 1, ... into t[*nt] and *h, with gr_rummy_go_out's value and
+ * gr_rummy_can_go_out's answer (no card barred), the same with either ace
+ * option; its name, or NULL past the last case.  tests/check_rummy_goout.c
+ * checks them, bench-rummy's worst mode times them.
+ *   - the 24 runs of hostile_runs and the 12 cards between them, each
+ *     going to either neighbour, with: KC KD (they follow the queens
+ *     laid off on 9-10-J: 0); KC KC (one QC: a KC is left, 10); no QC
+ *     and KC KC 4C (both kings left, 20; no way out); 2 jokers; 2 jokers
+ *     and 4C 4D twice instead of QC QD;
+ *   - 24 runs, 8 of them with a joker in the middle that the hand's
+ *     naturals name (2^8 ways to take jokers), and 14 cards between
+ *     the runs; the same with KC;
+ *   - the 24 sets of hostile_sets and 14 of their missing faces; 12 and
+ *     2 jokers. */
+static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
+                                        int *value, int *out)
+{
+    static const char *const names[] = {
+        "24 runs, 12 cards between, KC KD", "24 runs, 12 cards between, KC KC",
+        "24 runs, 11 cards between, 4C KC KC", "24 runs, 12 cards between, 2 JK",
+        "24 runs, 12 cards (4C 4D twice), 2 JK", "24 runs (8 JK named), 14 cards",
+        "24 runs (8 JK named), 13 cards, KC", "24 sets, 14 missing faces",
+        "24 sets, 12 missing faces, 2 JK",
+    };
+    if (k < 0 || k >= (int)(sizeof names / sizeof names[0]))
+        return NULL;
+    *value = 0;
+    *out = GR_RUMMY_OUT_MELD;
+    if (k <= 4) {
+        *nt = hostile_runs(t, h, 1);
+        if (k == 0 || k == 1) {
+            gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
+            gr_rummy_hand_add(h, GR_CARD(GR_KING, k == 0 ? GR_DIAMONDS : GR_CLUBS));
+            if (k == 1) {
+                *value = 10;
+                *out = GR_RUMMY_OUT_DISCARD;
+            }
+        } else if (k == 2) {
+            gr_rummy_hand_remove(h, GR_CARD(GR_QUEEN, GR_CLUBS));
+            gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
+            gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
+            gr_rummy_hand_add(h, GR_CARD(GR_FOUR, GR_CLUBS));
+            *value = 20;
+            *out = GR_RUMMY_OUT_NO;
+        } else {
+            h->jokers = 2;
+            if (k == 4) {
+                gr_rummy_hand_remove(h, GR_CARD(GR_QUEEN, GR_CLUBS));
+                gr_rummy_hand_remove(h, GR_CARD(GR_QUEEN, GR_DIAMONDS));
+                gr_rummy_hand_add(h, GR_CARD(GR_FOUR, GR_CLUBS));
+                gr_rummy_hand_add(h, GR_CARD(GR_FOUR, GR_DIAMONDS));
+            }
+        }
+        return names[k];
+    }
+    if (k <= 6) {
+        int n = 0, named = 0;
+        for (int c = 0; c < 2; c++)
+            for (int s = 0; s < 4; s++)
+                for (int b = 0; b < 3; b++) {
+                    int jk = c == 0 && b < 2 && named < 8 ? 1 : -1;
+                    named += jk == 1;
+                    t[n++] = hostile_run3(s, 4 * b, jk);
+                }
+        *nt = n;
+        *h = (gr_rummy_hand){ 0, 0, 0 };
+        for (int s = 0; s < 4; s++) {
+            gr_rummy_hand_add(h, GR_CARD(GR_TWO, s));   /* the jokers' faces */
+            gr_rummy_hand_add(h, GR_CARD(GR_SIX, s));
+        }
+        for (int s = 0; s < 3; s++) {
+            gr_rummy_hand_add(h, GR_CARD(GR_FOUR, s));
+            if (k == 5 || s < 2)
+                gr_rummy_hand_add(h, GR_CARD(GR_EIGHT, s));
+        }
+        if (k == 6)
+            gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
+        return names[k];
+    }
+    gr_rummy_hand all;
+    *nt = hostile_sets(t, &all, 24);
+    *h = (gr_rummy_hand){ 0, 0, k == 8 ? 2 : 0 };
+    gr_cards rest = all.once;
+    for (int n = k == 8 ? 12 : 14; n > 0; n--, rest &= rest - 1)
+        gr_rummy_hand_add(h, (gr_card)__builtin_ctzll(rest));
+    return names[k];
+}
+
 #endif /* GR_RUMMY_HOSTILE_H */

@@ -303,6 +303,24 @@ static inline int test_run_suite(Suite *suite)
     srunner_free(sr);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+/* The usual test program: suite `name` of one test case, "core", holding
+ * tests[0..n-1] with a timeout of `timeout` seconds, run as
+ * test_run_suite; returns main's exit status.  TEST_RUN_CORE takes an
+ * array of the tests and counts it. */
+static inline int test_run_core(const char *name, double timeout,
+                                const TTest *const *tests, size_t n)
+{
+    Suite *s = suite_create(name);
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, timeout);
+    for (size_t i = 0; i < n; i++)
+        tcase_add_test(tc, tests[i]);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
+#define TEST_RUN_CORE(name, timeout, tests) \
+    test_run_core((name), (timeout), (tests), sizeof (tests) / sizeof (tests)[0])
 #endif
 
 #endif /* GR_TESTUTIL_H */

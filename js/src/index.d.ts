@@ -506,6 +506,8 @@ export interface RummyScore {
 export declare function formatRummyAction(action: RummyActionLike): string;
 export declare function formatRummyMove(action: RummyActionLike | string, where?: RummyGame | RummyView | null): string;
 export declare function parseRummyMove(text: string, where?: RummyGame | RummyView | null): RummyAction;
+export declare function formatRummyTurn(actions: Iterable<RummyActionLike>, where: RummyGame | RummyView): string;
+export declare function parseRummyTurn(text: string, where: RummyGame | RummyView): RummyAction[];
 export declare function rummyMoveJokerFaces(text: string, view?: RummyView | null): CardSet;
 export declare function rummyMeldCompletions(faces: CardsLike, jokers?: number, options?: RummyOptions): RummyMeld[];
 export declare function rummyViewLegalMoves(view: RummyView): RummyAction[];

@@ -15,5 +15,5 @@ export { Match, Env, deriveSeed, openspiel, ENV_NUM_ACTIONS, ENV_OBS_SIZE } from
 export {
     RummyHand, RummyMeld, parseRummyCard, formatRummyCard, rummyCardPoints, rummyValue, rummyArrange,
     checkRummyArrangement, rummyGoOut, rummyCanGoOut, rummyCanGoOutPlan, describeRummyOptions, RummyRules,
-    formatRummyAction, formatRummyMove, parseRummyMove, rummyMoveJokerFaces, rummyMeldCompletions, RummyGame, rummyViewLegalMoves, RummyMatch, rummySettle, RummyBot,
+    formatRummyAction, formatRummyMove, parseRummyMove, formatRummyTurn, parseRummyTurn, rummyMoveJokerFaces, rummyMeldCompletions, RummyGame, rummyViewLegalMoves, RummyMatch, rummySettle, RummyBot,
 } from './rummy.mjs';

@@ -248,6 +248,36 @@ export function parseRummyMove(text, where = null) {
     if (where) return withStruct('gr_rummy_view', where, (v) => parseEx('gr_rummy_view_move_parse', text, 'gr_rummy_action', (s, p, e) => M._gr_rummy_view_move_parse(s, v, p, e)));
     return parseEx('gr_rummy_move_parse', text, 'gr_rummy_action', (s, p, e) => M._gr_rummy_move_parse(s, 0, p, e));
 }
+/** The moves of a turn as one text ("take 9H, meld 7H 8H 9H, discard
+ * 4C"), each judged against the table the moves before it leave: `where`
+ * a RummyGame (before the turn is played) or a view (nothing after a draw
+ * from the stock, whose card it does not show). */
+export function formatRummyTurn(actions, where) {
+    const list = Array.from(actions, toAction), size = STRUCTS.gr_rummy_action.size;
+    return withMem(size * Math.max(list.length, 1), (p) => {
+        list.forEach((a, i) => writeStruct('gr_rummy_action', a, p + i * size));
+        if (where instanceof RummyGame) return readText('gr_rummy_turn_format', (b, n) => M._gr_rummy_turn_format(p, list.length, where.ptr, b, n));
+        return withStruct('gr_rummy_view', where, (v) => readText('gr_rummy_view_turn_format', (b, n) => M._gr_rummy_view_turn_format(p, list.length, v, b, n)));
+    });
+}
+/** Read the moves of a turn of the player to act, one after another
+ * ("draw, meld 7H 8H 9H, discard 4C"), and "out" (or "o"): the library's
+ * way out of the hand, refused with the reason 'cannot_go_out' when there
+ * is none.  `where` a RummyGame or a view; returns the actions. */
+export function parseRummyTurn(text, where) {
+    const size = STRUCTS.gr_rummy_action.size, cap = 256;
+    const game = where instanceof RummyGame;
+    const func = game ? 'gr_rummy_turn_parse' : 'gr_rummy_view_turn_parse';
+    return withString(text, (s, bytes) => withMem(size * cap + STRUCTS.gr_parse_error.size, (p) => {
+        const ep = p + size * cap;
+        const st = game ? M._gr_rummy_turn_parse(s, where.ptr, p, cap, ep)
+            : withStruct('gr_rummy_view', where, (v) => M._gr_rummy_view_turn_parse(s, v, p, cap, ep));
+        if (st < 0) throw parseError(func, st, ep, bytes);
+        const out = [];
+        for (let i = 0; i < Math.min(st, cap); i++) out.push(readStruct('gr_rummy_action', p + i * size));
+        return out;
+    }));
+}
 /** The faces the "JK" of an ambiguous move text could stand for. */
 export function rummyMoveJokerFaces(text, view = null) {
     return withString(text, (s) => withStruct('gr_rummy_view', view, (v) => outScalar('gr_rummy_move_joker_faces', 'cards', (o) => M._gr_rummy_move_joker_faces(s, v, o))));

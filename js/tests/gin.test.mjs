@@ -17,6 +17,18 @@ test('G5 deadwood and arrangement of the README hand', () => {
     assert.throws(() => gr.deadwood(1n << 60n), RangeError);
 });
 
+test('deadwood refuses every mask outside 52 bits, those an i64 would wrap to a hand too', () => {
+    const hand = CardSet.parse('AS 2S 3S 7H 7D 7C KD QD JD 9C').mask;
+    for (const bad of [-1n, -hand, 1n << 52n, 1n << 63n, (1n << 64n) - 1n, (1n << 64n) + hand,
+        hand - (1n << 64n), (5n << 64n) + hand, -(1n << 63n)])
+        assert.throws(() => gr.deadwood(bad), RangeError, String(bad));
+    assert.equal(gr.deadwood(hand), 9);
+    assert.equal(gr.deadwood((1n << 52n) - 1n), 0);
+    assert.equal(gr.deadwood(0n), 0);
+    assert.equal(gr.deadwood(9), 10);   // a number is a card id: 10C
+    assert.throws(() => gr.deadwood(52), RangeError);
+});
+
 test('G11 best discard, with the card just taken excluded', () => {
     assert.deepEqual(gr.bestDiscard('AS 2S 3S 7H 8D KC', 'KC'), { card: gr.parseCard('8D'), deadwood: 17 });
     assert.deepEqual(gr.bestDiscard('AS 2S 3S 7H 8D KC'), { card: gr.parseCard('KC'), deadwood: 15 });

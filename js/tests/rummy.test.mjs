@@ -162,6 +162,39 @@ test('R3 R5 meld checks with reasons, layoff faces, completions', () => {
     assert.throws(() => RummyHand.parse('7H 7H 7H'), (e) => e.code === 'EINVAL' && e.reason === 'duplicate_card' && e.offset === 6);
 });
 
+test('R4 R7 a turn as text: each turn round trips; "out" is the way out or refused with its reason', () => {
+    const g = RummyGame.deal({ players: 3, jokers: 2 }, { seed: 21 });
+    const bot = new RummyBot('greedy', { seed: 4 });
+    assert.throws(() => gr.parseRummyTurn('out', g), (e) => e.code === 'EPARSE' && e.reason === 'draw_first');
+    let turns = 0, refused = 0;
+    while (!g.over && turns < 80) {
+        const start = g.clone(), p = g.turn, h0 = g.history().length;
+        while (!g.over && g.turn === p) {
+            const v = g.view(p);
+            if (g.phase === 'play') {
+                try {
+                    const way = gr.parseRummyTurn('o', v), c = g.clone();
+                    for (const a of way) c.play(a);
+                    assert.ok(c.over);
+                    c.free();
+                } catch (e) {
+                    assert.equal(e.reason, 'cannot_go_out');
+                    refused++;
+                }
+            }
+            g.play(bot.choose(v));
+        }
+        const turn = g.history().slice(h0);
+        const text = gr.formatRummyTurn(turn, start);
+        assert.deepEqual(gr.parseRummyTurn(text, start), turn);
+        start.free();
+        turns++;
+    }
+    assert.ok(turns > 5 && refused > 5);
+    assert.throws(() => gr.parseRummyTurn('out now', g), (e) => e.code === 'EPARSE' && e.reason === 'syntax' && e.offset === 4);
+    [g, bot].forEach((x) => x.free());
+});
+
 test('R4 Rummy moves as people say them: every legal move round trips; refusals carry reasons', () => {
     const g = RummyGame.deal({ players: 3, jokers: 2 }, { seed: 21 });
     const bot = new RummyBot('greedy', { seed: 4 });

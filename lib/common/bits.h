@@ -62,10 +62,16 @@ static inline unsigned gr__rank_suits(gr_cards x, int r)
     return (unsigned)((x & 1) | (x >> 12 & 2) | (x >> 24 & 4) | (x >> 36 & 8));
 }
 
-/* the ranks held 3+ times, from the four suit masks */
+/* the ranks held 3+ times, from the four suit masks (as four values: a
+ * hot path whose masks are no array keeps them in registers) */
+static inline unsigned gr__ranks3_of(unsigned m0, unsigned m1, unsigned m2, unsigned m3)
+{
+    return (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1));
+}
+
 static inline unsigned gr__ranks3(const unsigned m[4])
 {
-    return (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
+    return gr__ranks3_of(m[0], m[1], m[2], m[3]);
 }
 
 /* the cards of `cards` whose rank it holds 3+ times (set material) */

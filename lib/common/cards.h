@@ -74,6 +74,42 @@ static inline bool gr__word_is(const char *s, size_t n, const char *want)
     return strlen(want) == n && strncmp(s, want, n) == 0;
 }
 
+/* One card word of a position text (the n bytes at s, a word without
+ * white space), or "-" for none (GR_NO_CARD) when dash: GR_OK, or
+ * GR_EPARSE for anything else.  token reads the card: gr__card_parse_token
+ * (a face), or Rummy's gr__rcard_parse_token (a face or the joker). */
+static inline int gr__read_card_word(const char *s, size_t n, bool dash,
+                                     int (*token)(const char *, size_t, gr_card *),
+                                     gr_card *out)
+{
+    if (dash && gr__word_is(s, n, "-")) {
+        *out = GR_NO_CARD;
+        return GR_OK;
+    }
+    return n > 0 && token(s, n, out) == GR_OK ? GR_OK : GR_EPARSE;
+}
+
+/* The fields of a position text of either game ("key values; key
+ * values; ..."): the next field from *s on (before end), its key word
+ * (*keylen bytes at *key) and its end (*fend: the ';' or end); *s moves
+ * past the field and its ';'.  Returns 1 for a field, 0 at the end of
+ * the text (nothing but white space left), -1 for a field with no key
+ * (*key is where the key should be). */
+static inline int gr__next_field(const char **s, const char *end, const char **key,
+                                 size_t *keylen, const char **fend)
+{
+    if (*s >= end)
+        return 0;
+    const char *semi = memchr(*s, ';', (size_t)(end - *s));
+    *fend = semi ? semi : end;
+    *key = gr__skip_space(*s, *fend);
+    *keylen = gr__word_len(*key, *fend);
+    if (*keylen == 0)
+        return semi || *key != *fend ? -1 : 0;
+    *s = semi ? semi + 1 : end;
+    return 1;
+}
+
 /* the text without its leading and trailing white space: *len bytes at
  * the returned pointer */
 static inline const char *gr__trim(const char *text, size_t *len)

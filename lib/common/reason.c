@@ -117,6 +117,12 @@ static const reason_info reasons[GR_REASON_COUNT] = {
         "a hand holds a number of cards the position does not allow (R2, R4)" },
     [GR_REASON_WINNER_HOLDS_CARDS] = { "winner_holds_cards", GR_EINVAL,
         "the player who went out cannot hold cards (R7)" },
+    [GR_REASON_CANNOT_GO_OUT] = { "cannot_go_out", GR_EILLEGAL,
+        "you cannot go out now: your cards do not all meld or lay off, "
+        "leaving at most one card you may discard (R4, R7)" },
+    [GR_REASON_UNSEEN_DRAW] = { "unseen_draw", GR_EPARSE,
+        "the card drawn from the stock is not known yet: give the moves "
+        "after the draw once it is drawn" },
 };
 
 const char *gr_reason_text(int reason)

@@ -228,6 +228,27 @@ int gr_batch_step_final(gr_batch *b, const int32_t *actions, float *obs,
     return step_all(b, actions, obs, mask, player, rewards, done, final_obs);
 }
 
+/* The k-th (from 0) legal action of a mask of 0 and 1 bytes with more
+ * than k ones.  Eight bytes at a time: a word's ones number the sum of
+ * its bytes (the top byte of the word times 0x0101..01, whatever the byte
+ * order), so the scan skips whole words before the one holding it. */
+static int kth_legal(const uint8_t *mask, int k)
+{
+    int a = 0;
+    for (; a + 8 <= GR_ENV_NUM_ACTIONS; a += 8) {
+        uint64_t w;
+        memcpy(&w, mask + a, sizeof w);
+        int ones = (int)((w * 0x0101010101010101ull) >> 56);
+        if (k < ones)
+            break;
+        k -= ones;
+    }
+    for (; a < GR_ENV_NUM_ACTIONS; a++)
+        if (mask[a] && k-- == 0)
+            return a;
+    return 0;   /* not reached: the mask has more than k ones */
+}
+
 int gr_batch_random_actions(gr_batch *b, uint64_t *state, int32_t *out)
 {
     if (!b || !state || !out)
@@ -239,12 +260,7 @@ int gr_batch_random_actions(gr_batch *b, uint64_t *state, int32_t *out)
         const gr_env *env = b->env[i];
         /* splitmix64 step, then pick the k-th legal action */
         uint64_t z = gr__splitmix64(state);
-        int k = (int)(z % (uint64_t)env->nlegal);
-        for (int a = 0; a < GR_ENV_NUM_ACTIONS; a++)
-            if (env->mask[a] && k-- == 0) {
-                out[i] = a;
-                break;
-            }
+        out[i] = kth_legal(env->mask, (int)(z % (uint64_t)env->nlegal));
     }
     return GR_OK;
 }

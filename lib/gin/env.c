@@ -207,7 +207,7 @@ static void compute_mask(gr_env *env)
             case GR_MOVE_PASS:        mark(env, OS_PASS); break;
             case GR_MOVE_DRAW_STOCK:  mark(env, OS_DRAW_STOCK); break;
             case GR_MOVE_DISCARD:
-                mark(env, gr_env_card_to_openspiel(legal[i].card)); break;
+                mark(env, os_card(legal[i].card)); break;
             case GR_MOVE_KNOCK: case GR_MOVE_GIN:
                 mark(env, OS_KNOCK); break;
             default: break;                 /* big gin: no OpenSpiel action */
@@ -224,7 +224,7 @@ static void compute_mask(gr_env *env)
                 ok |= GR_CARD_BIT(legal[i].card);
         for (int c = 0; c < GR_NCARDS; c++)
             if (ok & GR_CARD_BIT(c))
-                mark(env, gr_env_card_to_openspiel((gr_card)c));
+                mark(env, os_card(c));
         break;
     }
     case ENV_KNOCK_MELDS: {
@@ -241,7 +241,7 @@ static void compute_mask(gr_env *env)
         gr_cards ok = layoff_targets(env) & env->held[1 - env->knocker];
         for (int c = 0; c < GR_NCARDS; c++)
             if (ok & GR_CARD_BIT(c))
-                mark(env, gr_env_card_to_openspiel((gr_card)c));
+                mark(env, os_card(c));
         break;
     }
     case ENV_DEFENSE_MELDS: {

@@ -47,6 +47,21 @@ struct gr_env {
     uint8_t      mask[GR_ENV_NUM_ACTIONS];
 };
 
+/* OpenSpiel's id of a card (0..51): its suits are spades, clubs,
+ * diamonds, hearts, ours clubs, diamonds, hearts, spades, and the ranks
+ * agree, so our spades (39..51) come first and the rest follow.  Inline
+ * for the encoders' loops (gr_env_card_to_openspiel checks its argument). */
+static inline int os_card(int card)
+{
+    return card >= 3 * 13 ? card - 3 * 13 : card + 13;
+}
+
+/* A set of cards in OpenSpiel's numbering: bit os_card(c) for each c. */
+static inline gr_cards os_cards(gr_cards cards)
+{
+    return ((cards << 13) | (cards >> 39)) & GR_ALL_CARDS;
+}
+
 /* env_encode.c: the cards of each OpenSpiel meld id, in our card numbering */
 extern const gr_cards gr__meld_table[OS_NMELDS];
 

@@ -15,7 +15,7 @@ int gr_env_card_to_openspiel(gr_card card)
 {
     if (card >= GR_NCARDS)
         return GR_EINVAL;
-    return ((GR_CARD_SUIT(card) + 1) % 4) * 13 + GR_CARD_RANK(card);
+    return os_card(card);
 }
 
 int gr_env_card_from_openspiel(int id)
@@ -117,13 +117,11 @@ int gr_env_meld_id(gr_cards meld)
 
 /* ---- observation ------------------------------------------------------------ */
 
+/* out[OpenSpiel's id of c] = 1 for each card c */
 static void fill_cards(float *out, gr_cards cards)
 {
-    while (cards) {
-        int c = __builtin_ctzll(cards);
-        cards &= cards - 1;
-        out[gr_env_card_to_openspiel((gr_card)c)] = 1.0f;
-    }
+    for (gr_cards os = os_cards(cards); os; os &= os - 1)
+        out[__builtin_ctzll(os)] = 1.0f;
 }
 
 int gr_env_observe(const gr_env *env, int player, float *out)
@@ -154,7 +152,7 @@ int gr_env_observe(const gr_env *env, int player, float *out)
         upcard = g->pile[g->npile - 1];
     if (upcard != GR_NO_CARD) {
         pile &= ~GR_CARD_BIT(upcard);
-        out[118 + gr_env_card_to_openspiel(upcard)] = 1.0f;
+        out[118 + os_card(upcard)] = 1.0f;
     }
     if (env->knock_discard != GR_NO_CARD)
         pile |= GR_CARD_BIT(env->knock_discard);

@@ -390,16 +390,20 @@ static void cut_enum(cut_search *c, int i, gr_cards x, gr_cards sets)
  * Entry points (gin/meld_search.h)
  * ------------------------------------------------------------------------ */
 
-int gr__conflicts_deadwood(gr_cards hand, const unsigned m[4])
+int gr__conflicts_deadwood(gr_cards hand)
 {
+    const unsigned m[4] = { gr__suit(hand, 0), gr__suit(hand, 1),
+                            gr__suit(hand, 2), gr__suit(hand, 3) };
     conflicts c;
     if (gr__classify(hand, 0, m, &c, false) > MAX_LEAVES)
         return gr__dp_deadwood(hand);
     return enum_dead(&c, 0, c.hand);
 }
 
-int gr__conflicts_discard(gr_cards hand, const unsigned m[4], gr_card *out)
+int gr__conflicts_discard(gr_cards hand, gr_card *out)
 {
+    const unsigned m[4] = { gr__suit(hand, 0), gr__suit(hand, 1),
+                            gr__suit(hand, 2), gr__suit(hand, 3) };
     conflicts c;
     if (gr__classify(hand, 0, m, &c, true) > MAX_LEAVES)
         return gr__dp_discard(hand, out);    /* large hands only */

@@ -169,10 +169,12 @@ static inline bool split_useful(const set_options *o, int i, int j, gr_cards run
  * be in a run.  Out of line: the common hands do without their frames.
  * ------------------------------------------------------------------------ */
 
-/* least deadwood (m: the hand's suit masks) */
-int gr__conflicts_deadwood(gr_cards hand, const unsigned m[4]);
+/* least deadwood (the suit masks are made again here, so that the fast
+ * path's stay in registers: an array passed out would be stored at each
+ * call, in WebAssembly's stack in memory too) */
+int gr__conflicts_deadwood(gr_cards hand);
 /* best discard: its card in *out, the deadwood after it returned */
-int gr__conflicts_discard(gr_cards hand, const unsigned m[4], gr_card *out);
+int gr__conflicts_discard(gr_cards hand, gr_card *out);
 /* gr__arrange's choice: `conf` the conflict ranks, `runc` the hand's cards
  * in a block of 3+, `forced` the cards of the unconditional sets.  Its
  * sets and deadwood in *sets and *dead; returns the deadwood points. */

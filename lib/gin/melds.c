@@ -96,22 +96,26 @@ static int emit_arrangement(gr_cards hand, gr_cards sets, gr_cards dead,
  * Internal entry points: the fast paths
  * ------------------------------------------------------------------------ */
 
+/* The suits are four values, not an array, and the conflict search makes
+ * them again: an array whose address is passed on is stored at every call
+ * (WebAssembly's stack is in memory: a quarter of the time of a call) */
 int gr__deadwood(gr_cards hand)
 {
-    unsigned m[4] = { gr__suit(hand, 0), gr__suit(hand, 1),
-                      gr__suit(hand, 2), gr__suit(hand, 3) };
-    unsigned r3 = gr__ranks3(m);
+    unsigned m0 = gr__suit(hand, 0), m1 = gr__suit(hand, 1),
+             m2 = gr__suit(hand, 2), m3 = gr__suit(hand, 3);
+    unsigned r3 = gr__ranks3_of(m0, m1, m2, m3);
 
     if (r3) {
-        unsigned anyrun = gr__run_cards13(m[0]) | gr__run_cards13(m[1])
-                        | gr__run_cards13(m[2]) | gr__run_cards13(m[3]);
+        unsigned anyrun = gr__run_cards13(m0) | gr__run_cards13(m1)
+                        | gr__run_cards13(m2) | gr__run_cards13(m3);
         if (r3 & anyrun)
-            return gr__conflicts_deadwood(hand, m);
-        for (int s = 0; s < 4; s++)
-            m[s] &= ~r3;                 /* unconditional sets */
+            return gr__conflicts_deadwood(hand);
+        m0 &= ~r3;                       /* unconditional sets */
+        m1 &= ~r3;
+        m2 &= ~r3;
+        m3 &= ~r3;
     }
-    return gr__run_dead[m[0]] + gr__run_dead[m[1]] + gr__run_dead[m[2]]
-         + gr__run_dead[m[3]];
+    return gr__run_dead[m0] + gr__run_dead[m1] + gr__run_dead[m2] + gr__run_dead[m3];
 }
 
 int gr__arrange_sets(gr_cards hand, gr_cards sets, gr_arrangement *out)
@@ -145,25 +149,27 @@ int gr__arrange(gr_cards hand, gr_arrangement *out)
 
 int gr__best_discard(gr_cards hand, gr_card *out)
 {
-    unsigned m[4] = { gr__suit(hand, 0), gr__suit(hand, 1),
-                      gr__suit(hand, 2), gr__suit(hand, 3) };
-    unsigned r3 = gr__ranks3(m);
+    unsigned m0 = gr__suit(hand, 0), m1 = gr__suit(hand, 1),
+             m2 = gr__suit(hand, 2), m3 = gr__suit(hand, 3);
+    unsigned r3 = gr__ranks3_of(m0, m1, m2, m3);
     int forced_key = 0;
 
     if (r3) {
-        unsigned anyrun = gr__run_cards13(m[0]) | gr__run_cards13(m[1])
-                        | gr__run_cards13(m[2]) | gr__run_cards13(m[3]);
+        unsigned anyrun = gr__run_cards13(m0) | gr__run_cards13(m1)
+                        | gr__run_cards13(m2) | gr__run_cards13(m3);
         if (r3 & anyrun)
-            return gr__conflicts_discard(hand, m, out);
+            return gr__conflicts_discard(hand, out);
         forced_key = forced_discard_key(hand, r3);
-        for (int s = 0; s < 4; s++)
-            m[s] &= ~r3;                 /* unconditional sets */
+        m0 &= ~r3;                       /* unconditional sets */
+        m1 &= ~r3;
+        m2 &= ~r3;
+        m3 &= ~r3;
     }
-    int key = max2(max2(max2(gr__discard_best[m[0]], gr__discard_best[m[1]] + 13),
-                        max2(gr__discard_best[m[2]] + 26, gr__discard_best[m[3]] + 39)),
+    int key = max2(max2(max2(gr__discard_best[m0], gr__discard_best[m1] + 13),
+                        max2(gr__discard_best[m2] + 26, gr__discard_best[m3] + 39)),
                    forced_key);
-    key += KEY_OFFSET(gr__run_dead[m[0]] + gr__run_dead[m[1]] + gr__run_dead[m[2]]
-                      + gr__run_dead[m[3]]);
+    key += KEY_OFFSET(gr__run_dead[m0] + gr__run_dead[m1] + gr__run_dead[m2]
+                      + gr__run_dead[m3]);
     *out = (gr_card)KEY_CARD(key);
     return KEY_VALUE(key);
 }

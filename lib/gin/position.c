@@ -300,16 +300,7 @@ static int fail(reader *r, const char *at, size_t len)
 /* one card or "-" */
 static int read_card(reader *r, const char *s, size_t n, gr_card *out)
 {
-    if (gr__word_is(s, n, "-")) {
-        *out = GR_NO_CARD;
-        return GR_OK;
-    }
-    char tmp[16];
-    if (n == 0 || n >= sizeof tmp)
-        return fail(r, s, n);
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    if (gr_card_parse(tmp, out) != GR_OK)
+    if (gr__read_card_word(s, n, true, gr__card_parse_token, out) != GR_OK)
         return fail(r, s, n);
     return GR_OK;
 }
@@ -352,17 +343,10 @@ int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
     p.taken = GR_NO_CARD;
     p.first_upcard = GR_NO_CARD;
     bool seen[K_COUNT] = { false };
-    const char *s = text, *end = text + strlen(text);
-    while (s < end) {
-        const char *semi = memchr(s, ';', (size_t)(end - s));
-        const char *fend = semi ? semi : end;
-        const char *k = gr__skip_space(s, fend);
-        size_t kn = gr__word_len(k, fend);
-        if (kn == 0) {
-            if (semi || k != fend)
-                return fail(&r, k, 0);
-            break;
-        }
+    const char *s = text, *end = text + strlen(text), *k, *fend;
+    size_t kn;
+    int field;
+    while ((field = gr__next_field(&s, end, &k, &kn, &fend)) > 0) {
         int key = 0;
         while (key < K_COUNT && !gr__word_is(k, kn, keys[key]))
             key++;
@@ -449,8 +433,9 @@ int gr_position_parse(const char *text, gr_position *out, gr_parse_error *err)
             else p.known[1] = set;
             break;
         }
-        s = semi ? semi + 1 : end;
     }
+    if (field < 0)
+        return fail(&r, k, 0);
     static const int required[] = { K_DEALER, K_TURN, K_PHASE, K_HAND0, K_HAND1 };
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!seen[required[i]])

@@ -17,95 +17,12 @@
 #include "common/bits.h"
 #include "common/cards.h"
 #include "rummy/cards.h"
+#include "rummy/movetext.h"
 #include "rummy/table.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-
-/* a card leaves the view's hand: a known copy of it goes first (R8) */
-static void lose(gr_rummy_view *v, gr_card c)
-{
-    gr__rhand_remove(&v->hand, c);
-    if (gr__rhand_has(&v->known[v->player], c))
-        gr__rhand_remove(&v->known[v->player], c);
-    v->counts[v->player]--;
-}
-
-/* a legal step-2 action or discard of the view's player, applied as the
- * game applies it (rummy/game.c); a discard ends the turn */
-static void view_apply(gr_rummy_view *v, const gr_rummy_action *a)
-{
-    int p = v->player;
-    switch (a->type) {
-    case GR_RUMMY_ACT_MELD:
-        for (gr_cards r = a->meld.cards & ~a->meld.jokers; r; r &= r - 1)
-            lose(v, (gr_card)__builtin_ctzll(r));
-        for (int j = gr__popcount(a->meld.jokers); j > 0; j--)
-            lose(v, GR_RUMMY_JOKER);
-        v->owner[v->nmelds] = p;
-        v->melds[v->nmelds++] = a->meld;
-        break;
-    case GR_RUMMY_ACT_LAY_OFF: {
-        gr_card face = a->card == GR_RUMMY_JOKER ? a->named : a->card;
-        lose(v, a->card);
-        v->melds[a->target].cards |= GR_CARD_BIT(face);
-        if (a->card == GR_RUMMY_JOKER)
-            v->melds[a->target].jokers |= GR_CARD_BIT(face);
-        break;
-    }
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        lose(v, a->card);
-        gr__rhand_add(&v->hand, GR_RUMMY_JOKER);
-        gr__rhand_add(&v->known[p], GR_RUMMY_JOKER);
-        v->counts[p]++;
-        v->melds[a->target].jokers &= ~GR_CARD_BIT(a->card);
-        break;
-    default:   /* GR_RUMMY_ACT_DISCARD */
-        lose(v, a->card);
-        v->discards[v->ndiscards++] = a->card;
-        v->taken = GR_NO_CARD;
-        v->turn = (p + 1) % v->nplayers;
-        v->phase = GR_RUMMY_PHASE_DRAW;
-        break;
-    }
-}
-
-/* a going-out plan as the game's actions (the plan's meld numbers are the
- * game's: new melds are numbered after the table's), then the discard of
- * what it leaves, if anything */
-static int plan_actions(const gr_rummy_plan *plan, gr_rummy_action *out)
-{
-    int n = 0;
-    for (int i = 0; i < plan->nmoves && n < GR_RUMMY_MAX_TURN_ACTIONS - 1; i++) {
-        const gr_rummy_move *m = &plan->moves[i];
-        gr_rummy_action *a = &out[n++];
-        switch (m->kind) {
-        case GR_RUMMY_MOVE_MELD:
-            gr__ract(a, GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
-            a->meld = m->cards;
-            break;
-        case GR_RUMMY_MOVE_LAY_OFF: {
-            gr_card face = (gr_card)__builtin_ctzll(m->cards.cards);
-            if (m->cards.jokers)
-                gr__ract(a, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER, face, m->meld);
-            else
-                gr__ract(a, GR_RUMMY_ACT_LAY_OFF, face, GR_NO_CARD, m->meld);
-            break;
-        }
-        default:   /* GR_RUMMY_MOVE_TAKE_JOKER */
-            gr__ract(a, GR_RUMMY_ACT_SWAP_JOKER,
-                     (gr_card)__builtin_ctzll(m->cards.cards), GR_NO_CARD, m->meld);
-            break;
-        }
-    }
-    for (gr_card c = 0; c <= GR_RUMMY_JOKER; c++)
-        if (gr__rhand_has(&plan->left, c) > 0) {
-            gr__ract(&out[n++], GR_RUMMY_ACT_DISCARD, c, GR_NO_CARD, -1);
-            break;
-        }
-    return n;
-}
 
 static int play_step(gr_rummy_bot *bot, const gr_rummy_view *view, gr_rummy_advice *a)
 {
@@ -117,7 +34,7 @@ static int play_step(gr_rummy_bot *bot, const gr_rummy_view *view, gr_rummy_advi
         return rc;
     a->out = rc;
     if (rc != GR_RUMMY_OUT_NO) {
-        a->nactions = plan_actions(&plan, a->actions);
+        a->nactions = (int)gr__rplan_turn(&plan, a->actions, GR_RUMMY_MAX_TURN_ACTIONS);
         a->value_kept = plan.value;
         a->value_after = 0;
         return GR_OK;
@@ -131,7 +48,7 @@ static int play_step(gr_rummy_bot *bot, const gr_rummy_view *view, gr_rummy_advi
         a->nactions++;
         if (act->type == GR_RUMMY_ACT_DISCARD)
             a->value_kept = gr__rhand_value(&v.hand, flags);
-        view_apply(&v, act);
+        gr__rview_apply(&v, act, GR_NO_CARD);
         if (act->type == GR_RUMMY_ACT_DISCARD || gr__rhand_count(&v.hand) == 0)
             break;
     }
@@ -210,27 +127,6 @@ static void w_card(gr_writer *w, gr_card c)
         gr__write_str(w, tmp);
 }
 
-/* the advised actions as move text, each checked legal against the view
- * as the actions before it left it; false for one that is not */
-static bool w_moves(gr_writer *w, const gr_rummy_advice *a, gr_rummy_view *v)
-{
-    for (int i = 0; i < a->nactions; i++) {
-        const gr_rummy_action *act = &a->actions[i];
-        gr__rpos pos;
-        char mv[512];
-        if (gr__rview_pos(v, &pos) != GR_OK || gr__ract_wellformed(act) != GR_OK
-            || gr__ract_check(&pos, act) != GR_OK
-            || gr_rummy_view_move_format(act, v, mv, sizeof mv) < 0)
-            return false;
-        if (i > 0)
-            gr__write_str(w, ", ");
-        gr__write_str(w, mv);
-        if (act->type != GR_RUMMY_ACT_DRAW_STOCK && act->type != GR_RUMMY_ACT_DRAW_DISCARD)
-            view_apply(v, act);
-    }
-    return true;
-}
-
 int gr_rummy_advice_explain(const gr_rummy_advice *a, const gr_rummy_view *view,
                             char *buf, size_t size)
 {
@@ -246,7 +142,7 @@ int gr_rummy_advice_explain(const gr_rummy_advice *a, const gr_rummy_view *view,
     gr_rummy_view v = *view;
     if (a->phase == GR_RUMMY_PHASE_PLAY && a->out != GR_RUMMY_OUT_NO)
         gr__write_str(&w, "go out: ");
-    if (!w_moves(&w, a, &v))
+    if (gr__rturn_write(&w, a->actions, (size_t)a->nactions, &v, GR_NO_CARD) != GR_OK)
         return GR_EINVAL;
     if (a->phase == GR_RUMMY_PHASE_DRAW) {
         if (pos.npile == 0 || a->take_value < 0)

@@ -156,28 +156,8 @@ static int plan_first(const gr__rpos *pos, const gr_rummy_hand *hand,
         *value = v;
     if (v < 0 || plan.nmoves == 0)
         return -1;
-    const gr_rummy_move *m = &plan.moves[0];
     gr_rummy_action a;
-    gr__ract(&a, 0, GR_NO_CARD, GR_NO_CARD, m->meld);
-    switch (m->kind) {
-    case GR_RUMMY_MOVE_MELD:
-        a.type = GR_RUMMY_ACT_MELD;
-        a.meld = m->cards;
-        break;
-    case GR_RUMMY_MOVE_LAY_OFF:
-        a.type = GR_RUMMY_ACT_LAY_OFF;
-        a.card = m->cards.jokers ? GR_RUMMY_JOKER
-                                 : (gr_card)__builtin_ctzll(m->cards.cards);
-        a.named = m->cards.jokers ? (gr_card)__builtin_ctzll(m->cards.cards)
-                                  : GR_NO_CARD;
-        break;
-    case GR_RUMMY_MOVE_TAKE_JOKER:
-        a.type = GR_RUMMY_ACT_SWAP_JOKER;
-        a.card = (gr_card)__builtin_ctzll(m->cards.cards);
-        break;
-    default:
-        return -1;
-    }
+    gr__rmove_action(&plan.moves[0], &a);
     return find(legal, n, &a);
 }
 

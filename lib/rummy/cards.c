@@ -189,7 +189,7 @@ static bool is_joker(const char *s, size_t len)
     return len == 4 && memcmp(s, "\xF0\x9F\x83\x8F", 4) == 0;
 }
 
-static int parse_rummy_token(const char *s, size_t len, gr_card *out)
+int gr__rcard_parse_token(const char *s, size_t len, gr_card *out)
 {
     if (is_joker(s, len)) {
         *out = GR_RUMMY_JOKER;
@@ -204,7 +204,7 @@ int gr_rummy_card_parse(const char *text, gr_card *out)
         return GR_EINVAL;
     size_t len;
     text = gr__trim(text, &len);
-    return parse_rummy_token(text, len, out);
+    return gr__rcard_parse_token(text, len, out);
 }
 
 int gr_rummy_card_format(gr_card card, char *buf, size_t size)
@@ -247,7 +247,7 @@ static int each_token(const char *text, size_t *bad,
 static int hand_token(void *ctx, const char *s, size_t len)
 {
     gr_card card;
-    int rc = parse_rummy_token(s, len, &card);
+    int rc = gr__rcard_parse_token(s, len, &card);
     if (rc != GR_OK)
         return rc;
     return hand_add(ctx, card) ? GR_OK : GR_EINVAL;
@@ -275,7 +275,7 @@ static int meld_token(void *ctx, const char *s, size_t len)
             return GR_EPARSE;
         rc = gr__card_parse_token(eq + 1, len - (size_t)(eq + 1 - s), &face);
     } else {
-        rc = parse_rummy_token(s, len, &face);
+        rc = gr__rcard_parse_token(s, len, &face);
         if (rc == GR_OK && face == GR_RUMMY_JOKER)
             return GR_EPARSE;   /* a joker must name its face */
     }
@@ -340,29 +340,4 @@ int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf, size_t size)
         gr__write_card(&w, c);
     }
     return (int)w.len;
-}
-
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
-{
-    if (nj >= 2)
-        return once;   /* any face and two jokers are a set */
-    gr_cards s0 = once & (gr_cards)0x1FFF, s1 = (once >> 13) & (gr_cards)0x1FFF;
-    gr_cards s2 = (once >> 26) & (gr_cards)0x1FFF, s3 = (once >> 39) & (gr_cards)0x1FFF;
-    /* ranks held in at least 3 (nj 0) or 2 (nj 1) suits */
-    gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
-    gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
-    gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
-    /* windows of 3 ranks in every suit at once: a start at ranks 0..10
-     * keeps the window inside its suit */
-    gr_cards b = once >> 1, c = once >> 2;
-    gr_cards w = (nj ? (once & b) | (once & c) | (b & c) : once & b & c)
-        & GR_EVERY_SUIT(0x7FF);
-    out |= (w | w << 1 | w << 2) & once;
-    if (flags & GR_RUMMY_ACE_HIGH) {   /* Q K A: the ace 11 ranks below the queen */
-        gr_cards qs = GR_EVERY_SUIT((gr_cards)1 << 11);
-        gr_cards q = once & qs, k = b & qs, a = (once << 11) & qs;
-        gr_cards wq = nj ? (q & k) | (q & a) | (k & a) : q & k & a;
-        out |= (wq | wq << 1 | wq >> 11) & once;
-    }
-    return out;
 }

@@ -84,36 +84,6 @@ static void board_init(board *b, const gr__rpos *pos)
     b->pos.melds = b->melds;
 }
 
-/* play a legal step-2 move or discard on the board */
-static void board_play(board *b, const gr_rummy_action *a)
-{
-    gr_rummy_hand *h = &b->pos.hand;
-    switch (a->type) {
-    case GR_RUMMY_ACT_MELD:
-        for (gr_cards r = a->meld.cards & ~a->meld.jokers; r; r &= r - 1)
-            gr__rhand_remove(h, (gr_card)__builtin_ctzll(r));
-        h->jokers -= gr__popcount(a->meld.jokers);
-        b->melds[b->pos.nmelds++] = a->meld;
-        break;
-    case GR_RUMMY_ACT_LAY_OFF: {
-        gr_card face = a->card == GR_RUMMY_JOKER ? a->named : a->card;
-        gr__rhand_remove(h, a->card);
-        b->melds[a->target].cards |= GR_CARD_BIT(face);
-        if (a->card == GR_RUMMY_JOKER)
-            b->melds[a->target].jokers |= GR_CARD_BIT(face);
-        break;
-    }
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        gr__rhand_remove(h, a->card);
-        h->jokers++;
-        b->melds[a->target].jokers &= ~GR_CARD_BIT(a->card);
-        break;
-    default:
-        gr__rhand_remove(h, a->card);
-        break;
-    }
-}
-
 /* append a move if the board accepts it; false otherwise */
 static bool plan_add(plan *p, board *b, const gr_rummy_action *a)
 {
@@ -121,7 +91,7 @@ static bool plan_add(plan *p, board *b, const gr_rummy_action *a)
         return false;
     p->before[p->n] = b->pos.hand;
     p->a[p->n++] = *a;
-    board_play(b, a);
+    gr__rplay(&b->pos.hand, NULL, b->melds, &b->pos.nmelds, a);
     return true;
 }
 
@@ -129,22 +99,8 @@ static bool plan_add(plan *p, board *b, const gr_rummy_action *a)
 static void plan_from(plan *p, board *b, const gr_rummy_plan *gp)
 {
     for (int i = 0; i < gp->nmoves; i++) {
-        const gr_rummy_move *m = &gp->moves[i];
         gr_rummy_action a;
-        gr_card low = (gr_card)__builtin_ctzll(m->cards.cards);
-        switch (m->kind) {
-        case GR_RUMMY_MOVE_MELD:
-            gr__ract(&a, GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
-            a.meld = m->cards;
-            break;
-        case GR_RUMMY_MOVE_LAY_OFF:
-            gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, m->cards.jokers ? GR_RUMMY_JOKER : low,
-                     m->cards.jokers ? low : GR_NO_CARD, m->meld);
-            break;
-        default:
-            gr__ract(&a, GR_RUMMY_ACT_SWAP_JOKER, low, GR_NO_CARD, m->meld);
-            break;
-        }
+        gr__rmove_action(&gp->moves[i], &a);
         if (!plan_add(p, b, &a))
             return;
     }

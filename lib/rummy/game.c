@@ -5,6 +5,8 @@
  *
  * Moves are checked completely by table.c before anything is written (and
  * the history grown first), so a refused move leaves the game as it was.
+ * The apply core that writes them is inline in game.h
+ * (gr__rgame_apply_inline), for the RANDOM playout's sake.
  */
 #include "common/alloc.h"
 #include "common/rng.h"
@@ -13,11 +15,6 @@
 #include "rummy/reason.h"
 
 #include <string.h>
-
-/* The most actions of one turn: a draw, then each step-2 action lowers
- * 2 * naturals + jokers held (at most 2 * 11) by one or more (a joker
- * exchange trades a natural for a joker), then a discard. */
-#define TURN_MOVES 24
 
 static int flags_of(const gr_rummy_rules *r)
 {
@@ -223,14 +220,6 @@ int gr_rummy_game_legal_moves(const gr_rummy_game *game, gr_rummy_action *out,
     return gr__rlegal(&pos, out, cap);
 }
 
-/* a card leaves a hand: a known copy of it goes first (R8) */
-static void lose(gr_rummy_game *g, int p, gr_card c)
-{
-    gr__rhand_remove(&g->hand[p], c);
-    if (gr__rhand_has(&g->known[p], c))
-        gr__rhand_remove(&g->known[p], c);
-}
-
 /* Decision (R6, R7): true if nobody can ever go out.  A hand shrinks
  * only by a meld or a layoff (each turn draws one card and discards one),
  * and the table changes only by those and joker exchanges.  So when no
@@ -269,8 +258,7 @@ static bool dead_hand(const gr_rummy_game *g)
     return most + 1 < 3 || gr__rpattern_faces(off.once, off.jokers, g->flags) == 0;
 }
 
-/* R6: the end of a turn that drew the last stock card */
-static void stock_end(gr_rummy_game *g)
+void gr__rgame_stock_end(gr_rummy_game *g)
 {
     int limit = g->rules.opt[GR_RUMMY_OPT_TURNOVER_LIMIT];
     if (g->npile < 2 || (limit > 0 && g->turnovers >= limit) || dead_hand(g)) {
@@ -287,25 +275,23 @@ static void stock_end(gr_rummy_game *g)
     g->turnovers++;
 }
 
-/* room in the history for one more move: GR_OK or GR_ENOMEM */
-int gr__rgame_reserve(gr_rummy_game *game)
+/* the history grown for one more move (gr__rgame_reserve found it full) */
+int gr__rgame_grow(gr_rummy_game *game)
 {
-    if (game->nhistory == game->caphistory) {
-        int cap = game->caphistory ? 2 * game->caphistory : 64;
-        if (cap > GR_RUMMY_MAX_HAND_MOVES)
-            cap = GR_RUMMY_MAX_HAND_MOVES;
-        if (cap <= game->nhistory)
-            return GR_ENOMEM;   /* cannot happen: the hand is void first */
-        gr_rummy_action *h = gr__malloc(&game->rules.mm, (size_t)cap * sizeof *h);
-        if (!h)
-            return GR_ENOMEM;
-        if (game->nhistory)
-            memcpy(h, game->history, (size_t)game->nhistory * sizeof *h);
-        if (game->history)
-            gr__free(&game->rules.mm, game->history);
-        game->history = h;
-        game->caphistory = cap;
-    }
+    int cap = game->caphistory ? 2 * game->caphistory : 64;
+    if (cap > GR_RUMMY_MAX_HAND_MOVES)
+        cap = GR_RUMMY_MAX_HAND_MOVES;
+    if (cap <= game->nhistory)
+        return GR_ENOMEM;   /* cannot happen: the hand is void first */
+    gr_rummy_action *h = gr__malloc(&game->rules.mm, (size_t)cap * sizeof *h);
+    if (!h)
+        return GR_ENOMEM;
+    if (game->nhistory)
+        memcpy(h, game->history, (size_t)game->nhistory * sizeof *h);
+    if (game->history)
+        gr__free(&game->rules.mm, game->history);
+    game->history = h;
+    game->caphistory = cap;
     return GR_OK;
 }
 
@@ -370,83 +356,7 @@ static int play(gr_rummy_game *game, const gr_rummy_action *move)
 
 void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
 {
-    int p = g->turn;
-    gr_rummy_action rec;
-    gr__ract(&rec, move->type, GR_NO_CARD, GR_NO_CARD, -1);
-    gr_card c;
-    switch (move->type) {
-    case GR_RUMMY_ACT_DRAW_STOCK:
-        c = g->stock[--g->nstock];
-        gr__rhand_add(&g->hand[p], c);
-        rec.card = c;
-        g->phase = GR_RUMMY_PHASE_PLAY;
-        break;
-    case GR_RUMMY_ACT_DRAW_DISCARD:
-        c = g->pile[--g->npile];
-        gr__rhand_add(&g->hand[p], c);
-        gr__rhand_add(&g->known[p], c);
-        g->taken = c;
-        rec.card = c;
-        g->phase = GR_RUMMY_PHASE_PLAY;
-        break;
-    case GR_RUMMY_ACT_MELD: {
-        gr_rummy_meld m = move->meld;
-        for (gr_cards r = m.cards & ~m.jokers; r; r &= r - 1)
-            lose(g, p, (gr_card)__builtin_ctzll(r));
-        for (int j = gr__popcount(m.jokers); j > 0; j--)
-            lose(g, p, GR_RUMMY_JOKER);
-        g->owner[g->nmelds] = p;
-        g->melds[g->nmelds++] = m;
-        rec.meld = m;
-        break;
-    }
-    case GR_RUMMY_ACT_LAY_OFF: {
-        gr_rummy_meld *t = &g->melds[move->target];
-        gr_card face = move->card == GR_RUMMY_JOKER ? move->named : move->card;
-        lose(g, p, move->card);
-        t->cards |= GR_CARD_BIT(face);
-        if (move->card == GR_RUMMY_JOKER) {
-            t->jokers |= GR_CARD_BIT(face);
-            rec.named = face;
-        }
-        rec.card = move->card;
-        rec.target = move->target;
-        break;
-    }
-    case GR_RUMMY_ACT_SWAP_JOKER:
-        lose(g, p, move->card);
-        gr__rhand_add(&g->hand[p], GR_RUMMY_JOKER);
-        gr__rhand_add(&g->known[p], GR_RUMMY_JOKER);
-        g->melds[move->target].jokers &= ~GR_CARD_BIT(move->card);
-        rec.card = move->card;
-        rec.target = move->target;
-        break;
-    case GR_RUMMY_ACT_DISCARD:
-        lose(g, p, move->card);
-        g->pile[g->npile++] = move->card;
-        rec.card = move->card;
-        break;
-    }
-    if (record)
-        g->history[g->nhistory] = rec;
-    g->nhistory++;
-    if (move->type != GR_RUMMY_ACT_DRAW_STOCK
-        && move->type != GR_RUMMY_ACT_DRAW_DISCARD
-        && g->hand[p].once == 0 && g->hand[p].jokers == 0) {   /* twice is in once */
-        g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
-        g->winner = p;
-        g->taken = GR_NO_CARD;
-        return;
-    }
-    if (move->type == GR_RUMMY_ACT_DISCARD) {
-        g->taken = GR_NO_CARD;
-        g->turn = (p + 1) % g->nplayers;
-        g->phase = GR_RUMMY_PHASE_DRAW;
-        if (g->nstock == 0)
-            stock_end(g);
-        if (g->played_before + g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
-            g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
-    }
+    gr__rgame_apply_inline(g, move, record);
 }
 
 int gr_rummy_game_hand(const gr_rummy_game *game, int player, gr_rummy_hand *out)

@@ -1,7 +1,8 @@
 /*
  * rummy/goout.c: going out with the table (R4, R5, R7): the least value
  * left in a hand after melding from it and laying off onto the table's
- * melds, with the plan of moves; can the player go out this turn.
+ * melds, with the plan of moves (whether the player can go out this
+ * turn is rummy/goout_out.c's, from these searches).
  *
  * ALGORITHM
  *
@@ -26,26 +27,44 @@
  * Sets are not searched.  A 3-card set takes one face, its missing suit,
  * as a natural or a joker, and nothing else can go there; so the search
  * grows the runs only, and the leaf's value (gr__rummy_value_slots) takes
- * the sets: in the melding DP a natural no meld of the hand takes may be
- * laid off alone on a set lacking its face (as many as there are such
- * sets), and in the set-only knapsack the sets left empty hold jokers
- * (with a run in the hand every joker melds anyway).  Sets of 4 cards take
+ * the sets: a natural no meld of the hand takes may be laid off alone on
+ * a set lacking its face (as many as there are such sets), and the sets
+ * left empty hold jokers (with a run in the hand every joker melds
+ * anyway): the search of rummy/melding_small.c does both for hands of up
+ * to 14 naturals, the melding DP and its set-only knapsack for larger
+ * ones.  Sets of 4 cards take
  * nothing.  The value pass thus grows only the runs that can take a card
  * of the hand (an end face held, or a joker); a table of 36 sets costs
  * about what the hand alone does.  The plan pass walks the melds in order
  * as below, a set's options valued with the sets after it only (the
  * states are keyed by the first set still counted, so runs share them).
- * Runs remain searched: a hand whose cards can each go to one of two
- * runs (24 runs of 3 cards and a card between each two) reaches tens of
- * thousands of states; the memo holds at most MAX_STATES (2^20) and the
- * search stops with GR_ENOMEM beyond.  Measured (bench/bench-rummy): 14
- * cards next to 24 runs with the ace high 1.4 ms, 26 cards 41 ms and 14
- * MB; 26 cards with two KC (each can follow either QC) reach the bound
- * after about a second.  A second pass rebuilds the plan: at each choice, the
- * first option whose memoised value is the best, in this order: keep a
+ * Runs remain searched, as a branch and bound.  The runs are walked suit
+ * by suit (each suit's from its low end), then the sets.  A state's value
+ * is asked below a bound alpha: the best found so far (the value pass),
+ * the best + 1 (the plan pass: is this option as good as the best?), 1
+ * (can go out: is nothing left?); a state stops at a value no state can
+ * go below (0; the best, in the plan pass).  A lower bound cuts a state whose
+ * naturals that can go nowhere are worth alpha or more: those no meld of
+ * the cards left holds (gr__rpattern_faces), no 3-card set still counted
+ * lacks and no run still to grow reaches (through the naturals held and
+ * one joker a gap); once a suit's runs are behind, its naturals left are
+ * seen.  The value pass grows each run before stopping it, so the best is
+ * found early.  The memo keeps exact values and bounds (a value that was
+ * not below the alpha asked), and holds at most MAX_STATES (2^20); the
+ * search stops with GR_ENOMEM beyond.  Measured (bench-rummy worst, hands
+ * of up to 14 cards, tests/rummy_hostile.h): 24 runs with the 12 cards
+ * between them, each going to either neighbour, 12 us for the plan (1.4
+ * ms before the bound and the order; two KC after one QC 20 us, 13 ms
+ * before), a way out 2.5 to 10 us; with no QC and both KC left, 0.24 ms
+ * for the plan (the plan pass must show each option short of the best;
+ * 4.7 ms before); 24 sets and 12 of their missing faces with 2 jokers 30
+ * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the plan: at each choice, the
+ * first option whose value is the best, in this order: keep a
  * table joker before taking it; for a run, no card at the low end before
  * one, two, ...; at each end, stopping before growing, a natural before a
- * joker; for a 3-card set, nothing, then the natural, then a joker.
+ * joker; for a 3-card set, nothing, then the natural, then a joker.  The
+ * melds are chosen for in the search's order (runs by suit, then sets);
+ * the moves name the table's melds.
  *
  * Laying off from the hand onto melds laid down in the same turn is never
  * needed: it is the same as laying down the larger meld.
@@ -56,6 +75,7 @@
 #include "rummy/melding.h"
 #include "rummy/reason.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,10 +91,15 @@ typedef struct tmeld {
 typedef struct mentry {
     gr_cards once, twice;
     int      jokers, idx, value, used;   /* idx: meld * 64 + first set counted */
+    int      exact;   /* value exact, else the least value is at least it */
 } mentry;
 
 typedef struct search {
     int            flags, ntable, last, error;
+    int            greedy;   /* grow a run before stopping it (the value
+                                pass: the best found early cuts the most) */
+    int            floor;    /* no state's value is below it (0; the plan
+                                pass: the best) */
     const tmeld   *t;
     mentry        *memo;
     size_t         cap, n;
@@ -82,6 +107,7 @@ typedef struct search {
     int            next_set[GR_RUMMY_MAX_MELDS + 1];   /* first 3-card set at or after i */
     uint8_t        slots[GR_RUMMY_MAX_MELDS + 1][4][13];   /* the 3-card sets
                       from meld i on: how many lack each face */
+    gr_cards       slot_faces[GR_RUMMY_MAX_MELDS + 1];   /* those faces */
 } search;
 
 static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
@@ -128,20 +154,6 @@ static int mgrow(search *S)
     return 0;
 }
 
-static int held(const gr_rummy_hand *h, int f)
-{
-    return (int)(h->once >> f & 1) + (int)(h->twice >> f & 1);
-}
-
-static void take(gr_rummy_hand *h, int f)
-{
-    gr_cards b = GR_CARD_BIT(f);
-    if (h->twice & b)
-        h->twice &= ~b;
-    else
-        h->once &= ~b;
-}
-
 /* ---- the extensions of one meld ------------------------------------------ */
 
 /* one way to grow meld i: the faces added, which of them are jokers */
@@ -168,13 +180,13 @@ static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g
     int f = face_at(S->t[i].suit, q);
     gr_cards b = GR_CARD_BIT(f);
     for (int joker = 0; joker <= 1; joker++) {
-        if (joker ? left->jokers == 0 : held(left, f) == 0)
+        if (joker ? left->jokers == 0 : gr__held(left, f) == 0)
             continue;
         gr_rummy_hand l2 = *left;
         if (joker)
             l2.jokers--;
         else
-            take(&l2, f);
+            gr__take(&l2, f);
         growth g2 = *g;
         if (low)
             g2.lo = q;
@@ -187,22 +199,31 @@ static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g
     }
 }
 
-/* Grow a run: at the high end (low = 0) each way calls fn; at the low end
- * (low = 1) each way then grows the high end.  A run never holds 14
- * positions nor the ace at both ends. */
-static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
-                     growth_fn fn, void *ctx, int low)
+/* where a growth may stop: at the low end, the high end's growths; at the
+ * high end, fn */
+static void stop_here(search *S, int i, const gr_rummy_hand *left, growth *g,
+                      growth_fn fn, void *ctx, int low)
 {
     if (low)
         grow_end(S, i, left, g, fn, ctx, 0);
     else
         fn(S, i, left, g, ctx);
-    if (S->error || g->hi - g->lo + 1 >= 13)
-        return;
+}
+
+/* Grow a run: at the high end (low = 0) each way calls fn; at the low end
+ * (low = 1) each way then grows the high end; stopping first, or (greedy)
+ * last.  A run never holds 14 positions nor the ace at both ends. */
+static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
+                     growth_fn fn, void *ctx, int low)
+{
+    if (!S->greedy)
+        stop_here(S, i, left, g, fn, ctx, low);
     int q = low ? g->lo - 1 : g->hi + 1;
-    if (q < 0 || q > S->last || (low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
-        return;
-    grow_at(S, i, left, g, fn, ctx, low, q);
+    if (!S->error && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
+        && !(low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
+        grow_at(S, i, left, g, fn, ctx, low, q);
+    if (S->greedy && !S->error)
+        stop_here(S, i, left, g, fn, ctx, low);
 }
 
 /* every growth of meld i from the cards left, in the documented order */
@@ -222,9 +243,9 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
         if (!(m->cards >> face_at(s, m->rank) & 1))
             f = face_at(s, m->rank);
     gr_cards b = GR_CARD_BIT(f);
-    if (held(left, f) > 0) {
+    if (gr__held(left, f) > 0) {
         gr_rummy_hand l2 = *left;
-        take(&l2, f);
+        gr__take(&l2, f);
         growth g2 = { b, 0, 0, 0 };
         fn(S, i, &l2, &g2, ctx);
     }
@@ -238,7 +259,7 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
 
 /* ---- the search ------------------------------------------------------------ */
 
-static int best_from(search *S, int i, int from, const gr_rummy_hand *left);
+static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
 
 typedef struct best_ctx {
     int best, from;
@@ -248,16 +269,13 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
 {
     (void)g;
     best_ctx *b = ctx;
-    if (b->best == 0)
-        return;   /* nothing beats an empty hand */
-    int v = best_from(S, i + 1, b->from, left);
+    if (b->best <= S->floor)
+        return;   /* nothing beats an empty hand, or the best */
+    int v = best_from(S, i + 1, b->from, left, b->best);
     if (v < b->best)
         b->best = v;
 }
 
-/* least value with `left` in hand, growing the runs from meld i on, the
- * 3-card sets from meld `from` on (from <= i) taken by the leaf's value
- * (-1 with S->error) */
 /* true if run i can take a card of `left` (a natural at an end, or a
  * joker) */
 static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
@@ -273,41 +291,84 @@ static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
     return (left->once & ends) != 0;
 }
 
-static int best_from(search *S, int i, int from, const gr_rummy_hand *left)
+/* the naturals of `left` that run i could take, each end grown through
+ * the naturals held and as many gaps as there are jokers (more than it
+ * can: the length and the ace are not checked) */
+static gr_cards run_reach(const search *S, int i, const gr_rummy_hand *left)
+{
+    const tmeld *m = &S->t[i];
+    gr_cards got = 0;
+    for (int dir = -1; dir <= 1; dir += 2) {
+        int gaps = left->jokers;
+        for (int q = dir < 0 ? m->lo - 1 : m->hi + 1; q >= 0 && q <= S->last; q += dir) {
+            gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
+            if (left->once & b)
+                got |= b;
+            else if (gaps-- == 0)
+                break;
+        }
+    }
+    return got;
+}
+
+/* a lower bound on the value left: the points of the naturals no meld of
+ * `left` can hold, no 3-card set from meld `from` on lacks and no run from
+ * meld i on can take */
+static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *left)
+{
+    gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
+                  & ~S->slot_faces[from];
+    for (i = S->next_run[i]; dead != 0 && i < S->ntable; i = S->next_run[i + 1])
+        if (dead >> (13 * S->t[i].suit) & 0x1FFF)
+            dead &= ~run_reach(S, i, left);
+    return dead == 0 ? 0 : gr__rummy_faces_points(dead, S->flags)
+                           + gr__rummy_faces_points(dead & left->twice, S->flags);
+}
+
+/* The least value with `left` in hand, growing the runs from meld i on,
+ * the 3-card sets from meld `from` on (from <= i) taken by the leaf's
+ * value, exactly when it is below alpha; else a value >= alpha that it
+ * is not below (branch and bound).  -1 with S->error. */
+static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
     /* the sets are the leaf's; runs that can take nothing are passed */
     for (i = S->next_run[i]; i < S->ntable && !run_can_grow(S, i, left);)
         i = S->next_run[i + 1];
     from = S->next_set[from];   /* the same slots: the same states */
     mentry *e = mfind(S, left, i * 64 + from);
-    if (e->used)
+    if (e->used && (e->exact || e->value >= alpha))
         return e->value;
-    int v;
+    int v, exact = 1;
     if (i == S->ntable) {
         v = gr__rummy_value_slots(left, S->flags, (const uint8_t (*)[13])S->slots[from]);
         if (v < 0) {
             S->error = v;
             return v;
         }
+    } else if ((v = lower_bound(S, i, from, left)) >= alpha) {
+        exact = 0;
     } else {
-        best_ctx b = { 1 << 30, from };
+        best_ctx b = { alpha, from };
         each_growth(S, i, left, best_cb, &b);
         if (S->error)
             return -1;
         v = b.best;
+        exact = v < alpha;
     }
     if (2 * (S->n + 1) > S->cap && mgrow(S) < 0) {
         S->error = GR_ENOMEM;
         return -1;
     }
     e = mfind(S, left, i * 64 + from);
+    if (!e->used)
+        S->n++;
     e->once = left->once;
     e->twice = left->twice;
     e->jokers = left->jokers;
     e->idx = i * 64 + from;
     e->value = v;
     e->used = 1;
-    S->n++;
+    e->exact = exact;
     return v;
 }
 
@@ -324,14 +385,15 @@ static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     pick_ctx *p = ctx;
     if (p->found)
         return;
-    if (best_from(S, i + 1, i + 1, left) == p->target) {
+    if (best_from(S, i + 1, i + 1, left, p->target + 1) == p->target) {
         p->found = 1;
         p->g = *g;
         p->left = *left;
     }
 }
 
-static void add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards, gr_cards jokers)
+void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
+                       gr_cards jokers)
 {
     if (plan->nmoves >= GR_RUMMY_MAX_MOVES)
         return;   /* cannot happen: every move uses a card of the hand */
@@ -347,16 +409,16 @@ static void lay_growth(gr_rummy_plan *plan, const tmeld *m, int i, const growth 
 {
     if (!m->run) {
         if (g->faces)
-            add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, g->faces, g->jokers);
+            gr__plan_add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, g->faces, g->jokers);
         return;
     }
     for (int q = m->lo - 1; q >= g->lo; q--) {
         gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
-        add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
+        gr__plan_add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
     }
     for (int q = m->hi + 1; q <= g->hi; q++) {
         gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
-        add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
+        gr__plan_add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
     }
 }
 
@@ -388,6 +450,35 @@ static void describe(const gr_rummy_meld *m, int flags, tmeld *t)
     t->hi = 31 - __builtin_clz(r);
 }
 
+/* The table as the search walks it (t[k] describes table[order[k]]): the
+ * runs suit by suit, each suit's from its low end, then the sets.  Once a
+ * suit's runs are behind, its naturals left can only meld in the hand,
+ * which the lower bound sees. */
+static void table_order(const gr_rummy_meld *table, int ntable, int flags, tmeld *t,
+                        int *order)
+{
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < ntable; i++) {
+            tmeld m;
+            describe(&table[i], flags, &m);
+            if (m.run != !pass)
+                continue;
+            int k = n++;
+            /* runs: insertion by (suit, low end, high end), stable */
+            for (; pass == 0 && k > 0; k--) {
+                const tmeld *p = &t[k - 1];
+                if (p->suit < m.suit || (p->suit == m.suit
+                    && (p->lo < m.lo || (p->lo == m.lo && p->hi <= m.hi))))
+                    break;
+                t[k] = *p;
+                order[k] = order[k - 1];
+            }
+            t[k] = m;
+            order[k] = i;
+        }
+}
+
 /* The first fault of go_out's arguments (GR_REASON_NONE if none): a
  * table meld that is not a meld has the reason gr_rummy_game_play() gives
  * the same meld (GR_EILLEGAL), so both calls agree. */
@@ -410,7 +501,7 @@ static int args_reason(const gr_rummy_hand *hand, const gr_rummy_meld *table,
     return jokers <= GR_RUMMY_MAX_JOKERS ? GR_REASON_NONE : GR_REASON_RUMMY_CARDS;
 }
 
-static int check_args(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable, int flags)
+int gr__go_out_args(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable, int flags)
 {
     return gr_reason_status(args_reason(hand, table, ntable, flags));
 }
@@ -433,35 +524,38 @@ typedef struct outer {
     swap   sw[GR_RUMMY_MAX_JOKERS];
 } outer;
 
-static int swaps_best(outer *o, int j, const gr_rummy_hand *left)
+/* as best_from: exact below alpha, else a bound >= alpha */
+static int swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
 {
     if (j == o->nswaps)
-        return best_from(&o->S, 0, 0, left);
-    int best = swaps_best(o, j + 1, left);
+        return best_from(&o->S, 0, 0, left, alpha);
+    int best = swaps_best(o, j + 1, left, alpha);
     if (o->S.error)
         return -1;
-    if (best > 0 && held(left, o->sw[j].face) > 0) {
+    if (best > o->S.floor && gr__held(left, o->sw[j].face) > 0) {
         gr_rummy_hand l2 = *left;
-        take(&l2, o->sw[j].face);
+        gr__take(&l2, o->sw[j].face);
         l2.jokers++;
-        int v = swaps_best(o, j + 1, &l2);
+        int v = swaps_best(o, j + 1, &l2, best < alpha ? best : alpha);
         if (v < best)
             best = v;
     }
     return best;
 }
 
-static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-                  int flags, gr_rummy_plan *plan)
+int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+               int flags, gr_rummy_plan *plan, int alpha)
 {
     outer o;
     tmeld t[GR_RUMMY_MAX_MELDS];
-    for (int i = 0; i < ntable; i++)
-        describe(&table[i], flags, &t[i]);
+    int order[GR_RUMMY_MAX_MELDS];
+    table_order(table, ntable, flags, t, order);
     o.S.flags = flags;
     o.S.ntable = ntable;
     o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     o.S.error = 0;
+    o.S.greedy = 1;
+    o.S.floor = 0;
     o.S.t = t;
     o.S.cap = 256;
     o.S.n = 0;
@@ -469,15 +563,19 @@ static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nta
      * the cards left (a set takes one face: a natural or a joker) */
     o.S.next_run[ntable] = o.S.next_set[ntable] = ntable;
     memset(o.S.slots[ntable], 0, sizeof o.S.slots[ntable]);
+    o.S.slot_faces[ntable] = 0;
     for (int i = ntable - 1; i >= 0; i--) {
         bool set3 = !t[i].run && gr__popcount(t[i].cards) == 3;
         o.S.next_run[i] = t[i].run ? i : o.S.next_run[i + 1];
         o.S.next_set[i] = set3 ? i : o.S.next_set[i + 1];
         memcpy(o.S.slots[i], o.S.slots[i + 1], sizeof o.S.slots[i]);
+        o.S.slot_faces[i] = o.S.slot_faces[i + 1];
         if (set3)
             for (int s = 0; s < 4; s++)
-                if (!(t[i].cards >> face_at(s, t[i].rank) & 1))
+                if (!(t[i].cards >> face_at(s, t[i].rank) & 1)) {
                     o.S.slots[i][s][t[i].rank]++;
+                    o.S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
+                }
     }
     o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
     if (o.S.memo == NULL)
@@ -486,13 +584,15 @@ static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nta
     for (int i = 0; i < ntable; i++)
         for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
             int f = __builtin_ctzll(jk);
-            if (held(hand, f) > 0) {
+            if (gr__held(hand, f) > 0) {
                 o.sw[o.nswaps].meld = i;
                 o.sw[o.nswaps++].face = f;
             }
         }
 
-    int best = swaps_best(&o, 0, hand);
+    if (plan != NULL)
+        alpha = INT_MAX;   /* the plan needs the exact value */
+    int best = swaps_best(&o, 0, hand, alpha);
     if (o.S.error) {
         free(o.S.memo);
         return o.S.error < 0 ? o.S.error : GR_ENOMEM;
@@ -502,22 +602,29 @@ static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nta
         return best;
     }
 
-    /* rebuild the plan: the takes, then meld by meld, then the hand's melds */
+    /* rebuild the plan: the takes, then meld by meld, then the hand's melds;
+     * the options in the documented order, each the first whose value is
+     * the best (a search below best + 1) */
+    o.S.greedy = 0;
+    o.S.floor = best;   /* every state's value is the best or more */
     memset(plan, 0, sizeof *plan);
     gr_rummy_hand left = *hand;
     for (int j = 0; j < o.nswaps; j++) {
-        if (swaps_best(&o, j + 1, &left) == best)
+        if (swaps_best(&o, j + 1, &left, best + 1) == best)
             continue;   /* keeping this joker on the table is as good */
-        take(&left, o.sw[j].face);
+        gr__take(&left, o.sw[j].face);
         left.jokers++;
-        add_move(plan, GR_RUMMY_MOVE_TAKE_JOKER, o.sw[j].meld, GR_CARD_BIT(o.sw[j].face), 0);
+        gr__plan_add_move(plan, GR_RUMMY_MOVE_TAKE_JOKER, o.sw[j].meld,
+                          GR_CARD_BIT(o.sw[j].face), 0);
     }
     for (int i = 0; i < ntable; i++) {
         pick_ctx p;
         p.target = best;
         p.found = 0;
+        p.g = (growth){ 0, 0, t[i].lo, t[i].hi };   /* found always: the best is */
+        p.left = left;
         each_growth(&o.S, i, &left, pick_cb, &p);
-        lay_growth(plan, &t[i], i, &p.g);
+        lay_growth(plan, &t[i], order[i], &p.g);
         left = p.left;
     }
     free(o.S.memo);
@@ -532,7 +639,7 @@ static int go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nta
         return v;
     }
     for (int k = 0; k < a->nmelds; k++)
-        add_move(plan, GR_RUMMY_MOVE_MELD, ntable + k, a->melds[k].cards, a->melds[k].jokers);
+        gr__plan_add_move(plan, GR_RUMMY_MOVE_MELD, ntable + k, a->melds[k].cards, a->melds[k].jokers);
     plan->left = a->unmelded;
     plan->value = a->unmelded_points;
     free(a);
@@ -544,13 +651,13 @@ int gr_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
 {
     if (out == NULL)
         return GR_EINVAL;
-    int rc = check_args(hand, table, ntable, flags);
+    int rc = gr__go_out_args(hand, table, ntable, flags);
     if (rc != GR_OK)
         return rc;
     gr_rummy_plan *plan = malloc(sizeof *plan);
     if (plan == NULL)
         return GR_ENOMEM;
-    rc = go_out(hand, table, ntable, flags, plan);
+    rc = gr__go_out(hand, table, ntable, flags, plan, INT_MAX);
     if (rc >= 0)
         *out = *plan;
     free(plan);
@@ -560,122 +667,5 @@ int gr_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
 int gr__rummy_go_out_value(const gr_rummy_hand *hand, const gr_rummy_meld *table,
                            int ntable, int flags)
 {
-    return go_out(hand, table, ntable, flags, NULL);
-}
-
-/* Can the hand go out (R4, R7), and how: GR_RUMMY_OUT_* and, for MELD or
- * DISCARD with plan not NULL, a plan leaving nothing or the one card to
- * discard (plan->left).  Arguments valid.
- *   1. every card melded or laid off: the going-out search's value is 0;
- *   2. keep back one card c of the hand (each distinct card once, never
- *      no_discard) and everything else goes: go_out(hand - c) is 0;
- *   3. no joker in hand: a joker taken from the table (R5) is the card
- *      kept back (R4, R7 allow discarding it), so for each table joker
- *      whose natural face f the hand holds, take it, and the rest goes:
- *      go_out(hand - f, the table with that joker now the natural f) is
- *      0.  With a joker in hand, step 2 already keeps one back (jokers are
- *      interchangeable and the search takes table jokers first). */
-static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-                    int flags, gr_card no_discard, gr_rummy_plan *plan)
-{
-    int v = go_out(hand, table, ntable, flags, plan);
-    if (v <= 0)
-        return v < 0 ? v : GR_RUMMY_OUT_MELD;
-    for (int c = 0; c <= GR_RUMMY_JOKER; c++) {
-        if (c == no_discard)
-            continue;
-        gr_rummy_hand h = *hand;
-        if (c == GR_RUMMY_JOKER) {
-            if (h.jokers == 0)
-                continue;
-            h.jokers--;
-        } else {
-            if (held(&h, c) == 0)
-                continue;
-            take(&h, c);
-        }
-        v = go_out(&h, table, ntable, flags, NULL);
-        if (v < 0)
-            return v;
-        if (v == 0) {
-            if (plan != NULL) {
-                if ((v = go_out(&h, table, ntable, flags, plan)) < 0)
-                    return v;
-                plan->left = (gr_rummy_hand){ 0, 0, 0 };
-                if (gr_rummy_hand_add(&plan->left, (gr_card)c) != GR_OK)
-                    return GR_EINVAL;   /* cannot happen */
-                plan->value = gr__rummy_hand_points(&plan->left, flags);
-            }
-            return GR_RUMMY_OUT_DISCARD;
-        }
-    }
-    if (hand->jokers > 0 || no_discard == GR_RUMMY_JOKER)
-        return GR_RUMMY_OUT_NO;
-    gr_rummy_meld t2[GR_RUMMY_MAX_MELDS];
-    if (ntable > 0)
-        memcpy(t2, table, (size_t)ntable * sizeof *t2);
-    for (int i = 0; i < ntable; i++)
-        for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
-            int f = __builtin_ctzll(jk);
-            if (held(hand, f) == 0)
-                continue;
-            gr_rummy_hand h = *hand;
-            take(&h, f);
-            t2[i].jokers = table[i].jokers & ~GR_CARD_BIT(f);
-            v = go_out(&h, t2, ntable, flags, NULL);
-            if (v == 0 && plan != NULL) {
-                gr_rummy_plan *rest = malloc(sizeof *rest);
-                if (rest == NULL)
-                    return GR_ENOMEM;
-                v = go_out(&h, t2, ntable, flags, rest);
-                if (v == 0) {
-                    memset(plan, 0, sizeof *plan);
-                    add_move(plan, GR_RUMMY_MOVE_TAKE_JOKER, i, GR_CARD_BIT(f), 0);
-                    for (int k = 0; k < rest->nmoves && plan->nmoves < GR_RUMMY_MAX_MOVES; k++)
-                        plan->moves[plan->nmoves++] = rest->moves[k];
-                    plan->left = (gr_rummy_hand){ 0, 0, 1 };
-                    plan->value = GR__RUMMY_JOKER_POINTS;
-                }
-                free(rest);
-            }
-            t2[i].jokers = table[i].jokers;
-            if (v < 0)
-                return v;
-            if (v == 0)
-                return GR_RUMMY_OUT_DISCARD;
-        }
-    return GR_RUMMY_OUT_NO;
-}
-
-int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                        int ntable, int flags, gr_card no_discard)
-{
-    int rc = check_args(hand, table, ntable, flags);
-    if (rc != GR_OK)
-        return rc;
-    if (no_discard > GR_RUMMY_JOKER && no_discard != GR_NO_CARD)
-        return GR_EINVAL;
-    return out_plan(hand, table, ntable, flags, no_discard, NULL);
-}
-
-int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                             int ntable, int flags, gr_card no_discard,
-                             gr_rummy_plan *out)
-{
-    if (out == NULL)
-        return GR_EINVAL;
-    int rc = check_args(hand, table, ntable, flags);
-    if (rc != GR_OK)
-        return rc;
-    if (no_discard > GR_RUMMY_JOKER && no_discard != GR_NO_CARD)
-        return GR_EINVAL;
-    gr_rummy_plan *plan = malloc(sizeof *plan);
-    if (plan == NULL)
-        return GR_ENOMEM;
-    memset(plan, 0, sizeof *plan);
-    rc = out_plan(hand, table, ntable, flags, no_discard, plan);
-    if (rc == GR_RUMMY_OUT_MELD || rc == GR_RUMMY_OUT_DISCARD)
-        *out = *plan;
-    free(plan);
-    return rc;
+    return gr__go_out(hand, table, ntable, flags, NULL, INT_MAX);
 }

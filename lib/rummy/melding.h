@@ -24,10 +24,12 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags,
 int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13]);
 
 /* The most points melds can take from a hand of at most SMALL_NATURALS
- * naturals and SMALL_JOKERS jokers (melding_small.c, a search): its
- * value is its points less these. */
+ * naturals and any number of jokers (melding_small.c, a search): its value
+ * is its points less these. */
 #define SMALL_NATURALS 14
-#define SMALL_JOKERS 2
 int gr__rummy_small_best(const gr_rummy_hand *hand, int flags);
+/* the same with table sets lacking faces (slot as gr__rummy_value_slots's,
+ * NULL: none): each takes its face's natural laid off alone, or a joker */
+int gr__rummy_small_best_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13]);
 
 #endif /* GR_RUMMY_MELDING_H */

@@ -127,7 +127,7 @@ static void replay(problem *pb, const layer *keep, uint32_t fkey, int fk, int fv
             continue;
         }
         int s = step - 1;
-        const move_list *ml = get_moves(pb, suit_code(pkey[L], s), pb->cnt[s][p]);
+        const move_list *ml = get_moves(pb, suit_code(pkey[L], s), nat_count(pb, pkey[L], s, p));
         const suit_move *m = &ml->m[mv[L]];
         xcore keepc[MAXOPEN + 1];
         int nk = 0;
@@ -337,23 +337,19 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
         gr__set_only_best(pb, sv->hc.cnt, &pick);
         x->nruns = x->nsets = 0;
         x->last = pb->npos - 1;
-        for (int r = 0; r < 13; r++) {
-            if (pick.sa[r]) {
+        for (int r = 0; r < 13; r++)
+            for (int i = 0; i < pick.nsets[r]; i++) {
                 x->sets[x->nsets].rank = r;
-                x->sets[x->nsets++].suits = pick.sa[r];
+                x->sets[x->nsets++].suits = pick.sets[r][i];
             }
-            if (pick.sb[r]) {
-                x->sets[x->nsets].rank = r;
-                x->sets[x->nsets++].suits = pick.sb[r];
-            }
-        }
     } else {
-        gr__setup(pb, &sv->hc, sv->ac.h[sv->which], flags, hand->jokers);
         layer keep[5 * MAXPOS + 2];
         memset(keep, 0, sizeof keep);
         uint32_t fkey = 0;
         int fk = 0;
-        int v = gr__dp_solve(pb, keep, &fkey, &fk);
+        /* only the best arrangements are kept */
+        int v = gr__dp_solve_aces(pb, &sv->hc, flags, hand->jokers, 0, -1, sv->best, keep,
+                                  &fkey, &fk);
         if (v < 0) {
             gr__free_layers(keep, 5 * MAXPOS + 2);
             free(x);

@@ -12,6 +12,7 @@
 #include "common/cards.h"
 #include "rummy/cards.h"
 #include "rummy/game.h"
+#include "rummy/movetext.h"
 #include "rummy/reason.h"
 #include "rummy/table.h"
 
@@ -237,18 +238,18 @@ static bool is_sep(char c)
     return gr__is_space(c) || c == ',';
 }
 
-/* the words of text; MAX_WORDS + 1 when there are more */
-static int split(const char *text, word *w)
+/* the words of text[..end); MAX_WORDS + 1 when there are more */
+static int split(const char *text, const char *end, word *w)
 {
     int n = 0;
     const char *s = text;
     for (;;) {
-        while (is_sep(*s))
+        while (s < end && is_sep(*s))
             s++;
-        if (*s == '\0' || n > MAX_WORDS)
+        if (s == end || n > MAX_WORDS)
             return n;
         size_t len = 0;
-        while (s[len] != '\0' && !is_sep(s[len]))
+        while (s + len < end && !is_sep(s[len]))
             len++;
         w[n].s = s;
         w[n].n = len;
@@ -307,7 +308,8 @@ static bool all_digits(const word *w)
 }
 
 typedef struct parse_ctx {
-    const char     *text;
+    const char     *text;    /* offsets in *err count from here */
+    const char     *start, *end;   /* the move's text */
     const rtable   *t;
     gr_parse_error *err;
     gr_cards        faces;   /* AMBIGUOUS_JOKER: what the jokers could be */
@@ -429,9 +431,9 @@ static int parse_layoff(parse_ctx *c, const word *w, int nw, gr_rummy_action *ou
 static int parse_core(parse_ctx *c, gr_rummy_action *out)
 {
     word w[MAX_WORDS + 1];
-    int nw = split(c->text, w);
+    int nw = split(c->start, c->end, w);
     if (nw == 0)
-        return fail(c, c->text + strlen(c->text), 0, GR_REASON_SYNTAX);
+        return fail(c, c->end, 0, GR_REASON_SYNTAX);
     if (nw > MAX_WORDS)
         return fail(c, w[MAX_WORDS].s, w[MAX_WORDS].n, GR_REASON_SYNTAX);
     gr_rummy_action m;
@@ -442,10 +444,10 @@ static int parse_core(parse_ctx *c, gr_rummy_action *out)
         int type = word_is(&w[0], "draw", "d") ? GR_RUMMY_ACT_DRAW_STOCK
                                                : GR_RUMMY_ACT_DRAW_DISCARD;
         card = GR_NO_CARD;
+        if (nw >= 2 && one_card(w[1].s, w[1].n, &card) != GR_OK)
+            return fail(c, w[1].s, w[1].n, GR_REASON_SYNTAX);
         if (nw > 2)
             return fail(c, w[2].s, w[2].n, GR_REASON_SYNTAX);
-        if (nw == 2 && one_card(w[1].s, w[1].n, &card) != GR_OK)
-            return fail(c, w[1].s, w[1].n, GR_REASON_SYNTAX);
         gr__ract(&m, type, card, GR_NO_CARD, -1);
     } else if (word_is(&w[0], "discard", "x")) {
         if (nw < 2)
@@ -486,7 +488,7 @@ static int parse_with(const char *text, const rtable *t, gr_rummy_action *out,
         gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
         return GR_EINVAL;
     }
-    parse_ctx c = { text, t, err, 0 };
+    parse_ctx c = { text, text, text + strlen(text), t, err, 0 };
     int rc = parse_core(&c, out);
     if (faces)
         *faces = c.faces;
@@ -513,6 +515,26 @@ int gr_rummy_view_move_parse(const char *text, const gr_rummy_view *view,
     }
     rtable t = table_of_view(view);
     return parse_with(text, &t, out, err, NULL);
+}
+
+int gr__rmove_parse_span(const char *text, const char *start, const char *end,
+                         const gr_rummy_view *view, gr_rummy_action *out,
+                         gr_parse_error *err)
+{
+    rtable t = table_of_view(view);
+    parse_ctx c = { text, start, end, &t, err, 0 };
+    return parse_core(&c, out);
+}
+
+int gr__rmove_word(const char *s, size_t n)
+{
+    static const char *const words[] = { "draw", "d", "take", "t", "meld", "m",
+        "layoff", "l", "swap", "s", "discard", "x", "out", "o" };
+    word w = { s, n };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i += 2)
+        if (word_is(&w, words[i], words[i + 1]))
+            return (int)(i / 2);
+    return -1;
 }
 
 int gr_rummy_move_joker_faces(const char *text, const gr_rummy_view *view,

@@ -177,16 +177,7 @@ static int read_number(reader *r, const char *s, const char *end,
 /* one card word, or "-" for none when dash */
 static int read_card(reader *r, const char *s, size_t n, bool dash, gr_card *out)
 {
-    char tmp[16];
-    if (dash && gr__word_is(s, n, "-")) {
-        *out = GR_NO_CARD;
-        return GR_OK;
-    }
-    if (n == 0 || n >= sizeof tmp)
-        return fail(r, s, n, GR_REASON_SYNTAX);
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    if (gr_rummy_card_parse(tmp, out) != GR_OK)
+    if (gr__read_card_word(s, n, dash, gr__rcard_parse_token, out) != GR_OK)
         return fail(r, s, n, GR_REASON_SYNTAX);
     return GR_OK;
 }
@@ -339,17 +330,10 @@ int gr_rummy_position_parse(const char *text, gr_rummy_position *out,
     memset(&p, 0, sizeof p);
     p.taken = GR_NO_CARD;
     bool seen[K_COUNT] = { false };
-    const char *s = text, *end = text + strlen(text);
-    while (s < end) {
-        const char *semi = memchr(s, ';', (size_t)(end - s));
-        const char *fend = semi ? semi : end;
-        const char *k = gr__skip_space(s, fend);
-        size_t kn = gr__word_len(k, fend);
-        if (kn == 0) {
-            if (semi || k != fend)
-                return fail(&r, k, 0, GR_REASON_SYNTAX);
-            break;
-        }
+    const char *s = text, *end = text + strlen(text), *k, *fend;
+    size_t kn;
+    int field;
+    while ((field = gr__next_field(&s, end, &k, &kn, &fend)) > 0) {
         int key = key_of(k, kn);
         if (key < 0 || (key != K_MELD && seen[key]))
             return fail(&r, k, kn, GR_REASON_SYNTAX);
@@ -357,8 +341,9 @@ int gr_rummy_position_parse(const char *text, gr_rummy_position *out,
         if (read_field(&r, &p, key, gr__skip_space(k + kn, fend), trim_end(k, fend))
             != GR_OK)
             return GR_EPARSE;
-        s = semi ? semi + 1 : end;
     }
+    if (field < 0)
+        return fail(&r, k, 0, GR_REASON_SYNTAX);
     static const int required[] = { K_PLAYERS, K_DEALER, K_TURN, K_PHASE };
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!seen[required[i]])

@@ -363,3 +363,40 @@ gr_cards gr__rmeld_faces(const gr__rpos *pos)
     list_runs(&s, pos);
     return faces;
 }
+
+/* ---- a going-out plan as actions ----------------------------------------- */
+
+void gr__rmove_action(const gr_rummy_move *m, gr_rummy_action *a)
+{
+    gr_card low = (gr_card)__builtin_ctzll(m->cards.cards);
+    switch (m->kind) {
+    case GR_RUMMY_MOVE_MELD:
+        gr__ract(a, GR_RUMMY_ACT_MELD, GR_NO_CARD, GR_NO_CARD, -1);
+        a->meld = m->cards;
+        break;
+    case GR_RUMMY_MOVE_LAY_OFF:
+        if (m->cards.jokers)
+            gr__ract(a, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER, low, m->meld);
+        else
+            gr__ract(a, GR_RUMMY_ACT_LAY_OFF, low, GR_NO_CARD, m->meld);
+        break;
+    default:   /* GR_RUMMY_MOVE_TAKE_JOKER */
+        gr__ract(a, GR_RUMMY_ACT_SWAP_JOKER, low, GR_NO_CARD, m->meld);
+        break;
+    }
+}
+
+size_t gr__rplan_turn(const gr_rummy_plan *plan, gr_rummy_action *out, size_t cap)
+{
+    size_t n = 0;
+    if (cap == 0)
+        return 0;
+    for (int i = 0; i < plan->nmoves && n < cap - 1; i++)
+        gr__rmove_action(&plan->moves[i], &out[n++]);
+    for (gr_card c = 0; c <= GR_RUMMY_JOKER; c++)
+        if (gr__rhand_has(&plan->left, c) > 0) {
+            gr__ract(&out[n++], GR_RUMMY_ACT_DISCARD, c, GR_NO_CARD, -1);
+            break;
+        }
+    return n;
+}

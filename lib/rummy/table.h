@@ -53,25 +53,29 @@ static inline int gr__rhand_has(const gr_rummy_hand *h, gr_card c)
     return (int)((h->once >> c) & 1) + (int)((h->twice >> c) & 1);
 }
 
+/* add one copy (a natural without a branch on whether it is the
+ * second: playouts draw at random) */
 static inline void gr__rhand_add(gr_rummy_hand *h, gr_card c)
 {
-    if (c == GR_RUMMY_JOKER)
+    if (c == GR_RUMMY_JOKER) {
         h->jokers++;
-    else if (h->once & GR_CARD_BIT(c))
-        h->twice |= GR_CARD_BIT(c);
-    else
+    } else {
+        h->twice |= h->once & GR_CARD_BIT(c);
         h->once |= GR_CARD_BIT(c);
+    }
 }
 
-/* remove one copy (the hand holds one) */
+/* remove one copy (the hand holds one); a natural without a branch on
+ * which copy (playouts remove cards at random) */
 static inline void gr__rhand_remove(gr_rummy_hand *h, gr_card c)
 {
-    if (c == GR_RUMMY_JOKER)
+    if (c == GR_RUMMY_JOKER) {
         h->jokers--;
-    else if (h->twice & GR_CARD_BIT(c))
-        h->twice &= ~GR_CARD_BIT(c);
-    else
-        h->once &= ~GR_CARD_BIT(c);
+    } else {
+        gr_cards b = GR_CARD_BIT(c), second = h->twice & b;
+        h->twice &= ~second;
+        h->once &= ~(b & ~second);
+    }
 }
 
 /* true if the hand is not empty and every card in it is identical to
@@ -121,5 +125,80 @@ int gr__rlegal(const gr__rpos *pos, gr_rummy_action *out, size_t cap);
  * anything reads it: seats, counts, hands, the table), else GR_EINVAL */
 int gr__rview_check(const gr_rummy_view *view);
 int gr__rview_pos(const gr_rummy_view *view, gr__rpos *pos);
+
+/* a card leaves the hand: a known copy of it goes first (R8) */
+static inline void gr__rlose(gr_rummy_hand *hand, gr_rummy_hand *known, gr_card c)
+{
+    gr__rhand_remove(hand, c);
+    if (!known)
+        return;
+    if (c == GR_RUMMY_JOKER) {
+        known->jokers -= known->jokers > 0;
+    } else {   /* without a branch on whether it was known */
+        gr_cards b = GR_CARD_BIT(c), second = known->twice & b;
+        known->twice &= ~second;
+        known->once &= ~(b & ~second);
+    }
+}
+
+/* Play a legal step-2 action or discard (gr__ract_check accepted it) on
+ * one hand and the table: the hand loses the cards (a known copy of each
+ * first, R8, when known is not NULL), a meld joins the table as
+ * melds[*nmelds] (*nmelds grows), a layoff joins its meld, an exchange
+ * takes the joker into the hand (and known).  The rest of what the move
+ * changes (the pile, the turn, the new meld's owner, the counts, the
+ * history) is the caller's.  The one core of the game (game.c), the view
+ * (view.c) and the expert's boards (expert.c); inline: every move of a
+ * playout makes it. */
+static inline void gr__rplay(gr_rummy_hand *hand, gr_rummy_hand *known,
+                             gr_rummy_meld *melds, int *nmelds,
+                             const gr_rummy_action *a)
+{
+    switch (a->type) {
+    case GR_RUMMY_ACT_MELD:
+        for (gr_cards r = a->meld.cards & ~a->meld.jokers; r; r &= r - 1)
+            gr__rlose(hand, known, (gr_card)__builtin_ctzll(r));
+        for (int j = gr__popcount(a->meld.jokers); j > 0; j--)
+            gr__rlose(hand, known, GR_RUMMY_JOKER);
+        melds[(*nmelds)++] = a->meld;
+        break;
+    case GR_RUMMY_ACT_LAY_OFF: {
+        gr_card face = a->card == GR_RUMMY_JOKER ? a->named : a->card;
+        gr__rlose(hand, known, a->card);
+        melds[a->target].cards |= GR_CARD_BIT(face);
+        if (a->card == GR_RUMMY_JOKER)
+            melds[a->target].jokers |= GR_CARD_BIT(face);
+        break;
+    }
+    case GR_RUMMY_ACT_SWAP_JOKER:
+        gr__rlose(hand, known, a->card);
+        gr__rhand_add(hand, GR_RUMMY_JOKER);
+        if (known)
+            gr__rhand_add(known, GR_RUMMY_JOKER);
+        melds[a->target].jokers &= ~GR_CARD_BIT(a->card);
+        break;
+    default:   /* GR_RUMMY_ACT_DISCARD */
+        gr__rlose(hand, known, a->card);
+        break;
+    }
+}
+
+/* A step of a going-out plan (gr_rummy_go_out) as the game's action: the
+ * plan's meld numbers are the game's (new melds numbered after the
+ * table's). */
+void gr__rmove_action(const gr_rummy_move *m, gr_rummy_action *a);
+
+/* A going-out plan as the actions of the turn: its moves (at most cap - 1
+ * of them), then the discard of the card it leaves, if any; returns how
+ * many were written (0 when cap is 0). */
+size_t gr__rplan_turn(const gr_rummy_plan *plan, gr_rummy_action *out, size_t cap);
+
+/* Play a legal action of the view's player (gr__ract_check accepted it on
+ * gr__rview_pos) on his view, as the game plays it: step-2 actions and
+ * the discard (the turn passes), the draw from the pile, and the draw
+ * from the stock when `drawn` is the card drawn (the stock is hidden from
+ * a view: GR_NO_CARD for a step-2 action).  A step-2 action that empties
+ * the hand ends it (R7: phase OVER). */
+void gr__rview_apply(gr_rummy_view *v, const gr_rummy_action *a, gr_card drawn);
 
 #endif /* GR_RUMMY_TABLE_H */

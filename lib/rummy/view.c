@@ -102,3 +102,47 @@ int gr_rummy_view_legal_moves(const gr_rummy_view *view, gr_rummy_action *out,
         return rc;
     return gr__rlegal(&pos, out, cap);
 }
+
+void gr__rview_apply(gr_rummy_view *v, const gr_rummy_action *a, gr_card drawn)
+{
+    int p = v->player;
+    switch (a->type) {
+    case GR_RUMMY_ACT_DRAW_STOCK:
+        gr__rhand_add(&v->hand, drawn);
+        v->stock_size--;
+        v->counts[p]++;
+        v->phase = GR_RUMMY_PHASE_PLAY;
+        return;
+    case GR_RUMMY_ACT_DRAW_DISCARD: {
+        gr_card c = v->discards[--v->ndiscards];
+        gr__rhand_add(&v->hand, c);
+        gr__rhand_add(&v->known[p], c);
+        v->counts[p]++;
+        v->taken = c;
+        v->phase = GR_RUMMY_PHASE_PLAY;
+        return;
+    }
+    case GR_RUMMY_ACT_MELD:
+        if (v->nmelds >= GR_RUMMY_MAX_MELDS)
+            return;   /* a crafted view's full table: callers refuse it */
+        break;
+    default:
+        break;
+    }
+    int before = gr__rhand_count(&v->hand), nmelds = v->nmelds;
+    gr__rplay(&v->hand, &v->known[p], v->melds, &v->nmelds, a);
+    v->counts[p] += gr__rhand_count(&v->hand) - before;
+    if (v->nmelds > nmelds)
+        v->owner[nmelds] = p;
+    /* a crafted view's pile may be full: the card is then not shown */
+    if (a->type == GR_RUMMY_ACT_DISCARD && v->ndiscards < GR_RUMMY_MAX_CARDS)
+        v->discards[v->ndiscards++] = a->card;
+    if (gr__rhand_count(&v->hand) == 0) {   /* R7: out */
+        v->phase = GR_RUMMY_PHASE_OVER;
+        v->taken = GR_NO_CARD;
+    } else if (a->type == GR_RUMMY_ACT_DISCARD) {
+        v->taken = GR_NO_CARD;
+        v->turn = (p + 1) % v->nplayers;
+        v->phase = GR_RUMMY_PHASE_DRAW;
+    }
+}

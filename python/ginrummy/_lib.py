@@ -128,6 +128,9 @@ EXCLUDED: Dict[str, str] = {
     "gr_rummy_game_step": "the C search loop's play-and-masks; RummyGame.play plays a move",
     "gr_game_load": "Game.load uses gr_game_load_ex (the same, plus the place of a fault)",
     "gr_match_load": "Match.load uses gr_match_load_ex (the same, plus the place of a fault)",
+    "gr_batch_reset": "deals environment i from seed + i, so batches of neighbouring seeds "
+                      "share hands; VecGinRummyEnv and GinVectorEnv deal with "
+                      "gr_batch_reset_streams (a stream per environment)",
 }
 
 

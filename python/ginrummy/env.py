@@ -22,6 +22,7 @@ from .errors import c_integer, c_seed, check
 from .game import Game
 from .match import Match
 from .rules import Rules
+from .seeding import STREAMS, derive_seed
 from .settle import HandResult
 
 __all__ = ["GinRummyEnv", "VecGinRummyEnv", "ACTION_SPACE", "DIFFERENCES", "DRAW_STOCK",
@@ -48,12 +49,24 @@ class GinRummyEnv(Handle):
     (winner +margin, loser -margin); ``terminated`` is then the end of a hand
     and ``info["match_over"]`` the end of the match.
 
+    Seeding: ``GinRummyEnv(seed=s)`` or ``reset(seed=s)`` starts the run
+    seeded s; its hand k (k = 0 at that reset, then 1, 2, .. at each
+    ``reset()`` without a seed) is dealt from ``derive_seed(s, 0, k)``
+    (:mod:`ginrummy.seeding`), so no two seeds, and no two workers seeded
+    ``base + rank``, share a hand (seed s's hand 1 is not seed s+1's hand
+    0).  These are the hands of the 2-player Gin environment of
+    :mod:`ginrummy.pettingzoo` reset with the same seed.  With
+    ``reward="match"`` the run's match m is ``Match(rules,
+    seed=derive_seed(s, 1, m))``: ``reset(seed=s)`` starts its match 0,
+    ``reset()`` deals the match's next hand, or the next match's first.
+
     ``copy.copy`` (or ``clone()``) gives an independent environment, hand
     and all; ``close()`` frees it (waiting for a step in progress in
     another thread), after which every call raises WrongState.  ``pickle``
-    stores the rules, seeds and match, the deck of the hand in play and the
-    actions since its deal (replayed when loaded), and what the last step
-    returned: the loaded environment goes on as the original would.
+    stores the rules, the run's seed and hand (or match) number and the
+    match, the deck of the hand in play and the actions since its deal
+    (replayed when loaded), and what the last step returned: the loaded
+    environment goes on as the original would.
     """
 
     _free = lib.gr_env_free
@@ -68,7 +81,8 @@ class GinRummyEnv(Handle):
         if reward not in ("hand", "match"):
             raise ValueError("reward is 'hand' or 'match'")
         self.reward_mode = reward
-        self._seed = c_seed(seed)
+        self._seed = c_seed(seed)       # the run's seed
+        self._index = 0                 # the number of its next hand (or match)
         p = ffi.new("gr_env **")
         with self.rules._lock:
             check(lib.gr_env_new(p, self.rules._live()), "env")
@@ -101,18 +115,23 @@ class GinRummyEnv(Handle):
     @locked
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple["Array", Dict[str, Any]]:
-        """Deal a new hand (seeded: `seed`, else the next seed in order).
-        ``options={"deck": [52 cards]}`` deals a stacked deck."""
-        if seed is not None:
-            self._seed = c_seed(seed)
+        """Deal a new hand: hand 0 of the run seeded `seed`, else the run's
+        next hand (see the class text).  ``options={"deck": [52 cards]}``
+        deals a stacked deck (the run's hand count unchanged)."""
+        run, index = (c_seed(seed), 0) if seed is not None else (self._seed, self._index)
         deck = (options or {}).get("deck")
         if deck is not None:
             check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
         elif self.reward_mode == "match":
-            self._reset_match_hand()
+            match = self._match if seed is None else None
+            if match is None or match.over:
+                match = Match(self.rules, seed=derive_seed(run, STREAMS["match"], index))
+                index += 1
+            self._deal_match_hand(match)
         else:
-            check(lib.gr_env_reset(self._p, self._seed), "reset")
-            self._seed = c_seed(self._seed + 1)
+            check(lib.gr_env_reset(self._p, derive_seed(run, STREAMS["hand"], index)), "reset")
+            index += 1
+        self._seed, self._index = run, index      # once dealt: a refused reset changes nothing
         self._acts = []
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -126,18 +145,16 @@ class GinRummyEnv(Handle):
         self.infos = {a: {} for a in self.agents}
         return self._obs.copy(), info
 
-    def _reset_match_hand(self) -> None:
-        if self._match is None or self._match.over:
-            self._match = Match(self.rules, seed=self._seed)
-            self._seed = c_seed(self._seed + 1)
-        g = self._match.deal()
+    def _deal_match_hand(self, match: Match) -> None:
+        """Deal the next hand of `match`, which becomes the environment's."""
+        g = match.deal()
         # the match says who deals; the environment deals with player 1
         # dealing, so the match's hand is replayed from its deck
         text = g.save()
         deck_line = next(line for line in text.splitlines() if line.startswith("deck "))
         deck = [Card(c) for c in deck_line.split()[1:]]
-        self._match_dealer = g.dealer
         check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
+        self._match, self._match_dealer = match, g.dealer
 
     def step(self, action: int) -> Tuple["Array", "Array", bool, bool, Dict[str, Any]]:
         """Play `action` (an int or numpy integer; TypeError for a float or
@@ -294,6 +311,7 @@ class GinRummyEnv(Handle):
             text = _text(lib.gr_game_save, g)
             deck = next(ln for ln in text.splitlines() if ln.startswith("deck ")).split()[1:]
         state = {"rules": self.rules, "reward": self.reward_mode, "seed": self._seed,
+                 "index": self._index,
                  "match": self._match, "match_dealer": getattr(self, "_match_dealer", None),
                  "deck": deck, "actions": list(self._acts), "agents": list(self.agents),
                  "rewards": dict(self.rewards), "terminations": dict(self.terminations),
@@ -345,7 +363,7 @@ def _env_from(st: Dict[str, Any]) -> GinRummyEnv:
     """The unpickling of GinRummyEnv.__reduce__: the hand dealt from its
     deck and its actions replayed, the rest set back."""
     env = GinRummyEnv(st["rules"], reward=st["reward"])
-    env._seed = st["seed"]
+    env._seed, env._index = st["seed"], st["index"]
     env._match = st["match"]
     if st["match_dealer"] is not None:
         env._match_dealer = st["match_dealer"]

@@ -49,7 +49,7 @@ from ._handle import serialize
 from ._rlbase import Array, Seeding, action_index, missing, render_text
 from .errors import IllegalMove, InvalidArgument, WrongState, check
 from .encoding import NUM_ACTIONS, OBS_SIZE
-from .vec_env import ActionHistory
+from .vec_env import ActionHistory, replay_hands
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
 try:
@@ -329,26 +329,23 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         ended_ids = done.nonzero()[0]              # a few of n: work on those only
         self._history.record(self._act, ended_ids)   # for pickling
         reward = np.zeros(n, dtype=np.float32)
-        terminated = np.zeros(n, dtype=bool)
-        truncated = np.zeros(n, dtype=bool)
         infos: Dict[str, Any] = {"player": self._player.copy(), "_player": self._ones.copy(),
                                  "rewards": self._rewards.copy(), "_rewards": self._ones.copy()}
         if ended_ids.size:
-            how = done[ended_ids]
-            terminated[ended_ids] = how == 1
-            truncated[ended_ids] = how == 2
             reward[ended_ids] = self._rewards[ended_ids, acted[ended_ids]]
             self._hand[ended_ids] += 1
-            ended = np.zeros(n, dtype=bool)
-            ended[ended_ids] = True
             fin = np.empty(n, dtype=object)
             zero = self._zero_mask
-            final = self._final[ended_ids] if self.copy else self._final
-            for j, i in enumerate(ended_ids.tolist()):
-                fin[i] = {"observation": final[j if self.copy else i], "action_mask": zero}
+            ids = ended_ids.tolist()
+            if self.copy:               # copies of the rows, taken at once
+                rows: Any = zip(ids, self._final[ended_ids])
+            else:                       # views of the buffer's rows
+                rows = ((i, self._final[i]) for i in ids)
+            for i, row in rows:
+                fin[i] = {"observation": row, "action_mask": zero}
             infos["final_obs"] = fin
-            infos["_final_obs"] = ended
-        return self._out(), reward, terminated, truncated, infos
+            infos["_final_obs"] = done != 0
+        return self._out(), reward, done == 1, done == 2, infos
 
     def random_actions(self) -> Array:
         """A uniformly random legal action per environment, drawn in C."""
@@ -387,20 +384,14 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         self._seeding.restore(st["seeding"])
         self._start()
         lib = self._lib
-        for i in range(self.num_envs):
-            k, acts = int(st["hand"][i]), st["hist"][i]
-            if k == 0 and not len(acts):
-                continue
-            check(lib.gr_batch_seek(self._p, i, k), "seek")
+        for i in replay_hands(self._p, st["hand"], st["hist"]):
             env = lib.gr_batch_env(self._p, i)
-            for a in acts:
-                check(lib.gr_env_step(env, int(a)), "replay")
             p = lib.gr_env_player(env)
             self._player[i] = p
             check(lib.gr_env_observe(env, max(p, 0), self._ffi.from_buffer("float[]", self._obs[i])),
                   "observe")
             lib.gr_env_legal(env, self._ffi.from_buffer("uint8_t[]", self._mask[i]))
-            self._hand[i] = k
+        self._hand[:] = st["hand"]
         self._history.restore(st["hist"])
         self._rng[0] = st["rng"]
 

@@ -29,13 +29,15 @@ MAX_PLAYERS = RUMMY_MAX_PLAYERS
 MAX_MELDS = RUMMY_MAX_MELDS
 MAX_CARDS = RUMMY_MAX_CARDS
 _MAX_LEGAL = 4096
+_TURN_MAX = 256            # the most actions a turn text holds
 
 __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CARDS",
            "RummyHand", "RummyMeld", "RummyArrangement", "RummyPlan", "RummyPlanMove",
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
            "RummyGame", "RummyMatch", "RummyBot", "RummyAdvice", "rummy_view_legal_moves",
-           "rummy_view_format_move", "rummy_view_parse_move", "rummy_joker_faces",
+           "rummy_view_format_move", "rummy_view_parse_move", "rummy_view_format_turn",
+           "rummy_view_parse_turn", "rummy_joker_faces",
            "rummy_settle"]
 
 
@@ -353,6 +355,23 @@ class RummyGame(Handle):
         return RummyAction(out)
 
     @locked
+    def format_turn(self, actions: Sequence[RummyAction]) -> str:
+        """The moves of a turn of the player to act as one text ("take 9H,
+        meld 7H 8H 9H, discard 4C"), each against the table the moves
+        before it leave (format them before playing them)."""
+        return _text(lib.gr_rummy_turn_format, *_turn_args(actions), self._p)
+
+    @locked
+    def parse_turn(self, text: str) -> List[RummyAction]:
+        """Read the moves of a turn of the player to act: moves one after
+        another ("draw, meld 7H 8H 9H, discard 4C"), and "out" (or "o"),
+        the library's way out of the hand (gr_rummy_turn_parse(3));
+        ParseError carries the reason (cannot_go_out when there is no way
+        out) and the ``offset``/``length`` of the move at fault."""
+        return _parse_turn(lambda out, cap, err: lib.gr_rummy_turn_parse(
+            text.encode(), self._p, out, cap, err), text)
+
+    @locked
     def hand(self, player: int) -> RummyHand:
         """The cards `player` holds (a referee's call: see view())."""
         out = ffi.new("gr_rummy_hand *")
@@ -617,6 +636,35 @@ def rummy_view_parse_move(text: str, view: Any) -> RummyAction:
     if rc < 0:
         raise_parse(rc, f"move {text!r}", err)
     return RummyAction(out)
+
+
+def rummy_view_format_turn(actions: Sequence[RummyAction], view: Any) -> str:
+    """As RummyGame.format_turn, against what a seat sees (RummyGame.view());
+    nothing may follow a draw from the stock (its card is hidden)."""
+    return _text(lib.gr_rummy_view_turn_format, *_turn_args(actions), view)
+
+
+def rummy_view_parse_turn(text: str, view: Any) -> List[RummyAction]:
+    """As RummyGame.parse_turn, against what a seat sees (RummyGame.view());
+    nothing may follow a draw from the stock (reason unseen_draw)."""
+    return _parse_turn(lambda out, cap, err: lib.gr_rummy_view_turn_parse(
+        text.encode(), view, out, cap, err), text)
+
+
+def _turn_args(actions: Sequence[RummyAction]) -> Tuple[Any, int]:
+    arr = ffi.new("gr_rummy_action[]", max(len(actions), 1))
+    for i, a in enumerate(actions):
+        arr[i] = a._raw[0]
+    return arr, len(actions)
+
+
+def _parse_turn(call: Any, text: str) -> List[RummyAction]:
+    err = ffi.new("gr_parse_error *")
+    out = ffi.new("gr_rummy_action[]", _TURN_MAX)
+    rc = call(out, _TURN_MAX, err)
+    if rc < 0:
+        raise_parse(rc, f"turn {text!r}", err)
+    return [RummyAction._copy_of(out[i]) for i in range(min(rc, _TURN_MAX))]
 
 
 def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:

@@ -21,7 +21,7 @@ from ._console import c_text, prompt, read_line, setup_streams, strtoull, write
 from ._lib import ffi, lib, string
 from .errors import GinRummyError
 from .rummy import RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules, \
-    rummy_view_format_move
+    rummy_view_format_move, rummy_view_parse_turn
 
 PROG = "python3 -m ginrummy rummy"
 
@@ -225,20 +225,18 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyM
             print_totals(match, human)
             write("Bye.\n")
             return False
-        if s in ("hint", "out", "o"):
+        if s == "hint":
             adv = _advise(rules, seed * 131 + len(g.history()), v)
-            if adv is None:
-                write("No advice here.\n")
+            write("No advice here.\n" if adv is None else f"Hint: {adv.text}.\n")
+            continue
+        if s in ("out", "o"):
+            # the library's way out, as the hint would go out
+            try:
+                way = rummy_view_parse_turn(s, v)
+            except GinRummyError as e:
+                write(f"Cannot do that: {e.reason_text}. Type hint for advice.\n")
                 continue
-            if s == "hint":
-                write(f"Hint: {adv.text}.\n")
-                continue
-            if v.phase != lib.GR_RUMMY_PHASE_PLAY or adv.out == "no":
-                write("Cannot do that: you cannot go out "
-                      f"{'this turn' if v.phase == lib.GR_RUMMY_PHASE_PLAY else 'before you draw'}"
-                      ". Type hint for advice.\n")
-                continue
-            for act in adv.actions:
+            for act in way:
                 g.play(act)
                 say_action(0, human, act._raw)
             show = True

@@ -11,8 +11,9 @@ if TYPE_CHECKING:
     from .encoding import Array
 from .errors import c_integer, c_seed, check
 from .rules import RulesLike
+from .seeding import STREAMS, derive_seed
 
-__all__ = ["VecGinRummyEnv", "ActionHistory"]
+__all__ = ["VecGinRummyEnv", "ActionHistory", "replay_hands"]
 
 
 class ActionHistory:
@@ -100,11 +101,23 @@ class VecGinRummyEnv(Handle):
     call overwrites: copy them to keep them.  They cannot be rebound,
     deleted or resized, so nothing a program does to them can make the
     library write elsewhere.  One environment is stepped by one thread at
-    a time (``close()`` waits for a step in progress).  ``copy.copy``,
-    ``copy.deepcopy`` and ``pickle`` rebuild it (the library cannot clone a
-    batch) from its rules and seeds, each environment's hand seed and the
-    actions since its deal (replayed), and its buffers: the copy goes on as
-    the original would.
+    a time (``close()`` waits for a step in progress).
+
+    Seeding: ``VecGinRummyEnv(n, seed=s)`` or ``reset(seed=s)`` starts the
+    run seeded s; ``reset()`` without a seed is the run's next reset.  At
+    the run's reset r, environment i's hand k (k = 0 at the reset, then
+    1, 2, .. as its hands end) is dealt from ``gr_seed_derive(b, i, k)``
+    with ``b = derive_seed(s, 3, r)`` (gr_batch_reset_streams;
+    :mod:`ginrummy.seeding`): no two environments of a batch, no two
+    seeds, and no two workers seeded ``base + rank`` share a hand.  These
+    are the hands of ``ginrummy.gymnasium.GinVectorEnv`` reset with the
+    same seed, and ``random_actions`` draws from ``derive_seed(s, 2, r)``
+    as it does.
+
+    ``copy.copy``, ``copy.deepcopy`` and ``pickle`` rebuild it (the library
+    cannot clone a batch) from its rules, the run's seed and reset number,
+    each environment's hand number and the actions since its deal
+    (replayed), and its buffers: the copy goes on as the original would.
     """
 
     _free = lib.gr_batch_free
@@ -131,17 +144,16 @@ class VecGinRummyEnv(Handle):
                       ffi.from_buffer("int32_t[]", self._player),
                       ffi.from_buffer("float[]", self._rewards),
                       ffi.from_buffer("uint8_t[]", self._done))
-        self._rng = ffi.new("uint64_t *", c_seed(seed * 2 + 1))
+        self._resets = -1               # the run's resets so far, less one
+        self._rng = ffi.new("uint64_t *", derive_seed(seed, STREAMS["np_random"], 0))
         self._actions = np.zeros(n, dtype=np.int32)
         self._actions_ptr = ffi.from_buffer("int32_t[]", self._actions)
         arrays: Tuple["Array", ...] = (self._obs, self._mask, self._player, self._rewards,
                                        self._done, self._actions)
         self._views = tuple(_read_only(a) for a in arrays)
-        # for pickling: each hand's seed (gr_batch_reset deals environment
-        # i with seed + i, then each hand that ends, in index order, with
-        # the next seed) and the actions since
-        self._hand_seed = np.zeros(n, dtype=np.uint64)
-        self._next_seed = 0
+        # for pickling: each environment's hand number in its stream and
+        # the actions of that hand (rebuilt by gr_batch_seek and a replay)
+        self._hand = np.zeros(n, dtype=np.int64)
         self._history = ActionHistory(n)
         self._started = False
 
@@ -184,15 +196,23 @@ class VecGinRummyEnv(Handle):
     @locked
     def reset(self, seed: Optional[int] = None) -> Tuple["Array", "Array",
                                                           "Array"]:
-        """Deal every environment (environment i with seed + i)."""
-        if seed is not None:
-            self.seed = c_seed(seed)
-        check(lib.gr_batch_reset(self._p, c_seed(self.seed), *self._ptrs[:3]), "reset")
-        self._hand_seed[:] = np.arange(self._n, dtype=np.uint64) + np.uint64(self.seed)
-        self._next_seed = (self.seed + self._n) % (1 << 64)
+        """Deal every environment: the first reset of the run seeded `seed`,
+        else the run's next reset (the seeds: see the class text)."""
+        if seed is None:
+            self._deal(self.seed, self._resets + 1)
+        else:
+            self._deal(c_seed(seed), 0)
+        return self._views[0], self._views[1], self._views[2]
+
+    def _deal(self, seed: int, r: int) -> None:
+        """Deal reset r of the run seeded `seed` in every environment."""
+        check(lib.gr_batch_reset_streams(self._p, derive_seed(seed, STREAMS["batch"], r),
+                                         *self._ptrs[:3]), "reset")
+        self.seed, self._resets = seed, r
+        self._rng[0] = derive_seed(seed, STREAMS["np_random"], r)
+        self._hand[:] = 0
         self._history.reset()
         self._started = True
-        return self._views[0], self._views[1], self._views[2]
 
     @locked
     def step(self, actions: Any) -> Tuple["Array", "Array", "Array",
@@ -218,9 +238,7 @@ class VecGinRummyEnv(Handle):
         ended = self._done.nonzero()[0]
         if ended.size:
             h.began[ended] = t + 1
-            self._hand_seed[ended] = np.uint64(self._next_seed) + \
-                np.arange(ended.size, dtype=np.uint64)
-            self._next_seed = (self._next_seed + int(ended.size)) % (1 << 64)
+            self._hand[ended] += 1
         v = self._views
         return v[0], v[3], v[4], v[1], v[2]
 
@@ -231,9 +249,9 @@ class VecGinRummyEnv(Handle):
     @locked
     def __reduce__(self) -> Any:
         """Pickled as the class text says."""
-        st = {"n": self._n, "rules": self.rules, "seed": self.seed, "rng": int(self._rng[0]),
-              "started": self._started, "hand_seed": self._hand_seed.copy(),
-              "next_seed": self._next_seed, "hist": self._history.hands(),
+        st = {"n": self._n, "rules": self.rules, "seed": self.seed, "resets": self._resets,
+              "rng": int(self._rng[0]), "started": self._started, "hand": self._hand.copy(),
+              "hist": self._history.hands(),
               "buffers": [x.copy() for x in self._buffers()]}
         return (_vec_from, (st,))
 
@@ -255,27 +273,36 @@ class VecGinRummyEnv(Handle):
 
 
 def _vec_from(st: Dict[str, Any]) -> VecGinRummyEnv:
-    """The unpickling of VecGinRummyEnv.__reduce__: a reset whose seed
-    leaves the batch's next seed where it was, then each hand dealt from
-    its seed and its actions replayed."""
+    """The unpickling of VecGinRummyEnv.__reduce__: the run's reset dealt
+    again, then each environment's hand dealt and its actions replayed."""
     v = VecGinRummyEnv(st["n"], st["rules"], seed=st["seed"])
+    v._resets = st["resets"]
     if st["started"]:
-        n = st["n"]
-        check(lib.gr_batch_reset(v._p, (st["next_seed"] - n) % (1 << 64), *v._ptrs[:3]),
-              "reset")
-        for i in range(n):
-            env = lib.gr_batch_env(v._p, i)
-            check(lib.gr_env_reset(env, int(st["hand_seed"][i])), "reset")
-            for a in st["hist"][i].tolist():
-                check(lib.gr_env_step(env, a), "replay")
-        v._hand_seed[:] = st["hand_seed"]
-        v._next_seed = st["next_seed"]
+        v._deal(st["seed"], st["resets"])
+        replay_hands(v._p, st["hand"], st["hist"])
+        v._hand[:] = st["hand"]
         v._history.restore(st["hist"])
-        v._started = True
     for mine, saved in zip(v._buffers(), st["buffers"]):
         mine[:] = saved
     v._rng[0] = st["rng"]
     return v
+
+
+def replay_hands(batch: Any, hands: "Array", hist: List["Array"]) -> List[int]:
+    """In a batch just reset by gr_batch_reset_streams: environment i's
+    hand hands[i] of its stream dealt (gr_batch_seek) and the actions
+    hist[i] replayed in it, for each i; the indices of the environments
+    that moved from their first hand's deal (the others are left alone)."""
+    moved = []
+    for i, (k, acts) in enumerate(zip(hands.tolist(), hist)):
+        if k == 0 and not len(acts):
+            continue
+        check(lib.gr_batch_seek(batch, i, k), "seek")
+        env = lib.gr_batch_env(batch, i)
+        for a in acts.tolist():
+            check(lib.gr_env_step(env, a), "replay")
+        moved.append(i)
+    return moved
 
 
 def _int32_array(values: Any, what: str) -> "Array":

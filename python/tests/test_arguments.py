@@ -308,7 +308,7 @@ SEEDED = [
 
 @pytest.mark.parametrize("name,call", SEEDED, ids=[s[0] for s in SEEDED])
 def test_seeds_are_ints_taken_modulo_2_64(name, call):
-    # reset(seed=None) means the next seed
+    # reset(seed=None) deals the run's next hand
     for s in (1.5, "1", 2.0) + (() if name.endswith("reset") else (None,)):
         with pytest.raises(TypeError, match="seed"):
             call(s)

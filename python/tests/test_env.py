@@ -6,6 +6,7 @@ import ginrummy as gr
 from ginrummy.env import (GinRummyEnv, VecGinRummyEnv, card_from_openspiel, card_to_openspiel,
                           meld_cards, meld_id, OBS_LAYOUT, DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK,
                           MELD_BASE)
+from ginrummy.seeding import STREAMS, derive_seed
 
 
 def deck_of(p0, p1, upcard, rest_first=()):
@@ -184,16 +185,36 @@ def test_random_hands_end_with_zero_sum_scores():
     assert ended == 40
 
 
+def _deck_line(saved):
+    """The cards of the deck line of a game's saved text."""
+    return next(ln for ln in saved.splitlines() if ln.startswith("deck ")).split()[1:]
+
+
+def _deck_of_seed(seed):
+    """The deck gr_env_reset(seed) deals: gr_game_new(rules, seed, 1)'s."""
+    return _deck_line(gr.Game("openspiel", seed=seed, dealer=1).save())
+
+
+def _deck_in_play(env_ptr):
+    """The deck of the hand an environment (a gr_env pointer) plays."""
+    from ginrummy._calls import text
+    from ginrummy._lib import lib
+    return " ".join(_deck_line(text(lib.gr_game_save, lib.gr_env_game(env_ptr))))
+
+
 def test_vectorised_matches_single_environments():
-    """A batch of n steps as n single environments do, new deals included
-    (environment i starts with seed + i, later hands take the next seeds)."""
+    """A batch of n steps as n single environments do, new deals included:
+    environment i's hand k of the run seeded s, reset r, is dealt from
+    gr_seed_derive(derive_seed(s, 3, r), i, k)."""
     n, seed = 8, 50
     v = VecGinRummyEnv(n, seed=seed)
     v.reset()
-    singles = [GinRummyEnv(seed=seed + i) for i in range(n)]
-    for s in singles:
-        s.reset()
-    next_seed = seed + n
+    v.reset()                           # the run's second reset
+    base = derive_seed(seed, STREAMS["batch"], 1)
+    singles = [GinRummyEnv() for i in range(n)]
+    hand = [0] * n
+    for i, s in enumerate(singles):
+        s.reset(options={"deck": _deck_of_seed(derive_seed(base, i, 0))})
     for step in range(400):
         for i, s in enumerate(singles):
             assert (s.observe(s.current_player) == v.obs[i]).all()
@@ -205,8 +226,9 @@ def test_vectorised_matches_single_environments():
             assert list(v.rewards[i]) == list(rew)
             assert v.done[i] == (2 if trunc else 1 if term else 0)
             if term or trunc:
-                s.reset(seed=next_seed)
-                next_seed += 1
+                hand[i] += 1
+                s.reset(options={"deck": _deck_of_seed(derive_seed(base, i, hand[i]))})
+    assert min(hand) >= 2
     # one illegal action: nothing is played anywhere
     before = v.obs.copy()
     acts = np.array([int(np.flatnonzero(v.mask[i])[0]) for i in range(n)])
@@ -321,3 +343,61 @@ def test_every_preset_plays_in_batches(preset):
         assert (mask.sum(axis=1) > 0).all() and ((player == 0) | (player == 1)).all()
         ended += int((done > 0).sum())
     assert ended > 0
+
+
+def test_seeds_environments_and_workers_share_no_hand():
+    """Every hand of every run from its own stream: over many seeds, the
+    first two hands of GinRummyEnv(seed=s) and of each environment of
+    VecGinRummyEnv(n, seed=s) (the hands of workers seeded base + rank)
+    are pairwise distinct: seed s's hand 1 is not seed s+1's hand 0, nor
+    is environment 1 of a batch seeded s environment 0 of one seeded
+    s+1.  And the formulas the classes document."""
+    seeds, n = range(60), 6
+    decks = {}
+
+    def add(deck, who):
+        assert deck not in decks, f"{who} deals the hand of {decks[deck]}"
+        decks[deck] = who
+
+    for s in seeds:
+        env = GinRummyEnv(seed=s)
+        for k in range(2):
+            env.reset()
+            add(_deck_in_play(env._p), ("env", s, k))
+            if s < 3:
+                assert _deck_in_play(env._p) == " ".join(
+                    _deck_of_seed(derive_seed(s, STREAMS["hand"], k)))
+        env.reset(seed=s)               # a seed starts its run again
+        assert decks[_deck_in_play(env._p)] == ("env", s, 0)
+        v = VecGinRummyEnv(n, seed=s)
+        v.reset()
+        from ginrummy._lib import lib
+        hand = [0] * n
+        for i in range(n):
+            add(_deck_in_play(lib.gr_batch_env(v._p, i)), ("vec", s, i, 0))
+        while min(hand) < 1:            # every environment's second hand
+            v.step(v.random_actions())
+            for i in np.flatnonzero(v.done):
+                hand[i] += 1
+                add(_deck_in_play(lib.gr_batch_env(v._p, int(i))), ("vec", s, i, hand[i]))
+    assert len(decks) >= len(seeds) * (2 + 2 * n)
+
+
+def test_match_reward_runs_share_no_match():
+    """With reward="match", match m of the run seeded s is
+    Match(rules, seed=derive_seed(s, 1, m)): seed s's second match is not
+    seed s+1's first; reset(seed=s) starts match 0 again, even mid-match."""
+    firsts = {}
+    for s in range(20):
+        env = GinRummyEnv("standard", reward="match", seed=s)
+        env.reset()
+        deck = _deck_in_play(env._p)
+        assert deck not in firsts
+        firsts[deck] = s
+        want = gr.Match("standard", seed=derive_seed(s, STREAMS["match"], 0)).deal().save()
+        assert deck == " ".join(_deck_line(want))
+        if s < 3:                       # reset(seed=s) mid-match: the run's match 0 again
+            env.reset()
+            assert _deck_in_play(env._p) != deck
+            env.reset(seed=s)
+            assert _deck_in_play(env._p) == deck

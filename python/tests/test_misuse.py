@@ -121,6 +121,9 @@ def test_copied_and_pickled_batches_go_on_as_the_original():
         for twin in twins:
             assert np.array_equal(acts, twin.random_actions())
             assert all(np.array_equal(x, y) for x, y in zip(rv, twin.step(acts)))
+    want = [x.copy() for x in v.reset()]     # the run's next reset deals alike
+    for twin in twins:
+        assert all(np.array_equal(x, y) for x, y in zip(want, twin.reset()))
     for twin in twins:
         for i in range(8):
             assert np.array_equal(v.observe(i, 0), twin.observe(i, 0))

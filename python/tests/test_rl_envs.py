@@ -305,3 +305,31 @@ def test_vector_envs_share_no_hands():
     c = gg.GinVectorEnv(4)
     oc, _ = c.reset(seed=0)
     assert np.array_equal(oc["observation"], oa["observation"])
+
+
+def test_package_environments_deal_the_hands_of_these():
+    """GinRummyEnv(seed=s) deals the hands of the 2-player PettingZoo Gin
+    environment reset with seed s, hand after hand; VecGinRummyEnv(n,
+    seed=s) those of GinVectorEnv(n) reset with seed s, reset after reset,
+    and its random_actions draw the same actions."""
+    from ginrummy.env import GinRummyEnv, VecGinRummyEnv
+    for s in (0, 7, 2 ** 64 - 1):
+        own, e = GinRummyEnv(seed=s), gz.raw_env("gin")
+        for k in range(3):
+            obs, _ = own.reset()
+            if k == 0:
+                e.reset(seed=s)
+            else:
+                e.reset()
+            assert np.array_equal(obs, e.observe(e.agent_selection)["observation"])
+        v, g = VecGinRummyEnv(5, seed=s), gg.GinVectorEnv(5, copy=False)
+        for r in range(3):
+            obs, mask, _ = v.reset()
+            go, _ = g.reset(seed=s if r == 0 else None)
+            assert np.array_equal(obs, go["observation"])
+            for _ in range(60):         # through new deals
+                a = v.random_actions().copy()
+                assert np.array_equal(a, g.random_actions())
+                v.step(a)
+                go, *_ = g.step(a)
+                assert np.array_equal(v.obs, go["observation"])

@@ -95,6 +95,41 @@ def test_R4_R5_reasons_and_move_text():
     assert str(rummy.RummyMeld.parse_ex("5H JK=6H 7H")) == "5H JK=6H 7H"
 
 
+def test_R4_R7_turn_text_and_out():
+    if not hasattr(gr._lib.lib, "gr_rummy_turn_parse"):
+        pytest.skip("no Rummy turn text in this library")
+    g = rummy.RummyGame(rummy.RummyRules(jokers=2), seed=7, dealer=1)
+    with pytest.raises(gr.ParseError) as e:
+        rummy.rummy_view_parse_turn("out", g.view(0))
+    assert e.value.reason_name == "draw_first" and e.value.offset == 0
+    bot = rummy.RummyBot("greedy", 3)
+    turns = outs = 0
+    while not g.over and turns < 60:
+        start, p, h0 = g.clone(), g.turn, len(g.history())
+        while not g.over and g.turn == p:
+            v = g.view(p)
+            if v.phase == gr._lib.lib.GR_RUMMY_PHASE_PLAY:
+                try:
+                    way = rummy.rummy_view_parse_turn("o", v)
+                except gr.ParseError as err:
+                    assert err.reason_name == "cannot_go_out"
+                else:
+                    c = g.clone()
+                    for a in way:
+                        c.play(a)
+                    assert c.over
+                    outs += 1
+            g.play(bot.choose(v))
+        turn = g.history()[h0:]
+        text = start.format_turn(turn)
+        assert start.parse_turn(text) == turn
+        turns += 1
+    assert turns > 5
+    with pytest.raises(gr.ParseError) as e:
+        g.parse_turn("out now")
+    assert e.value.reason_name == "syntax" and e.value.offset == 4
+
+
 def test_rummy_expert_bot_plays_a_hand():
     rules = rummy.RummyRules(players=3, jokers=1)
     g = rummy.RummyGame(rules, seed=11, dealer=0)

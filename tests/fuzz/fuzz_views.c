@@ -268,6 +268,25 @@ static void rummy(reader *r)
         char text[256];
         (void)gr_rummy_view_move_format(&back, &v, text, sizeof text);
     }
+    /* turn text: "out" refused or expanded into moves that write and read
+     * back; a turn of several moves: an answer, never a crash */
+    {
+        static gr_rummy_action turn[256], again[256];
+        static char text[8192];
+        int tn = gr_rummy_view_turn_parse("out", &v, turn, 256, NULL);
+        CHECK(ok ? tn != GR_EINVAL : tn == GR_EINVAL);
+        if (tn > 0 && tn <= 256) {
+            int len = gr_rummy_view_turn_format(turn, (size_t)tn, &v, text, sizeof text);
+            CHECK(len > 0 && len < (int)sizeof text);
+            CHECK(gr_rummy_view_turn_parse(text, &v, again, 256, NULL) == tn);
+            CHECK(memcmp(turn, again, sizeof turn[0] * (size_t)tn) == 0);
+        }
+        (void)gr_rummy_view_turn_parse("take, meld 3C 4C JK, layoff JK=5H 1, swap 5H 1, "
+                                       "discard 9C, draw", &v, turn, 256, NULL);
+        if (ok && n > 0)
+            (void)gr_rummy_view_turn_format(list, (size_t)(n < 3 ? n : 3), &v, text,
+                                            sizeof text);
+    }
     CHECK(memcmp(&v, &keep, sizeof v) == 0);
     free(list);
     gr_rummy_game_free(g);
