@@ -9,6 +9,7 @@
 
 #include <ginrummy.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
