@@ -315,17 +315,25 @@ static int set_only_bound(const hand_counts *hc, int flags, int J)
 
 /* With strict, only arrangements that meld every natural are tried (the
  * result is then the value of melding all, or below it when none does). */
+/* With kp not NULL and one ace choice, the DP keeps its layers for the
+ * replay (kp->kept set), so an arrangement runs it once. */
 static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
                        const hand_counts *hc, const ace_choice *ac, int *which,
-                       int strict)
+                       int strict, dp_keep *kp)
 {
     int best = -1;
     *which = -1;
     int all = ac->n > 1 || strict ? melded_all(hc, flags, hand->jokers) : -2;
+    bool keep = kp != NULL && ac->n == 1;
     for (int a = 0; a < ac->n; a++) {
         gr__setup(pb, hc, ac->h[a], flags, hand->jokers);
         pb->strict = strict;
-        int v = gr__dp_solve(pb, NULL, NULL, NULL);
+        int v = keep ? gr__dp_solve(pb, kp->layers, &kp->key, &kp->k)
+                     : gr__dp_solve(pb, NULL, NULL, NULL);
+        if (keep) {
+            kp->kept = 1;   /* the layers are the caller's to free */
+            kp->value = v;
+        }
         if (v == GR_ENOMEM)
             return GR_ENOMEM;
         if (v > best) {
@@ -362,6 +370,15 @@ int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
     return gr__solve_slots(hand, flags, NULL, sv, strict);
 }
 
+int gr__solve_keep(const gr_rummy_hand *hand, int flags, solved *sv, dp_keep *kp)
+{
+    kp->kept = 0;
+    count_hand(hand, &sv->hc);
+    ace_choices(&sv->hc, flags, &sv->ac);
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, 0, kp);
+    return sv->best < 0 ? GR_ENOMEM : GR_OK;
+}
+
 int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
                     solved *sv, int strict)
 {
@@ -372,7 +389,8 @@ int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][
                 if ((sv->hc.slot[s][r] = slot[s][r]) != 0)
                     sv->hc.has_slots = 1;
     ace_choices(&sv->hc, flags, &sv->ac);
-    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, strict);
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, strict,
+                           NULL);
     /* -1: nothing found, which only the strict search may return */
     return sv->best == GR_ENOMEM || (sv->best < 0 && !strict) ? GR_ENOMEM : GR_OK;
 }

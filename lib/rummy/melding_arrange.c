@@ -320,19 +320,19 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
 int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)
 {
     solved *sv = malloc(sizeof *sv);
-    if (sv == NULL)
-        return GR_ENOMEM;
-    if (gr__solve(hand, flags, sv, 0) != GR_OK) {
-        free(sv);
-        return GR_ENOMEM;
-    }
-    problem *pb = &sv->pb;
     xout *x = malloc(sizeof *x);
-    if (x == NULL) {
+    if (sv == NULL || x == NULL) {
         free(sv);
+        free(x);
         return GR_ENOMEM;
     }
-    if (sv->which < 0) {
+    /* with one ace choice the DP that finds the best keeps its layers */
+    layer keep[5 * MAXPOS + 2];
+    memset(keep, 0, sizeof keep);
+    dp_keep kp = { keep, 0, 0, 0, 0 };
+    int rc = gr__solve_keep(hand, flags, sv, &kp);
+    problem *pb = &sv->pb;
+    if (rc == GR_OK && sv->which < 0) {
         set_pick pick;
         gr__set_only_best(pb, sv->hc.cnt, &pick);
         x->nruns = x->nsets = 0;
@@ -347,21 +347,23 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
                 x->sets[x->nsets++].suits = pick.sb[r];
             }
         }
-    } else {
-        gr__setup(pb, &sv->hc, sv->ac.h[sv->which], flags, hand->jokers);
-        layer keep[5 * MAXPOS + 2];
-        memset(keep, 0, sizeof keep);
-        uint32_t fkey = 0;
-        int fk = 0;
-        int v = gr__dp_solve(pb, keep, &fkey, &fk);
-        if (v < 0) {
-            gr__free_layers(keep, 5 * MAXPOS + 2);
-            free(x);
-            free(sv);
-            return GR_ENOMEM;
+    } else if (rc == GR_OK) {
+        if (!kp.kept) {
+            gr__setup(pb, &sv->hc, sv->ac.h[sv->which], flags, hand->jokers);
+            kp.value = gr__dp_solve(pb, keep, &kp.key, &kp.k);
+            kp.kept = 1;
         }
-        replay(pb, keep, fkey, fk, v - pb->J * (15 * 128 + 1), x);
+        if (kp.value < 0)
+            rc = GR_ENOMEM;
+        else
+            replay(pb, keep, kp.key, kp.k, kp.value - pb->J * (15 * 128 + 1), x);
+    }
+    if (kp.kept)
         gr__free_layers(keep, 5 * MAXPOS + 2);
+    if (rc != GR_OK) {
+        free(x);
+        free(sv);
+        return GR_ENOMEM;
     }
     place_jokers(x, hand->jokers);
     emit(hand, flags, x, out);

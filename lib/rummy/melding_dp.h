@@ -156,6 +156,18 @@ int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pic
 void gr__setup(problem *pb, const hand_counts *hc, const int h[4], int flags, int J);
 int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk);
 int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict);
+/* the DP's layers kept for the replay (layers[5 * MAXPOS + 2], zeroed by
+ * the caller, freed by it with gr__free_layers): the final key and its
+ * layer, the DP's value; kept 0 when the DP was not kept */
+typedef struct dp_keep {
+    layer   *layers;
+    uint32_t key;
+    int      k, value, kept;
+} dp_keep;
+
+/* gr__solve (not strict) keeping the DP's layers in *kp when the hand has
+ * one ace choice */
+int gr__solve_keep(const gr_rummy_hand *hand, int flags, solved *sv, dp_keep *kp);
 /* gr__solve with table set slots (slot NULL: none) */
 int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
                     solved *sv, int strict);
