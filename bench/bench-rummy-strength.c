@@ -25,7 +25,9 @@
  *                 rummy (the whole hand at once, no meld before that turn);
  *   pts/hand won  a's mean score in the hands it won, and the winner's in
  *                 the hands another seat won;
- *   ms/decision   a's CPU time a decision, mean and worst.
+ *   ms/decision   a's CPU time a decision, mean and worst;
+ * and below the row the counts, and the points a hand lost leaves in a's
+ * hand and in the other losers' (the winner's cards excluded).
  * -A (ablation, a must be the expert): the same deals again with all the
  * features, then each one left out, then none (the plain heuristic: lay
  * down all it can and discard its costliest card outside pairs and near
@@ -202,6 +204,9 @@ typedef struct stats {
     double points, points_sq;  /* a's score less the others' mean, a hand */
     double won_points, lost_points;   /* a's score in hands a won; the
                                          winner's in hands another won */
+    double a_left, b_left;   /* cards' value left in hands lost: a's, the
+                                others' (winners excluded) */
+    long a_lost, b_lost;
     long decisions;
     double cpu, worst;
 } stats;
@@ -270,6 +275,17 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
             st->others_won++;
             st->lost_points += res.score[res.winner];
         }
+        for (int p = 0; p < n && res.winner >= 0; p++) {
+            if (p == res.winner)
+                continue;
+            if (p == a_seat) {
+                st->a_left += res.left_points[p];
+                st->a_lost++;
+            } else {
+                st->b_left += res.left_points[p];
+                st->b_lost++;
+            }
+        }
         double others = 0;
         for (int p = 0; p < n; p++)
             if (p != a_seat)
@@ -332,8 +348,10 @@ static void row(const char *name, const stats *st)
              st->others_won ? st->lost_points / (double)st->others_won : 0);
     printf("%-10s %-22s %-22s %-14s %-15s %-17s %.3f (%.1f)\n", name, m, hw, pts, how, won,
            st->decisions ? 1e3 * st->cpu / (double)st->decisions : 0, 1e3 * st->worst);
-    printf("%-10s %ld matches, %ld hands (%ld void), %ld decisions\n", "", st->matches,
-           st->hands, st->voids, st->decisions);
+    printf("%-10s %ld matches, %ld hands (%ld void), %ld decisions; points left in a"
+           " hand lost: a %.1f, others %.1f\n", "", st->matches, st->hands, st->voids,
+           st->decisions, st->a_lost ? st->a_left / (double)st->a_lost : 0,
+           st->b_lost ? st->b_left / (double)st->b_lost : 0);
     fflush(stdout);
 }
 

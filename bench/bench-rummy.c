@@ -3,6 +3,7 @@
  *
  *   bench/bench-rummy [seconds per measurement, default 1]
  *   bench/bench-rummy worst [seconds a class, default 2]
+ *   bench/bench-rummy aces
  *
  * gr_rummy_value on random 10-card hands dealt from two decks with 4
  * jokers (108 cards), on random 7-card hands from one deck, and on dense
@@ -18,11 +19,14 @@
  * hands of up to 14 cards built so far (tests/rummy_hostile.h), random
  * dense hands of 10 to 14 cards by joker count (median and slowest), and
  * climbs dense 14-card hands of 0 to 8 jokers towards slower calls (see
- * worst() below).
+ * worst() below).  The aces mode times the slowest ace-high hands found
+ * (tests/rummy_aces.h; tests/check_rummy_melding.c checks their values),
+ * with and without GR_RUMMY_ACE_HIGH.
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
 #include "rummy_hostile.h"
+#include "rummy_aces.h"
 #include "testutil.h"
 #include "bench.h"
 
@@ -277,10 +281,29 @@ static int worst(double seconds)
     return 0;
 }
 
+/* bench-rummy aces: the slowest ace-high hands found (tests/rummy_aces.h),
+ * with and without the option, the fastest of 3 calls each */
+static int aces(void)
+{
+    printf("gr_rummy_value, slowest ace-high hands found (the fastest of 3 calls):\n");
+    for (int i = 0; rummy_ace_hostile[i].hand != NULL; i++) {
+        gr_rummy_hand h;
+        if (gr_rummy_hand_parse(rummy_ace_hostile[i].hand, &h, NULL) != GR_OK)
+            return 1;
+        double hi = one_call(&h, GR_RUMMY_ACE_HIGH), lo = one_call(&h, 0);
+        printf("  %3d cards, %d jokers: %10.1f us ace high, %9.1f us ace low  (value %d)\n",
+               gr_rummy_hand_count(&h), h.jokers, hi / 1e3, lo / 1e3,
+               gr_rummy_value(&h, GR_RUMMY_ACE_HIGH));
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "worst") == 0)
         return worst(argc > 2 ? atof(argv[2]) : 2.0);
+    if (argc > 1 && strcmp(argv[1], "aces") == 0)
+        return aces();
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (!(seconds > 0))
         seconds = 1.0;

@@ -2,7 +2,8 @@
  * check_rummy_melding.c: least unmelded value and best arrangement of a
  * Rummy hand (R3, R5, R7), against the brute force of oracle_rummy.c on
  * random hands (one and two decks, 0-4 jokers, both ace options) and on
- * dense hands; hand-written cases by rule id; bad input.
+ * dense hands and hands rich in aces; the slowest ace-high hands found;
+ * hand-written cases by rule id; bad input.
  */
 #include <check.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "rummy_hostile.h"
 #include "testutil.h"
 #include "rummy_testutil.h"
+#include "rummy_aces.h"
 
 /* value, arrangement and its check agree; every meld legal by the oracle */
 static int arranged(const gr_rummy_hand *h, int flags)
@@ -130,6 +132,21 @@ START_TEST(test_R5_extra_jokers_with_full_runs)
     gr_rummy_hand big = H("AC AC 2C 2C 3C 3C KC KC AD 2D 2D 3D 3D KD KD AH AH 2H 2H 3H 3H"
                           " KH KH AS 2S 2S 3S 3S KS KS JK JK JK JK JK JK JK JK");
     ck_assert_int_eq(gr_rummy_value(&big, GR_RUMMY_ACE_HIGH), 0);
+}
+END_TEST
+
+/* without a run, a rank may need three sets to hold the jokers: eight
+ * sevens and a joker are 7C 7D 7H, 7C 7D 7S, 7H 7S JK (R3, R5), also
+ * beside ranks that meld alone and from the dynamic program's size on */
+START_TEST(test_R3_R5_three_sets_of_a_rank)
+{
+    for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+        ck_assert_int_eq(value("7C 7C 7D 7D 7H 7H 7S 7S JK", flags), 0);
+        ck_assert_int_eq(value("AC AC AD AD AH AH AS AS JK", flags), 0);
+        ck_assert_int_eq(value("7C 7C 7D 7D 7H 7H 7S 7S KC KC KD KD KH KH KS KS JK", flags), 0);
+        /* three sets of two naturals (CD, CH, DH), a joker each */
+        ck_assert_int_eq(value("5C 5C 5D 5D 5H 5H JK JK JK", flags), 0);
+    }
 }
 END_TEST
 
@@ -260,6 +277,43 @@ START_TEST(test_R3_R5_R7_dense_search_vs_oracle)
 }
 END_TEST
 
+/* a hand rich in aces: 2-8 aces of two decks, 0-6 other naturals near
+ * the ends of the line (2-5 and 9-K, where runs meet the aces) or
+ * anywhere, 0-4 jokers */
+static gr_rummy_hand ace_hand(test_rng *r)
+{
+    gr_rummy_hand h = { 0, 0, test_below(r, 5) };
+    int aces = 2 + test_below(r, 7), rest = test_below(r, 7), wide = test_below(r, 3) == 0;
+    while (aces > 0)
+        if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(r, 4))) == GR_OK)
+            aces--;
+    while (rest > 0) {
+        int rank = wide ? 1 + test_below(r, 12) : test_below(r, 2) ? 1 + test_below(r, 4)
+                                                                   : 8 + test_below(r, 5);
+        if (gr_rummy_hand_add(&h, (gr_card)(13 * test_below(r, 4) + rank)) == GR_OK)
+            rest--;
+    }
+    return h;
+}
+
+/* aces played high or low (R3): hands rich in aces and jokers, where the
+ * DP keeps aces for position 13 and prunes with its bound, against the
+ * oracle */
+START_TEST(test_R3_R5_R7_ace_rich_vs_oracle)
+{
+    test_rng r = { 0xACE5 };
+    long n = test_count(4000);
+    for (long i = 0; i < n; i++) {
+        gr_rummy_hand h = ace_hand(&r);
+        int flags = (i % 4 == 3) ? 0 : GR_RUMMY_ACE_HIGH;
+        int lib = (i % 4 == 0) ? arranged(&h, flags) : gr_rummy_value(&h, flags);
+        int ref = oracle_rummy_value(&h, flags);
+        if (lib != ref)
+            fail_hand(&h, flags, lib, ref);
+    }
+}
+END_TEST
+
 /* the same search on dense joker-rich hands: 10 to 14 cards, 2 to 8
  * jokers, on 2 to 5 adjacent ranks (R3, R5, R7) */
 START_TEST(test_R3_R5_R7_dense_jokers_vs_oracle)
@@ -279,6 +333,24 @@ START_TEST(test_R3_R5_R7_dense_jokers_vs_oracle)
         int ref = oracle_rummy_value(&h, flags);
         if (lib != ref)
             fail_hand(&h, flags, lib, ref);
+    }
+}
+END_TEST
+
+/* the slowest ace-high hands found (bench-rummy aces times them): all
+ * eight aces, jokers, and cards that cannot all meld; their values were
+ * computed by the earlier search that solved every way of playing the
+ * aces, and the arrangements must be legal and agree (R3, R5, R7) */
+START_TEST(test_R3_R5_R7_ace_high_hostile)
+{
+    for (int i = 0; rummy_ace_hostile[i].hand != NULL; i++) {
+        gr_rummy_hand h;
+        ck_assert_int_eq(gr_rummy_hand_parse(rummy_ace_hostile[i].hand, &h, NULL), GR_OK);
+        if (gr_rummy_hand_count(&h) > 30 && test_count(100) < 100)
+            continue;   /* a reduced run (valgrind) takes the smaller ones */
+        int v = arranged(&h, GR_RUMMY_ACE_HIGH);
+        if (v != rummy_ace_hostile[i].value)
+            fail_hand(&h, GR_RUMMY_ACE_HIGH, v, rummy_ace_hostile[i].value);
     }
 }
 END_TEST
@@ -340,6 +412,7 @@ int main(void)
     tcase_add_test(tc, test_R5_two_jokers_one_meld);
     tcase_add_test(tc, test_R5_jokers_only_never_meld);
     tcase_add_test(tc, test_R5_extra_jokers_with_full_runs);
+    tcase_add_test(tc, test_R3_R5_three_sets_of_a_rank);
     tcase_add_test(tc, test_R7_values);
     tcase_add_test(tc, test_R3_R5_R7_bad_input);
     suite_add_tcase(s, tc);
@@ -350,6 +423,8 @@ int main(void)
     tcase_add_test(tr, test_R3_R5_R7_dense_search_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_dense_jokers_vs_oracle);
     tcase_add_test(tr, test_R3_R5_R7_hostile_values);
+    tcase_add_test(tr, test_R3_R5_R7_ace_rich_vs_oracle);
+    tcase_add_test(tr, test_R3_R5_R7_ace_high_hostile);
     tcase_add_test(tr, test_R3_R5_big_hands_consistent);
     tcase_add_test(tr, test_R3_R5_dense_big_hands_consistent);
     suite_add_tcase(s, tr);

@@ -161,6 +161,85 @@ START_TEST(masks_dead_end)
 }
 END_TEST
 
+/* R4 Decision on small hands: after taking the pile's card, a hand of
+ * that card (once or twice), a few distinct faces of one rank or one suit
+ * and some jokers is where a meld could leave only the card taken: the
+ * meld mask (worked out without listing) against the listed melds, under
+ * both ace rules, one and two decks, a natural or a joker taken; then a
+ * RANDOM playout from there (debug builds compare each of its moves with
+ * the general policy) whose history replays. */
+START_TEST(masks_of_small_hands_after_taking)
+{
+    test_rng rng = { 3301 };
+    long cases = test_count(1500), made = 0;
+    for (long k = 0; k < cases; k++) {
+        int decks = 1 + test_below(&rng, 2), ace = test_below(&rng, 2);
+        int jokers = test_below(&rng, 3);
+        gr_rummy_rules *r = test_rummy_rules(4, jokers, decks, ace, 0);
+        gr_rummy_position p;
+        memset(&p, 0, sizeof p);
+        p.nplayers = 4;
+        p.dealer = 3;
+        p.turn = 0;
+        p.phase = GR_RUMMY_PHASE_PLAY;
+        p.stock_from_seed = 1;
+        p.seed = test_next(&rng);
+        gr_rummy_hand *h = &p.hand[0];
+        bool joker_taken = jokers > 0 && test_below(&rng, 4) == 0;
+        gr_card taken = joker_taken ? GR_RUMMY_JOKER : (gr_card)test_below(&rng, 52);
+        p.taken = taken;
+        ck_assert_int_eq(gr_rummy_hand_add(h, taken), GR_OK);
+        ck_assert_int_eq(gr_rummy_hand_add(&p.known[0], taken), GR_OK);
+        if (!joker_taken && decks == 2 && test_below(&rng, 3) == 0)
+            ck_assert_int_eq(gr_rummy_hand_add(h, taken), GR_OK);
+        /* distinct faces of one rank or one suit, round a random face */
+        gr_card f = (gr_card)test_below(&rng, 52);
+        int n = test_below(&rng, 6);
+        for (int i = 0; i < 13 && n > 0; i++) {
+            gr_card c = test_below(&rng, 2)
+                ? GR_CARD(GR_CARD_RANK(f), test_below(&rng, 4))
+                : GR_CARD(test_below(&rng, 13), GR_CARD_SUIT(f));
+            if (c != taken && !(h->once >> c & 1) && gr_rummy_hand_add(h, c) == GR_OK)
+                n--;
+        }
+        int nj = jokers ? test_below(&rng, 1 + jokers * decks - joker_taken) : 0;
+        h->jokers += nj;
+        for (int s = 1; s < 4; s++)   /* the others hold a card or two */
+            for (int i = 0; i < 2; i++) {
+                gr_card c = (gr_card)test_below(&rng, 52);
+                gr_rummy_hand all = p.hand[0];
+                for (int t = 1; t < 4; t++) {
+                    all.once |= p.hand[t].once;
+                    all.twice |= p.hand[t].twice;
+                }
+                if (!((decks == 1 ? all.once : all.twice) >> c & 1))
+                    ck_assert_int_eq(gr_rummy_hand_add(&p.hand[s], c), GR_OK);
+            }
+        gr_rummy_game *g;
+        if (gr_rummy_position_check(r, &p, NULL) == GR_OK) {
+            made++;
+            ck_assert_int_eq(gr_rummy_game_from_position(&g, r, &p), GR_OK);
+            check_masks(g, ace ? GR_RUMMY_ACE_HIGH : 0);
+            gr_rummy_game *replay;
+            ck_assert_int_eq(gr_rummy_game_clone(&replay, g), GR_OK);
+            gr_rummy_result res, res2;
+            ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_RANDOM,
+                                                   test_next(&rng), &res), GR_OK);
+            static gr_rummy_action hist[GR_RUMMY_MAX_HAND_MOVES];
+            int nh = gr_rummy_game_history(g, hist, GR_RUMMY_MAX_HAND_MOVES);
+            for (int i = 0; i < nh; i++)
+                ck_assert_int_eq(gr_rummy_game_play(replay, &hist[i]), GR_OK);
+            ck_assert_int_eq(gr_rummy_game_result(replay, &res2), GR_OK);
+            ck_assert_int_eq(memcmp(&res, &res2, sizeof res), 0);
+            gr_rummy_game_free(replay);
+            gr_rummy_game_free(g);
+        }
+        gr_rummy_rules_free(r);
+    }
+    ck_assert_int_ge(made, cases * 3 / 4);   /* most are positions */
+}
+END_TEST
+
 /* R4: a refused step changes nothing but the reason, which is play's */
 START_TEST(step_refuses_like_play)
 {
@@ -456,6 +535,7 @@ int main(void)
     const TTest *const tests[] = {
         masks_are_the_legal_moves,
         masks_dead_end,
+        masks_of_small_hands_after_taking,
         step_refuses_like_play,
         redeal_is_a_new_deal_without_allocating,
         playouts_follow_the_rules,

@@ -3,7 +3,7 @@
 import {
     M, C, heap, cfunc, createParsed, parseStruct, STRUCTS, STRUCT_OFF, Handle, Card, CardSet, check, checkReasoned, create, withMem,
     withString, withStruct, outStruct, outArray, outCards, outScalar, readStruct, writeStruct,
-    readText, readCString, toCard, toMask, toSeed, toInt, enumName, enumValue, snake, camel,
+    readText, readCString, toCard, toMask, toSeed, toInt, enumName, enumValue, enumMap, snake, camel,
     charOffset, GinRummyError, cardFromId,
 } from './runtime.mjs';
 
@@ -251,9 +251,11 @@ export function toMove(x, game = null) {
 // gr_move at p: what writeStruct does, without its generic walk (a move
 // is written at every play).
 const MOVE_OFF = STRUCT_OFF.gr_move;
+const MOVE_TYPES = enumMap('GR_MOVE_').toValue;
 function writeMove(mv, p) {
     const h = heap();
-    h.i32[(p + MOVE_OFF.type) >> 2] = mv.type === undefined || mv.type === null ? 0 : enumValue('GR_MOVE_', mv.type, 'move type');
+    h.i32[(p + MOVE_OFF.type) >> 2] = mv.type === undefined || mv.type === null ? 0
+        : MOVE_TYPES.get(mv.type) ?? enumValue('GR_MOVE_', mv.type, 'move type');
     h.u8[p + MOVE_OFF.card] = mv.card === null ? 255 : mv.card.id;
 }
 
@@ -330,7 +332,7 @@ export class Game extends Handle {
     clone() { return new Game(create('gr_game_clone', (pp) => M._gr_game_clone(pp, this.ptr))); }
 
     get phase() { return enumName('GR_PHASE_', check('gr_game_phase', M._gr_game_phase(this.ptr))); }
-    get over() { return this.phase === 'over'; }
+    get over() { return check('gr_game_phase', M._gr_game_phase(this.ptr)) === C.GR_PHASE_OVER; }
     get turn() { return check('gr_game_turn', M._gr_game_turn(this.ptr)); }
     get dealer() { return check('gr_game_dealer', M._gr_game_dealer(this.ptr)); }
     get stockSize() { return check('gr_game_stock_size', M._gr_game_stock_size(this.ptr)); }

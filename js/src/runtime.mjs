@@ -328,6 +328,13 @@ export function enumName(prefix, v) {
     const n = enumMap(prefix).toName.get(v);
     return n === undefined ? v : n;
 }
+/** enumName of one prefix, its names in an array by value (a struct
+ * reader's enum field: no lookup of the prefix at each read). */
+export function enumNamer(prefix) {
+    const names = [];
+    for (const [v, n] of enumMap(prefix).toName) if (Number.isInteger(v) && v >= 0 && v < 256) names[v] = n;
+    return (v) => { const n = names[v]; return n === undefined ? enumName(prefix, v) : n; };
+}
 export function enumValue(prefix, name, what = prefix) {
     if (typeof name === 'number') return name;
     const { toValue } = enumMap(prefix);
@@ -450,7 +457,10 @@ function compileReader(type) {
             const n = f.countOff < 0 ? String(f.count) : `Math.max(0, Math.min(${f.count}, h.i32[(p + ${f.countOff}) >> 2]))`;
             e = `((n) => { const a = new Array(n); for (let i = 0, q = p + ${f.offset}; i < n; i++, q += ${f.step}) a[i] = ${elem('q')}; return a; })(${n})`;
         } else e = elem(`p + ${f.offset}`);
-        if (f.en) e = `R.en(${JSON.stringify(f.en)}, ${e})`;
+        if (f.en) {
+            R[`en_${f.en}`] = enumNamer(f.en);
+            e = `R.en_${f.en}(${e})`;
+        }
         props.push(`${JSON.stringify(f.key)}: ${e}`);
     }
     const body = `const o = { ${props.join(', ')} }; const c = R.cls[${JSON.stringify(type)}]; return c ? c.fromC(o) : o;`;

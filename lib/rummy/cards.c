@@ -341,28 +341,3 @@ int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf, size_t size)
     }
     return (int)w.len;
 }
-
-gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
-{
-    if (nj >= 2)
-        return once;   /* any face and two jokers are a set */
-    gr_cards s0 = once & (gr_cards)0x1FFF, s1 = (once >> 13) & (gr_cards)0x1FFF;
-    gr_cards s2 = (once >> 26) & (gr_cards)0x1FFF, s3 = (once >> 39) & (gr_cards)0x1FFF;
-    /* ranks held in at least 3 (nj 0) or 2 (nj 1) suits */
-    gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
-    gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
-    gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
-    /* windows of 3 ranks in every suit at once: a start at ranks 0..10
-     * keeps the window inside its suit */
-    gr_cards b = once >> 1, c = once >> 2;
-    gr_cards w = (nj ? (once & b) | (once & c) | (b & c) : once & b & c)
-        & GR_EVERY_SUIT(0x7FF);
-    out |= (w | w << 1 | w << 2) & once;
-    if (flags & GR_RUMMY_ACE_HIGH) {   /* Q K A: the ace 11 ranks below the queen */
-        gr_cards qs = GR_EVERY_SUIT((gr_cards)1 << 11);
-        gr_cards q = once & qs, k = b & qs, a = (once << 11) & qs;
-        gr_cards wq = nj ? (q & k) | (q & a) | (k & a) : q & k & a;
-        out |= (wq | wq << 1 | wq >> 11) & once;
-    }
-    return out;
-}

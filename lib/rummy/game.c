@@ -5,6 +5,8 @@
  *
  * Moves are checked completely by table.c before anything is written (and
  * the history grown first), so a refused move leaves the game as it was.
+ * The apply core that writes them is inline in game.h
+ * (gr__rgame_apply_inline), for the RANDOM playout's sake.
  */
 #include "common/alloc.h"
 #include "common/rng.h"
@@ -13,11 +15,6 @@
 #include "rummy/reason.h"
 
 #include <string.h>
-
-/* The most actions of one turn: a draw, then each step-2 action lowers
- * 2 * naturals + jokers held (at most 2 * 11) by one or more (a joker
- * exchange trades a natural for a joker), then a discard. */
-#define TURN_MOVES 24
 
 static int flags_of(const gr_rummy_rules *r)
 {
@@ -261,8 +258,7 @@ static bool dead_hand(const gr_rummy_game *g)
     return most + 1 < 3 || gr__rpattern_faces(off.once, off.jokers, g->flags) == 0;
 }
 
-/* R6: the end of a turn that drew the last stock card */
-static void stock_end(gr_rummy_game *g)
+void gr__rgame_stock_end(gr_rummy_game *g)
 {
     int limit = g->rules.opt[GR_RUMMY_OPT_TURNOVER_LIMIT];
     if (g->npile < 2 || (limit > 0 && g->turnovers >= limit) || dead_hand(g)) {
@@ -279,25 +275,23 @@ static void stock_end(gr_rummy_game *g)
     g->turnovers++;
 }
 
-/* room in the history for one more move: GR_OK or GR_ENOMEM */
-int gr__rgame_reserve(gr_rummy_game *game)
+/* the history grown for one more move (gr__rgame_reserve found it full) */
+int gr__rgame_grow(gr_rummy_game *game)
 {
-    if (game->nhistory == game->caphistory) {
-        int cap = game->caphistory ? 2 * game->caphistory : 64;
-        if (cap > GR_RUMMY_MAX_HAND_MOVES)
-            cap = GR_RUMMY_MAX_HAND_MOVES;
-        if (cap <= game->nhistory)
-            return GR_ENOMEM;   /* cannot happen: the hand is void first */
-        gr_rummy_action *h = gr__malloc(&game->rules.mm, (size_t)cap * sizeof *h);
-        if (!h)
-            return GR_ENOMEM;
-        if (game->nhistory)
-            memcpy(h, game->history, (size_t)game->nhistory * sizeof *h);
-        if (game->history)
-            gr__free(&game->rules.mm, game->history);
-        game->history = h;
-        game->caphistory = cap;
-    }
+    int cap = game->caphistory ? 2 * game->caphistory : 64;
+    if (cap > GR_RUMMY_MAX_HAND_MOVES)
+        cap = GR_RUMMY_MAX_HAND_MOVES;
+    if (cap <= game->nhistory)
+        return GR_ENOMEM;   /* cannot happen: the hand is void first */
+    gr_rummy_action *h = gr__malloc(&game->rules.mm, (size_t)cap * sizeof *h);
+    if (!h)
+        return GR_ENOMEM;
+    if (game->nhistory)
+        memcpy(h, game->history, (size_t)game->nhistory * sizeof *h);
+    if (game->history)
+        gr__free(&game->rules.mm, game->history);
+    game->history = h;
+    game->caphistory = cap;
     return GR_OK;
 }
 
@@ -362,70 +356,7 @@ static int play(gr_rummy_game *game, const gr_rummy_action *move)
 
 void gr__rgame_apply(gr_rummy_game *g, const gr_rummy_action *move, bool record)
 {
-    int p = g->turn;
-    gr_rummy_action rec;
-    gr__ract(&rec, move->type, GR_NO_CARD, GR_NO_CARD, -1);
-    gr_card c;
-    switch (move->type) {
-    case GR_RUMMY_ACT_DRAW_STOCK:
-        c = g->stock[--g->nstock];
-        gr__rhand_add(&g->hand[p], c);
-        rec.card = c;
-        g->phase = GR_RUMMY_PHASE_PLAY;
-        break;
-    case GR_RUMMY_ACT_DRAW_DISCARD:
-        c = g->pile[--g->npile];
-        gr__rhand_add(&g->hand[p], c);
-        gr__rhand_add(&g->known[p], c);
-        g->taken = c;
-        rec.card = c;
-        g->phase = GR_RUMMY_PHASE_PLAY;
-        break;
-    default:   /* a step-2 action or the discard: the hand and the table */
-        if (move->type == GR_RUMMY_ACT_MELD)
-            g->owner[g->nmelds] = p;
-        gr__rplay(&g->hand[p], &g->known[p], g->melds, &g->nmelds, move);
-        switch (move->type) {
-        case GR_RUMMY_ACT_MELD:
-            rec.meld = move->meld;
-            break;
-        case GR_RUMMY_ACT_LAY_OFF:
-            if (move->card == GR_RUMMY_JOKER)
-                rec.named = move->named;
-            rec.card = move->card;
-            rec.target = move->target;
-            break;
-        case GR_RUMMY_ACT_SWAP_JOKER:
-            rec.card = move->card;
-            rec.target = move->target;
-            break;
-        default:   /* GR_RUMMY_ACT_DISCARD */
-            g->pile[g->npile++] = move->card;
-            rec.card = move->card;
-            break;
-        }
-        break;
-    }
-    if (record)
-        g->history[g->nhistory] = rec;
-    g->nhistory++;
-    if (move->type != GR_RUMMY_ACT_DRAW_STOCK
-        && move->type != GR_RUMMY_ACT_DRAW_DISCARD
-        && g->hand[p].once == 0 && g->hand[p].jokers == 0) {   /* twice is in once */
-        g->phase = GR_RUMMY_PHASE_OVER;   /* R7: out */
-        g->winner = p;
-        g->taken = GR_NO_CARD;
-        return;
-    }
-    if (move->type == GR_RUMMY_ACT_DISCARD) {
-        g->taken = GR_NO_CARD;
-        g->turn = (p + 1) % g->nplayers;
-        g->phase = GR_RUMMY_PHASE_DRAW;
-        if (g->nstock == 0)
-            stock_end(g);
-        if (g->played_before + g->nhistory > GR_RUMMY_MAX_HAND_MOVES - TURN_MOVES)
-            g->phase = GR_RUMMY_PHASE_OVER;   /* void: no whole turn fits */
-    }
+    gr__rgame_apply_inline(g, move, record);
 }
 
 int gr_rummy_game_hand(const gr_rummy_game *game, int player, gr_rummy_hand *out)

@@ -54,13 +54,13 @@
  * alpha asked), and holds at most MAX_STATES (2^20); the search stops
  * with GR_ENOMEM beyond.  Measured (bench-rummy worst, hands of up to 14
  * cards, tests/rummy_hostile.h, medians): 24 runs with the 12 cards
- * between them, each going to either neighbour, 11 us for the plan (1.4
- * ms before the bound and the order; two KC after one QC 13 us, 13 ms
+ * between them, each going to either neighbour, 12 us for the plan (1.4
+ * ms before the bound and the order; two KC after one QC 15 us, 13 ms
  * before), a way out 2 to 9 us; with no QC and both KC left, 0.15 ms for
  * the plan (the plan pass must show each option short of the best; 4.7
- * ms before); the same 12 cards with 2 jokers 26 us, of which about 12
+ * ms before); the same 12 cards with 2 jokers 32 us, most of it to
  * arrange the 14 cards kept (the tie-break keeps every card the hand
- * melds); 24 sets and 14 of their missing faces 7 us, 12 and 2 jokers 28
+ * melds); 24 sets and 14 of their missing faces 8 us, 12 and 2 jokers 28
  * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the
  * plan: at each choice, the
  * first option whose value is the best, in this order: keep a

@@ -17,128 +17,6 @@
 #include <string.h>
 
 
-/* ---- set-only arrangements ------------------------------------------------- */
-
-int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pick)
-{
-    int J = pb->J;
-    /* dp[r+1][need][cap] with parent choice for reconstruction */
-    int32_t dp[14][NK][NK];
-    uint8_t ch_a[14][NK][NK], ch_b[14][NK][NK], par_n[14][NK][NK], par_c[14][NK][NK];
-    for (int n = 0; n <= J; n++)
-        for (int c = 0; c <= J; c++)
-            dp[0][n][c] = -1;
-    dp[0][0][0] = 0;
-    for (int r = 0; r < 13; r++) {
-        unsigned avail = 0;
-        for (int s = 0; s < 4; s++)
-            if (cnt[s][r])
-                avail |= 1u << s;
-        /* table sets lacking a face of the rank (going out) take the
-         * naturals no set of the hand takes, and jokers in the others */
-        const uint8_t sl[4] = { pb->slot[0][r], pb->slot[1][r], pb->slot[2][r], pb->slot[3][r] };
-        int slots = sl[0] + sl[1] + sl[2] + sl[3];
-        if (avail == 0 && slots > 0) {
-            for (int n = 0; n <= J; n++)
-                for (int c = 0; c <= J; c++)
-                    dp[r + 1][n][c] = -1;
-            for (int n = 0; n <= J; n++)
-                for (int c = 0; c <= J; c++) {
-                    int c2 = c + slots > J ? J : c + slots;
-                    if (dp[r][n][c] > dp[r + 1][n][c2]) {
-                        dp[r + 1][n][c2] = dp[r][n][c];
-                        if (pick == NULL)
-                            continue;
-                        ch_a[r + 1][n][c2] = ch_b[r + 1][n][c2] = 0;
-                        par_n[r + 1][n][c2] = (uint8_t)n;
-                        par_c[r + 1][n][c2] = (uint8_t)c;
-                    }
-                }
-            continue;
-        }
-        if (avail == 0) {
-            memcpy(dp[r + 1], dp[r], sizeof dp[r]);
-            if (pick != NULL)
-                for (int n = 0; n <= J; n++)
-                    for (int c = 0; c <= J; c++) {
-                        ch_a[r + 1][n][c] = ch_b[r + 1][n][c] = 0;
-                        par_n[r + 1][n][c] = (uint8_t)n;
-                        par_c[r + 1][n][c] = (uint8_t)c;
-                    }
-            continue;
-        }
-        for (int n = 0; n <= J; n++)
-            for (int c = 0; c <= J; c++)
-                dp[r + 1][n][c] = -1;
-        int unit = gr__rank_points(r, pb->flags) * 128 + 1;
-        unsigned dup = 0;   /* suits held twice at r */
-        for (int s = 0; s < 4; s++)
-            if (cnt[s][r] > 1)
-                dup |= 1u << s;
-        /* sa, sb: the subsets of avail (sb of what sa leaves), ascending;
-         * sb empty when sa is */
-        for (unsigned sa = 0;; sa = (sa - avail) & avail) {
-            unsigned avail2 = sa ? (avail & ~sa) | dup : 0;
-            for (unsigned sb = 0;; sb = (sb - avail2) & avail2) {
-                int na = __builtin_popcount(sa), nb = __builtin_popcount(sb);
-                int need = (sa ? pad(na) : 0) + (sb ? pad(nb) : 0);
-                int cap = (sa ? 4 - na : 0) + (sb ? 4 - nb : 0);
-                /* laid naturals: any number up to what the table sets
-                 * lacking their faces take; each set left takes a joker */
-                int maxlaid = 0;
-                for (int s = 0; slots > 0 && s < 4; s++) {
-                    int rest = cnt[s][r] - (int)(sa >> s & 1) - (int)(sb >> s & 1);
-                    maxlaid += rest < sl[s] ? rest : sl[s];
-                }
-                for (int laid = maxlaid; laid >= 0; laid--) {
-                    for (int n = 0; n + need <= J; n++)
-                        for (int c = 0; c <= J; c++) {
-                            if (dp[r][n][c] < 0)
-                                continue;
-                            int c2 = c + cap + slots - laid > J ? J : c + cap + slots - laid;
-                            int32_t val = dp[r][n][c] + (na + nb + laid) * unit;
-                            if (val > dp[r + 1][n + need][c2]) {
-                                dp[r + 1][n + need][c2] = val;
-                                if (pick == NULL)
-                                    continue;
-                                ch_a[r + 1][n + need][c2] = (uint8_t)sa;
-                                ch_b[r + 1][n + need][c2] = (uint8_t)sb;
-                                par_n[r + 1][n + need][c2] = (uint8_t)n;
-                                par_c[r + 1][n + need][c2] = (uint8_t)c;
-                            }
-                        }
-                }
-                if (sb == avail2)
-                    break;
-            }
-            if (sa == avail)
-                break;
-        }
-    }
-    int best = -1, bn = 0, bc = 0;
-    for (int n = 0; n <= J; n++)
-        for (int c = n; c <= J; c++) {
-            if (dp[13][n][c] < 0)
-                continue;
-            int val = dp[13][n][c] + c * (15 * 128 + 1);
-            if (val > best) {
-                best = val;
-                bn = n;
-                bc = c;
-            }
-        }
-    if (pick != NULL) {
-        for (int r = 13; r > 0; r--) {
-            pick->sa[r - 1] = ch_a[r][bn][bc];
-            pick->sb[r - 1] = ch_b[r][bn][bc];
-            int n = par_n[r][bn][bc], c = par_c[r][bn][bc];
-            bn = n;
-            bc = c;
-        }
-    }
-    return best;
-}
-
 /* ---- driving it ------------------------------------------------------------ */
 
 static void count_hand(const gr_rummy_hand *hand, hand_counts *hc)
@@ -148,29 +26,46 @@ static void count_hand(const gr_rummy_hand *hand, hand_counts *hc)
             int c = 13 * s + r;
             hc->cnt[s][r] = (uint8_t)((hand->once >> c & 1) + (hand->twice >> c & 1));
         }
-        hc->aces[s] = hc->cnt[s][0];
     }
     memset(hc->slot, 0, sizeof hc->slot);
     hc->has_slots = 0;
 }
 
-/* set up the problem for the high aces h[] */
-void gr__setup(problem *pb, const hand_counts *hc, const int h[4], int flags, int J)
+/* set up the problem; with the ace high, a suit's aces are at position 0
+ * and, if a natural of the suit can reach position 13 with the jokers,
+ * at 13 too, as `aces` says (ACES_KEPT: the DP's state says how many are
+ * left for it) */
+void gr__setup(problem *pb, const hand_counts *hc, int flags, int J, int aces)
 {
     pb->flags = flags;
     pb->J = J;
     pb->npos = (flags & GR_RUMMY_ACE_HIGH) ? 14 : 13;
     for (int s = 0; s < 4; s++) {
-        for (int r = 0; r < 13; r++)
+        pb->top[s] = -1;
+        for (int r = 0; r < 13; r++) {
             pb->cnt[s][r] = hc->cnt[s][r];
-        pb->cnt[s][0] = (uint8_t)(hc->cnt[s][0] - h[s]);
-        pb->cnt[s][13] = (uint8_t)h[s];
-        /* an ace laid off on a set of aces is a low one: the ace choices
-         * try it */
+            if (r > 0 && hc->cnt[s][r])
+                pb->top[s] = r;
+        }
+        /* a run from the top natural to the high ace fills the positions
+         * between with jokers; a high ace alone in its run (two jokers
+         * below it) is worth what the same ace low is */
+        pb->high[s] = aces != ACES_LOW && (flags & GR_RUMMY_ACE_HIGH) && hc->cnt[s][0] > 0
+                    && pb->top[s] > 0 && 12 - pb->top[s] <= J;
+        pb->cnt[s][13] = (uint8_t)(pb->high[s] ? hc->cnt[s][0] : 0);
+        if (aces == ACES_HIGH && pb->high[s])
+            pb->cnt[s][0] = 0;
+        /* an ace laid off on a set of aces is a low one */
         memcpy(pb->slot[s], hc->slot[s], 13);
         pb->slot[s][13] = 0;
     }
     pb->has_slots = hc->has_slots;
+    pb->strict = 0;
+    pb->known = -1;
+    pb->bound = NULL;
+    pb->virt = aces == ACES_VIRT || aces == ACES_HIGH;
+    pb->kept = aces == ACES_KEPT
+             && (pb->high[0] | pb->high[1] | pb->high[2] | pb->high[3]);
     static const int units[2][MAXPOS] = {
 #define U(pts) ((pts) * 128 + 1)
         { U(1), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(10), U(10), U(10), U(1) },
@@ -178,6 +73,8 @@ void gr__setup(problem *pb, const hand_counts *hc, const int h[4], int flags, in
 #undef U
     };
     memcpy(pb->unit, units[(flags & GR_RUMMY_ACE_HIGH) != 0], sizeof pb->unit);
+    if (aces == ACES_VIRT)
+        pb->unit[13] = 0;
     /* A core takes a gap only on its way to a later natural: a gap after
      * its last natural is padding, paid when it closes, and extra jokers
      * are placed at the end. */
@@ -242,26 +139,6 @@ int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk)
     return nomem ? GR_ENOMEM : v;
 }
 
-static void ace_choices(const hand_counts *hc, int flags, ace_choice *ac)
-{
-    ac->n = 0;
-    int lim[4];
-    for (int s = 0; s < 4; s++)
-        lim[s] = (flags & GR_RUMMY_ACE_HIGH) ? hc->aces[s] : 0;
-    for (int a = 0; a <= lim[0]; a++)
-        for (int b = 0; b <= lim[1]; b++)
-            for (int c = 0; c <= lim[2]; c++)
-                for (int d = 0; d <= lim[3]; d++) {
-                    int *h = ac->h[ac->n++];
-                    h[0] = a;
-                    h[1] = b;
-                    h[2] = c;
-                    h[3] = d;
-                }
-}
-
-/* The best melded value (points * 128 + cards) of the hand, or GR_ENOMEM.
- * *which: the first ace choice giving it (-1: sets only win). */
 /* the value of melding every card of the hand */
 static int melded_all(const hand_counts *hc, int flags, int J)
 {
@@ -313,36 +190,18 @@ static int set_only_bound(const hand_counts *hc, int flags, int J)
     return bound;
 }
 
-/* With strict, only arrangements that meld every natural are tried (the
- * result is then the value of melding all, or below it when none does). */
-/* With kp not NULL and one ace choice, the DP keeps its layers for the
- * replay (kp->kept set), so an arrangement runs it once. */
+/* The best melded value (points * 128 + cards) of the hand, or GR_ENOMEM;
+ * *which: 0 the DP gives it, -1 sets only do.  With strict, only
+ * arrangements that meld every natural are tried (the result is then the
+ * value of melding all, or below it when none does). */
 static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
-                       const hand_counts *hc, const ace_choice *ac, int *which,
-                       int strict, dp_keep *kp)
+                       const hand_counts *hc, int *which, int strict)
 {
-    int best = -1;
-    *which = -1;
-    int all = ac->n > 1 || strict ? melded_all(hc, flags, hand->jokers) : -2;
-    bool keep = kp != NULL && ac->n == 1;
-    for (int a = 0; a < ac->n; a++) {
-        gr__setup(pb, hc, ac->h[a], flags, hand->jokers);
-        pb->strict = strict;
-        int v = keep ? gr__dp_solve(pb, kp->layers, &kp->key, &kp->k)
-                     : gr__dp_solve(pb, NULL, NULL, NULL);
-        if (keep) {
-            kp->kept = 1;   /* the layers are the caller's to free */
-            kp->value = v;
-        }
-        if (v == GR_ENOMEM)
-            return GR_ENOMEM;
-        if (v > best) {
-            best = v;
-            *which = a;
-        }
-        if (best == all)
-            return best;   /* everything melds: no choice does better */
-    }
+    int best = gr__dp_solve_aces(pb, hc, flags, hand->jokers, strict,
+                                 melded_all(hc, flags, hand->jokers), -1, NULL, NULL, NULL);
+    if (best == GR_ENOMEM)
+        return GR_ENOMEM;
+    *which = best >= 0 ? 0 : -1;
     if (hand->jokers == 0 || strict)
         return best;   /* the DP's states without a run are the set-only ones */
     if (hc->has_slots) {
@@ -370,15 +229,6 @@ int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
     return gr__solve_slots(hand, flags, NULL, sv, strict);
 }
 
-int gr__solve_keep(const gr_rummy_hand *hand, int flags, solved *sv, dp_keep *kp)
-{
-    kp->kept = 0;
-    count_hand(hand, &sv->hc);
-    ace_choices(&sv->hc, flags, &sv->ac);
-    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, 0, kp);
-    return sv->best < 0 ? GR_ENOMEM : GR_OK;
-}
-
 int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
                     solved *sv, int strict)
 {
@@ -388,9 +238,7 @@ int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][
             for (int r = 0; r < 13; r++)
                 if ((sv->hc.slot[s][r] = slot[s][r]) != 0)
                     sv->hc.has_slots = 1;
-    ace_choices(&sv->hc, flags, &sv->ac);
-    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->ac, &sv->which, strict,
-                           NULL);
+    sv->best = best_melded(hand, flags, &sv->pb, &sv->hc, &sv->which, strict);
     /* -1: nothing found, which only the strict search may return */
     return sv->best == GR_ENOMEM || (sv->best < 0 && !strict) ? GR_ENOMEM : GR_OK;
 }

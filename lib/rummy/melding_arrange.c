@@ -127,7 +127,7 @@ static void replay(problem *pb, const layer *keep, uint32_t fkey, int fk, int fv
             continue;
         }
         int s = step - 1;
-        const move_list *ml = get_moves(pb, suit_code(pkey[L], s), pb->cnt[s][p]);
+        const move_list *ml = get_moves(pb, suit_code(pkey[L], s), nat_count(pb, pkey[L], s, p));
         const suit_move *m = &ml->m[mv[L]];
         xcore keepc[MAXOPEN + 1];
         int nk = 0;
@@ -320,50 +320,44 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
 int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)
 {
     solved *sv = malloc(sizeof *sv);
-    xout *x = malloc(sizeof *x);
-    if (sv == NULL || x == NULL) {
+    if (sv == NULL)
+        return GR_ENOMEM;
+    if (gr__solve(hand, flags, sv, 0) != GR_OK) {
         free(sv);
-        free(x);
         return GR_ENOMEM;
     }
-    /* with one ace choice the DP that finds the best keeps its layers */
-    layer keep[5 * MAXPOS + 2];
-    memset(keep, 0, sizeof keep);
-    dp_keep kp = { keep, 0, 0, 0, 0 };
-    int rc = gr__solve_keep(hand, flags, sv, &kp);
     problem *pb = &sv->pb;
-    if (rc == GR_OK && sv->which < 0) {
+    xout *x = malloc(sizeof *x);
+    if (x == NULL) {
+        free(sv);
+        return GR_ENOMEM;
+    }
+    if (sv->which < 0) {
         set_pick pick;
         gr__set_only_best(pb, sv->hc.cnt, &pick);
         x->nruns = x->nsets = 0;
         x->last = pb->npos - 1;
-        for (int r = 0; r < 13; r++) {
-            if (pick.sa[r]) {
+        for (int r = 0; r < 13; r++)
+            for (int i = 0; i < pick.nsets[r]; i++) {
                 x->sets[x->nsets].rank = r;
-                x->sets[x->nsets++].suits = pick.sa[r];
+                x->sets[x->nsets++].suits = pick.sets[r][i];
             }
-            if (pick.sb[r]) {
-                x->sets[x->nsets].rank = r;
-                x->sets[x->nsets++].suits = pick.sb[r];
-            }
+    } else {
+        layer keep[5 * MAXPOS + 2];
+        memset(keep, 0, sizeof keep);
+        uint32_t fkey = 0;
+        int fk = 0;
+        /* only the best arrangements are kept */
+        int v = gr__dp_solve_aces(pb, &sv->hc, flags, hand->jokers, 0, -1, sv->best, keep,
+                                  &fkey, &fk);
+        if (v < 0) {
+            gr__free_layers(keep, 5 * MAXPOS + 2);
+            free(x);
+            free(sv);
+            return GR_ENOMEM;
         }
-    } else if (rc == GR_OK) {
-        if (!kp.kept) {
-            gr__setup(pb, &sv->hc, sv->ac.h[sv->which], flags, hand->jokers);
-            kp.value = gr__dp_solve(pb, keep, &kp.key, &kp.k);
-            kp.kept = 1;
-        }
-        if (kp.value < 0)
-            rc = GR_ENOMEM;
-        else
-            replay(pb, keep, kp.key, kp.k, kp.value - pb->J * (15 * 128 + 1), x);
-    }
-    if (kp.kept)
+        replay(pb, keep, fkey, fk, v - pb->J * (15 * 128 + 1), x);
         gr__free_layers(keep, 5 * MAXPOS + 2);
-    if (rc != GR_OK) {
-        free(x);
-        free(sv);
-        return GR_ENOMEM;
     }
     place_jokers(x, hand->jokers);
     emit(hand, flags, x, out);

@@ -24,13 +24,25 @@
  * needed, capacity) settles them (gr__set_only_best).
  *
  * The run DP.  Positions 0..12 are the ranks A..K; with the ace-high option
- * position 13 is the ace again.  Which copies of each suit's ace play high
- * is tried exhaustively outside the DP (usually 1 to 4 choices); those
- * aces are available at position 13 only, the others at position 0.  The
- * DP walks the positions; its state is, per suit, the multiset of open run
- * cores (at most two per suit) each with its span so far capped at 3, a
- * bit "a run has been closed", and for each number k (0..J) of jokers
- * needed so far the best melded value.  At each position the naturals
+ * position 13 is the ace again.  The DP walks the positions; its state is,
+ * per suit, the multiset of open run cores (at most two per suit) each
+ * with its span so far capped at 3, a bit "a run has been closed", and for
+ * each number k (0..J) of jokers needed so far the best melded value.
+ *
+ * High aces.  With the ace-high option the state also holds, per suit,
+ * the number of its aces (0..2) no meld took at position 0: they are the
+ * naturals of position 13, where they may end runs; those position 13
+ * leaves are unmelded (the same points either way).  So one DP covers
+ * every way of playing the aces.  A suit keeps none when no natural of
+ * it (2..K) reaches position 13 with the hand's jokers (a high ace alone
+ * with two jokers is worth what the same ace low is), and its kept aces
+ * are dropped (left unmelded) as soon as no run of the suit can reach 13:
+ * no open core within the jokers' reach and no natural of the suit
+ * further on.  The kept aces could multiply the states by up to 81, so
+ * this DP is pruned by a bound (rummy/melding_bound.c): every ace low
+ * gives a value to beat, and a backward pass over the DP in which the
+ * high aces are extra cards worth nothing bounds what each state can
+ * still reach; a state that cannot reach the value to beat is dropped.  At each position the naturals
  * first choose the sets they form (up to two per rank with two decks, each
  * of 2 to 4 suits), then, suit by suit, each open core either takes a
  * natural, takes a joker (a gap) or closes (paying its padding), and new
@@ -66,10 +78,9 @@
  *  - hands of STRICT_FIRST+ cards run the DP first with no natural left
  *    unmelded (pb->strict), which is far smaller; if it melds everything
  *    that is optimal, else the full DP runs.
- *  - the ace choices stop as soon as one melds everything, and the
- *    set-only knapsack runs only if a bound on it (every joker, one more
- *    natural per two jokers, every natural of ranks in 3+ suits, the J
- *    best pairs of ranks in 2 suits) beats the DP.
+ *  - the set-only knapsack runs only if a bound on it (every joker, one
+ *    more natural per two jokers, every natural of ranks in 3+ suits, the
+ *    J best pairs of ranks in 2 suits) beats the DP.
  * The DP's move lists depend on nothing but (code, count): they are made
  * once for all calls (atomically, for threads).  The DP keeps its maps on
  * the stack unless a hand outgrows them.
@@ -82,7 +93,9 @@
  * the extra jokers (each on the first meld with room, at its high end
  * first; a full-length run of 6+ naturals is split first if needed).  A
  * core from position 0 to 13 (ace at both ends, which the DP does not
- * track) is split the same way; this never changes the value.
+ * track) is split the same way; this never changes the value.  With
+ * aces that may play high the kept DP is pruned by the best value itself,
+ * so only the states of best arrangements are kept.
  *
  * Table sets (going out, rummy/goout.c).  pb->slot[s][p] counts the
  * 3-card table sets lacking the face of suit s at position p (never at
@@ -298,13 +311,16 @@ int gr__rank_points(int r, int flags)
 }
 
 /* ---- the DP ---------------------------------------------------------------- */
+
+static inline __attribute__((always_inline))
+int suit_trans(const problem *pb, uint32_t key, int p, int step, trans *t, const int kept_on);
+
 /* every transition from state `key` at step `step` of position p */
 int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
 {
-    int n = 0;
     if (step == STEP_SETS) {
         int a = (int)(key >> KEY_SA) & 7, b = (int)(key >> KEY_SB) & 7;
-        t[0].key = key & (KEY_CORES | KEY_RUN);
+        t[0].key = key & (KEY_CORES | KEY_RUN | KEY_ACES);
         t[0].dk = (a ? pad(a) : 0) + (b ? pad(b) : 0);
         t[0].lb = t[0].dk;
         t[0].add = 0;
@@ -328,8 +344,23 @@ int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
         t[0].move = t[0].join = 0;
         return 1;
     }
-    int s = step - 1, c = pb->cnt[s][p];
+    /* the suit steps, made twice by the compiler: with aces kept and
+     * without (the common case, which then does no work for them) */
+    return pb->kept ? suit_trans(pb, key, p, step, t, 1) : suit_trans(pb, key, p, step, t, 0);
+}
+
+/* the moves of suit step-1 at p (kept: some aces are kept for 13) */
+static inline __attribute__((always_inline))
+int suit_trans(const problem *pb, uint32_t key, int p, int step, trans *t, const int kept_on)
+{
+    int n = 0;
+    int s = step - 1, c = kept_on ? nat_count(pb, key, s, p) : pb->cnt[s][p];
     const move_list *ml = get_moves(pb, suit_code(key, s), c);
+    /* the aces kept for position 13: all those no meld takes at 0 (or
+     * none when they cannot play high), none after 13, and none once no
+     * run of the suit can reach 13 (they stay unmelded) */
+    int keep_aces = kept_on && p == 0 && pb->high[s], aces = kept_on ? key_aces(key, s) : 0;
+    uint32_t others = kept_on ? key & KEY_ACES & ~(3u << (KEY_ACE + 2 * s)) : 0;
     int a = (int)(key >> KEY_SA) & 7, b = (int)(key >> KEY_SB) & 7;
     int sets_ok = p < 13;
     /* a set that cannot reach 2 naturals (3 without jokers) is never
@@ -359,9 +390,7 @@ int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
              * that no natural follows */
             /* naturals no meld takes are laid off alone on table sets
              * lacking their face, as far as there are such sets */
-            int laid = r - ja - jb < pb->slot[s][p] ? r - ja - jb : pb->slot[s][p];
-            if (pb->strict && r - ja - jb - laid > 0)
-                continue;   /* a natural left unmelded */
+            int maxlaid = r - ja - jb < pb->slot[s][p] ? r - ja - jb : pb->slot[s][p];
             if (m->gap && (r - ja - jb > 0 || !gap_ok))
                 continue;
             int na = a + ja, nb = b + jb;
@@ -377,24 +406,98 @@ int gr__gen_trans(problem *pb, uint32_t key, int p, int step, trans *t)
                           | (uint32_t)na << KEY_SA | (uint32_t)nb << KEY_SB;
             if (m->closed)
                 nkey |= KEY_RUN;
-            t[n].key = nkey;
-            t[n].dk = m->dk;
-            t[n].lb = m->dk + m->gap * gap_more + m->nnew * start_need;
-            t[n].add = (m->nat + ja + jb + laid) * pb->unit[p];
-            t[n].move = (uint8_t)i;
-            t[n].join = (uint8_t)j;
-            n++;
+            /* an ace kept for 13 is not laid off at 0 */
+            for (int laid = maxlaid; laid >= (keep_aces ? 0 : maxlaid); laid--) {
+                int left = r - ja - jb - laid, kept = 0;
+                if (!kept_on) {
+                    /* no ace kept */
+                } else if (keep_aces) {
+                    kept = left;
+                    left = 0;
+                } else if (p < 13 && aces > 0 && pb->top[s] <= p
+                           && (code_n[m->newcode] == 0 || 12 - p > pb->J)) {
+                    left += aces;   /* no run of the suit reaches 13 now */
+                } else if (p < 13) {
+                    kept = aces;
+                }
+                if (pb->strict && left > 0)
+                    continue;   /* a natural left unmelded */
+                t[n].key = nkey | others | (uint32_t)kept << (KEY_ACE + 2 * s);
+                t[n].dk = m->dk;
+                t[n].lb = m->dk + m->gap * gap_more + m->nnew * start_need;
+                t[n].add = (m->nat + ja + jb + laid) * pb->unit[p];
+                t[n].move = (uint8_t)i;
+                t[n].join = (uint8_t)j;
+                n++;
+            }
         }
     }
     return n;
 }
 
-/* one step from layer `from` to `to`: 0, or -1 when `to` is full */
-static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
+/* the most a state's aces kept for position 13 can still add */
+static inline int32_t kept_value(const problem *pb, uint32_t key)
+{
+    int n = key_aces(key, 0) + key_aces(key, 1) + key_aces(key, 2) + key_aces(key, 3);
+    return n * pb->unit[13];
+}
+
+/* Apply transition tr to the values v[lo..kmax] of a state into `to`,
+ * dropping what cannot beat pb->known: 0, or -1 when `to` is full. */
+static __attribute__((noinline))
+int apply_pruned(const problem *pb, const int32_t *v, int lo, int kmax, const trans *tr,
+                 smap *to, int L, int p, int step, int32_t floor)
+{
+    const dp_bound *tb = p < 13 ? pb->bound : NULL;
+    int dk = tr->dk, add = tr->add;
+    int32_t need = floor - add - kept_value(pb, tr->key);
+    int k0 = lo;
+    while (k0 <= kmax && v[k0] < need)
+        k0++;
+    if (k0 > kmax)
+        return 0;   /* no value of the state can beat the known one */
+    int nk = 0;
+    int32_t g[NK];
+    if (tb != NULL) {
+        /* the completion bound of the state without its kept aces
+         * (rummy/melding_bound.c); at position 0 the suits after this
+         * step may still keep theirs */
+        nk = key_aces(tr->key, 0) + key_aces(tr->key, 1) + key_aces(tr->key, 2)
+           + key_aces(tr->key, 3);
+        for (int s = step; p == 0 && s < 4; s++)
+            nk += pb->high[s] ? pb->cnt[s][0] : 0;
+        uint32_t base = tr->key & ~KEY_ACES;
+        for (int k = k0; k <= kmax; k++)
+            if ((g[k] = gr__bound_rest(tb, L, base, k + dk)) == BOUND_NONE)
+                break;
+        if (g[k0] == BOUND_NONE)
+            tb = NULL;   /* not made with every ace low */
+    }
+    int32_t *w = NULL;
+    for (int k = k0; k <= kmax; k++) {
+        if (v[k] < need || v[k] + add <= (w != NULL ? w[k + dk] : -1))
+            continue;
+        if (tb != NULL && (g[k] < 0 || v[k] + add + g[k] + nk * pb->unit[13] < pb->known))
+            continue;   /* cannot reach the known value */
+        if (w == NULL && (w = smap_get(to, tr->key)) == NULL)
+            return -1;
+        if (v[k] + add > w[k + dk])
+            w[k + dk] = v[k] + add;
+    }
+    return 0;
+}
+
+/* One step from layer `from` to `to`: 0, or -1 when `to` is full.  A
+ * value that, with every natural after the step (`rest`) and the kept
+ * aces melded too, stays below `floor` is dropped (it cannot beat the
+ * known arrangement). */
+static int dp_step(problem *pb, const smap *from, smap *to, int L, int p, int step,
+                   int32_t floor)
 {
     int J = pb->J;
     trans t[MAXTRANS];
     int quiet = step >= 1 && step <= 4 && pb->cnt[step - 1][p] == 0;
+    int pruned = pb->known >= 0;
     for (int i = 0; i < from->n; i++) {
         const int32_t *v = &from->vals[i * NK];
         if (quiet && suit_code(from->keys[i], step - 1) == 0) {
@@ -419,12 +522,17 @@ static int dp_step(problem *pb, const smap *from, smap *to, int p, int step)
                 kmax = hi;
             if (kmax < lo)
                 continue;   /* no state can afford the jokers */
-            int32_t *w = smap_get(to, t[j].key);
-            if (w == NULL)
+            if (!pruned) {
+                int32_t *w = smap_get(to, t[j].key);
+                if (w == NULL)
+                    return -1;
+                for (int k = lo; k <= kmax; k++)
+                    if (v[k] >= 0 && v[k] + add > w[k + dk])
+                        w[k + dk] = v[k] + add;
+                continue;
+            }
+            if (apply_pruned(pb, v, lo, kmax, &t[j], to, L, p, step, floor) < 0)
                 return -1;
-            for (int k = lo; k <= kmax; k++)
-                if (v[k] >= 0 && v[k] + add > w[k + dk])
-                    w[k + dk] = v[k] + add;
         }
     }
     return 0;
@@ -547,9 +655,23 @@ smap *gr__dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem)
         keep[0].keys[0] = 0;
         memcpy(keep[0].vals, v, NK * sizeof(int32_t));
     }
+    /* after[p]: the value of every natural of positions p+1..12 */
+    int32_t after[MAXPOS + 1];
+    after[13] = after[12] = 0;
+    for (int q = 12; q > 0; q--)
+        after[q - 1] = after[q] + (pb->cnt[0][q] + pb->cnt[1][q] + pb->cnt[2][q] + pb->cnt[3][q])
+                                  * pb->unit[q];
     for (int L = 1; L < gr__nlayers(pb); L++) {
         int p, step;
         gr__layer_step(pb, L, &p, &step);
+        int32_t floor = -1;
+        if (pb->known >= 0) {
+            /* the naturals of position p not yet decided at this step */
+            int32_t rest = after[p < 13 ? p : 13];
+            for (int s = step; step <= 4 && p < 13 && s < 4; s++)
+                rest += pb->cnt[s][p] * pb->unit[p];
+            floor = pb->known - pb->J * (15 * 128 + 1) - rest;
+        }
         if (keep == NULL && step == 1 && p < pb->npos
             && (pb->cnt[0][p] | pb->cnt[1][p] | pb->cnt[2][p] | pb->cnt[3][p]) == 0
             && no_cores(cur)) {
@@ -560,7 +682,7 @@ smap *gr__dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem)
             continue;   /* nothing happens: the layer stays as it is */
         smap *nxt = cur == &mm->maps[0] ? &mm->maps[1] : &mm->maps[0];
         smap_clear(nxt);
-        if (dp_step(pb, cur, nxt, p, step) < 0)
+        if (dp_step(pb, cur, nxt, L, p, step, floor) < 0)
             return NULL;
 #ifdef GR_RUMMY_DEBUG
         fprintf(stderr, "p %d step %d states %d\n", p, step, nxt->n);

@@ -32,36 +32,49 @@ gr_cards gr__rfits(gr_cards cards, int flags)
 
 /* ---- masks ------------------------------------------------------------------ */
 
-/* the faces of `faces` whose removal (and, swap, a joker's gain) would
- * leave the hand stuck with the card taken (R4 Decision) cleared */
-static gr_cards unstuck(const gr_rummy_hand *hand, gr_card taken,
-                        gr_cards faces, bool swap)
+/* true if the whole hand (naturals once, nj jokers) is one meld under
+ * some naming of its jokers (R3): one rank in at most 4 cards, or one
+ * suit in at most 13 with the jokers filling the gaps (the ace high
+ * too, with GR_RUMMY_ACE_HIGH) */
+static bool whole_is_meld(gr_cards once, int nj, int flags)
 {
-    gr_cards ok = faces;
-    for (gr_cards r = faces; r; r &= r - 1) {
-        gr_rummy_hand h = *hand;
-        gr__rhand_remove(&h, (gr_card)__builtin_ctzll(r));
-        h.jokers += swap;
-        if (gr__rhand_stuck(&h, taken))
-            ok &= ~(r & (~r + 1));
+    int n = gr__popcount(once), total = n + nj;
+    if (n == 0 || total < 3)
+        return false;
+    gr_card low = (gr_card)__builtin_ctzll(once);
+    if ((once & ~gr__rank_faces(GR_CARD_RANK(low))) == 0 && total <= 4)
+        return true;
+    int shift = 13 * GR_CARD_SUIT(low);
+    gr_cards m = (once >> shift) & GR__SUIT13;
+    if ((once & ~(m << shift)) || total > 13)
+        return false;
+    bool high = (flags & GR_RUMMY_ACE_HIGH) && (m & 1);
+    for (int k = 0; k <= high; k++) {
+        gr_cards e = k ? (m & ~(gr_cards)1) | (gr_cards)1 << 13 : m;
+        int span = 64 - __builtin_clzll(e) - __builtin_ctzll(e);
+        if (span - n <= nj)
+            return true;
     }
-    return ok;
+    return false;
 }
 
-/* true if some meld could leave only copies of the card taken: it would
- * hold every other card, so they are distinct faces of one rank or one
- * suit */
-bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
+/* The meld mask of a hand for which gr__rmeld_may_stick holds: the faces
+ * of the legal melds.  A meld leaves the hand stuck only if it holds
+ * every card but copies of the card taken (every joker too, unless a
+ * joker was taken) and not all of those copies; so the legal ones are
+ * those that leave out some other card (the melds of the hand less that
+ * card: gr__rpattern_faces) and the whole hand. */
+gr_cards gr__rmeld_faces_stuck(const gr_rummy_hand *h, gr_card taken, int flags)
 {
     gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
-    gr_cards rest = h->once & ~t;
-    if (h->twice & ~t)
-        return false;
-    if (!rest)
-        return true;
-    gr_card low = (gr_card)__builtin_ctzll(rest);
-    return (rest & ~gr__rank_faces(GR_CARD_RANK(low))) == 0
-        || (rest & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
+    gr_cards once = h->once, faces = 0;
+    for (gr_cards r = once & ~t; r; r &= r - 1)
+        faces |= gr__rpattern_faces(once & ~(r & (~r + 1)), h->jokers, flags);
+    if (taken != GR_RUMMY_JOKER && h->jokers > 0)   /* leaving out a joker */
+        faces |= gr__rpattern_faces(once, h->jokers - 1, flags);
+    if (!(h->twice & t) && whole_is_meld(once, h->jokers, flags))
+        faces |= once;   /* (no duplicate: the whole hand may be a meld) */
+    return faces;
 }
 
 void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
@@ -107,8 +120,8 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
         gr_cards fits = gr__rfits(pos->melds[i].cards, pos->flags);
         gr_cards lay = fits & h->once, sw = pos->melds[i].jokers & h->once;
         if (guard) {
-            lay = unstuck(h, taken, lay, false);
-            sw = unstuck(h, taken, sw, true);
+            lay = gr__runstuck(h, taken, lay, false);
+            sw = gr__runstuck(h, taken, sw, true);
         }
         m->layoff[i] = lay;
         m->joker_layoff[i] = joker_ok ? fits : 0;
@@ -121,7 +134,7 @@ void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m)
     if (any_swap)
         m->types |= 1u << GR_RUMMY_ACT_SWAP_JOKER;
     m->meld = gr__rhand_count(h) < 3 ? 0   /* a meld takes 3 cards */
-        : guard && gr__rmeld_may_stick(h, taken) ? gr__rmeld_faces(pos)
+        : guard && gr__rmeld_may_stick(h, taken) ? gr__rmeld_faces_stuck(h, taken, pos->flags)
         : gr__rpattern_faces(h->once, h->jokers, pos->flags);
     if (m->meld)
         m->types |= 1u << GR_RUMMY_ACT_MELD;

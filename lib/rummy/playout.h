@@ -26,9 +26,48 @@ gr_cards gr__rfits(gr_cards cards, int flags);
 /* the legal masks of a position */
 void gr__rmasks(const gr__rpos *pos, gr_rummy_masks *m);
 
-/* true if some meld could leave the hand holding only copies of the card
- * taken (then the meld mask is worked out by listing) */
-bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken);
+/* the faces of `faces` whose removal (and, swap, a joker's gain) would
+ * leave the hand stuck with the card taken (R4 Decision) cleared */
+static inline gr_cards gr__runstuck(const gr_rummy_hand *hand, gr_card taken,
+                                    gr_cards faces, bool swap)
+{
+    gr_cards ok = faces;
+    for (gr_cards r = faces; r; r &= r - 1) {
+        gr_rummy_hand h = *hand;
+        gr__rhand_remove(&h, (gr_card)__builtin_ctzll(r));
+        h.jokers += swap;
+        if (gr__rhand_stuck(&h, taken))
+            ok &= ~(r & (~r + 1));
+    }
+    return ok;
+}
+
+/* true if some meld could leave only copies of the card taken: it would
+ * hold every other card (every joker too, unless a joker was taken, when
+ * it leaves one), and at most one copy of the card taken, so the others
+ * are distinct faces of one rank or one suit, and at least 3 cards (then
+ * the meld mask is gr__rmeld_faces_stuck's).  A hand with no card taken
+ * may give either answer. */
+static inline bool gr__rmeld_may_stick(const gr_rummy_hand *h, gr_card taken)
+{
+    gr_cards t = taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0;
+    gr_cards rest = h->once & ~t;
+    if (h->twice & ~t)
+        return false;
+    int most = gr__popcount(rest) + h->jokers - (taken == GR_RUMMY_JOKER)
+        + ((h->twice & t) != 0);   /* the meld's cards at most */
+    if (most < 3)
+        return false;
+    if (!rest)
+        return true;
+    gr_card low = (gr_card)__builtin_ctzll(rest);
+    return (rest & ~gr__rank_faces(GR_CARD_RANK(low))) == 0
+        || (rest & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
+}
+
+/* the meld mask of a hand for which gr__rmeld_may_stick holds (the card
+ * taken `taken`): the natural faces of its legal melds */
+gr_cards gr__rmeld_faces_stuck(const gr_rummy_hand *h, gr_card taken, int flags);
 
 /* The meld GR_RUMMY_PLAYOUT_RANDOM makes through face f with at most nj
  * jokers (policy.c): its rank's held suits, else the natural run through

@@ -4,15 +4,23 @@
  *
  * The moves are those policy.c's gr__rpolicy_random picks, from the same
  * random numbers (debug builds compare every move with it), and each is
- * made by game.c's gr__rgame_apply, the core of gr_rummy_game_play.  What
- * is saved is the work around the choice:
+ * made by game.c's apply core (gr__rgame_apply_inline, game.h), the core
+ * of gr_rummy_game_play.  What is saved is the work around the choice:
  *   - no position or masks are built: the draw reads the game's tops, and
  *     the play counts the candidates straight from the hand;
  *   - the faces that lay off on each table meld are kept for the whole
- *     playout and worked out again only for the meld a move changed;
+ *     playout and worked out again only for the meld a move changed, and
+ *     counted in layers (fits_cache), as are the faces the table's jokers
+ *     stand for: a hand's layoffs and exchanges are counted by a popcount
+ *     or two, the table melds gone through one by one only for the move
+ *     picked among them;
  *   - the R4 dead-end guard (the card taken from the pile) can only bite
  *     when the hand holds fewer than two cards besides copies of that
- *     card: only then is the general path (gr__rpolicy_random) taken;
+ *     card: only then are the layoffs and exchanges filtered as gr__rmasks
+ *     filters them (gr__runstuck);
+ *   - the apply core is inlined where each kind of move is chosen, so the
+ *     compiler drops what does not concern that kind, and the generator's
+ *     state is a local copy, kept in registers;
  *   - the popcounts are the CPU's instruction where it has one (an ifunc,
  *     as lib/gin/playout.c).
  *
@@ -34,10 +42,77 @@
 
 #include <string.h>
 
-/* the faces laid off on each table meld, kept through a playout */
+/* The faces laid off on each table meld, kept through a playout, and
+ * what the count of the candidate moves needs from them: the faces that
+ * lay off on more than j table melds (lay[j], j < nlay), those that more
+ * than j table melds' jokers stand for (jok[j], j < njok), and the faces
+ * a joker may stand for, melds counted apart (njl).  So a hand's layoffs
+ * and exchanges are counted by a popcount a layer (one, mostly; none when
+ * the hand meets neither lay[0] nor jok[0]), not a meld at a time. */
 typedef struct fits_cache {
     gr_cards fits[GR_RUMMY_MAX_MELDS];
+    gr_cards lay[GR_RUMMY_MAX_MELDS + 1];   /* (+1: layer_add's scratch) */
+    gr_cards jok[GR_RUMMY_MAX_MELDS + 1];
+    int nlay, njok, njl;
 } fits_cache;
+
+/* x added to the layered counts layer[0..*n-1] (of at most
+ * GR_RUMMY_MAX_MELDS sets, x among them): a face of x in more than j - 1
+ * of the sets before is in more than j now */
+static void layer_add(gr_cards *layer, int *n, gr_cards x)
+{
+    int m = *n;
+    layer[m] = 0;
+    for (int j = m; j > 0; j--)
+        layer[j] |= layer[j - 1] & x;
+    layer[0] |= x;
+    *n = m + (layer[m] != 0);
+}
+
+/* x, added before, taken out again: each face leaves its top layer */
+static void layer_remove(gr_cards *layer, int *n, gr_cards x)
+{
+    int m = *n;
+    for (int j = 0; j < m; j++)
+        layer[j] &= ~(x & ~(j + 1 < m ? layer[j + 1] : 0));
+    while (m > 0 && layer[m - 1] == 0)
+        m--;
+    *n = m;
+}
+
+static void fits_start(fits_cache *fc, const gr_rummy_game *g)
+{
+    fc->nlay = fc->njok = fc->njl = 0;
+    for (int i = 0; i < g->nmelds; i++) {
+        fc->fits[i] = gr__rfits(g->melds[i].cards, g->flags);
+        layer_add(fc->lay, &fc->nlay, fc->fits[i]);
+        layer_add(fc->jok, &fc->njok, g->melds[i].jokers);
+        fc->njl += gr__popcount(fc->fits[i]);
+    }
+}
+
+/* the cache after a move that changed the table (made already) */
+static GR__NOINLINE void table_changed(fits_cache *fc, const gr_rummy_game *g,
+                                       const gr_rummy_action *a)
+{
+    if (a->type == GR_RUMMY_ACT_SWAP_JOKER) {   /* its joker comes off */
+        layer_remove(fc->jok, &fc->njok, GR_CARD_BIT(a->card));
+        return;
+    }
+    int i = a->type == GR_RUMMY_ACT_MELD ? g->nmelds - 1 : a->target;
+    gr_cards f = gr__rfits(g->melds[i].cards, g->flags);
+    if (a->type == GR_RUMMY_ACT_MELD) {
+        layer_add(fc->jok, &fc->njok, g->melds[i].jokers);
+    } else {
+        layer_remove(fc->lay, &fc->nlay, fc->fits[i]);
+        fc->njl -= gr__popcount(fc->fits[i]);
+        if (a->card == GR_RUMMY_JOKER)
+            layer_add(fc->jok, &fc->njok, GR_CARD_BIT(a->named));
+    }
+    fc->fits[i] = f;
+    layer_add(fc->lay, &fc->nlay, f);
+    fc->njl += gr__popcount(f);
+}
 
 /* a meld of the held faces `nat` plus jokers naming `jokers` */
 static void meld_act(gr_rummy_action *a, gr_cards nat, gr_cards jokers)
@@ -47,20 +122,11 @@ static void meld_act(gr_rummy_action *a, gr_cards nat, gr_cards jokers)
     a->meld.jokers = jokers;
 }
 
-static bool meld_legal(const gr_rummy_game *g, const gr_rummy_action *a)
+static GR__NOINLINE bool meld_legal(const gr_rummy_game *g, const gr_rummy_action *a)
 {
     gr__rpos pos;
     gr__rgame_pos(g, &pos);
     return gr__ract_check(&pos, a) == GR_OK;
-}
-
-/* the meld mask of gr__rmasks, for a hand whose guard (if any) was seen
- * to spare every single removal */
-static GR__NOINLINE gr_cards meld_faces_guarded(const gr_rummy_game *g)
-{
-    gr__rpos pos;
-    gr__rgame_pos(g, &pos);
-    return gr__rmeld_faces(&pos);
 }
 
 /* false if the hand cannot be one meld: a duplicate, or naturals of two
@@ -74,106 +140,198 @@ static inline bool one_kind(const gr_rummy_hand *h)
         || (h->once & ~(GR__SUIT13 << (13 * GR_CARD_SUIT(low)))) == 0;
 }
 
-/* One move of the RANDOM policy into *out.  pc: the popcount; nth: the
- * k-th lowest face of a mask. */
-static GR__ALWAYS_INLINE void random_move(const gr_rummy_game *g,
-                                          const fits_cache *fc, gr_rng *rng,
-                                          gr_rummy_action *out,
-                                          int (*pc)(gr_cards),
-                                          gr_card (*nth)(gr_cards, int))
+/* a rarer move made out of line */
+static GR__NOINLINE void make_rare(gr_rummy_game *g, fits_cache *fc,
+                                   gr_rummy_action a, bool record)
+{
+    gr__rgame_apply(g, &a, record);
+    if (a.type == GR_RUMMY_ACT_MELD || a.type == GR_RUMMY_ACT_LAY_OFF
+        || a.type == GR_RUMMY_ACT_SWAP_JOKER)
+        table_changed(fc, g, &a);
+}
+
+/* The move *a, just chosen: compared in debug builds with the move
+ * gr__rpolicy_random makes from the same numbers (*before: the generator
+ * before the choice, *after: after it), then made by the apply core:
+ * inline (hot: the draws and the discard of most plays, with the move's
+ * type a constant) or out of line (the rarer moves: the loop stays
+ * small). */
+static GR__ALWAYS_INLINE void make(gr_rummy_game *g, fits_cache *fc,
+                                   const gr_rummy_action *a, bool record,
+                                   const gr_rng *before, const gr_rng *after,
+                                   bool hot)
+{
+#ifdef GR_DEBUG
+    gr_rng ref_rng = *before;
+    gr_rummy_action ref;
+    gr__rpolicy_random(g, &ref_rng, &ref);
+    GR_ASSERT(memcmp(&ref, a, sizeof *a) == 0);
+    GR_ASSERT(memcmp(&ref_rng, after, sizeof ref_rng) == 0);
+#else
+    (void)before;
+    (void)after;
+#endif
+    if (hot) {
+        gr__rgame_apply_inline(g, a, record);
+        if (a->type == GR_RUMMY_ACT_MELD || a->type == GR_RUMMY_ACT_LAY_OFF
+            || a->type == GR_RUMMY_ACT_SWAP_JOKER)
+            table_changed(fc, g, a);
+    } else {
+        make_rare(g, fc, *a, record);   /* (a copy: the move's own address
+                                          * never leaves the loop) */
+    }
+}
+
+/* the draw: the pile's card by a coin (when taking it leaves a way to end
+ * the turn), else the stock */
+static GR__ALWAYS_INLINE void draw_move(gr_rummy_game *g, fits_cache *fc,
+                                        gr_rng *rng, bool record)
 {
     const gr_rummy_hand *h = &g->hand[g->turn];
-    if (g->phase == GR_RUMMY_PHASE_DRAW) {
-        bool pile = g->npile > 0;
-        gr_card top = pile ? g->pile[g->npile - 1] : GR_NO_CARD;
-        if (pile) {
-            gr_rummy_hand t = *h;
-            gr__rhand_add(&t, top);
-            pile = !gr__rhand_stuck(&t, top);
-        }
-        if (pile && (g->nstock == 0 || gr__rng_below(rng, 2)))
-            gr__ract(out, GR_RUMMY_ACT_DRAW_DISCARD, top, GR_NO_CARD, -1);
-        else
-            gr__ract(out, GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
-        return;
+    gr_rng before = *rng;
+    gr_rummy_action a;
+    bool pile = g->npile > 0;
+    gr_card top = pile ? g->pile[g->npile - 1] : GR_NO_CARD;
+    if (pile)   /* not when the hand would hold only copies of it */
+        pile = top == GR_RUMMY_JOKER ? h->once != 0
+             : h->jokers != 0 || (h->once & ~GR_CARD_BIT(top)) != 0;
+    if (pile && (g->nstock == 0 || gr__rng_below(rng, 2))) {
+        gr__ract(&a, GR_RUMMY_ACT_DRAW_DISCARD, top, GR_NO_CARD, -1);
+        make(g, fc, &a, record, &before, rng, true);
+    } else {
+        gr__ract(&a, GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
+        make(g, fc, &a, record, &before, rng, true);
     }
+}
+
+/* One move of the play phase, chosen as gr__rpolicy_random chooses it
+ * and made.  pc: the popcount; nth: the k-th lowest face of a mask. */
+static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
+                                        gr_rng *rng, bool record,
+                                        int (*pc)(gr_cards),
+                                        gr_card (*nth)(gr_cards, int))
+{
+    const gr_rummy_hand *h = &g->hand[g->turn];
+    gr_rng before = *rng;
+    gr_rummy_action a;
     gr_card taken = g->taken;
     gr_cards once = h->once;
     int nj = h->jokers, flags = g->flags;
     int count = pc(once) + pc(h->twice) + nj;
     bool guard = taken != GR_NO_CARD;
-    if (guard && count - gr__rhand_has(h, taken) < 2) {
-        gr__rpolicy_random(g, rng, out);   /* the guard may bite */
-        return;
-    }
+    /* tight: the guard may bite (fewer than two cards besides copies of
+     * the card taken); else no single removal can leave only copies of
+     * it, and the masks are the plain bit operations */
+    bool tight = guard & (count - gr__rhand_has(h, taken) < 2);
     int nmelds = g->nmelds;
-    if (count == 1) {   /* out: the last card laid off, else discarded */
+    if (count == 1) {   /* out: the last card laid off, else discarded
+                         * (nothing is left to be stuck with) */
         gr_card c = nj ? GR_RUMMY_JOKER : (gr_card)__builtin_ctzll(once);
         for (int i = 0; i < nmelds; i++)
             if (c == GR_RUMMY_JOKER ? fc->fits[i] != 0
                                     : (fc->fits[i] & GR_CARD_BIT(c)) != 0) {
-                gr__ract(out, GR_RUMMY_ACT_LAY_OFF, c,
+                gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, c,
                          c == GR_RUMMY_JOKER ? (gr_card)__builtin_ctzll(fc->fits[i])
                                              : GR_NO_CARD, i);
+                make(g, fc, &a, record, &before, rng, false);
                 return;
             }
-        gr__ract(out, GR_RUMMY_ACT_DISCARD, c, GR_NO_CARD, -1);
+        gr__ract(&a, GR_RUMMY_ACT_DISCARD, c, GR_NO_CARD, -1);
+        make(g, fc, &a, record, &before, rng, false);
         return;
     }
     gr_cards nat, jok;
     if (count >= 3 && count <= 14 && one_kind(h) && gr__rwhole_meld(h, flags, &nat, &jok)) {
-        meld_act(out, nat, jok);
-        if (meld_legal(g, out))
+        gr_rummy_action m;   /* (apart: its address is taken) */
+        meld_act(&m, nat, jok);
+        if (meld_legal(g, &m)) {
+            make(g, fc, &m, record, &before, rng, false);
             return;
+        }
     }
-    /* no single removal can leave only copies of the card taken (the
-     * guard above), so the masks are the plain bit operations */
-    gr_cards discard = once & ~(taken < GR_NCARDS ? GR_CARD_BIT(taken) : 0);
+    gr_cards taken_bit = ((gr_cards)1 << (taken & 63)) & (0 - (gr_cards)(taken < GR_NCARDS));
+    gr_cards discard = once & ~taken_bit;
     int discard_joker = nj > 0 && taken != GR_RUMMY_JOKER;
+    bool joker_ok = nj > 0;
+    if (tight && joker_ok) {
+        gr_rummy_hand t = *h;
+        t.jokers--;
+        joker_ok = !gr__rhand_stuck(&t, taken);
+    }
+    /* stick: some meld could leave only copies of the card taken; else
+     * every meld of the hand is legal (R4: the guard is the only rule a
+     * meld of held cards can break) */
+    bool stick = guard && gr__rmeld_may_stick(h, taken);
     gr_cards meld = count < 3 ? 0   /* a meld takes 3 cards */
-        : guard && gr__rmeld_may_stick(h, taken) ? meld_faces_guarded(g)
+        : stick ? gr__rmeld_faces_stuck(h, taken, flags)
         : gr__rpattern_faces(once, nj, flags);
     int nd = pc(discard) + discard_joker, nl = 0, ns = 0, nm = pc(meld);
-    for (int i = 0; i < nmelds; i++) {
-        nl += pc(fc->fits[i] & once) + (nj ? pc(fc->fits[i]) : 0);
-        ns += pc(g->melds[i].jokers & once);
+    if (!tight) {   /* by layers (fits_cache) */
+        gr_cards x;
+        for (int j = 0; j < fc->nlay && (x = fc->lay[j] & once) != 0; j++)
+            nl += pc(x);
+        nl += joker_ok ? fc->njl : 0;
+        for (int j = 0; j < fc->njok && (x = fc->jok[j] & once) != 0; j++)
+            ns += pc(x);
+    } else {        /* a meld at a time, the guard's removals filtered */
+        for (int i = 0; i < nmelds; i++) {
+            gr_cards lay = gr__runstuck(h, taken, fc->fits[i] & once, false);
+            gr_cards sw = gr__runstuck(h, taken, g->melds[i].jokers & once, true);
+            nl += pc(lay) + (joker_ok ? pc(fc->fits[i]) : 0);
+            ns += pc(sw);
+        }
     }
     int k = (int)gr__rng_below(rng, (uint64_t)(nd + nl + ns + nm));
     if (k < nm) {
         gr_card f = nth(meld, k);
         if (gr__rmeld_through(once, nj, flags, f, &nat, &jok)) {
-            meld_act(out, nat, jok);
-            if (meld_legal(g, out))
+            gr_rummy_action m;
+            meld_act(&m, nat, jok);
+            GR_ASSERT(stick || meld_legal(g, &m));
+            if (!stick || meld_legal(g, &m)) {
+                make(g, fc, &m, record, &before, rng, false);
                 return;
+            }
         }
         k = nm + nl + ns + (int)gr__rng_below(rng, (uint64_t)nd);
     }
     k -= nm;
-    for (int i = 0; i < nmelds; i++) {
-        gr_cards lay = fc->fits[i] & once, jl = nj ? fc->fits[i] : 0;
-        int a = pc(lay), b = pc(jl);
-        if (k < a) {
-            gr__ract(out, GR_RUMMY_ACT_LAY_OFF, nth(lay, k), GR_NO_CARD, i);
-            return;
+    if (k < nl + ns) {
+        for (int i = 0; i < nmelds; i++) {
+            gr_cards lay = fc->fits[i] & once, jl = joker_ok ? fc->fits[i] : 0;
+            if (tight)
+                lay = gr__runstuck(h, taken, lay, false);
+            int x = pc(lay), y = pc(jl);
+            if (k < x) {
+                gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, nth(lay, k), GR_NO_CARD, i);
+                make(g, fc, &a, record, &before, rng, false);
+                return;
+            }
+            if (k < x + y) {
+                gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER, nth(jl, k - x), i);
+                make(g, fc, &a, record, &before, rng, false);
+                return;
+            }
+            k -= x + y;
         }
-        if (k < a + b) {
-            gr__ract(out, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER, nth(jl, k - a), i);
-            return;
+        for (int i = 0; i < nmelds; i++) {
+            gr_cards sw = g->melds[i].jokers & once;
+            if (tight)
+                sw = gr__runstuck(h, taken, sw, true);
+            int x = pc(sw);
+            if (k < x) {
+                gr__ract(&a, GR_RUMMY_ACT_SWAP_JOKER, nth(sw, k), GR_NO_CARD, i);
+                make(g, fc, &a, record, &before, rng, false);
+                return;
+            }
+            k -= x;
         }
-        k -= a + b;
     }
-    for (int i = 0; i < nmelds; i++) {
-        gr_cards sw = g->melds[i].jokers & once;
-        int a = pc(sw);
-        if (k < a) {
-            gr__ract(out, GR_RUMMY_ACT_SWAP_JOKER, nth(sw, k), GR_NO_CARD, i);
-            return;
-        }
-        k -= a;
-    }
-    int a = pc(discard);
-    gr__ract(out, GR_RUMMY_ACT_DISCARD, k < a ? nth(discard, k) : GR_RUMMY_JOKER,
+    k -= nl + ns;   /* (the loops above return whenever k < nl + ns) */
+    int x = pc(discard);
+    gr__ract(&a, GR_RUMMY_ACT_DISCARD, k < x ? nth(discard, k) : GR_RUMMY_JOKER,
              GR_NO_CARD, -1);
+    make(g, fc, &a, record, &before, rng, true);
 }
 
 static GR__ALWAYS_INLINE int playout_body(gr_rummy_game *g, gr_rng *rng,
@@ -182,31 +340,21 @@ static GR__ALWAYS_INLINE int playout_body(gr_rummy_game *g, gr_rng *rng,
                                           gr_card (*nth)(gr_cards, int))
 {
     fits_cache fc;
-    for (int i = 0; i < g->nmelds; i++)
-        fc.fits[i] = gr__rfits(g->melds[i].cards, g->flags);
-    gr_rummy_action a;
+    fits_start(&fc, g);
+    gr_rng r = *rng;   /* a local copy: no store to the game can change it */
+    int rc = GR_OK;
     for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
-#ifdef GR_DEBUG
-        gr_rng before = *rng;
-#endif
-        random_move(g, &fc, rng, &a, pc, nth);
-#ifdef GR_DEBUG
-        {   /* the move gr__rpolicy_random makes from the same numbers */
-            gr_rummy_action ref;
-            gr__rpolicy_random(g, &before, &ref);
-            GR_ASSERT(memcmp(&ref, &a, sizeof a) == 0);
-            GR_ASSERT(memcmp(&before, rng, sizeof before) == 0);
+        if (record && gr__rgame_reserve(g) != GR_OK) {
+            rc = GR_ENOMEM;
+            break;
         }
-#endif
-        if (record && gr__rgame_reserve(g) != GR_OK)
-            return GR_ENOMEM;
-        gr__rgame_apply(g, &a, record);
-        if (a.type == GR_RUMMY_ACT_MELD)
-            fc.fits[g->nmelds - 1] = gr__rfits(a.meld.cards, g->flags);
-        else if (a.type == GR_RUMMY_ACT_LAY_OFF)
-            fc.fits[a.target] = gr__rfits(g->melds[a.target].cards, g->flags);
+        if (g->phase == GR_RUMMY_PHASE_DRAW)
+            draw_move(g, &fc, &r, record);
+        else
+            play_move(g, &fc, &r, record, pc, nth);
     }
-    return GR_OK;
+    *rng = r;
+    return rc;
 }
 
 static gr_card nth_soft(gr_cards cards, int k)

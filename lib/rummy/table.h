@@ -53,25 +53,29 @@ static inline int gr__rhand_has(const gr_rummy_hand *h, gr_card c)
     return (int)((h->once >> c) & 1) + (int)((h->twice >> c) & 1);
 }
 
+/* add one copy (a natural without a branch on whether it is the
+ * second: playouts draw at random) */
 static inline void gr__rhand_add(gr_rummy_hand *h, gr_card c)
 {
-    if (c == GR_RUMMY_JOKER)
+    if (c == GR_RUMMY_JOKER) {
         h->jokers++;
-    else if (h->once & GR_CARD_BIT(c))
-        h->twice |= GR_CARD_BIT(c);
-    else
+    } else {
+        h->twice |= h->once & GR_CARD_BIT(c);
         h->once |= GR_CARD_BIT(c);
+    }
 }
 
-/* remove one copy (the hand holds one) */
+/* remove one copy (the hand holds one); a natural without a branch on
+ * which copy (playouts remove cards at random) */
 static inline void gr__rhand_remove(gr_rummy_hand *h, gr_card c)
 {
-    if (c == GR_RUMMY_JOKER)
+    if (c == GR_RUMMY_JOKER) {
         h->jokers--;
-    else if (h->twice & GR_CARD_BIT(c))
-        h->twice &= ~GR_CARD_BIT(c);
-    else
-        h->once &= ~GR_CARD_BIT(c);
+    } else {
+        gr_cards b = GR_CARD_BIT(c), second = h->twice & b;
+        h->twice &= ~second;
+        h->once &= ~(b & ~second);
+    }
 }
 
 /* true if the hand is not empty and every card in it is identical to
@@ -126,8 +130,15 @@ int gr__rview_pos(const gr_rummy_view *view, gr__rpos *pos);
 static inline void gr__rlose(gr_rummy_hand *hand, gr_rummy_hand *known, gr_card c)
 {
     gr__rhand_remove(hand, c);
-    if (known && gr__rhand_has(known, c))
-        gr__rhand_remove(known, c);
+    if (!known)
+        return;
+    if (c == GR_RUMMY_JOKER) {
+        known->jokers -= known->jokers > 0;
+    } else {   /* without a branch on whether it was known */
+        gr_cards b = GR_CARD_BIT(c), second = known->twice & b;
+        known->twice &= ~second;
+        known->once &= ~(b & ~second);
+    }
 }
 
 /* Play a legal step-2 action or discard (gr__ract_check accepted it) on
