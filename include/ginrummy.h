@@ -1905,10 +1905,10 @@ typedef struct gr_rummy_arrangement {
  * (most hands of 10 cards or fewer need no heap memory; large or dense
  * hands do).  With GR_RUMMY_ACE_HIGH one search covers every way of
  * playing the aces low or high, pruned by a bound; the slowest hands found
- * (all eight aces, 4 jokers) take 3 to 4 times what they take without
- * the option: 0.13 second at 40 cards, 0.2 at 52, 0.7 at 70, where
- * solving each way apart took 3 to 13 seconds (gr_rummy_cards(3) gives
- * the numbers per size). */
+ * (all eight aces, 4 to 8 jokers) take 3 to 4.5 times what they take
+ * without the option: 0.13 second at 40 cards, 0.2 to 0.3 at 52, 0.7 at
+ * 70, where solving each way apart took 3 to 13 seconds
+ * (gr_rummy_cards(3) gives the numbers per size). */
 GR_API int gr_rummy_value(const gr_rummy_hand *hand, int flags);
 
 /* One best arrangement of the hand, written to *out; returns its unmelded

@@ -1,6 +1,6 @@
 /*
  * rummy_aces.h: the slowest ace-high melding hands found (all eight aces,
- * jokers, cards that cannot all meld), shared by tests/check_rummy_melding.c
+ * 2 to 8 jokers, cards that cannot all meld), shared by tests/check_rummy_melding.c
  * (which checks their values) and bench/bench-rummy.c (aces mode, which
  * times them).  The values were computed by the earlier search that
  * solved every way of playing the aces, one DP each.  Depends on nothing.
@@ -39,6 +39,9 @@ static const struct {
       "3D 4D 5D 5D 6D 6D 8D 8D 9D 10D 10D JD JD QD QD KD AH AH 4H 4H 5H 5H 8H 8H "
       "9H 9H 10H 10H JH JH QH KH AS AS 2S 3S 4S 5S 6S 7S 7S 8S 8S 9S 9S 10S JS QS "
       "QS KS JK JK", 2 },
+    { "AC AC 3C 4C 7C 7C 8C 8C 9C 9C AD AD 5D 5D 6D 7D 7D 8D 8D 9D 10D AH AH 7H "
+      "7H 8H 9H 9H QH QH KH AS AS 2S 3S 3S 4S 6S 7S 8S 8S 9S KS KS JK JK JK JK JK "
+      "JK JK JK", 3 },
     { NULL, 0 }
 };
 

@@ -48,23 +48,29 @@
  * the cards left holds (gr__rpattern_faces), no 3-card set still counted
  * lacks and no run still to grow reaches (through the naturals held and
  * one joker a gap); once a suit's runs are behind, its naturals left are
- * seen.  The value pass grows each run before stopping it, so the best is
- * found early.  The memo keeps exact values and bounds (a value that was
- * not below the alpha asked), and holds at most MAX_STATES (2^20); the
- * search stops with GR_ENOMEM beyond.  Measured (bench-rummy worst, hands
- * of up to 14 cards, tests/rummy_hostile.h): 24 runs with the 12 cards
+ * seen; the bound is asked before a leaf's value too.  The value pass
+ * grows each run before stopping it, so the best is found early.  The
+ * memo keeps exact values and bounds (a value that was not below the
+ * alpha asked), and holds at most MAX_STATES (2^20); the search stops
+ * with GR_ENOMEM beyond.  Measured (bench-rummy worst, hands of up to 14
+ * cards, tests/rummy_hostile.h, medians): 24 runs with the 12 cards
  * between them, each going to either neighbour, 12 us for the plan (1.4
- * ms before the bound and the order; two KC after one QC 20 us, 13 ms
- * before), a way out 2.5 to 10 us; with no QC and both KC left, 0.24 ms
- * for the plan (the plan pass must show each option short of the best;
- * 4.7 ms before); 24 sets and 12 of their missing faces with 2 jokers 30
- * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the plan: at each choice, the
+ * ms before the bound and the order; two KC after one QC 15 us, 13 ms
+ * before), a way out 2 to 9 us; with no QC and both KC left, 0.15 ms for
+ * the plan (the plan pass must show each option short of the best; 4.7
+ * ms before); the same 12 cards with 2 jokers 32 us, most of it to
+ * arrange the 14 cards kept (the tie-break keeps every card the hand
+ * melds); 24 sets and 14 of their missing faces 8 us, 12 and 2 jokers 28
+ * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the
+ * plan: at each choice, the
  * first option whose value is the best, in this order: keep a
  * table joker before taking it; for a run, no card at the low end before
  * one, two, ...; at each end, stopping before growing, a natural before a
  * joker; for a 3-card set, nothing, then the natural, then a joker.  The
  * melds are chosen for in the search's order (runs by suit, then sets);
- * the moves name the table's melds.
+ * the moves name the table's melds.  A set's last option is taken
+ * unsearched when the others fall short (the state's value is the best).
+ * The first way out found would not keep this tie-break.
  *
  * Laying off from the hand onto melds laid down in the same turn is never
  * needed: it is the same as laying down the larger meld.
@@ -226,6 +232,24 @@ static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
         stop_here(S, i, left, g, fn, ctx, low);
 }
 
+/* the face a 3-card set lacks, -1 for a set of 4 */
+static int set_lacks(const tmeld *m)
+{
+    if (gr__popcount(m->cards) != 3)
+        return -1;
+    for (int s = 0; s < 4; s++)
+        if (!(m->cards >> face_at(s, m->rank) & 1))
+            return face_at(s, m->rank);
+    return -1;
+}
+
+/* how many growths each_growth gives set m from the cards left */
+static int set_options(const tmeld *m, const gr_rummy_hand *left)
+{
+    int f = set_lacks(m);
+    return f < 0 ? 1 : 1 + (gr__held(left, f) > 0) + (left->jokers > 0);
+}
+
 /* every growth of meld i from the cards left, in the documented order */
 static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn, void *ctx)
 {
@@ -236,12 +260,9 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
         return;
     }
     fn(S, i, left, &g, ctx);
-    if (gr__popcount(m->cards) != 3)
+    int f = set_lacks(m);
+    if (f < 0)
         return;
-    int f = -1;
-    for (int s = 0; s < 4; s++)
-        if (!(m->cards >> face_at(s, m->rank) & 1))
-            f = face_at(s, m->rank);
     gr_cards b = GR_CARD_BIT(f);
     if (gr__held(left, f) > 0) {
         gr_rummy_hand l2 = *left;
@@ -339,14 +360,14 @@ static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int 
     if (e->used && (e->exact || e->value >= alpha))
         return e->value;
     int v, exact = 1;
-    if (i == S->ntable) {
+    if ((v = lower_bound(S, i, from, left)) >= alpha) {
+        exact = 0;   /* cut before the leaf's value, too */
+    } else if (i == S->ntable) {
         v = gr__rummy_value_slots(left, S->flags, (const uint8_t (*)[13])S->slots[from]);
         if (v < 0) {
             S->error = v;
             return v;
         }
-    } else if ((v = lower_bound(S, i, from, left)) >= alpha) {
-        exact = 0;
     } else {
         best_ctx b = { alpha, from };
         each_growth(S, i, left, best_cb, &b);
@@ -376,16 +397,19 @@ static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int 
 
 typedef struct pick_ctx {
     int      target, found;
+    int      n, k;   /* the options, those seen */
     growth   g;
     gr_rummy_hand left;
 } pick_ctx;
 
+/* the first option whose value is the best; the last one is, when none
+ * before it is (the state's value is the best), so it is not searched */
 static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g, void *ctx)
 {
     pick_ctx *p = ctx;
     if (p->found)
         return;
-    if (best_from(S, i + 1, i + 1, left, p->target + 1) == p->target) {
+    if (++p->k == p->n || best_from(S, i + 1, i + 1, left, p->target + 1) == p->target) {
         p->found = 1;
         p->g = *g;
         p->left = *left;
@@ -621,6 +645,10 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
         pick_ctx p;
         p.target = best;
         p.found = 0;
+        p.n = INT_MAX;   /* a run's options are not counted */
+        p.k = 0;
+        if (!t[i].run)
+            p.n = set_options(&t[i], &left);
         p.g = (growth){ 0, 0, t[i].lo, t[i].hi };   /* found always: the best is */
         p.left = left;
         each_growth(&o.S, i, &left, pick_cb, &p);
