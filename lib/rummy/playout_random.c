@@ -222,7 +222,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
     /* tight: the guard may bite (fewer than two cards besides copies of
      * the card taken); else no single removal can leave only copies of
      * it, and the masks are the plain bit operations */
-    bool tight = guard & (count - gr__rhand_has(h, taken) < 2);
+    bool tight = guard && count - gr__rhand_has(h, taken) < 2;
     int nmelds = g->nmelds;
     if (count == 1) {   /* out: the last card laid off, else discarded
                          * (nothing is left to be stuck with) */
