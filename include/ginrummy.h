@@ -1748,6 +1748,12 @@ GR_API int gr_match_load(gr_match **out, const char *text);
 GR_API int gr_match_load_ex(gr_match **out, const char *text,
                             const gr_allocator *mm, gr_parse_error *err);
 
+/* A copy of the rules the match plays by (a loaded match's too: the rules
+ * its save text names), for gr_settle_ex() and bots; later changes to the
+ * copy do not reach the match.  Free it with gr_rules_free().  GR_EINVAL
+ * for NULL arguments, GR_ENOMEM; *out is written only on success. */
+GR_API int gr_match_rules(const gr_match *match, gr_rules **out);
+
 /* ------------------------------------------------------------------------
  * Basic Rummy: cards and melding (R1, R3, R4, R5, R7): pure functions
  * ------------------------------------------------------------------------
@@ -3062,6 +3068,14 @@ GR_API int gr_rummy_match_load(gr_rummy_match **out, const char *text);
  * gave, as gr_rummy_match_last_reason). */
 GR_API int gr_rummy_match_load_ex(gr_rummy_match **out, const char *text,
                                   const gr_allocator *mm, gr_parse_error *err);
+
+/* A copy of the rules the match plays by (a loaded match's too: the rules
+ * its save text names), for gr_rummy_settle() and bots; later changes to
+ * the copy do not reach the match.  Free it with gr_rummy_rules_free().
+ * GR_EINVAL for NULL arguments, GR_ENOMEM; *out is written only on
+ * success. */
+GR_API int gr_rummy_match_rules(const gr_rummy_match *match,
+                                gr_rummy_rules **out);
 
 /* ------------------------------------------------------------------------
  * Reinforcement-learning environment: one hand with OpenSpiel's

@@ -847,6 +847,43 @@ START_TEST(test_G25_G34_random_matches_standard)
 }
 END_TEST
 
+START_TEST(test_G25_loaded_match_rules)
+{
+    /* a loaded match gives back the rules its save names, as a copy */
+    gr_rules *r, *got;
+    ck_assert_int_eq(gr_rules_new(&r, GR_PRESET_STANDARD), GR_OK);
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_OKLAHOMA, 1), GR_OK);
+    ck_assert_int_eq(gr_rules_set(r, GR_OPT_TARGET, 150), GR_OK);
+    gr_match *m, *back;
+    ck_assert_int_eq(gr_match_new(&m, r, 5), GR_OK);
+    char text[4096];
+    ck_assert_int_gt(gr_match_save(m, text, sizeof text), 0);
+    ck_assert_int_eq(gr_match_load(&back, text), GR_OK);
+    got = (gr_rules *)&got;                     /* untouched on refusal */
+    ck_assert_int_eq(gr_match_rules(NULL, &got), GR_EINVAL);
+    ck_assert_int_eq(gr_match_rules(back, NULL), GR_EINVAL);
+    ck_assert_ptr_eq(got, (gr_rules *)&got);
+    ck_assert_int_eq(gr_match_rules(back, &got), GR_OK);
+    for (int o = 0; o < GR_OPT_COUNT; o++) {
+        int want, have;
+        ck_assert_int_eq(gr_rules_get(r, o, &want), GR_OK);
+        ck_assert_int_eq(gr_rules_get(got, o, &have), GR_OK);
+        ck_assert_int_eq(have, want);
+    }
+    ck_assert_int_eq(gr_rules_set(got, GR_OPT_TARGET, 100), GR_OK);
+    gr_rules *again;
+    int v;
+    ck_assert_int_eq(gr_match_rules(back, &again), GR_OK);
+    ck_assert_int_eq(gr_rules_get(again, GR_OPT_TARGET, &v), GR_OK);
+    ck_assert_int_eq(v, 150);
+    gr_rules_free(again);
+    gr_rules_free(got);
+    gr_match_free(back);
+    gr_match_free(m);
+    gr_rules_free(r);
+}
+END_TEST
+
 static Suite *match_suite(void)
 {
     Suite *s = suite_create("match");
@@ -871,6 +908,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_G35_hollywood_extreme_totals_exact);
     tcase_add_test(tc, test_G25_match_hand_cap);
     tcase_add_test(tc, test_match_bad_arguments);
+    tcase_add_test(tc, test_G25_loaded_match_rules);
     suite_add_tcase(s, tc);
 
     TCase *games = tcase_create("games");

@@ -547,6 +547,55 @@ START_TEST(test_rummy_abi_layouts)
 }
 END_TEST
 
+START_TEST(test_R7_loaded_match_rules)
+{
+    /* a score keeper that loads a save scores with the save's rules: the
+     * ace counts 11 under the ace-high option (R7) */
+    gr_rummy_rules *r, *back_rules;
+    REQUIRE_OP(gr_rummy_rules_new(&r, GR_RUMMY_PRESET_PARLETT), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_rules_set(r, GR_RUMMY_OPT_PLAYERS, 4), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_rules_set(r, GR_RUMMY_OPT_JOKERS, 2), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_rules_set(r, GR_RUMMY_OPT_ACE_HIGH, 1), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_rules_set(r, GR_RUMMY_OPT_TARGET, 250), ==, GR_OK);
+    gr_rummy_match *m, *back;
+    REQUIRE_OP(gr_rummy_match_new_dealer(&m, r, 7, 2), ==, GR_OK);
+    char text[4096];
+    REQUIRE_OP(gr_rummy_match_save(m, text, sizeof text), >, 0);
+    REQUIRE_OP(gr_rummy_match_load(&back, text), ==, GR_OK);
+    back_rules = (gr_rummy_rules *)&back_rules;     /* untouched on refusal */
+    REQUIRE_OP(gr_rummy_match_rules(NULL, &back_rules), ==, GR_EINVAL);
+    REQUIRE_OP(gr_rummy_match_rules(back, NULL), ==, GR_EINVAL);
+    REQUIRE(back_rules == (gr_rummy_rules *)&back_rules);
+    REQUIRE_OP(gr_rummy_match_rules(back, &back_rules), ==, GR_OK);
+    for (int o = 0; o < GR_RUMMY_OPT_COUNT; o++) {
+        int want, got;
+        REQUIRE_OP(gr_rummy_rules_get(r, o, &want), ==, GR_OK);
+        REQUIRE_OP(gr_rummy_rules_get(back_rules, o, &got), ==, GR_OK);
+        REQUIRE_OP(got, ==, want);
+    }
+    gr_rummy_hand left[4];
+    REQUIRE_OP(gr_rummy_hand_parse("", &left[0], NULL), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_hand_parse("AH", &left[1], NULL), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_hand_parse("JK", &left[2], NULL), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_hand_parse("KS 2C", &left[3], NULL), ==, GR_OK);
+    gr_rummy_result res;
+    REQUIRE_OP(gr_rummy_settle(back_rules, 0, left, 4, &res, NULL), ==, GR_OK);
+    REQUIRE_OP(res.score[0], ==, 11 + 15 + 12);
+    /* the copy is the caller's: changing it leaves the match alone */
+    REQUIRE_OP(gr_rummy_rules_set(back_rules, GR_RUMMY_OPT_ACE_HIGH, 0), ==, GR_OK);
+    gr_rummy_rules *again;
+    int v;
+    REQUIRE_OP(gr_rummy_match_rules(back, &again), ==, GR_OK);
+    REQUIRE_OP(gr_rummy_rules_get(again, GR_RUMMY_OPT_ACE_HIGH, &v), ==, GR_OK);
+    REQUIRE_OP(v, ==, 1);
+    gr_rummy_rules_free(again);
+    gr_rummy_rules_free(back_rules);
+    gr_rummy_match_free(back);
+    gr_rummy_match_free(m);
+    gr_rummy_rules_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rummy_match");
@@ -556,6 +605,7 @@ int main(void)
     tcase_add_test(tc, test_R7_target_zero_one_hand);
     tcase_add_test(tc, test_R7_record_table_hands);
     tcase_add_test(tc, test_R2_first_dealer_cut);
+    tcase_add_test(tc, test_R7_loaded_match_rules);
     tcase_add_test(tc, test_match_bad_input);
     tcase_add_test(tc, test_rummy_allocation_failures);
     tcase_add_test(tc, test_rummy_abi_layouts);

@@ -361,6 +361,8 @@ export type HandResultLike = Partial<HandResult> & { outcome: Outcome | number }
 export declare class Match implements Owned {
     constructor(rules?: RulesLike, options?: { seed?: Seed; players?: 2 | 3 | 4; firstDealer?: number | null });
     static load(text: string): Match;
+    /** A copy of the rules the match plays by (a loaded match's too). */
+    rules(): Rules;
     readonly players: number;
     readonly dealer: number;
     readonly tables: number;
@@ -553,6 +555,8 @@ export interface RummyMasks {
 export declare class RummyMatch implements Owned {
     constructor(rules?: RummyRulesLike, options?: { seed?: Seed; firstDealer?: number | null });
     static load(text: string): RummyMatch;
+    /** A copy of the rules the match plays by (a loaded match's too). */
+    rules(): RummyRules;
     readonly dealer: number;
     readonly over: boolean;
     readonly lastReason: string | null;

@@ -4,7 +4,7 @@ import {
     M, C, heap, createParsed, STRUCTS, STRUCT_OFF, Handle, check, create, withMem, withString, withStruct, outStruct,
     outArray, outScalar, readStruct, readText, readCString, toSeed, toInt, toMask, cardFromId, charOffset, GinRummyError,
 } from './runtime.mjs';
-import { Game, withRules } from './gin.mjs';
+import { Game, Rules, withRules } from './gin.mjs';
 
 /** A match of hands until the target.  `new Match(rules, {seed, players,
  * firstDealer})`: 2, 3 or 4 players (4 in partnerships at two tables);
@@ -19,6 +19,8 @@ export class Match extends Handle {
     static load(text) {
         return new Match(null, {}, createParsed('gr_match_load', text, (pp, s, ep) => M._gr_match_load_ex(pp, s, 0, ep)));
     }
+    /** A copy of the rules the match plays by (a loaded match's too). */
+    rules() { return new Rules(0, {}, create('gr_match_rules', (pp) => M._gr_match_rules(this.ptr, pp))); }
     get players() { return check('gr_match_players', M._gr_match_players(this.ptr)); }
     get dealer() { return check('gr_match_dealer', M._gr_match_dealer(this.ptr)); }
     get tables() { return check('gr_match_tables', M._gr_match_tables(this.ptr)); }

@@ -389,6 +389,8 @@ export class RummyMatch extends Handle {
     static load(text) {
         return new RummyMatch(null, {}, createParsed('gr_rummy_match_load', text, (pp, s, ep) => M._gr_rummy_match_load_ex(pp, s, 0, ep)));
     }
+    /** A copy of the rules the match plays by (a loaded match's too). */
+    rules() { return new RummyRules(0, {}, create('gr_rummy_match_rules', (pp) => M._gr_rummy_match_rules(this.ptr, pp))); }
     get dealer() { return check('gr_rummy_match_dealer', M._gr_rummy_match_dealer(this.ptr)); }
     get over() { return this.score().over === 1; }
     get lastReason() {

@@ -18,6 +18,10 @@ test('G25 score keeping: first dealer, record, results, undo, save and load', ()
     assert.match(text, /hand knock knocker 1 winner 1 points 6/);
     const m2 = Match.load(text);
     assert.equal(m2.save(), text);
+    const loaded = m2.rules();
+    const standard = new gr.Rules('standard');
+    assert.deepEqual(loaded.toObject(), standard.toObject());
+    [loaded, standard].forEach((x) => x.free());
     assert.deepEqual(m2.score(), m.score());
     m.undo();
     assert.deepEqual(m.score().total, [0, 0]);

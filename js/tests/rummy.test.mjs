@@ -239,6 +239,9 @@ test('R7 score keeping at a real table: first dealer, settle, record, undo, stan
     assert.match(text, /^rummy-match 1\n/);
     const m2 = RummyMatch.load(text);
     assert.equal(m2.save(), text);
+    const loaded = m2.rules();
+    assert.deepEqual(loaded.toObject(), rules.toObject());
+    loaded.free();
     m.undo().undo();
     assert.deepEqual(m.score().total, [0, 0, 0]);
     assert.throws(() => m.undo(), (e) => e.code === 'ESTATE' && e.reason === 'nothing_to_undo');

@@ -188,6 +188,13 @@ int gr_match_dealer(const gr_match *match)
     return t.dealer_seat;
 }
 
+int gr_match_rules(const gr_match *match, gr_rules **out)
+{
+    if (!match)
+        return GR_EINVAL;
+    return gr_rules_clone(out, &match->rules);
+}
+
 int gr_match_deal_table(gr_match *match, int table, gr_game **out)
 {
     if (!match || !out || table < 0 || table >= gr_match_tables(match))

@@ -101,6 +101,13 @@ int gr_rummy_match_dealer(const gr_rummy_match *match)
     return match ? match->dealer : GR_EINVAL;
 }
 
+int gr_rummy_match_rules(const gr_rummy_match *match, gr_rummy_rules **out)
+{
+    if (!match)
+        return GR_EINVAL;
+    return gr_rummy_rules_clone(out, &match->rules);
+}
+
 int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out)
 {
     if (!match || !out)

@@ -108,13 +108,19 @@ class Match(Handle):
 
     @classmethod
     def load(cls, text: str) -> "Match":
-        """Rebuild a match from save() text; a refusal carries the offset."""
+        """Rebuild a match from save() text, with its rules in ``rules``; a
+        refusal carries the offset."""
         p, err = ffi.new("gr_match **"), ffi.new("gr_parse_error *")
         rc = lib.gr_match_load_ex(p, text.encode(), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "match load", err)
         m = cls._wrap(p[0])
-        m.rules = None
+        out = ffi.new("gr_rules **")
+        check(lib.gr_match_rules(m._p, out), "match rules")
+        m.rules = Rules._wrap(out[0])
+        # the text names every option, not a preset: these are the default
+        # preset's rules with every option set as the text says
+        m.rules.preset = "fournier"
         return m
 
     @locked

@@ -481,13 +481,16 @@ class RummyMatch(Handle):
 
     @classmethod
     def load(cls, text: str) -> "RummyMatch":
-        """A match from save() text; a refusal carries the place and the reason."""
+        """A match from save() text, with its rules in ``rules``; a refusal
+        carries the place and the reason."""
         p, err = ffi.new("gr_rummy_match **"), ffi.new("gr_parse_error *")
         rc = lib.gr_rummy_match_load_ex(p, text.encode(), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "load", err)
         m = cls._wrap(p[0])
-        m.rules = None
+        out = ffi.new("gr_rummy_rules **")
+        check(lib.gr_rummy_match_rules(m._p, out), "match rules")
+        m.rules = RummyRules._wrap(out[0])
         return m
 
     @locked

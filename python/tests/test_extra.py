@@ -226,6 +226,7 @@ def test_match_dealer_undo_results_save_load():
     assert "first_dealer 1" in text and "hand knock knocker 1 winner 1 points 6" in text
     m2 = gr.Match.load(text)
     assert m2.save() == text and m2.score() == m.score()
+    assert m2.rules is not None and m2.rules.as_dict() == gr.Rules(STD).as_dict()
     m.undo()
     assert m.score().total == (0, 0) and m.results() == [] and m.last_reason == 0
     with pytest.raises(gr.WrongState) as e:
