@@ -454,17 +454,25 @@ START_TEST(test_rummy_view_malformed)
     gr_rummy_bot_free(b);
     /* R8: a seat's known cards that are no hand (a bit above 51: the
      * expert counted card 63 out of a 53-entry array), a dealer who is
-     * no seat, a negative turnover count: refused by the view's legal
+     * no seat, a negative turnover count, more jokers in the hand and on
+     * the table than the decks hold: refused by the view's legal
      * moves and by every bot kind, the expert included */
     ck_assert_int_eq(gr_rummy_view_legal_moves(&v, act, 512), n);
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 6; k++) {
         bad = v;
         switch (k) {
         case 0: bad.known[(turn + 1) % 4].once |= (gr_cards)1 << 63; break;
         case 1: bad.known[2].twice = GR_CARD_BIT(5); break;   /* twice without once */
         case 2: bad.known[1].jokers = -1; break;
         case 3: bad.dealer = 4; break;
-        default: bad.turnovers = -1; break;
+        case 4: bad.turnovers = -1; break;
+        default:    /* R1: more jokers in sight than two decks hold */
+            bad.hand.jokers = GR_RUMMY_MAX_JOKERS;
+            bad.nmelds = 1;
+            bad.melds[0] = (gr_rummy_meld){ GR_CARD_BIT(0) | GR_CARD_BIT(13) | GR_CARD_BIT(26),
+                                            GR_CARD_BIT(26) };
+            bad.owner[0] = 0;
+            break;
         }
         ck_assert_int_eq(gr_rummy_view_legal_moves(&bad, act, 512), GR_EINVAL);
         for (int kind = GR_BOT_RANDOM; kind <= GR_BOT_EXPERT; kind++) {

@@ -2,6 +2,7 @@
  * rummy/view.c: what one seat may know (R8), and the legal moves worked
  * out from that alone (for bots and for the proof that views suffice).
  */
+#include "common/bits.h"
 #include "rummy/cards.h"
 #include "rummy/game.h"
 
@@ -67,9 +68,17 @@ int gr__rview_check(const gr_rummy_view *v)
                                    v->ace_high ? GR_RUMMY_ACE_HIGH : 0) == 0
             || v->owner[i] < 0 || v->owner[i] >= v->nplayers)
             return GR_EINVAL;
-    for (int i = 0; i < v->ndiscards; i++)
+    /* no more jokers in sight than the decks can hold (R1) */
+    int jokers = v->hand.jokers;
+    for (int i = 0; i < v->nmelds; i++)
+        jokers += gr__popcount(v->melds[i].jokers);
+    for (int i = 0; i < v->ndiscards; i++) {
         if (v->discards[i] > GR_RUMMY_JOKER)
             return GR_EINVAL;
+        jokers += v->discards[i] == GR_RUMMY_JOKER;
+    }
+    if (jokers > GR_RUMMY_MAX_JOKERS)
+        return GR_EINVAL;
     return GR_OK;
 }
 

@@ -304,8 +304,10 @@ static void positions_advice_text(const gr_game *g, const gr_rules *rules,
     CHECK(rc == GR_OK || rc == GR_ESTATE);
     CHECK((rc == GR_ESTATE) == (gr_game_phase(g) == GR_PHASE_OVER));
     if (rc == GR_OK) {
-        if (byte(r) % 4 == 0)   /* damage it: refused, or a valid game */
-            ((uint8_t *)&p)[byte(r) % sizeof p] ^= (uint8_t)(1u << (byte(r) % 8));
+        if (byte(r) % 4 == 0) {   /* damage it: refused, or a valid game */
+            size_t at = byte(r) % sizeof p;
+            ((uint8_t *)&p)[at] ^= (uint8_t)(1u << (byte(r) % 8));
+        }
         gr_game *h = NULL;
         int why = -1;
         int ok = gr_position_check(rules, &p, &why);

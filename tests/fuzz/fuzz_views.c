@@ -89,7 +89,9 @@ static void gin(reader *r)
     gr_rules *rules;
     CHECK(gr_rules_new(&rules, byte(r) % GR_PRESET_COUNT) == GR_OK);
     gr_game *g;
-    CHECK(gr_game_new(&g, rules, quad(r), byte(r) & 1) == GR_OK);
+    uint64_t seed = quad(r);
+    int dealer = byte(r) & 1;
+    CHECK(gr_game_new(&g, rules, seed, dealer) == GR_OK);
     int steps = byte(r);
     for (int i = 0; i < steps && gr_game_phase(g) != GR_PHASE_OVER; i++) {
         gr_move legal[GR_MAX_MOVES];
@@ -210,7 +212,9 @@ static void rummy(reader *r)
     CHECK(gr_rummy_rules_set(rules, GR_RUMMY_OPT_ACE_HIGH, byte(r) & 1) == GR_OK);
     CHECK(gr_rummy_rules_set(rules, GR_RUMMY_OPT_TURNOVER_LIMIT, 2) == GR_OK);
     gr_rummy_game *g;
-    CHECK(gr_rummy_game_new(&g, rules, quad(r), byte(r) % players) == GR_OK);
+    uint64_t seed = quad(r);            /* read one after the other: the */
+    int dealer = byte(r) % players;     /* order of arguments is unspecified */
+    CHECK(gr_rummy_game_new(&g, rules, seed, dealer) == GR_OK);
     int steps = byte(r);
     gr_rummy_action *list = malloc(sizeof *list * 4096);
     CHECK(list);
