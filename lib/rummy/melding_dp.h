@@ -1,6 +1,6 @@
 /*
  * rummy/melding_dp.h: types and functions shared by rummy/melding_search.c,
- * rummy/melding.c and rummy/melding_arrange.c.  Private to the library;
+ * rummy/melding_map.c, rummy/melding.c and rummy/melding_arrange.c.  Private to the library;
  * never installed.
  */
 #ifndef GR_RUMMY_MELDING_DP_H
@@ -52,6 +52,43 @@ typedef struct smap {
     int32_t  *slots;    /* hmask + 1 entries, -1 empty */
     void     *owned;    /* heap block once the map outgrew its first memory */
 } smap;
+
+/* The state maps (rummy/melding_map.c): open addressing on the state key,
+ * the values of each state in insertion order (the walk back of
+ * gr_rummy_arrange relies on that order). */
+static inline uint32_t gr__smap_hash(uint32_t key, int hmask)
+{
+    return ((key * 0x9E3779B1u) >> 9) & (uint32_t)hmask;
+}
+
+/* Move a full map to a heap block twice its size; -1 when it may not grow
+ * or there is no memory (the map is then unchanged). */
+int gr__smap_grow(smap *m);
+/* empty the map (its memory kept) */
+void gr__smap_clear(smap *m);
+
+/* the values of key (made if new, each -1); NULL when full */
+static inline int32_t *gr__smap_get(smap *m, uint32_t key)
+{
+    uint32_t h = gr__smap_hash(key, m->hmask);
+    for (; m->slots[h] != -1; h = (h + 1) & (uint32_t)m->hmask)
+        if (m->keys[m->slots[h]] == key)
+            return &m->vals[m->slots[h] * NK];
+    if (m->n >= m->cap) {
+        if (gr__smap_grow(m) < 0)
+            return NULL;
+        h = gr__smap_hash(key, m->hmask);
+        while (m->slots[h] != -1)
+            h = (h + 1) & (uint32_t)m->hmask;
+    }
+    int i = m->n++;
+    m->slots[h] = i;
+    m->keys[i] = key;
+    int32_t *v = &m->vals[i * NK];
+    for (int k = 0; k < NK; k++)
+        v[k] = -1;
+    return v;
+}
 
 #define MAXPOS 14
 

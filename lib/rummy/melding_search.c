@@ -205,82 +205,6 @@ static void suit_moves(int code, int c, move_list *out)
     }
 }
 
-/* ---- state maps ------------------------------------------------------------ */
-
-static inline uint32_t key_hash(uint32_t key, int hmask)
-{
-    return ((key * 0x9E3779B1u) >> 9) & (uint32_t)hmask;
-}
-
-/* the most states a map may hold (far above any hand of 30 cards) */
-#define SMAP_MAX (1 << 22)
-
-/* Move a full map to a heap block twice its size; -1 when it may not grow
- * or there is no memory (the map is then unchanged). */
-static int smap_grow(smap *m)
-{
-    if (m->cap >= SMAP_MAX)
-        return -1;
-    int cap = 2 * m->cap, hsize = 2 * cap;
-    char *b = malloc((size_t)cap * (sizeof(uint32_t) + NK * sizeof(int32_t))
-                     + (size_t)hsize * sizeof(int32_t));
-    if (b == NULL)
-        return -1;
-    int32_t *vals = (int32_t *)(void *)b;
-    uint32_t *keys = (uint32_t *)(void *)(b + (size_t)cap * NK * sizeof(int32_t));
-    int32_t *slots = (int32_t *)(void *)(b + (size_t)cap * (NK * sizeof(int32_t) + sizeof(uint32_t)));
-    memcpy(vals, m->vals, (size_t)m->n * NK * sizeof(int32_t));
-    memcpy(keys, m->keys, (size_t)m->n * sizeof(uint32_t));
-    memset(slots, 0xFF, (size_t)hsize * sizeof(int32_t));
-    free(m->owned);
-    m->owned = b;
-    m->vals = vals;
-    m->keys = keys;
-    m->slots = slots;
-    m->cap = cap;
-    m->hmask = hsize - 1;
-    for (int i = 0; i < m->n; i++) {
-        uint32_t h = key_hash(keys[i], m->hmask);
-        while (slots[h] != -1)
-            h = (h + 1) & (uint32_t)m->hmask;
-        slots[h] = i;
-    }
-    return 0;
-}
-
-static void smap_clear(smap *m)
-{
-    for (int i = 0; i < m->n; i++) {
-        uint32_t h = key_hash(m->keys[i], m->hmask);
-        for (; m->slots[h] != -1; h = (h + 1) & (uint32_t)m->hmask)
-            m->slots[h] = -1;
-    }
-    m->n = 0;
-}
-
-/* the values of key (made if new); NULL when full */
-static int32_t *smap_get(smap *m, uint32_t key)
-{
-    uint32_t h = key_hash(key, m->hmask);
-    for (; m->slots[h] != -1; h = (h + 1) & (uint32_t)m->hmask)
-        if (m->keys[m->slots[h]] == key)
-            return &m->vals[m->slots[h] * NK];
-    if (m->n >= m->cap) {
-        if (smap_grow(m) < 0)
-            return NULL;
-        h = key_hash(key, m->hmask);
-        while (m->slots[h] != -1)
-            h = (h + 1) & (uint32_t)m->hmask;
-    }
-    int i = m->n++;
-    m->slots[h] = i;
-    m->keys[i] = key;
-    int32_t *v = &m->vals[i * NK];
-    for (int k = 0; k < NK; k++)
-        v[k] = -1;
-    return v;
-}
-
 /* ---- the problem ----------------------------------------------------------- */
 
 /* The move lists of every suit code and count, [code][c + 1] (c = -1..2),
@@ -479,7 +403,7 @@ int apply_pruned(const problem *pb, const int32_t *v, int lo, int kmax, const tr
             continue;
         if (tb != NULL && (g[k] < 0 || v[k] + add + g[k] + nk * pb->unit[13] < pb->known))
             continue;   /* cannot reach the known value */
-        if (w == NULL && (w = smap_get(to, tr->key)) == NULL)
+        if (w == NULL && (w = gr__smap_get(to, tr->key)) == NULL)
             return -1;
         if (v[k] + add > w[k + dk])
             w[k + dk] = v[k] + add;
@@ -502,7 +426,7 @@ static int dp_step(problem *pb, const smap *from, smap *to, int L, int p, int st
         const int32_t *v = &from->vals[i * NK];
         if (quiet && suit_code(from->keys[i], step - 1) == 0) {
             /* nothing in this suit here: the state goes on unchanged */
-            int32_t *w = smap_get(to, from->keys[i]);
+            int32_t *w = gr__smap_get(to, from->keys[i]);
             if (w == NULL)
                 return -1;
             for (int k = 0; k <= J; k++)
@@ -523,7 +447,7 @@ static int dp_step(problem *pb, const smap *from, smap *to, int L, int p, int st
             if (kmax < lo)
                 continue;   /* no state can afford the jokers */
             if (!pruned) {
-                int32_t *w = smap_get(to, t[j].key);
+                int32_t *w = gr__smap_get(to, t[j].key);
                 if (w == NULL)
                     return -1;
                 for (int k = lo; k <= kmax; k++)
@@ -553,48 +477,6 @@ void gr__layer_step(const problem *pb, int L, int *p, int *step)
 int gr__nlayers(const problem *pb)
 {
     return 5 * pb->npos + 2;
-}
-
-int gr__dp_mem_init(dp_mem *mm, int nmaps, int cap, void *stack, size_t stack_size)
-{
-    int hsize = 1;
-    while (hsize < 2 * cap)
-        hsize *= 2;
-    size_t per = (size_t)cap * sizeof(uint32_t) + (size_t)cap * NK * sizeof(int32_t)
-               + (size_t)hsize * sizeof(int32_t);
-    size_t total = per * (size_t)nmaps;
-    char *b;
-    if (total <= stack_size) {
-        b = stack;
-        mm->block = NULL;
-    } else {
-        b = malloc(total);
-        if (b == NULL)
-            return GR_ENOMEM;
-        mm->block = b;
-    }
-    for (int i = 0; i < nmaps; i++) {
-        smap *m = &mm->maps[i];
-        m->n = 0;
-        m->owned = NULL;
-        m->cap = cap;
-        m->hmask = hsize - 1;
-        m->vals = (int32_t *)(void *)b;
-        b += (size_t)cap * NK * sizeof(int32_t);
-        m->keys = (uint32_t *)(void *)b;
-        b += (size_t)cap * sizeof(uint32_t);
-        m->slots = (int32_t *)(void *)b;
-        b += (size_t)hsize * sizeof(int32_t);
-        memset(m->slots, 0xFF, (size_t)hsize * sizeof(int32_t));
-    }
-    return GR_OK;
-}
-
-void gr__dp_mem_free(dp_mem *mm)
-{
-    free(mm->maps[0].owned);
-    free(mm->maps[1].owned);
-    free(mm->block);
 }
 
 /* true if the step maps every state to itself with the same values: a
@@ -641,8 +523,8 @@ void gr__free_layers(layer *keep, int n)
 smap *gr__dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem)
 {
     smap *cur = &mm->maps[0];
-    smap_clear(cur);
-    int32_t *v = smap_get(cur, 0);
+    gr__smap_clear(cur);
+    int32_t *v = gr__smap_get(cur, 0);
     v[0] = 0;
     if (keep != NULL) {
         keep[0].n = 1;
@@ -681,7 +563,7 @@ smap *gr__dp_run(problem *pb, dp_mem *mm, layer *keep, int *nomem)
         if (keep == NULL && step_is_identity(pb, cur, p, step))
             continue;   /* nothing happens: the layer stays as it is */
         smap *nxt = cur == &mm->maps[0] ? &mm->maps[1] : &mm->maps[0];
-        smap_clear(nxt);
+        gr__smap_clear(nxt);
         if (dp_step(pb, cur, nxt, L, p, step, floor) < 0)
             return NULL;
 #ifdef GR_RUMMY_DEBUG
