@@ -186,13 +186,13 @@ static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g
     int f = face_at(S->t[i].suit, q);
     gr_cards b = GR_CARD_BIT(f);
     for (int joker = 0; joker <= 1; joker++) {
-        if (joker ? left->jokers == 0 : gr__held(left, f) == 0)
+        if (joker ? left->jokers == 0 : gr__rhand_has(left, (gr_card)f) == 0)
             continue;
         gr_rummy_hand l2 = *left;
         if (joker)
             l2.jokers--;
         else
-            gr__take(&l2, f);
+            gr__rhand_remove(&l2, (gr_card)f);
         growth g2 = *g;
         if (low)
             g2.lo = q;
@@ -247,7 +247,7 @@ static int set_lacks(const tmeld *m)
 static int set_options(const tmeld *m, const gr_rummy_hand *left)
 {
     int f = set_lacks(m);
-    return f < 0 ? 1 : 1 + (gr__held(left, f) > 0) + (left->jokers > 0);
+    return f < 0 ? 1 : 1 + (gr__rhand_has(left, (gr_card)f) > 0) + (left->jokers > 0);
 }
 
 /* every growth of meld i from the cards left, in the documented order */
@@ -264,9 +264,9 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
     if (f < 0)
         return;
     gr_cards b = GR_CARD_BIT(f);
-    if (gr__held(left, f) > 0) {
+    if (gr__rhand_has(left, (gr_card)f) > 0) {
         gr_rummy_hand l2 = *left;
-        gr__take(&l2, f);
+        gr__rhand_remove(&l2, (gr_card)f);
         growth g2 = { b, 0, 0, 0 };
         fn(S, i, &l2, &g2, ctx);
     }
@@ -556,9 +556,9 @@ static int swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
     int best = swaps_best(o, j + 1, left, alpha);
     if (o->S.error)
         return -1;
-    if (best > o->S.floor && gr__held(left, o->sw[j].face) > 0) {
+    if (best > o->S.floor && gr__rhand_has(left, (gr_card)o->sw[j].face) > 0) {
         gr_rummy_hand l2 = *left;
-        gr__take(&l2, o->sw[j].face);
+        gr__rhand_remove(&l2, (gr_card)o->sw[j].face);
         l2.jokers++;
         int v = swaps_best(o, j + 1, &l2, best < alpha ? best : alpha);
         if (v < best)
@@ -608,7 +608,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     for (int i = 0; i < ntable; i++)
         for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
             int f = __builtin_ctzll(jk);
-            if (gr__held(hand, f) > 0) {
+            if (gr__rhand_has(hand, (gr_card)f) > 0) {
                 o.sw[o.nswaps].meld = i;
                 o.sw[o.nswaps++].face = f;
             }
@@ -636,7 +636,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     for (int j = 0; j < o.nswaps; j++) {
         if (swaps_best(&o, j + 1, &left, best + 1) == best)
             continue;   /* keeping this joker on the table is as good */
-        gr__take(&left, o.sw[j].face);
+        gr__rhand_remove(&left, (gr_card)o.sw[j].face);
         left.jokers++;
         gr__plan_add_move(plan, GR_RUMMY_MOVE_TAKE_JOKER, o.sw[j].meld,
                           GR_CARD_BIT(o.sw[j].face), 0);

@@ -6,6 +6,7 @@
 #define GR_RUMMY_GOOUT_H
 
 #include "ginrummy.h"
+#include "rummy/table.h"   /* gr__rhand_has, gr__rhand_remove */
 
 /* gr_rummy_go_out's value only, for valid arguments (GR_ENOMEM possible) */
 int gr__rummy_go_out_value(const gr_rummy_hand *hand, const gr_rummy_meld *table,
@@ -25,21 +26,5 @@ int gr__go_out_args(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
 /* append a move to the plan (never past GR_RUMMY_MAX_MOVES) */
 void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
                        gr_cards jokers);
-
-/* copies of face f held */
-static inline int gr__held(const gr_rummy_hand *h, int f)
-{
-    return (int)(h->once >> f & 1) + (int)(h->twice >> f & 1);
-}
-
-/* one copy of face f taken from the hand */
-static inline void gr__take(gr_rummy_hand *h, int f)
-{
-    gr_cards b = (gr_cards)1 << f;
-    if (h->twice & b)
-        h->twice &= ~b;
-    else
-        h->once &= ~b;
-}
 
 #endif /* GR_RUMMY_GOOUT_H */

@@ -41,9 +41,9 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
                 continue;
             h.jokers--;
         } else {
-            if (gr__held(&h, c) == 0)
+            if (gr__rhand_has(&h, (gr_card)c) == 0)
                 continue;
-            gr__take(&h, c);
+            gr__rhand_remove(&h, (gr_card)c);
         }
         v = gr__go_out(&h, table, ntable, flags, NULL, 1);
         if (v < 0)
@@ -68,10 +68,10 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
     for (int i = 0; i < ntable; i++)
         for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
             int f = __builtin_ctzll(jk);
-            if (gr__held(hand, f) == 0)
+            if (gr__rhand_has(hand, (gr_card)f) == 0)
                 continue;
             gr_rummy_hand h = *hand;
-            gr__take(&h, f);
+            gr__rhand_remove(&h, (gr_card)f);
             t2[i].jokers = table[i].jokers & ~GR_CARD_BIT(f);
             v = gr__go_out(&h, t2, ntable, flags, NULL, 1);
             if (v == 0 && plan != NULL) {
