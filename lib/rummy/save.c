@@ -128,15 +128,15 @@ int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
 
 #define MAXTOK 64
 
-/* the next line without its newline: [*s, *e); false if none is left
- * (every line must end with a newline) */
+/* the next line without its newline (\n or \r\n): [*s, *e); false if
+ * none is left (every line must end with a newline) */
 static bool next_line(const char **p, const char **s, const char **e)
 {
     const char *nl = strchr(*p, '\n');
     if (!nl)
         return false;
     *s = *p;
-    *e = nl;
+    *e = nl > *p && nl[-1] == '\r' ? nl - 1 : nl;
     *p = nl + 1;
     return true;
 }
