@@ -23,7 +23,9 @@
  *   The first candidate is the plain choice (lay down all it can, the
  *   heuristic's discard).
  * Search: a race on common random numbers.  Every candidate still in is
- * played out on the same sampled deals (a deal's playouts differ only by
+ * played out on the same sampled deals (expert_sample.c: the hidden hands
+ * and the stock's unknown places dealt to fit what the seat saw, the
+ * stock's order after a turnover kept; a deal's playouts differ only by
  * the candidate; BASIC decides the same move from the same state).  Half
  * the budget goes to every candidate; then, round after round, one more
  * than RACE_Z standard errors of the paired difference behind the leader
