@@ -104,6 +104,7 @@ typedef struct mentry {
 
 typedef struct search {
     int            flags, ntable, last, error;
+    int            done;     /* the growths' callback needs no more of them */
     int            greedy;   /* grow a run before stopping it (the value
                                 pass: the best found early cuts the most) */
     int            floor;    /* no state's value is below it (0; the plan
@@ -187,7 +188,7 @@ static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g
 {
     int f = face_at(S->t[i].suit, q);
     gr_cards b = GR_CARD_BIT(f);
-    for (int joker = 0; joker <= 1; joker++) {
+    for (int joker = 0; joker <= 1 && !S->error && !S->done; joker++) {
         if (joker ? left->jokers == 0 : gr__rhand_has(left, (gr_card)f) == 0)
             continue;
         gr_rummy_hand l2 = *left;
@@ -227,10 +228,10 @@ static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
     if (!S->greedy)
         stop_here(S, i, left, g, fn, ctx, low);
     int q = low ? g->lo - 1 : g->hi + 1;
-    if (!S->error && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
+    if (!S->error && !S->done && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
         && !(low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
         grow_at(S, i, left, g, fn, ctx, low, q);
-    if (S->greedy && !S->error)
+    if (S->greedy && !S->error && !S->done)
         stop_here(S, i, left, g, fn, ctx, low);
 }
 
@@ -252,19 +253,23 @@ static int set_options(const tmeld *m, const gr_rummy_hand *left)
     return f < 0 ? 1 : 1 + (gr__rhand_has(left, (gr_card)f) > 0) + (left->jokers > 0);
 }
 
-/* every growth of meld i from the cards left, in the documented order */
+/* every growth of meld i from the cards left, in the documented order,
+ * until fn sets S->done (cleared again on return) */
 static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn, void *ctx)
 {
     const tmeld *m = &S->t[i];
     growth g = { 0, 0, m->lo, m->hi };
     if (m->run) {
         grow_end(S, i, left, &g, fn, ctx, 1);
+        S->done = 0;
         return;
     }
     fn(S, i, left, &g, ctx);
     int f = set_lacks(m);
-    if (f < 0)
+    if (f < 0 || S->done) {
+        S->done = 0;
         return;
+    }
     gr_cards b = GR_CARD_BIT(f);
     if (gr__rhand_has(left, (gr_card)f) > 0) {
         gr_rummy_hand l2 = *left;
@@ -272,12 +277,13 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
         growth g2 = { b, 0, 0, 0 };
         fn(S, i, &l2, &g2, ctx);
     }
-    if (left->jokers > 0) {
+    if (left->jokers > 0 && !S->done) {
         gr_rummy_hand l2 = *left;
         l2.jokers--;
         growth g2 = { b, b, 0, 0 };
         fn(S, i, &l2, &g2, ctx);
     }
+    S->done = 0;
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -297,6 +303,7 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     int v = best_from(S, i + 1, b->from, left, b->best);
     if (v < b->best)
         b->best = v;
+    S->done = b->best <= S->floor;
 }
 
 /* true if run i can take a card of `left` (a natural at an end, or a
@@ -394,11 +401,13 @@ static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int 
     if ((v = lower_bound(S, i, from, left)) >= alpha) {
         exact = 0;   /* cut before the leaf's value, too */
     } else if (i == S->ntable) {
-        v = gr__rummy_value_slots(left, S->flags, (const uint8_t (*)[13])S->slots[from]);
+        v = gr__rummy_value_slots_below(left, S->flags,
+                                        (const uint8_t (*)[13])S->slots[from], alpha);
         if (v < 0) {
             S->error = v;
             return v;
         }
+        exact = v < alpha;
     } else {
         best_ctx b = { alpha, from };
         each_growth(S, i, left, best_cb, &b);
@@ -441,7 +450,7 @@ static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     if (p->found)
         return;
     if (++p->k == p->n || best_from(S, i + 1, i + 1, left, p->target + 1) == p->target) {
-        p->found = 1;
+        p->found = S->done = 1;
         p->g = *g;
         p->left = *left;
     }
@@ -576,6 +585,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     o.S.ntable = ntable;
     o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     o.S.error = 0;
+    o.S.done = 0;
     o.S.greedy = 1;
     o.S.floor = 0;
     o.S.t = t;

@@ -27,6 +27,9 @@ int gr__rummy_arrange_value(const gr_rummy_hand *hand, int flags, int value,
  * or a joker (R4, R5); the least value left of the hand.  slot NULL: as
  * gr__rummy_value.  GR_ENOMEM possible. */
 int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13]);
+/* the same exactly when it is below alpha, else some value >= alpha */
+int gr__rummy_value_slots_below(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
+                                int alpha);
 
 /* The most points melds can take from a hand of at most SMALL_NATURALS
  * naturals and any number of jokers (melding_small.c, a search): its value
@@ -36,5 +39,8 @@ int gr__rummy_small_best(const gr_rummy_hand *hand, int flags);
 /* the same with table sets lacking faces (slot as gr__rummy_value_slots's,
  * NULL: none): each takes its face's natural laid off alone, or a joker */
 int gr__rummy_small_best_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13]);
+/* the same exactly when it is above floor, else some value <= floor */
+int gr__rummy_small_best_above(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
+                               int floor);
 
 #endif /* GR_RUMMY_MELDING_H */
