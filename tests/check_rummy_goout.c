@@ -585,7 +585,8 @@ START_TEST(test_R4_R5_R7_hostile_tables)
     gr_rummy_plan p;
     int nt, value, out;
     const char *name;
-    for (int k = 0; (name = hostile_goout(k, t, &nt, &h, &value, &out)) != NULL; k++)
+    int k;
+    for (k = 0; (name = hostile_goout(k, t, &nt, &h, &value, &out)) != NULL; k++)
         for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
             ck_assert_int_le(gr_rummy_hand_count(&h), 14);
             ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value, "%s", name);
@@ -593,6 +594,7 @@ START_TEST(test_R4_R5_R7_hostile_tables)
             check_kept_arranged(&h, &p, flags);
             ck_assert_msg(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD) == out, "%s", name);
         }
+    ck_assert_int_eq(k, 10);   /* every case built (the climbed one parsed) */
 }
 END_TEST
 

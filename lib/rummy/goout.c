@@ -27,53 +27,49 @@
  * Sets are not searched.  A 3-card set takes one face, its missing suit,
  * as a natural or a joker, and nothing else can go there; so the search
  * grows the runs only, and the leaf's value (gr__rummy_value_slots) takes
- * the sets: a natural no meld of the hand takes may be laid off alone on
- * a set lacking its face (as many as there are such sets), and the sets
- * left empty hold jokers (with a run in the hand every joker melds
- * anyway): the search of rummy/melding_small.c does both for hands of up
- * to 14 naturals, the melding DP and its set-only knapsack for larger
- * ones.  Sets of 4 cards take
- * nothing.  The value pass thus grows only the runs that can take a card
- * of the hand (an end face held, or a joker); a table of 36 sets costs
- * about what the hand alone does.  The plan pass walks the melds in order
- * as below, a set's options valued with the sets after it only (the
- * states are keyed by the first set still counted, so runs share them).
- * Runs remain searched, as a branch and bound.  The runs are walked suit
- * by suit (each suit's from its low end), then the sets.  A state's value
- * is asked below a bound alpha: the best found so far (the value pass),
- * the best + 1 (the plan pass: is this option as good as the best?), 1
- * (can go out: is nothing left?); a state stops at a value no state can
- * go below (0; the best, in the plan pass).  A lower bound cuts a state whose
- * naturals that can go nowhere are worth alpha or more: those no meld of
- * the cards left holds (gr__rpattern_faces), no 3-card set still counted
- * lacks and no run still to grow reaches (through the naturals held and
- * one joker a gap); once a suit's runs are behind, its naturals left are
- * seen; and the second copies of faces only a set of the hand can take
- * (no run of the hand, no set, no run to grow) when fewer than 6 cards
- * and jokers of the rank are left (both copies would need two sets); the
- * bound is asked before a leaf's value too.  The value pass
- * grows each run before stopping it, so the best is found early.  The
- * memo keeps exact values and bounds (a value that was not below the
- * alpha asked), and holds at most MAX_STATES (2^20); the search stops
- * with GR_ENOMEM beyond.  Measured (bench-rummy worst, hands of up to 14
- * cards, tests/rummy_hostile.h, medians): 24 runs with the 12 cards
- * between them, each going to either neighbour, 12 us for the plan (1.4
- * ms before the bound and the order; two KC after one QC 15 us, 13 ms
- * before), a way out 2 to 9 us; with no QC and both KC left, 0.15 ms for
- * the plan (the plan pass must show each option short of the best; 4.7
- * ms before); the same 12 cards with 2 jokers 32 us, most of it to
- * arrange the 14 cards kept (the tie-break keeps every card the hand
- * melds); 24 sets and 14 of their missing faces 8 us, 12 and 2 jokers 28
- * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the
- * plan: at each choice, the
- * first option whose value is the best, in this order: keep a
- * table joker before taking it; for a run, no card at the low end before
- * one, two, ...; at each end, stopping before growing, a natural before a
- * joker; for a 3-card set, nothing, then the natural, then a joker.  The
- * melds are chosen for in the search's order (runs by suit, then sets);
- * the moves name the table's melds.  A set's last option is taken
- * unsearched when the others fall short (the state's value is the best).
- * The first way out found would not keep this tie-break.
+ * the sets: a natural no meld of the hand takes may be laid off alone on a
+ * set lacking its face (as many as there are such sets), and the sets left
+ * empty hold jokers (with a run in the hand every joker melds anyway): the
+ * search of rummy/melding_small.c does both for hands of up to 14
+ * naturals, the melding DP and its set-only knapsack for larger ones.
+ * Sets of 4 cards take nothing.  The value pass thus grows only the runs
+ * that can take a card of the hand (an end face held, or a joker); a table
+ * of 36 sets costs about what the hand alone does.  The plan pass walks
+ * the melds in order as below, a set's options valued with the sets after
+ * it only (the states are keyed by the first set still counted, so runs
+ * share them).  Runs remain searched, as a branch and bound.  The runs are
+ * walked suit by suit (each suit's from its low end), then the sets.  A
+ * state's value is asked below a bound alpha: the best found so far (the
+ * value pass), the best + 1 (the plan pass: is this option as good as the
+ * best?), 1 (can go out: is nothing left?); a state stops at a value no
+ * state can go below (0; the best, in the plan pass).  A lower bound cuts
+ * a state whose naturals that can go nowhere are worth alpha or more:
+ * those no meld of the cards left holds (gr__rpattern_faces), no 3-card
+ * set still counted lacks and no run still to grow reaches (through the
+ * naturals held and one joker a gap); once a suit's runs are behind, its
+ * naturals left are seen; and the second copies of faces only a set of the
+ * hand can take (no run of the hand, no set, no run to grow) when fewer
+ * than 6 cards and jokers of the rank are left (both copies would need two
+ * sets); the bound is asked before a leaf's value too.  The value pass
+ * grows each run before stopping it, so the best is found early.  The memo
+ * keeps exact values and bounds (a value that was not below the alpha
+ * asked), and holds at most MAX_STATES (2^20); the search stops with
+ * GR_ENOMEM beyond.  A leaf's value is asked below alpha too, and a meld's
+ * growths stop once the best is reached.  Measured (bench-rummy worst,
+ * tests/rummy_hostile.h, hands of up to 14 cards, medians, loaded
+ * machine): the plan 7 to 19 us on every table built there (both kings
+ * left without their queen 13 us, 0.15 ms before the spare copies; 2
+ * jokers next to 24 runs 15 us, 32 before), a way out 2 to 9 us; but 4
+ * jokers next to 32 runs and sets (found by climbing) take 14 ms, the
+ * jokers laid off every way (no bound sees them).  A second pass rebuilds
+ * the plan: at each choice, the first option whose value is the best, in
+ * this order: keep a table joker before taking it; for a run, no card at
+ * the low end before one, two, ...; at each end, stopping before growing,
+ * a natural before a joker; for a 3-card set, nothing, then the natural,
+ * then a joker.  The melds are chosen for in the search's order (runs by
+ * suit, then sets); the moves name the table's melds.  A set's last option
+ * is taken unsearched when the others fall short (the state's value is the
+ * best).  The first way out found would not keep this tie-break.
  *
  * Laying off from the hand onto melds laid down in the same turn is never
  * needed: it is the same as laying down the larger meld.
@@ -454,18 +450,6 @@ static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
         p->g = *g;
         p->left = *left;
     }
-}
-
-void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
-                       gr_cards jokers)
-{
-    if (plan->nmoves >= GR_RUMMY_MAX_MOVES)
-        return;   /* cannot happen: every move uses a card of the hand */
-    gr_rummy_move *mv = &plan->moves[plan->nmoves++];
-    mv->kind = kind;
-    mv->meld = meld;
-    mv->cards.cards = cards;
-    mv->cards.jokers = jokers;
 }
 
 /* the layoffs of a growth of meld i, outward from the old ends */
