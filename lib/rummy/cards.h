@@ -49,8 +49,10 @@ static inline bool gr__rummy_meld_valid(const gr_rummy_meld *m)
  * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
  * run of 3 (every longer meld holds such a run around each of its faces).
  * nj 0: the faces of natural melds; nj 1: of pairs and near runs too.
- * Inline: the RANDOM playout asks it at every play. */
-static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+ * Inline, and always inline as gr__rpattern_faces_inline: the RANDOM
+ * playout asks it at every play. */
+static GR__ALWAYS_INLINE gr_cards gr__rpattern_faces_inline(gr_cards once, int nj,
+                                                            int flags)
 {
     if (nj >= 2)
         return once;   /* any face and two jokers are a set */
@@ -73,6 +75,11 @@ static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
         out |= (wq | wq << 1 | wq >> 11) & once;
     }
     return out;
+}
+
+static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+{
+    return gr__rpattern_faces_inline(once, nj, flags);
 }
 
 #endif /* GR_RUMMY_CARDS_H */
