@@ -18,11 +18,22 @@
  *     when the hand holds fewer than two cards besides copies of that
  *     card: only then are the layoffs and exchanges filtered as gr__rmasks
  *     filters them (gr__runstuck);
+ *   - the meld faces of the hand (gr__rpattern_faces, inline) are worked
+ *     out before the test for a hand that is one meld: a hand holding a
+ *     face in none of its melds is none (every face of a meld is in a
+ *     meld of three), so that test is mostly one AND;
  *   - the apply core is inlined where each kind of move is chosen, so the
- *     compiler drops what does not concern that kind, and the generator's
- *     state is a local copy, kept in registers;
+ *     compiler drops what does not concern that kind; the draws and the
+ *     discard are passed to it as values, never written to memory; the
+ *     generator's state is a local copy, kept in registers;
+ *   - one comparison a move stands for both the move limit and the room in
+ *     the history (every move counts one in g->nhistory, kept or not), and
+ *     the hardware build is compiled once keeping the history and once
+ *     not, so the loop never tests which;
  *   - the popcounts are the CPU's instruction where it has one (an ifunc,
  *     as lib/gin/playout.c).
+ * Tried and measured slower: a branch-free draw, and a history entry
+ * built in a local.
  *
  * ALGORITHM (one move, as gr__rpolicy_random):
  *   draw:  the pile's card (if taking it leaves a way to end the turn)
@@ -207,7 +218,7 @@ static GR__ALWAYS_INLINE void draw_move(gr_rummy_game *g, fits_cache *fc,
     if (pile)   /* not when the hand would hold only copies of it */
         pile = top == GR_RUMMY_JOKER ? h->once != 0
              : h->jokers != 0 || (h->once & ~GR_CARD_BIT(top)) != 0;
-    if (pile && (g->nstock == 0 || gr__rng_below(rng, 2)))
+    if (pile && (g->nstock == 0 || gr__rng_coin(rng)))
         make(g, fc, hot_act(GR_RUMMY_ACT_DRAW_DISCARD, top), record, &before, rng, true);
     else
         make(g, fc, hot_act(GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD), record, &before, rng, true);
@@ -354,10 +365,22 @@ static GR__ALWAYS_INLINE int playout_body(gr_rummy_game *g, gr_rng *rng,
     fits_start(&fc, g);
     gr_rng r = *rng;   /* a local copy: no store to the game can change it */
     int rc = GR_OK;
-    for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
-        if (record && gr__rgame_reserve(g) != GR_OK) {
-            rc = GR_ENOMEM;
-            break;
+    /* Every move counts one in g->nhistory (kept or not), so the moves
+     * played are g->nhistory - its start: one test a move stands for the
+     * count of max_moves and the room in the history, which is grown (or
+     * the playout stopped) only when the test fails. */
+    long stop = g->nhistory + (max_moves < GR_RUMMY_MAX_HAND_MOVES + 1L
+                               ? max_moves : GR_RUMMY_MAX_HAND_MOVES + 1L);
+    long lim = record && g->caphistory < stop ? g->caphistory : stop;
+    while (g->phase != GR_RUMMY_PHASE_OVER) {
+        if (g->nhistory >= lim) {
+            if (g->nhistory >= stop)
+                break;
+            if (gr__rgame_grow(g) != GR_OK) {
+                rc = GR_ENOMEM;
+                break;
+            }
+            lim = g->caphistory < stop ? g->caphistory : stop;
         }
         if (g->phase == GR_RUMMY_PHASE_DRAW)
             draw_move(g, &fc, &r, record);
