@@ -48,7 +48,10 @@
  * the cards left holds (gr__rpattern_faces), no 3-card set still counted
  * lacks and no run still to grow reaches (through the naturals held and
  * one joker a gap); once a suit's runs are behind, its naturals left are
- * seen; the bound is asked before a leaf's value too.  The value pass
+ * seen; and the second copies of faces only a set of the hand can take
+ * (no run of the hand, no set, no run to grow) when fewer than 6 cards
+ * and jokers of the rank are left (both copies would need two sets); the
+ * bound is asked before a leaf's value too.  The value pass
  * grows each run before stopping it, so the best is found early.  The
  * memo keeps exact values and bounds (a value that was not below the
  * alpha asked), and holds at most MAX_STATES (2^20); the search stops
@@ -79,7 +82,6 @@
 #include "rummy/cards.h"
 #include "rummy/goout.h"
 #include "rummy/melding.h"
-#include "rummy/reason.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -332,18 +334,47 @@ static gr_cards run_reach(const search *S, int i, const gr_rummy_hand *left)
     return got;
 }
 
+/* The second copies of `left` that no meld can take: a face held twice
+ * that only a set of the hand can meld (no run of the hand, no 3-card set
+ * from meld `from` on; the caller takes out what a run can reach) needs
+ * two sets of its rank for both copies, and fewer than 6 cards and jokers
+ * of the rank make at most one. */
+static gr_cards spare_copies(const search *S, int from, const gr_rummy_hand *left)
+{
+    if (left->twice == 0 || left->jokers >= 2)
+        return 0;   /* (two jokers make a run of any face) */
+    gr_cards cand = left->twice & ~S->slot_faces[from]
+                  & ~gr__rpattern_run_faces(left->once, left->jokers, S->flags);
+    gr_cards spare = 0;
+    for (; cand != 0; cand &= cand - 1) {
+        int f = __builtin_ctzll(cand), n = left->jokers;
+        for (int s = 0; s < 4; s++)
+            n += gr__rhand_has(left, (gr_card)(13 * s + f % 13));
+        if (n < 6)
+            spare |= GR_CARD_BIT(f);
+    }
+    return spare;
+}
+
 /* a lower bound on the value left: the points of the naturals no meld of
  * `left` can hold, no 3-card set from meld `from` on lacks and no run from
- * meld i on can take */
+ * meld i on can take, and of the second copies no set can take besides
+ * the first (spare_copies) */
 static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *left)
 {
     gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
                   & ~S->slot_faces[from];
-    for (i = S->next_run[i]; dead != 0 && i < S->ntable; i = S->next_run[i + 1])
-        if (dead >> (13 * S->t[i].suit) & 0x1FFF)
-            dead &= ~run_reach(S, i, left);
-    return dead == 0 ? 0 : gr__rummy_faces_points(dead, S->flags)
-                           + gr__rummy_faces_points(dead & left->twice, S->flags);
+    gr_cards spare = spare_copies(S, from, left) & ~dead;
+    for (i = S->next_run[i]; (dead | spare) != 0 && i < S->ntable; i = S->next_run[i + 1])
+        if ((dead | spare) >> (13 * S->t[i].suit) & 0x1FFF) {
+            gr_cards reach = run_reach(S, i, left);
+            dead &= ~reach;
+            spare &= ~reach;
+        }
+    if ((dead | spare) == 0)
+        return 0;
+    return gr__rummy_faces_points(dead, S->flags)
+         + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
 
 /* The least value with `left` in hand, growing the runs from meld i on,
@@ -503,39 +534,6 @@ static void table_order(const gr_rummy_meld *table, int ntable, int flags, tmeld
         }
 }
 
-/* The first fault of go_out's arguments (GR_REASON_NONE if none): a
- * table meld that is not a meld has the reason gr_rummy_game_play() gives
- * the same meld (GR_EILLEGAL), so both calls agree. */
-static int args_reason(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                       int ntable, int flags)
-{
-    if (!hand || (table == NULL && ntable > 0))
-        return GR_REASON_NULL_ARGUMENT;
-    if (!gr__rummy_flags_valid(flags) || ntable < 0 || ntable > GR_RUMMY_MAX_MELDS)
-        return GR_REASON_BAD_VALUE;
-    if (!gr__rummy_hand_valid(hand))
-        return GR_REASON_BAD_CARD;
-    int jokers = hand->jokers;
-    for (int i = 0; i < ntable; i++) {
-        int why = gr__rmeld_reason(&table[i], flags);
-        if (why != GR_REASON_NONE)
-            return why;
-        jokers += gr__popcount(table[i].jokers);
-    }
-    return jokers <= GR_RUMMY_MAX_JOKERS ? GR_REASON_NONE : GR_REASON_RUMMY_CARDS;
-}
-
-int gr__go_out_args(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable, int flags)
-{
-    return gr_reason_status(args_reason(hand, table, ntable, flags));
-}
-
-int gr_rummy_go_out_check(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                          int ntable, int flags, int *reason)
-{
-    return gr__reason_put(reason, args_reason(hand, table, ntable, flags));
-}
-
 /* the least value over the joker takes (from take number j on), with
  * everything after them; *plan when rebuilding (NULL: value only) */
 typedef struct swap {
@@ -661,7 +659,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     gr_rummy_arrangement *a = malloc(sizeof *a);
     if (a == NULL)
         return GR_ENOMEM;
-    int v = gr__rummy_arrange(&left, flags, a);
+    int v = gr__rummy_arrange_value(&left, flags, best, a);
     if (v < 0) {
         free(a);
         return v;

@@ -19,7 +19,7 @@
 
 /* ---- driving it ------------------------------------------------------------ */
 
-static void count_hand(const gr_rummy_hand *hand, hand_counts *hc)
+void gr__count_hand(const gr_rummy_hand *hand, hand_counts *hc)
 {
     for (int s = 0; s < 4; s++) {
         for (int r = 0; r < 13; r++) {
@@ -140,7 +140,7 @@ int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk)
 }
 
 /* the value of melding every card of the hand */
-static int melded_all(const hand_counts *hc, int flags, int J)
+int gr__melded_all(const hand_counts *hc, int flags, int J)
 {
     int v = J * (15 * 128 + 1);
     for (int r = 0; r < 13; r++) {
@@ -198,7 +198,7 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
                        const hand_counts *hc, int *which, int strict)
 {
     int best = gr__dp_solve_aces(pb, hc, flags, hand->jokers, strict,
-                                 melded_all(hc, flags, hand->jokers), -1, NULL, NULL, NULL);
+                                 gr__melded_all(hc, flags, hand->jokers), -1, NULL, NULL, NULL);
     if (best == GR_ENOMEM)
         return GR_ENOMEM;
     *which = best >= 0 ? 0 : -1;
@@ -232,7 +232,7 @@ int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
 int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
                     solved *sv, int strict)
 {
-    count_hand(hand, &sv->hc);
+    gr__count_hand(hand, &sv->hc);
     if (slot != NULL)
         for (int s = 0; s < 4; s++)
             for (int r = 0; r < 13; r++)
@@ -372,7 +372,7 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
          * arrangements that meld every natural is far smaller */
         if (gr__solve(&h, flags, &sv, 1) != GR_OK)
             return GR_ENOMEM;
-        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+        if (sv.best == gr__melded_all(&sv.hc, flags, h.jokers))
             return total - sv.best / 128;
     }
     if (gr__solve(&h, flags, &sv, 0) != GR_OK)
@@ -406,7 +406,7 @@ int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t sl
     if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
         if (gr__solve_slots(&h, flags, slot, &sv, 1) != GR_OK)
             return GR_ENOMEM;
-        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+        if (sv.best == gr__melded_all(&sv.hc, flags, h.jokers))
             return total - sv.best / 128;
     }
     if (gr__solve_slots(&h, flags, slot, &sv, 0) != GR_OK)

@@ -16,6 +16,11 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags);
  * written on success); GR_ENOMEM possible */
 int gr__rummy_arrange(const gr_rummy_hand *hand, int flags,
                       gr_rummy_arrangement *out);
+/* the same when the caller knows the hand's least value (value, -1 if
+ * not): the same arrangement, found faster when that value is the points
+ * of the naturals no meld can hold (then every other card melds) */
+int gr__rummy_arrange_value(const gr_rummy_hand *hand, int flags, int value,
+                            gr_rummy_arrangement *out);
 
 /* gr__rummy_value with laying off onto table sets: slot[s][r] sets on the
  * table lack the face of suit s and rank r, and each takes that natural
