@@ -69,8 +69,10 @@ static inline gr_cards gr__rpattern_run_faces(gr_cards once, int nj, int flags)
  * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
  * run of 3 (every longer meld holds such a run around each of its faces).
  * nj 0: the faces of natural melds; nj 1: of pairs and near runs too.
- * Inline: the RANDOM playout asks it at every play. */
-static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+ * Inline, and always inline as gr__rpattern_faces_inline: the RANDOM
+ * playout asks it at every play. */
+static GR__ALWAYS_INLINE gr_cards gr__rpattern_faces_inline(gr_cards once, int nj,
+                                                            int flags)
 {
     if (nj >= 2)
         return once;   /* any face and two jokers are a set */
@@ -80,6 +82,11 @@ static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
     gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
     gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
     return (once & GR_EVERY_SUIT(nj ? two : three)) | gr__rpattern_run_faces(once, nj, flags);
+}
+
+static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+{
+    return gr__rpattern_faces_inline(once, nj, flags);
 }
 
 #endif /* GR_RUMMY_CARDS_H */
