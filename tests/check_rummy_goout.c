@@ -586,15 +586,18 @@ START_TEST(test_R4_R5_R7_hostile_tables)
     int nt, value, out;
     const char *name;
     int k;
+    /* the climbed cases (9 on) cost up to 0.1 s a call: both ace options
+     * only at full scale (valgrind runs at 0.02) */
+    int both = test_count(50) >= 50;
     for (k = 0; (name = hostile_goout(k, t, &nt, &h, &value, &out)) != NULL; k++)
-        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+        for (int flags = 0; flags <= (k < 9 || both ? GR_RUMMY_ACE_HIGH : 0); flags++) {
             ck_assert_int_le(gr_rummy_hand_count(&h), 14);
             ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value, "%s", name);
             replay_plan(&h, t, nt, flags, &p);
             check_kept_arranged(&h, &p, flags);
             ck_assert_msg(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD) == out, "%s", name);
         }
-    ck_assert_int_eq(k, 10);   /* every case built (the climbed one parsed) */
+    ck_assert_int_eq(k, 12);   /* every case built (the climbed ones parsed) */
 }
 END_TEST
 
