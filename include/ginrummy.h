@@ -1239,7 +1239,8 @@ enum {
     GR_REASON_CARDS_UNACCOUNTED,  /* a position whose hands, pile and stock are
                                      not the 52 cards, each once */
     GR_REASON_BAD_RESULT,         /* a hand result that is not consistent
-                                     (gr_match_record) */
+                                     (gr_match_record, gr_rummy_match_record,
+                                     a save's hand lines) */
     GR_REASON_RESERVED_NOT_ZERO,  /* reserved space in an input struct not 0 */
     /* GR_ESTATE */
     GR_REASON_NOT_YOUR_TURN,      /* the player named is not the one to act */
@@ -1304,7 +1305,9 @@ enum {
                                      "JK=7S" */
     GR_REASON_RUMMY_MATCH_OVER,   /* GR_ESTATE: a total reached the target (R7) */
     GR_REASON_RUMMY_CARDS,        /* GR_EINVAL: a position's cards are not the
-                                     decks in use, each face once a deck (R1) */
+                                     decks in use, each face once a deck; a
+                                     settled hand's cards more copies of a face
+                                     or more jokers than the decks hold (R1) */
     GR_REASON_RUMMY_CARD_COUNT,   /* GR_EINVAL: a hand's size does not fit the
                                      position (R2, R4) */
     GR_REASON_WINNER_HOLDS_CARDS, /* GR_EINVAL: the player who went out is
@@ -3001,7 +3004,9 @@ GR_API int gr_rummy_match_new_dealer(gr_rummy_match **out,
  * empty), nleft the number of players.  Writes a result ready for
  * gr_rummy_match_record(): left_points at the rules' values (joker 15,
  * ace 1 or 11 with the ace-high option), cards_left, left, and the
- * winner's score the sum of the others' points.  GR_EINVAL
+ * winner's score the sum of the others' points.  A void hand's cards are
+ * checked and counted the same way, but nobody scores: score is all 0,
+ * and the match records a void hand without points.  GR_EINVAL
  * (GR_REASON_NULL_ARGUMENT, GR_REASON_BAD_VALUE for a seat or nleft,
  * GR_REASON_BAD_CARD for a malformed hand, GR_REASON_RUMMY_CARDS for more
  * copies of a face or more jokers than the decks hold,

@@ -595,6 +595,15 @@ START_TEST(test_G7_position_validation)
     FAST_EQ(gr_position_parse("dealer 0; dealer 1", &p, &e), GR_EPARSE);
     FAST_EQ((int)e.offset, 10);
     FAST_EQ(gr_position_parse("dealer 0", &p, &e), GR_EPARSE);   /* missing */
+    /* a value above its limit is refused where it stands, one digit too */
+    FAST_EQ(gr_position_parse("dealer 5; turn 1; phase draw", &p, &e), GR_EPARSE);
+    FAST_EQ((int)e.offset, 7);
+    FAST_EQ((int)e.length, 1);
+    FAST_EQ(gr_position_parse("dealer 0; turn 2; phase draw", &p, &e), GR_EPARSE);
+    FAST_EQ((int)e.offset, 15);
+    FAST_EQ(gr_position_parse("dealer 0; turn 1; phase draw; seed 18446744073709551616",
+                              &p, &e), GR_EPARSE);
+    FAST_EQ((int)e.offset, 35);
     FAST_EQ(gr_position_parse(NULL, &p, &e), GR_EINVAL);
     char small[8];
     int len = gr_position_format(&a, small, sizeof small);

@@ -1005,6 +1005,13 @@ START_TEST(test_G16_turnover_cap)
         REQUIRE_OP(gr_game_load(&l, text), ==, GR_OK);
         char *text2 = test_save(l);
         REQUIRE(strcmp(text, text2) == 0);
+        gr_game_free(l);
+        char *crlf = test_crlf(text);   /* \r\n line ends read as \n */
+        REQUIRE_OP(gr_game_load(&l, crlf), ==, GR_OK);
+        free(text2);
+        text2 = test_save(l);
+        REQUIRE(strcmp(text, text2) == 0);
+        free(crlf);
         free(text);
         free(text2);
         gr_game_free(l);

@@ -69,15 +69,20 @@ END_TEST
 /* R8: the expert's decisions depend on its views only.  A hand is played
  * to a decision of seat 0 (the expert), then dealt again from a deck in
  * which the cards seat 0 cannot see at that point (the others' unknown
- * cards and the stock) change places; the same moves replayed give the
+ * cards and the stock, less any card a move named: after a turnover (R6)
+ * the stock is the old pile, which seat 0 saw, and a seat may hold a card
+ * it drew from there) change places; the same moves replayed give the
  * same view, and a new expert with the same seed fed the same views
- * decides the same. */
+ * decides the same.  Every other case stops late in a 4-player hand
+ * against random bots (whose hands run long), after a turnover. */
 START_TEST(expert_ignores_unseen_cards)
 {
     test_rng rng = { 5 };
-    long cases = test_count(8);
+    long cases = test_count(16);
+    int retries = 0, late_tested = 0;
     for (long k = 0; k < cases; k++) {
-        int n = 2 + test_below(&rng, 3);
+        bool late = k % 2;
+        int n = late ? 4 : 2 + test_below(&rng, 3);
         gr_rummy_rules *r = test_rummy_rules(n, 1, 0, 0, 0);
         int ncards;
         gr_rummy_rules_deal(r, NULL, NULL, &ncards);
@@ -95,9 +100,13 @@ START_TEST(expert_ignores_unseen_cards)
         gr_rummy_bot *bots[GR_RUMMY_MAX_PLAYERS];
         gr_rummy_bot *me = expert(k, r, 24);
         for (int p = 1; p < n; p++)
-            ck_assert_int_eq(gr_rummy_bot_new(&bots[p], GR_BOT_GREEDY, (uint64_t)p), GR_OK);
-        /* play to seat 0's decision number `stop`, keeping its views */
-        int stop = 2 + test_below(&rng, 8), seen = 0;
+            ck_assert_int_eq(gr_rummy_bot_new(&bots[p], late ? GR_BOT_RANDOM : GR_BOT_GREEDY,
+                                              (uint64_t)p), GR_OK);
+        /* play to seat 0's decision number `stop` (late: its decision
+         * number `stop` after the first turnover), keeping its views */
+        int stop = late ? 1 + test_below(&rng, 6) : 2 + test_below(&rng, 8), seen = 0;
+        int after = 0;
+        bool reached = false;
         static gr_rummy_view views[64];
         gr_rummy_action moves[4000];
         int nmoves = 0;
@@ -110,7 +119,12 @@ START_TEST(expert_ignores_unseen_cards)
             gr_rummy_action a;
             if (t == 0) {
                 views[seen++] = v;
-                if (seen == stop)
+                after += v.turnovers > 0;
+                if ((late ? after : seen) == stop) {
+                    reached = true;
+                    break;
+                }
+                if (seen == 64)
                     break;
                 ck_assert_int_eq(gr_rummy_bot_choose(me, &v, &a), GR_OK);
             } else {
@@ -120,7 +134,9 @@ START_TEST(expert_ignores_unseen_cards)
             moves[nmoves++] = a;
             ck_assert_int_lt(nmoves, 4000);
         }
-        if (seen < stop || gr_rummy_game_turnovers(g) > 0) {   /* nothing to test */
+        if (!reached) {   /* nothing to test: deal again (a few times) */
+            if (late && retries++ < 8 + 4 * cases)
+                k--;
             gr_rummy_game_free(g);
             gr_rummy_bot_free(me);
             for (int p = 1; p < n; p++)
@@ -128,6 +144,7 @@ START_TEST(expert_ignores_unseen_cards)
             gr_rummy_rules_free(r);
             continue;
         }
+        late_tested += late;
         /* the cards seat 0 cannot see now */
         int unseen[GR_NCARDS + 1] = { 0 };
         gr_card stock[GR_RUMMY_MAX_CARDS];
@@ -142,6 +159,18 @@ START_TEST(expert_ignores_unseen_cards)
                     unseen[c] = 1;
             if (all.jokers > h.jokers)
                 unseen[GR_RUMMY_JOKER] = 1;
+        }
+        for (int i = 0; i < nmoves; i++) {   /* a card named by a move was seen */
+            const gr_rummy_action *m = &moves[i];
+            if (m->type == GR_RUMMY_ACT_MELD) {
+                for (int c = 0; c < 52; c++)
+                    if (m->meld.cards >> c & 1)
+                        unseen[c] = 0;
+                if (m->meld.jokers)
+                    unseen[GR_RUMMY_JOKER] = 0;
+            } else if (m->card <= GR_RUMMY_JOKER) {
+                unseen[m->card] = 0;
+            }
         }
         int pos[GR_RUMMY_MAX_CARDS], np = 0;
         for (int i = 0; i < ncards; i++)
@@ -176,6 +205,8 @@ START_TEST(expert_ignores_unseen_cards)
             gr_rummy_bot_free(bots[p]);
         gr_rummy_rules_free(r);
     }
+    if (cases >= 2)   /* a hand past a turnover was tested */
+        ck_assert_int_gt(late_tested, 0);
 }
 END_TEST
 

@@ -365,6 +365,13 @@ static void playout(const gr_rummy_rules *r, uint64_t seed, test_rng *rng,
     REQUIRE_OP(gr_rummy_game_load(&l, t), ==, GR_OK);
     char *t2 = rsave(l);
     REQUIRE(strcmp(t, t2) == 0);
+    gr_rummy_game_free(l);
+    char *crlf = test_crlf(t);   /* \r\n line ends read as \n */
+    REQUIRE_OP(gr_rummy_game_load(&l, crlf), ==, GR_OK);
+    free(t2);
+    t2 = rsave(l);
+    REQUIRE(strcmp(t, t2) == 0);
+    free(crlf);
     rsnap a, b;
     rsnap_take(g, &a);
     rsnap_take(l, &b);

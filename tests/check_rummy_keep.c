@@ -238,6 +238,14 @@ START_TEST(random_matches_undo_save_load)
                       "%s: line %d %s", text, e.line, gr_reason_name(e.reason));
         char *again = msave(back);
         ck_assert_str_eq(text, again);
+        char *crlf = test_crlf(text);   /* \r\n line ends read as \n */
+        gr_rummy_match *from_crlf;
+        ck_assert_int_eq(gr_rummy_match_load(&from_crlf, crlf), GR_OK);
+        char *crlf_again = msave(from_crlf);
+        ck_assert_str_eq(text, crlf_again);
+        free(crlf_again);
+        free(crlf);
+        gr_rummy_match_free(from_crlf);
         gr_rummy_score s1, s2;
         gr_rummy_match_score(m, &s1);
         gr_rummy_match_score(back, &s2);

@@ -316,6 +316,14 @@ START_TEST(test_G25_match_save_load)
         char *again = match_text(l);
         ck_assert_str_eq(text, again);
         same_score(m, l);
+        char *crlf = test_crlf(text);   /* \r\n line ends read as \n */
+        gr_match *from_crlf = NULL;
+        ck_assert_int_eq(gr_match_load(&from_crlf, crlf), GR_OK);
+        char *crlf_again = match_text(from_crlf);
+        ck_assert_str_eq(text, crlf_again);
+        free(crlf_again);
+        free(crlf);
+        gr_match_free(from_crlf);
         gr_card c1[2], c2[2];
         ck_assert_int_eq(gr_match_cut(m, c1), gr_match_cut(l, c2));
         /* the same next deal */

@@ -114,6 +114,16 @@ static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
     return m;
 }
 
+static const char *const hostile_climbed_table[] = {
+    "AC 2C 3C", "5C 6C 7C", "9C 10C JC", "AD 2D 3D", "5D 6D 7D",
+    "JK=6H 7H 8H 9H", "AH 2H 3H", "5H 6H 7H", "9H 10H JH", "AS 2S 3S",
+    "5S 6S 7S", "9S 10S JS", "JC QC KC", "AS 2S 3S 4S", "9C 10C JC",
+    "AD 2D 3D", "5D 6D 7D", "9D 10D JD", "AH 2H 3H", "5H 6H 7H", "9H 10H JH",
+    "AS 2S 3S", "5S 6S 7S", "9S 10S JS", "4H 5H 6H JK=7H", "2C 3C 4C 5C",
+    "4S JK=5S 6S", "9S 10S JS QS", "6D 7D 8D", "5C 5D 5H 5S", "3C 3D 3S",
+    "5S 6S 7S",
+};
+
 /* The slowest going-out searches of hands of up to 14 cards built so far,
  * case k = 0, 1, ... into t[*nt] and *h, with gr_rummy_go_out's value and
  * gr_rummy_can_go_out's answer (no card barred), the same with either ace
@@ -128,7 +138,12 @@ static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
  *     naturals name (2^8 ways to take jokers), and 14 cards between
  *     the runs; the same with KC;
  *   - the 24 sets of hostile_sets and 14 of their missing faces; 12 and
- *     2 jokers. */
+ *     2 jokers;
+ *   - found by climbing (a table and hand changed one card or meld at a
+ *     time while the search got slower): 4 jokers and 10 naturals next to
+ *     the 24 runs of hostile_runs (two with a joker) and 8 more melds,
+ *     hostile_climbed_table: every card goes (0), and the search lays the
+ *     jokers off every way before it finds it. */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
                                         int *value, int *out)
 {
@@ -137,7 +152,7 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         "24 runs, 11 cards between, 4C KC KC", "24 runs, 12 cards between, 2 JK",
         "24 runs, 12 cards (4C 4D twice), 2 JK", "24 runs (8 JK named), 14 cards",
         "24 runs (8 JK named), 13 cards, KC", "24 sets, 14 missing faces",
-        "24 sets, 12 missing faces, 2 JK",
+        "24 sets, 12 missing faces, 2 JK", "32 melds, 10 cards and 4 JK (climbed)",
     };
     if (k < 0 || k >= (int)(sizeof names / sizeof names[0]))
         return NULL;
@@ -193,6 +208,13 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         if (k == 6)
             gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
         return names[k];
+    }
+    if (k == 9) {
+        *nt = (int)(sizeof hostile_climbed_table / sizeof hostile_climbed_table[0]);
+        for (int i = 0; i < *nt; i++)
+            if (gr_rummy_meld_parse(hostile_climbed_table[i], &t[i], NULL) != GR_OK)
+                return NULL;
+        return gr_rummy_hand_parse("3C 7C QC AD 9D 2H 4H 7H 9H 5S JK JK JK JK", h, NULL) == GR_OK ? names[k] : NULL;
     }
     gr_rummy_hand all;
     *nt = hostile_sets(t, &all, 24);

@@ -187,6 +187,24 @@ static inline char *test_save(const gr_game *game)
     return text;
 }
 
+/* text with every line end written \r\n, as an editor on another system
+ * may save it (malloc'd: the caller frees it) */
+static inline char *test_crlf(const char *text)
+{
+    size_t n = strlen(text), lines = 0;
+    for (size_t i = 0; i < n; i++)
+        lines += text[i] == '\n';
+    char *out = malloc(n + lines + 1), *o = out;
+    ck_assert_ptr_nonnull(out);
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '\n')
+            *o++ = '\r';
+        *o++ = text[i];
+    }
+    *o = '\0';
+    return out;
+}
+
 /* all the cards of an arrangement: its melds and its deadwood */
 static inline gr_cards test_arrangement_cards(const gr_arrangement *a)
 {

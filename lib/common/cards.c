@@ -82,6 +82,24 @@ static char upper(char c)
 }
 
 /* Parse exactly the `len` bytes at s as one card (no white space). */
+bool gr__read_decimal(const char *s, size_t n, unsigned long long max,
+                      unsigned long long *out)
+{
+    unsigned long long v = 0;
+    if (n == 0 || n > 20)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        unsigned long long d = (unsigned long long)(s[i] - '0');
+        if (d > max || v > (max - d) / 10)   /* v * 10 + d > max */
+            return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
 int gr__card_parse_token(const char *s, size_t len, gr_card *out)
 {
     size_t i = 0;

@@ -44,6 +44,11 @@ int gr__cards_points(gr_cards cards);
  * no white space: GR_OK or GR_EPARSE. */
 int gr__card_parse_token(const char *s, size_t len, gr_card *out);
 
+/* A decimal number: exactly the n bytes at s, 1 to 20 digits, at most
+ * max; false for anything else (a value over max or over 64 bits too). */
+bool gr__read_decimal(const char *s, size_t n, unsigned long long max,
+                      unsigned long long *out);
+
 /* white space as the C locale's isspace(), without depending on the locale */
 static inline bool gr__is_space(char c)
 {

@@ -34,7 +34,8 @@ static const reason_info reasons[GR_REASON_COUNT] = {
     [GR_REASON_CARDS_UNACCOUNTED] = { "cards_unaccounted", GR_EINVAL,
         "the hands, pile and stock are not the 52 cards, each once" },
     [GR_REASON_BAD_RESULT] = { "bad_result", GR_EINVAL,
-        "the hand result is not consistent (outcome, knocker, winner, points)" },
+        "the hand result is not consistent (its outcome, who knocked or went "
+        "out, the winner, the points)" },
     [GR_REASON_RESERVED_NOT_ZERO] = { "reserved_not_zero", GR_EINVAL,
         "the reserved space of an input struct is not zero" },
     [GR_REASON_NOT_YOUR_TURN] = { "not_your_turn", GR_ESTATE,
@@ -111,8 +112,9 @@ static const reason_info reasons[GR_REASON_COUNT] = {
     [GR_REASON_RUMMY_MATCH_OVER] = { "rummy_match_over", GR_ESTATE,
         "the match is over: a player reached the target (R7)" },
     [GR_REASON_RUMMY_CARDS] = { "rummy_cards", GR_EINVAL,
-        "the hands, table, pile and stock are not the cards of the decks in "
-        "use, each face once a deck (R1)" },
+        "the cards are not those of the decks in use: a face more often than "
+        "the decks hold it, or too many jokers; in a position, the hands, "
+        "table, pile and stock not each face once a deck (R1)" },
     [GR_REASON_RUMMY_CARD_COUNT] = { "rummy_card_count", GR_EINVAL,
         "a hand holds a number of cards the position does not allow (R2, R4)" },
     [GR_REASON_WINNER_HOLDS_CARDS] = { "winner_holds_cards", GR_EINVAL,

@@ -119,19 +119,7 @@ static const char *hand_line(const char *text, int n, size_t *len)
 
 static bool read_ull(const char *t, unsigned long long max, unsigned long long *out)
 {
-    unsigned long long v = 0;
-    if (!*t)
-        return false;
-    for (; *t; t++) {
-        if (*t < '0' || *t > '9')
-            return false;
-        unsigned long long d = (unsigned long long)(*t - '0');
-        if (v > (max - d) / 10)
-            return false;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return true;
+    return gr__read_decimal(t, strlen(t), max, out);
 }
 
 static int load_match(gr_match **out, char *text, const mreader *r,

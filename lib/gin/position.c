@@ -308,19 +308,7 @@ static int read_card(reader *r, const char *s, size_t n, gr_card *out)
 static int read_number(reader *r, const char *s, size_t n, unsigned long long max,
                        unsigned long long *out)
 {
-    unsigned long long v = 0;
-    if (n == 0 || n > 20)
-        return fail(r, s, n);
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return fail(r, s, n);
-        unsigned long long d = (unsigned long long)(s[i] - '0');
-        if (v > (max - d) / 10)
-            return fail(r, s, n);
-        v = v * 10 + d;
-    }
-    *out = v;
-    return GR_OK;
+    return gr__read_decimal(s, n, max, out) ? GR_OK : fail(r, s, n);
 }
 
 enum { K_DEALER, K_TURN, K_PHASE, K_HAND0, K_HAND1, K_PILE, K_STOCK, K_SEED,

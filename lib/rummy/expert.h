@@ -35,6 +35,14 @@ typedef struct gr__rexpert {
     gr_card pile[GR_RUMMY_MAX_CARDS];
     gr_cards passed[GR_RUMMY_MAX_PLAYERS];  /* faces a seat did not take */
     gr_cards thrown[GR_RUMMY_MAX_PLAYERS];  /* faces a seat discarded */
+    int nstk;                     /* the stock's size at the last view, or
+                                     -1 before the first view of the hand */
+    signed char stk[GR_RUMMY_MAX_CARDS];    /* the stock, bottom first: a
+                                     card the seat saw in the pile before a
+                                     turnover (R6) put it there, else -1 */
+    gr_rummy_hand drew[GR_RUMMY_MAX_PLAYERS];  /* cards a seat drew from the
+                                     stock where they were known, not seen
+                                     played since */
     /* the plan of the turn being played */
     int nplan, iplan;
     gr_rummy_action plan[GR__REXPERT_PLAN];
@@ -59,10 +67,13 @@ typedef struct gr__rdeal {
     int npool;
     gr_card pool[GR_RUMMY_MAX_CARDS];       /* the unseen cards */
     int hidden[GR_RUMMY_MAX_PLAYERS];       /* unseen cards per seat */
+    gr_card stk[GR_RUMMY_MAX_CARDS];        /* the stock, bottom first: a
+                                               known card or GR_NO_CARD */
 } gr__rdeal;
 
 /* Read what the view shows since the seat's last discard (who took or
- * passed our discard, what each seat threw) and forget an earlier hand. */
+ * passed our discard, what each seat threw, what the stock holds after a
+ * turnover and who drew its known cards) and forget an earlier hand. */
 void gr__rexpert_observe(gr__rexpert *e, const gr_rummy_view *view);
 
 /* remember our discard (the pile as it leaves it) */
@@ -73,9 +84,9 @@ void gr__rexpert_discarded(gr__rexpert *e, const gr_rummy_view *view, gr_card c)
 int gr__rdeal_init(const gr__rexpert *e, const gr_rummy_view *view,
                    gr__rdeal *d);
 
-/* one determinization: *g is d->base with the hidden hands and the stock
- * dealt from the unseen cards (weighed by what each seat passed, threw
- * and took, with GR_RUMMY_EXPERT_INFER) */
+/* one determinization: *g is d->base with the hidden hands and the
+ * stock's unknown places dealt from the unseen cards (weighed by what
+ * each seat passed, threw and took, with GR_RUMMY_EXPERT_INFER) */
 void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
                       gr_rummy_game *g);
 

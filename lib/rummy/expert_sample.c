@@ -3,24 +3,33 @@
  * how it deals the cards it cannot see.
  *
  * Memory.  The expert sees a view at each of its decisions, nothing in
- * between.  When it discards it keeps the pile as it left it; at its next
- * draw the pile shows what the other seats did meanwhile: each took the
- * top or not, then discarded.  Every take/no-take pattern of the seats in
- * between is tried (2^(players-1), at most 64) and when exactly one turns
- * the old pile into the new one, the top each seat left is "passed" by
- * him and each discard "thrown" by him.  A turnover of the pile, or
- * several patterns that fit, teach nothing.
+ * between.  When it discards it keeps the pile as it left it, and it
+ * keeps the stock as far as it knows it (a place holds a card, or is
+ * unknown: every place before the first turnover); at its next draw the
+ * pile and the stock's size show what the other seats did meanwhile:
+ * each took the top or drew the stock's, then discarded, and when a draw
+ * emptied the stock the pile was turned over after his discard (R6: the
+ * new stock is the old pile, its order known but for discards the seat
+ * never saw).  Every take/draw pattern of the seats in between is
+ * replayed (2^(players-1), at most 64); those that turn the old pile and
+ * stock into the view's give the stock now (unknown if they disagree),
+ * and when exactly one fits, the top each seat left is "passed" by him,
+ * each discard still in the pile "thrown" by him, and a known stock card
+ * he drew "drew" by him (until he is seen to throw it; not when his own
+ * discard went under in a turnover, as it may be that card).
  *
  * ALGORITHM (sampling).  The unseen cards are the deck (its decks and
  * jokers read from the number of cards the view accounts for) less our
- * hand, the table, the pile and every seat's known cards.  They are
- * shuffled; each other seat in turn gets his unknown cards from them and
- * the rest is the stock, in shuffled order.  With GR_RUMMY_EXPERT_INFER,
- * of 4 draws of a seat's unknown cards the one that fits his play best is
- * kept: each passed face that would have made a natural meld with his
- * hand costs 3, each held card of the rank or a neighbour of a face he
- * threw costs 1 (a player keeps what he needs and throws what he does
- * not).
+ * hand, the table, the pile, every seat's known cards and the stock's
+ * known places.  Each other seat holds his known cards and what he
+ * "drew" that is still unseen (as many as his hand holds); the rest of
+ * his hand is dealt from the unseen cards, shuffled, and what is left
+ * fills the stock's unknown places in shuffled order.  With
+ * GR_RUMMY_EXPERT_INFER, of 4 draws of a seat's unknown cards the one
+ * that fits his play best is kept: each passed face that would have made
+ * a natural meld with his hand costs 3, each held card of the rank or a
+ * neighbour of a face he threw costs 1 (a player keeps what he needs and
+ * throws what he does not).
  */
 #include "common/alloc.h"
 #include "common/bits.h"
@@ -39,62 +48,131 @@ static void forget(gr__rexpert *e)
     e->pile_valid = false;
     memset(e->passed, 0, sizeof e->passed);
     memset(e->thrown, 0, sizeof e->thrown);
+    memset(e->drew, 0, sizeof e->drew);
+    e->nstk = -1;
     e->nplan = e->iplan = 0;
 }
 
-/* the seats between our discard and this draw: which took the top */
-static void read_turns(gr__rexpert *e, const gr_rummy_view *v)
+/* The turns between our discard and this draw replayed under one
+ * take/no-take pattern.  A place of the pile or the stock holds a card
+ * seen, -1 for one never seen, or -2-j for the discard of the j-th seat
+ * after us (read from the view's pile if it is still there). */
+#define NONE (-1000)
+typedef struct replay {
+    int npile, nstock, turnovers;
+    int pile[GR_RUMMY_MAX_CARDS + GR_RUMMY_MAX_PLAYERS];
+    int stock[GR_RUMMY_MAX_CARDS];
+    int drawn[GR_RUMMY_MAX_PLAYERS];   /* from the stock, or NONE */
+    int top[GR_RUMMY_MAX_PLAYERS];     /* the top passed, or NONE */
+    bool buried[GR_RUMMY_MAX_PLAYERS]; /* the discard turned over unseen */
+} replay;
+
+/* R6: the pile turned over, its bottom card left up; false if the hand
+ * would be void */
+static bool turn_over(replay *r)
+{
+    if (r->npile < 2)
+        return false;
+    r->nstock = r->npile - 1;
+    for (int i = 0; i < r->nstock; i++) {
+        int c = r->pile[r->npile - 1 - i];
+        if (c <= -2)
+            r->buried[-2 - c] = true;
+        r->stock[i] = c >= 0 ? c : -1;   /* a discard never seen stays unknown */
+    }
+    r->npile = 1;
+    r->turnovers++;
+    return true;
+}
+
+static bool replay_turns(const gr__rexpert *e, const gr_rummy_view *v, unsigned mask,
+                         replay *r)
+{
+    int k = v->nplayers - 1;
+    r->npile = e->npile;
+    for (int i = 0; i < e->npile; i++)
+        r->pile[i] = e->pile[i];
+    r->nstock = e->nstk;
+    for (int i = 0; i < e->nstk; i++)
+        r->stock[i] = e->stk[i];
+    r->turnovers = e->turnovers;
+    memset(r->buried, 0, sizeof r->buried);
+    if (r->nstock == 0 && !turn_over(r))   /* we drew the last card */
+        return false;
+    for (int j = 0; j < k; j++) {
+        r->drawn[j] = r->top[j] = NONE;
+        if (mask >> j & 1) {
+            if (r->npile == 0)
+                return false;
+            r->npile--;
+        } else {
+            if (r->nstock == 0)
+                return false;
+            if (r->npile > 0)
+                r->top[j] = r->pile[r->npile - 1];
+            r->drawn[j] = r->stock[--r->nstock];
+        }
+        r->pile[r->npile++] = -2 - j;
+        if (r->nstock == 0 && !turn_over(r))
+            return false;
+    }
+    if (r->turnovers != v->turnovers || r->nstock != v->stock_size
+        || r->npile != v->ndiscards)
+        return false;
+    for (int i = 0; i < r->npile; i++)
+        if (r->pile[i] >= 0 && r->pile[i] != v->discards[i])
+            return false;
+    return true;
+}
+
+/* the card a replay's place stands for, or GR_NO_CARD if never seen */
+static gr_card seen_card(const replay *r, const gr_rummy_view *v, int x)
+{
+    if (x >= 0)
+        return (gr_card)x;
+    for (int i = 0; x <= -2 && i < r->npile; i++)
+        if (r->pile[i] == x)
+            return v->discards[i];
+    return GR_NO_CARD;
+}
+
+/* The seats between our discard and this draw: which took the top, what
+ * each passed, threw and drew from a known stock, and the stock now.
+ * false if no pattern, or several with different stocks, fits the view. */
+static bool read_turns(gr__rexpert *e, const gr_rummy_view *v)
 {
     int n = v->nplayers, k = n - 1, found = 0;
-    unsigned fit = 0;
-    int st[GR_RUMMY_MAX_CARDS + GR_RUMMY_MAX_PLAYERS];
+    bool same = true;
+    replay r, fit;
     for (unsigned mask = 0; mask < (1u << k); mask++) {
-        int len = e->npile;
-        bool ok = true;
-        for (int i = 0; i < len; i++)
-            st[i] = e->pile[i];
-        for (int j = 0; j < k && ok; j++) {
-            if (mask >> j & 1) {
-                if (len == 0)
-                    ok = false;
-                else
-                    len--;
-            }
-            st[len++] = -1 - j;   /* seat j's discard, unknown yet */
-        }
-        if (!ok || len != v->ndiscards)
+        if (!replay_turns(e, v, mask, &r))
             continue;
-        for (int i = 0; i < len && ok; i++)
-            ok = st[i] < 0 || st[i] == v->discards[i];
-        if (ok) {
-            found++;
-            fit = mask;
-        }
+        if (found++ == 0)
+            fit = r;
+        else if (memcmp(r.stock, fit.stock, (size_t)r.nstock * sizeof r.stock[0]) != 0)
+            same = false;
     }
+    if (found == 0 || !same)
+        return false;
+    e->nstk = fit.nstock;
+    for (int i = 0; i < fit.nstock; i++)
+        e->stk[i] = (signed char)fit.stock[i];
     if (found != 1)
-        return;
-    /* replay the one pattern: what each seat found on top and threw */
-    int len = e->npile, pos[GR_RUMMY_MAX_PLAYERS];
-    for (int i = 0; i < len; i++)
-        st[i] = e->pile[i];
+        return true;   /* who did what is not known */
     for (int j = 0; j < k; j++) {
         int q = (v->player + 1 + j) % n;
-        int top = len ? st[len - 1] : GR_NO_CARD;
-        if (top < 0)   /* the seat before threw it and it stayed */
-            top = v->discards[pos[-1 - top]];
-        if (fit >> j & 1)
-            len--;
-        else if (top < GR_NCARDS)
+        gr_card top = fit.top[j] == NONE ? GR_NO_CARD : seen_card(&fit, v, fit.top[j]);
+        if (top < GR_NCARDS)
             e->passed[q] |= GR_CARD_BIT(top);
-        pos[j] = len;
-        st[len++] = -1 - j;
+        if (fit.drawn[j] >= 0 && !fit.buried[j])   /* else it may be the discard */
+            gr__rhand_add(&e->drew[q], (gr_card)fit.drawn[j]);
+        gr_card threw = seen_card(&fit, v, -2 - j);
+        if (threw != GR_NO_CARD && gr__rhand_has(&e->drew[q], threw))
+            gr__rhand_remove(&e->drew[q], threw);
+        if (threw < GR_NCARDS)
+            e->thrown[q] |= GR_CARD_BIT(threw);
     }
-    for (int j = 0; j < k; j++) {
-        int q = (v->player + 1 + j) % n;
-        bool stayed = !(j + 1 < k && (fit >> (j + 1) & 1));
-        if (stayed && pos[j] < v->ndiscards && v->discards[pos[j]] < GR_NCARDS)
-            e->thrown[q] |= GR_CARD_BIT(v->discards[pos[j]]);
-    }
+    return true;
 }
 
 void gr__rexpert_observe(gr__rexpert *e, const gr_rummy_view *v)
@@ -105,8 +183,16 @@ void gr__rexpert_observe(gr__rexpert *e, const gr_rummy_view *v)
         forget(e);
         e->started = true;
     }
-    if (e->pile_valid && v->phase == GR_RUMMY_PHASE_DRAW && v->turnovers == e->turnovers)
-        read_turns(e, v);
+    bool read = e->pile_valid && v->phase == GR_RUMMY_PHASE_DRAW && e->nstk >= 0
+             && read_turns(e, v);
+    if (!read) {
+        if (e->nstk >= 0 && v->turnovers == e->turnovers && v->stock_size <= e->nstk) {
+            e->nstk = v->stock_size;   /* cards drawn off its top */
+        } else {
+            e->nstk = v->stock_size;
+            memset(e->stk, -1, sizeof e->stk);
+        }
+    }
     if (v->phase == GR_RUMMY_PHASE_DRAW)
         e->pile_valid = false;
     e->dealer = v->dealer;
@@ -182,11 +268,40 @@ int gr__rdeal_init(const gr__rexpert *e, const gr_rummy_view *v, gr__rdeal *d)
     }
     if (count[GR_RUMMY_JOKER] < 0)
         return GR_EINVAL;
+    /* the stock's places seen before a turnover, and the cards a seat
+     * drew from them (while they are unseen and his hand has room) */
+    bool stk = e->started && e->nstk == v->stock_size;
+    int unknown = 0;
+    for (int i = 0; i < v->stock_size; i++) {
+        int c = stk ? e->stk[i] : -1;
+        d->stk[i] = GR_NO_CARD;
+        if (c >= 0 && count[c] > 0) {
+            count[c]--;
+            d->stk[i] = (gr_card)c;
+        } else {
+            unknown++;
+        }
+    }
+    gr_rummy_hand drew[GR_RUMMY_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        memset(&drew[p], 0, sizeof drew[p]);
+        if (p == v->player || !e->started)
+            continue;
+        gr_rummy_hand h = e->drew[p];
+        for (int c = 0; c <= GR_NCARDS && d->hidden[p] > 0; c++)
+            while (gr__rhand_has(&h, (gr_card)c) > 0 && count[c] > 0 && d->hidden[p] > 0) {
+                gr__rhand_remove(&h, (gr_card)c);
+                gr__rhand_add(&drew[p], (gr_card)c);
+                count[c]--;
+                d->hidden[p]--;
+                hidden--;
+            }
+    }
     d->npool = 0;
     for (int c = 0; c <= GR_NCARDS; c++)
         for (int k = 0; k < count[c]; k++)
             d->pool[d->npool++] = (gr_card)c;
-    if (d->npool != hidden + v->stock_size)
+    if (d->npool != hidden + unknown)
         return GR_EINVAL;
     gr_rummy_game *g = &d->base;
     memset(g, 0, sizeof *g);
@@ -211,6 +326,9 @@ int gr__rdeal_init(const gr__rexpert *e, const gr_rummy_view *v, gr__rdeal *d)
     g->taken = v->taken;
     for (int p = 0; p < n; p++) {
         g->hand[p] = p == v->player ? v->hand : v->known[p];
+        for (int c = 0; c <= GR_NCARDS; c++)
+            for (int k = gr__rhand_has(&drew[p], (gr_card)c); k > 0; k--)
+                gr__rhand_add(&g->hand[p], (gr_card)c);
         g->known[p] = v->known[p];
     }
     g->nstock = v->stock_size;
@@ -252,7 +370,7 @@ void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
         gr_card best[GR_RUMMY_MAX_CARDS];
         int best_cost = -1;
         for (int t = 0; t < tries; t++) {
-            gr_cards held = g->known[q].once;
+            gr_cards held = g->hand[q].once;
             for (int i = 0; i < h; i++) {   /* a partial shuffle */
                 int j = at + i + (int)gr__rng_below(rng, (uint64_t)(np - at - i));
                 gr_card c = pool[j];
@@ -281,13 +399,13 @@ void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
             gr__rhand_add(&g->hand[q], pool[at + i]);
         at += h;
     }
-    /* the stock: the rest, shuffled */
+    /* the stock: its places seen before a turnover, the rest shuffled */
     for (int i = at; i < np - 1; i++) {
         int j = i + (int)gr__rng_below(rng, (uint64_t)(np - i));
         gr_card c = pool[j];
         pool[j] = pool[i];
         pool[i] = c;
     }
-    g->nstock = np - at;
-    memcpy(g->stock, pool + at, (size_t)g->nstock);
+    for (int i = 0; i < g->nstock; i++)
+        g->stock[i] = d->stk[i] != GR_NO_CARD ? d->stk[i] : pool[at++];
 }

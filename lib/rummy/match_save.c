@@ -72,14 +72,15 @@ static int fail(reader *r, const char *at, size_t len, int reason)
     return reason == GR_REASON_SYNTAX ? GR_EPARSE : gr_reason_status(reason);
 }
 
-/* the next line; false at the end of the text (every line ends in \n) */
+/* the next line without its newline (\n or \r\n); false at the end of
+ * the text (every line ends in \n) */
 static bool next_line(reader *r)
 {
     const char *nl = strchr(r->p, '\n');
     if (!nl)
         return false;
     r->s = r->p;
-    r->e = nl;
+    r->e = nl > r->p && nl[-1] == '\r' ? nl - 1 : nl;
     r->p = nl + 1;
     return true;
 }
@@ -98,21 +99,9 @@ static bool key(const reader *r, const char *k, const char **rest)
 static bool number(const char *s, const char *end, unsigned long long max,
                    unsigned long long *out)
 {
-    unsigned long long v = 0;
-    if (s == end || end - s > 20 || (end - s > 1 && *s == '0'))
-        return false;
-    for (const char *p = s; p < end; p++) {
-        if (*p < '0' || *p > '9')
-            return false;
-        unsigned d = (unsigned)(*p - '0');
-        if (v > (ULLONG_MAX - d) / 10)
-            return false;
-        v = v * 10 + d;
-    }
-    if (v > max)
-        return false;
-    *out = v;
-    return true;
+    if (end - s > 1 && *s == '0')
+        return false;   /* read back as written: no leading zeros */
+    return gr__read_decimal(s, (size_t)(end - s), max, out);
 }
 
 /* the words of [s, e) separated by single spaces, into w (at most cap) */

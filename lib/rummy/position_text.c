@@ -161,17 +161,7 @@ static int read_number(reader *r, const char *s, const char *end,
     size_t n = gr__word_len(s, end);
     if (n == 0 || n > 20 || gr__skip_space(s + n, end) != end)
         return fail(r, s, n, GR_REASON_SYNTAX);
-    unsigned long long v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return fail(r, s, n, GR_REASON_SYNTAX);
-        unsigned long long d = (unsigned long long)(s[i] - '0');
-        if (d > max || v > (max - d) / 10)
-            return fail(r, s, n, GR_REASON_SYNTAX);
-        v = v * 10 + d;
-    }
-    *out = v;
-    return GR_OK;
+    return gr__read_decimal(s, n, max, out) ? GR_OK : fail(r, s, n, GR_REASON_SYNTAX);
 }
 
 /* one card word, or "-" for none when dash */

@@ -128,15 +128,15 @@ int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
 
 #define MAXTOK 64
 
-/* the next line without its newline: [*s, *e); false if none is left
- * (every line must end with a newline) */
+/* the next line without its newline (\n or \r\n): [*s, *e); false if
+ * none is left (every line must end with a newline) */
 static bool next_line(const char **p, const char **s, const char **e)
 {
     const char *nl = strchr(*p, '\n');
     if (!nl)
         return false;
     *s = *p;
-    *e = nl;
+    *e = nl > *p && nl[-1] == '\r' ? nl - 1 : nl;
     *p = nl + 1;
     return true;
 }
@@ -170,15 +170,9 @@ static bool keyword(const char *s, const char *e, const char *key,
 
 static bool parse_int(const char *s, const char *e, int lo, int hi, int *out)
 {
-    long v = 0;
-    if (s == e || e - s > 7)
-        return false;
-    for (const char *p = s; p < e; p++) {
-        if (*p < '0' || *p > '9')
-            return false;
-        v = v * 10 + (*p - '0');
-    }
-    if (v < lo || v > hi)
+    unsigned long long v;
+    if (hi < 0 || !gr__read_decimal(s, (size_t)(e - s), (unsigned long long)hi, &v)
+        || v < (unsigned long long)(lo > 0 ? lo : 0))
         return false;
     *out = (int)v;
     return true;
