@@ -4,7 +4,7 @@
  *
  *   bench/bench-rummy-strength [-n players] [-j jokers-per-deck] [-m sets]
  *        [-a player] [-b player] [-P playouts] [-F features] [-s seed]
- *        [-t target] [-A]
+ *        [-t target] [-A] [-v]
  *
  * Players: expert, greedy, random (the library's bots) and rules, this
  * program's own rule-based player (below), independent of the library's
@@ -32,6 +32,8 @@
  * features, then each one left out, then none (the plain heuristic: lay
  * down all it can and discard its costliest card outside pairs and near
  * runs), a row each.
+ * -v: a line a match on stderr (set, a's seat, 1 if a won, a's points a
+ * hand less the others' mean), to pair two builds' runs match by match.
  *
  * The rule-based player: takes the pile's card only when it melds at once
  * (a set or run with cards it holds, its jokers standing in); lays down
@@ -163,7 +165,7 @@ typedef struct player {
     gr_rummy_bot *bot;
 } player;
 
-static int playouts = 0, features = -1;
+static int playouts = 0, features = -1, verbose = 0;
 
 static int kind_of(const char *name)
 {
@@ -224,6 +226,8 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
         return -1;
     gr_rummy_score sc;
     gr_rummy_match_score(m, &sc);
+    double points0 = st->points;
+    long hands0 = st->hands;
     while (!sc.over) {
         gr_rummy_game *g;
         if (gr_rummy_match_deal(m, &g) != GR_OK)
@@ -297,6 +301,9 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
         gr_rummy_game_free(g);
         gr_rummy_match_score(m, &sc);
     }
+    if (verbose)
+        fprintf(stderr, "match %llu %d %d %.3f\n", (unsigned long long)seed, a_seat,
+                sc.winner == a_seat, (st->points - points0) / (double)(st->hands - hands0));
     st->matches++;
     st->match_wins += sc.winner == a_seat;
     gr_rummy_match_free(m);
@@ -384,6 +391,10 @@ int main(int argc, char **argv)
         const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "-A")) {
             ablate = 1;
+            continue;
+        }
+        if (!strcmp(o, "-v")) {
+            verbose = 1;
             continue;
         }
         if (!val) {

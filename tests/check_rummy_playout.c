@@ -5,11 +5,16 @@
  * is gr_rummy_game_play plus the next masks, gr_rummy_game_redeal deals as
  * gr_rummy_game_new without allocating, and the built-in playouts end
  * every hand with moves the rules accept (their history replays to the
- * same result) and are deterministic.
+ * same result) and are deterministic; RANDOM's fast path plays the moves
+ * it played before (histories pinned to digests), and what it relies on
+ * holds (a hand that is one meld holds only pattern faces; its coin is
+ * gr__rng_below(2)).
  */
 #include <check.h>
 
 #include "ginrummy.h"
+#include "common/rng.h"
+#include "rummy/cards.h"
 #include "testutil.h"
 #include "rummy_testutil.h"
 
@@ -384,6 +389,21 @@ static uint64_t history_digest(uint64_t h, const gr_rummy_game *g)
     return h;
 }
 
+/* a RANDOM playout of g from here, its history folded into *digest and
+ * its length counted in *moves */
+static void random_playout(gr_rummy_game *g, uint64_t seed, uint64_t *digest, long *moves)
+{
+    ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_RANDOM, seed, NULL), GR_OK);
+    *moves += gr_rummy_game_history(g, NULL, 0);
+    *digest = history_digest(*digest, g);
+}
+
+static void check_pinned(uint64_t digest, long moves, uint64_t want, long want_moves)
+{
+    ck_assert_msg(digest == want && moves == want_moves, "digest %#llx after %ld moves",
+                  (unsigned long long)digest, moves);
+}
+
 /* The RANDOM playout is worked out by its own fast path (no masks, the
  * layoff faces kept through the hand, the hardware popcount); its moves
  * are the general policy's, number for number.  Debug builds compare
@@ -405,15 +425,93 @@ START_TEST(random_playout_is_the_general_policy)
             int n = gr_rummy_game_legal_moves(g, list, 4096);
             ck_assert_int_eq(gr_rummy_game_play(g, &list[test_below(&rng, n)]), GR_OK);
         }
-        ck_assert_int_eq(gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_RANDOM,
-                                               test_next(&rng), NULL), GR_OK);
-        moves += gr_rummy_game_history(g, NULL, 0);
-        digest = history_digest(digest, g);
+        random_playout(g, test_next(&rng), &digest, &moves);
         gr_rummy_game_free(g);
         gr_rummy_rules_free(r);
     }
-    ck_assert_msg(digest == 0x22aeb4a65dfa177eull && moves == 11293, "digest %#llx after %ld moves",
-                  (unsigned long long)digest, moves);
+    check_pinned(digest, moves, 0x22aeb4a65dfa177eull, 11293);
+}
+END_TEST
+
+/* The same, over many more whole hands redealt in place (where a hand
+ * that is one meld, the rarer moves and turnovers come up often enough):
+ * 2 to 7 players, one and two decks, 0 to 4 jokers a deck, the ace low
+ * and high; pinned to the digest of the library before its latest work
+ * on the fast path. */
+START_TEST(random_playouts_of_many_hands_are_pinned)
+{
+    static const int conf[][4] = {   /* players, jokers, decks, ace high */
+        { 2, 1, 0, 0 }, { 4, 1, 0, 0 }, { 7, 1, 0, 0 }, { 2, 0, 0, 0 },
+        { 2, 4, 0, 1 }, { 3, 2, 0, 1 }, { 7, 4, 2, 0 }, { 6, 2, 0, 1 }
+    };
+    uint64_t digest = 0xCBF29CE484222325ull;
+    long moves = 0;
+    for (int c = 0; c < 8; c++) {
+        gr_rummy_rules *r = test_rummy_rules(conf[c][0], conf[c][1], conf[c][2], conf[c][3], 3);
+        gr_rummy_game *g;
+        ck_assert_int_eq(gr_rummy_game_new(&g, r, 1, 0), GR_OK);
+        for (int i = 0; i < 250; i++) {
+            ck_assert_int_eq(gr_rummy_game_redeal(g, (uint64_t)(1000 * c + i), i % conf[c][0]),
+                             GR_OK);
+            random_playout(g, (uint64_t)i, &digest, &moves);
+        }
+        gr_rummy_game_free(g);
+        gr_rummy_rules_free(r);
+    }
+    check_pinned(digest, moves, 0x65cb542887d2fb85ull, 473523);
+}
+END_TEST
+
+/* The RANDOM playout tests whether the whole hand is one meld (R3, R7:
+ * it then goes out at once) only when every natural it holds is among
+ * gr__rpattern_faces, the faces of its melds of three (every face of a
+ * longer meld is in one).  That holds for every hand that is one meld:
+ * checked here over every set and run of one suit (the ace high too) and
+ * every naming of at most one joker in it (with two jokers every face is
+ * a pattern face), each meld accepted by gr_rummy_meld_check. */
+START_TEST(whole_meld_hands_are_pattern_faces)
+{
+    int melds = 0;
+    for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags += GR_RUMMY_ACE_HIGH)
+        for (int kind = 0; kind < 2; kind++)
+            for (int x = 0; x < (kind ? 4 : 13); x++)
+                for (unsigned m = 1; m < (kind ? 1u << 13 : 1u << 4); m++) {
+                    gr_rummy_meld meld = { 0, 0 };
+                    for (int b = 0; b < (kind ? 13 : 4); b++)   /* runs of suit x, sets of rank x */
+                        if (m >> b & 1)
+                            meld.cards |= GR_CARD_BIT(kind ? GR_CARD(b, x) : GR_CARD(x, b));
+                    if (gr_rummy_meld_check(&meld, flags, NULL) != GR_OK)
+                        continue;
+                    for (gr_cards j = meld.cards;; j &= j - 1) {   /* no joker, then each face */
+                        gr_rummy_meld named = { meld.cards, j & (~j + 1) };
+                        gr_cards once = named.cards & ~named.jokers;
+                        int nj = named.jokers != 0;
+                        ck_assert_int_eq(gr_rummy_meld_check(&named, flags, NULL), GR_OK);
+                        ck_assert_msg((once & ~gr__rpattern_faces(once, nj, flags)) == 0,
+                                      "meld %#llx with joker %#llx (flags %d): a natural outside the patterns",
+                                      (unsigned long long)meld.cards,
+                                      (unsigned long long)named.jokers, flags);
+                        melds++;
+                        if (!j)
+                            break;
+                    }
+                }
+    ck_assert_int_gt(melds, 1000);
+}
+END_TEST
+
+/* the playouts' coin is gr__rng_below(2), number for number */
+START_TEST(coin_is_below_two)
+{
+    gr_rng a, b;
+    uint64_t x = 2026;
+    for (int i = 0; i < 4; i++)
+        a.s[i] = gr__splitmix64(&x);
+    b = a;
+    for (long i = 0; i < test_count(100000); i++) {
+        ck_assert_uint_eq(gr__rng_coin(&a), gr__rng_below(&b, 2));
+        ck_assert(memcmp(&a, &b, sizeof a) == 0);
+    }
 }
 END_TEST
 
@@ -540,6 +638,9 @@ int main(void)
         redeal_is_a_new_deal_without_allocating,
         playouts_follow_the_rules,
         random_playout_is_the_general_policy,
+        random_playouts_of_many_hands_are_pinned,
+        whole_meld_hands_are_pattern_faces,
+        coin_is_below_two,
         unlimited_turnovers_end,
         basic_playouts_go_out
     };

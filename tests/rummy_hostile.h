@@ -7,6 +7,7 @@
 #define GR_RUMMY_HOSTILE_H
 
 #include <ginrummy.h>
+#include <string.h>
 
 /* n (<= 52) 3-card sets, four per rank at most (two per deck), and
  * in *h the face each lacks: every card of *h goes onto a set (R4).
@@ -114,6 +115,38 @@ static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
     return m;
 }
 
+/* the inputs found by climbing (hostile_goout's cases 9 on): a hand and
+ * its table, the melds split by " | " */
+static const struct hostile_climb {
+    const char *hand, *table;
+} hostile_climbed[] = {
+    { "3C 7C QC AD 9D 2H 4H 7H 9H 5S JK JK JK JK",
+        "AC 2C 3C | 5C 6C 7C | 9C 10C JC | AD 2D 3D | 5D 6D 7D | JK=6H "
+        "7H 8H 9H | AH 2H 3H | 5H 6H 7H | 9H 10H JH | AS 2S 3S | 5S 6S "
+        "7S | 9S 10S JS | JC QC KC | AS 2S 3S 4S | 9C 10C JC | AD 2D "
+        "3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | 9H 10H JH | "
+        "AS 2S 3S | 5S 6S 7S | 9S 10S JS | 4H 5H 6H JK=7H | 2C 3C 4C "
+        "5C | 4S JK=5S 6S | 9S 10S JS QS | 6D 7D 8D | 5C 5D 5H 5S | 3C "
+        "3D 3S | 5S 6S 7S" },
+    { "4C 8C KC 2D 2D 4D 6D 8D AH 4H 6H 8H 2S 6S",
+        "AC JK=2C 3C | 4C 5C 6C 7C | 9C 10C JC | AD JK=2D 3D | 5D "
+        "JK=6D 7D | 9D 10D JD | AH JK=2H 3H | 5H JK=6H 7H | 9H 10H JH "
+        "| AS JK=2S 3S | 5S JK=6S 7S | 9S 10S JS | 6C 6D 6H | 5C 6C 7C "
+        "| 9C 10C JC | AD 2D 3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H "
+        "6H 7H | 9H 10H JH | AS 2S 3S | 5S 6S 7S | 9S 10S JS | 3S 4S "
+        "5S 6S | 7S 8S 9S 10S | 9H 10H JH | 6S 7S JK=8S | 4D 5D 6D 7D "
+        "| JC QC KC | 7S 8S 9S 10S" },
+    { "4C 6C 8C AD 5D JD 8H QH QH 4S 7S 10S JK JK",
+        "AC 2C 3C | 5C 6C 7C | JK=6S 7S 8S | JS QS KS | 5D 6D 7D | 9D "
+        "10D JD | AH 2H 3H | AS 2S 3S JK=4S | 7H 8H 9H | AS 2S 3S | 5S "
+        "6S 7S | 9S 10S JS | AC 2C 3C | 5C 6C 7C | 9C 10C JC | AD 2D "
+        "3D | 4C 5C 6C 7C | 5S 6S 7S | AH 2H 3H | 5H 6H 7H | 9H 10H JH "
+        "| AS 2S 3S | 5S 6S 7S | 9S 10S JS | JK=8D 9D 10D | 8C 8D 8H "
+        "8S | JK=10S JS QS KS | 2S 3S 4S 5S | 2C 3C JK=4C 5C | 3C 3D "
+        "3H 3S | 2S 3S 4S JK=5S | 7D 7H 7S | AH 2H 3H | 4D 4H 4S | AD "
+        "2D 3D 4D | 5S 6S 7S 8S | 7S 8S 9S 10S" },
+};
+
 /* The slowest going-out searches of hands of up to 14 cards built so far,
  * case k = 0, 1, ... into t[*nt] and *h, with gr_rummy_go_out's value and
  * gr_rummy_can_go_out's answer (no card barred), the same with either ace
@@ -128,7 +161,13 @@ static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
  *     naturals name (2^8 ways to take jokers), and 14 cards between
  *     the runs; the same with KC;
  *   - the 24 sets of hostile_sets and 14 of their missing faces; 12 and
- *     2 jokers. */
+ *     2 jokers;
+ *   - found by climbing (a table and hand changed one card or meld at a
+ *     time while the search got slower, hostile_climbed): 4 jokers and 10
+ *     naturals next to the 24 runs of hostile_runs (two with a joker) and
+ *     8 more melds; 14 naturals next to 31 runs and sets with 8 jokers to
+ *     take; 12 naturals and 2 jokers next to 37 melds.  Every card goes
+ *     (0) in each, and the search tries every way before it finds it. */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
                                         int *value, int *out)
 {
@@ -137,7 +176,8 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         "24 runs, 11 cards between, 4C KC KC", "24 runs, 12 cards between, 2 JK",
         "24 runs, 12 cards (4C 4D twice), 2 JK", "24 runs (8 JK named), 14 cards",
         "24 runs (8 JK named), 13 cards, KC", "24 sets, 14 missing faces",
-        "24 sets, 12 missing faces, 2 JK",
+        "24 sets, 12 missing faces, 2 JK", "climbed: 32 melds, 10 cards, 4 JK",
+        "climbed: 31 melds (8 JK), 14 cards", "climbed: 37 melds, 12 cards, 2 JK",
     };
     if (k < 0 || k >= (int)(sizeof names / sizeof names[0]))
         return NULL;
@@ -192,6 +232,26 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         }
         if (k == 6)
             gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
+        return names[k];
+    }
+    if (k >= 9) {
+        const char *m = hostile_climbed[k - 9].table;
+        for (*nt = 0; *m != 0; (*nt)++) {
+            size_t len = strcspn(m, "|"), n = len;
+            char buf[64];
+            while (n > 0 && m[n - 1] == ' ')
+                n--;
+            if (n >= sizeof buf || *nt >= GR_RUMMY_MAX_MELDS)
+                return NULL;
+            memcpy(buf, m, n);
+            buf[n] = 0;
+            if (gr_rummy_meld_parse(buf, &t[*nt], NULL) != GR_OK)
+                return NULL;
+            m += len + (m[len] == '|');
+            m += strspn(m, " ");
+        }
+        if (gr_rummy_hand_parse(hostile_climbed[k - 9].hand, h, NULL) != GR_OK)
+            return NULL;
         return names[k];
     }
     gr_rummy_hand all;

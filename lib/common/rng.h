@@ -82,6 +82,13 @@ static inline uint64_t gr__rng_below(gr_rng *rng, uint64_t bound)
     }
     return hi;
 }
+/* gr__rng_below(rng, 2), the same number from the same state: the high
+ * word of x * 2 is x's top bit, and 2^64 mod 2 = 0 rejects nothing */
+static inline uint64_t gr__rng_coin(gr_rng *rng)
+{
+    return gr__rng_next(rng) >> 63;
+}
+
 /* unbiased Fisher-Yates */
 void     gr__shuffle(gr_rng *rng, gr_card *cards, int n);
 

@@ -45,12 +45,34 @@ static inline bool gr__rummy_meld_valid(const gr_rummy_meld *m)
     return (m->cards & ~GR_ALL_CARDS) == 0 && (m->jokers & ~m->cards) == 0;
 }
 
+/* The held faces (of `once`) in some run of 3 that needs at most `nj`
+ * (0 or 1) jokers, jokers naming the faces it lacks (every longer run
+ * holds such a run around each of its faces). */
+static inline gr_cards gr__rpattern_run_faces(gr_cards once, int nj, int flags)
+{
+    /* windows of 3 ranks in every suit at once: a start at ranks 0..10
+     * keeps the window inside its suit */
+    gr_cards b = once >> 1, c = once >> 2;
+    gr_cards w = (nj ? (once & b) | (once & c) | (b & c) : once & b & c)
+        & GR_EVERY_SUIT(0x7FF);
+    gr_cards out = (w | w << 1 | w << 2) & once;
+    if (flags & GR_RUMMY_ACE_HIGH) {   /* Q K A: the ace 11 ranks below the queen */
+        gr_cards qs = GR_EVERY_SUIT((gr_cards)1 << 11);
+        gr_cards q = once & qs, k = b & qs, a = (once << 11) & qs;
+        gr_cards wq = nj ? (q & k) | (q & a) | (k & a) : q & k & a;
+        out |= (wq | wq << 1 | wq >> 11) & once;
+    }
+    return out;
+}
+
 /* The held faces (of h->once) in some meld that needs at most `nj`
  * jokers, jokers naming the faces it lacks: a set of 3 or 4 suits, or a
  * run of 3 (every longer meld holds such a run around each of its faces).
  * nj 0: the faces of natural melds; nj 1: of pairs and near runs too.
- * Inline: the RANDOM playout asks it at every play. */
-static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+ * Inline, and always inline as gr__rpattern_faces_inline: the RANDOM
+ * playout asks it at every play. */
+static GR__ALWAYS_INLINE gr_cards gr__rpattern_faces_inline(gr_cards once, int nj,
+                                                            int flags)
 {
     if (nj >= 2)
         return once;   /* any face and two jokers are a set */
@@ -59,20 +81,12 @@ static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
     /* ranks held in at least 3 (nj 0) or 2 (nj 1) suits */
     gr_cards three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
     gr_cards two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
-    gr_cards out = once & GR_EVERY_SUIT(nj ? two : three);
-    /* windows of 3 ranks in every suit at once: a start at ranks 0..10
-     * keeps the window inside its suit */
-    gr_cards b = once >> 1, c = once >> 2;
-    gr_cards w = (nj ? (once & b) | (once & c) | (b & c) : once & b & c)
-        & GR_EVERY_SUIT(0x7FF);
-    out |= (w | w << 1 | w << 2) & once;
-    if (flags & GR_RUMMY_ACE_HIGH) {   /* Q K A: the ace 11 ranks below the queen */
-        gr_cards qs = GR_EVERY_SUIT((gr_cards)1 << 11);
-        gr_cards q = once & qs, k = b & qs, a = (once << 11) & qs;
-        gr_cards wq = nj ? (q & k) | (q & a) | (k & a) : q & k & a;
-        out |= (wq | wq << 1 | wq >> 11) & once;
-    }
-    return out;
+    return (once & GR_EVERY_SUIT(nj ? two : three)) | gr__rpattern_run_faces(once, nj, flags);
+}
+
+static inline gr_cards gr__rpattern_faces(gr_cards once, int nj, int flags)
+{
+    return gr__rpattern_faces_inline(once, nj, flags);
 }
 
 #endif /* GR_RUMMY_CARDS_H */

@@ -27,50 +27,49 @@
  * Sets are not searched.  A 3-card set takes one face, its missing suit,
  * as a natural or a joker, and nothing else can go there; so the search
  * grows the runs only, and the leaf's value (gr__rummy_value_slots) takes
- * the sets: a natural no meld of the hand takes may be laid off alone on
- * a set lacking its face (as many as there are such sets), and the sets
- * left empty hold jokers (with a run in the hand every joker melds
- * anyway): the search of rummy/melding_small.c does both for hands of up
- * to 14 naturals, the melding DP and its set-only knapsack for larger
- * ones.  Sets of 4 cards take
- * nothing.  The value pass thus grows only the runs that can take a card
- * of the hand (an end face held, or a joker); a table of 36 sets costs
- * about what the hand alone does.  The plan pass walks the melds in order
- * as below, a set's options valued with the sets after it only (the
- * states are keyed by the first set still counted, so runs share them).
- * Runs remain searched, as a branch and bound.  The runs are walked suit
- * by suit (each suit's from its low end), then the sets.  A state's value
- * is asked below a bound alpha: the best found so far (the value pass),
- * the best + 1 (the plan pass: is this option as good as the best?), 1
- * (can go out: is nothing left?); a state stops at a value no state can
- * go below (0; the best, in the plan pass).  A lower bound cuts a state whose
- * naturals that can go nowhere are worth alpha or more: those no meld of
- * the cards left holds (gr__rpattern_faces), no 3-card set still counted
- * lacks and no run still to grow reaches (through the naturals held and
- * one joker a gap); once a suit's runs are behind, its naturals left are
- * seen; the bound is asked before a leaf's value too.  The value pass
- * grows each run before stopping it, so the best is found early.  The
- * memo keeps exact values and bounds (a value that was not below the
- * alpha asked), and holds at most MAX_STATES (2^20); the search stops
- * with GR_ENOMEM beyond.  Measured (bench-rummy worst, hands of up to 14
- * cards, tests/rummy_hostile.h, medians): 24 runs with the 12 cards
- * between them, each going to either neighbour, 12 us for the plan (1.4
- * ms before the bound and the order; two KC after one QC 15 us, 13 ms
- * before), a way out 2 to 9 us; with no QC and both KC left, 0.15 ms for
- * the plan (the plan pass must show each option short of the best; 4.7
- * ms before); the same 12 cards with 2 jokers 32 us, most of it to
- * arrange the 14 cards kept (the tie-break keeps every card the hand
- * melds); 24 sets and 14 of their missing faces 8 us, 12 and 2 jokers 28
- * us (0.1 ms with the DP at the leaves).  A second pass rebuilds the
- * plan: at each choice, the
- * first option whose value is the best, in this order: keep a
- * table joker before taking it; for a run, no card at the low end before
- * one, two, ...; at each end, stopping before growing, a natural before a
- * joker; for a 3-card set, nothing, then the natural, then a joker.  The
- * melds are chosen for in the search's order (runs by suit, then sets);
- * the moves name the table's melds.  A set's last option is taken
- * unsearched when the others fall short (the state's value is the best).
- * The first way out found would not keep this tie-break.
+ * the sets: a natural no meld of the hand takes may be laid off alone on a
+ * set lacking its face (as many as there are such sets), and the sets left
+ * empty hold jokers (with a run in the hand every joker melds anyway): the
+ * search of rummy/melding_small.c does both for hands of up to 14
+ * naturals, the melding DP and its set-only knapsack for larger ones.
+ * Sets of 4 cards take nothing.  The value pass thus grows only the runs
+ * that can take a card of the hand (an end face held, or a joker); a table
+ * of 36 sets costs about what the hand alone does.  The plan pass walks
+ * the melds in order as below, a set's options valued with the sets after
+ * it only (the states are keyed by the first set still counted, so runs
+ * share them).  Runs remain searched, as a branch and bound.  The runs are
+ * walked suit by suit (each suit's from its low end), then the sets.  A
+ * state's value is asked below a bound alpha: the best found so far (the
+ * value pass), the best + 1 (the plan pass: is this option as good as the
+ * best?), 1 (can go out: is nothing left?); a state stops at a value no
+ * state can go below (0; the best, in the plan pass).  A lower bound cuts
+ * a state whose naturals that can go nowhere are worth alpha or more:
+ * those no meld of the cards left holds (gr__rpattern_faces), no 3-card
+ * set still counted lacks and no run still to grow reaches (through the
+ * naturals held and one joker a gap); once a suit's runs are behind, its
+ * naturals left are seen; and the second copies of faces only a set of the
+ * hand can take (no run of the hand, no set, no run to grow) when fewer
+ * than 6 cards and jokers of the rank are left (both copies would need two
+ * sets); the bound is asked before a leaf's value too.  The value pass
+ * grows each run before stopping it, so the best is found early.  The memo
+ * keeps exact values and bounds (a value that was not below the alpha
+ * asked), and holds at most MAX_STATES (2^20); the search stops with
+ * GR_ENOMEM beyond.  A leaf's value is asked below alpha too, and a meld's
+ * growths stop once the best is reached.  Measured (bench-rummy worst,
+ * tests/rummy_hostile.h, hands of up to 14 cards, medians, loaded
+ * machine): the plan 7 to 19 us on every table built there (both kings
+ * left without their queen 13 us, 0.15 ms before the spare copies; 2
+ * jokers next to 24 runs 15 us, 32 before), a way out 2 to 9 us; but the
+ * inputs found by climbing take 15 ms (4 jokers), 25 ms (2) and 0.1 s (8
+ * table jokers to take): jokers go every way, no bound sees them.  A
+ * second pass rebuilds the plan: at each choice, the first option whose
+ * value is the best, in this order: keep a table joker before taking it;
+ * for a run, no card at the low end before one, two, ...; at each end, stopping before growing,
+ * a natural before a joker; for a 3-card set, nothing, then the natural,
+ * then a joker.  The melds are chosen for in the search's order (runs by
+ * suit, then sets); the moves name the table's melds.  A set's last option
+ * is taken unsearched when the others fall short (the state's value is the
+ * best).  The first way out found would not keep this tie-break.
  *
  * Laying off from the hand onto melds laid down in the same turn is never
  * needed: it is the same as laying down the larger meld.
@@ -79,7 +78,6 @@
 #include "rummy/cards.h"
 #include "rummy/goout.h"
 #include "rummy/melding.h"
-#include "rummy/reason.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -102,6 +100,7 @@ typedef struct mentry {
 
 typedef struct search {
     int            flags, ntable, last, error;
+    int            done;     /* the growths' callback needs no more of them */
     int            greedy;   /* grow a run before stopping it (the value
                                 pass: the best found early cuts the most) */
     int            floor;    /* no state's value is below it (0; the plan
@@ -185,7 +184,7 @@ static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g
 {
     int f = face_at(S->t[i].suit, q);
     gr_cards b = GR_CARD_BIT(f);
-    for (int joker = 0; joker <= 1; joker++) {
+    for (int joker = 0; joker <= 1 && !S->error && !S->done; joker++) {
         if (joker ? left->jokers == 0 : gr__rhand_has(left, (gr_card)f) == 0)
             continue;
         gr_rummy_hand l2 = *left;
@@ -225,10 +224,10 @@ static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
     if (!S->greedy)
         stop_here(S, i, left, g, fn, ctx, low);
     int q = low ? g->lo - 1 : g->hi + 1;
-    if (!S->error && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
+    if (!S->error && !S->done && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
         && !(low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
         grow_at(S, i, left, g, fn, ctx, low, q);
-    if (S->greedy && !S->error)
+    if (S->greedy && !S->error && !S->done)
         stop_here(S, i, left, g, fn, ctx, low);
 }
 
@@ -250,19 +249,23 @@ static int set_options(const tmeld *m, const gr_rummy_hand *left)
     return f < 0 ? 1 : 1 + (gr__rhand_has(left, (gr_card)f) > 0) + (left->jokers > 0);
 }
 
-/* every growth of meld i from the cards left, in the documented order */
+/* every growth of meld i from the cards left, in the documented order,
+ * until fn sets S->done (cleared again on return) */
 static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn, void *ctx)
 {
     const tmeld *m = &S->t[i];
     growth g = { 0, 0, m->lo, m->hi };
     if (m->run) {
         grow_end(S, i, left, &g, fn, ctx, 1);
+        S->done = 0;
         return;
     }
     fn(S, i, left, &g, ctx);
     int f = set_lacks(m);
-    if (f < 0)
+    if (f < 0 || S->done) {
+        S->done = 0;
         return;
+    }
     gr_cards b = GR_CARD_BIT(f);
     if (gr__rhand_has(left, (gr_card)f) > 0) {
         gr_rummy_hand l2 = *left;
@@ -270,12 +273,13 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
         growth g2 = { b, 0, 0, 0 };
         fn(S, i, &l2, &g2, ctx);
     }
-    if (left->jokers > 0) {
+    if (left->jokers > 0 && !S->done) {
         gr_rummy_hand l2 = *left;
         l2.jokers--;
         growth g2 = { b, b, 0, 0 };
         fn(S, i, &l2, &g2, ctx);
     }
+    S->done = 0;
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -295,6 +299,7 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     int v = best_from(S, i + 1, b->from, left, b->best);
     if (v < b->best)
         b->best = v;
+    S->done = b->best <= S->floor;
 }
 
 /* true if run i can take a card of `left` (a natural at an end, or a
@@ -332,18 +337,47 @@ static gr_cards run_reach(const search *S, int i, const gr_rummy_hand *left)
     return got;
 }
 
+/* The second copies of `left` that no meld can take: a face held twice
+ * that only a set of the hand can meld (no run of the hand, no 3-card set
+ * from meld `from` on; the caller takes out what a run can reach) needs
+ * two sets of its rank for both copies, and fewer than 6 cards and jokers
+ * of the rank make at most one. */
+static gr_cards spare_copies(const search *S, int from, const gr_rummy_hand *left)
+{
+    if (left->twice == 0 || left->jokers >= 2)
+        return 0;   /* (two jokers make a run of any face) */
+    gr_cards cand = left->twice & ~S->slot_faces[from]
+                  & ~gr__rpattern_run_faces(left->once, left->jokers, S->flags);
+    gr_cards spare = 0;
+    for (; cand != 0; cand &= cand - 1) {
+        int f = __builtin_ctzll(cand), n = left->jokers;
+        for (int s = 0; s < 4; s++)
+            n += gr__rhand_has(left, (gr_card)(13 * s + f % 13));
+        if (n < 6)
+            spare |= GR_CARD_BIT(f);
+    }
+    return spare;
+}
+
 /* a lower bound on the value left: the points of the naturals no meld of
  * `left` can hold, no 3-card set from meld `from` on lacks and no run from
- * meld i on can take */
+ * meld i on can take, and of the second copies no set can take besides
+ * the first (spare_copies) */
 static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *left)
 {
     gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
                   & ~S->slot_faces[from];
-    for (i = S->next_run[i]; dead != 0 && i < S->ntable; i = S->next_run[i + 1])
-        if (dead >> (13 * S->t[i].suit) & 0x1FFF)
-            dead &= ~run_reach(S, i, left);
-    return dead == 0 ? 0 : gr__rummy_faces_points(dead, S->flags)
-                           + gr__rummy_faces_points(dead & left->twice, S->flags);
+    gr_cards spare = spare_copies(S, from, left) & ~dead;
+    for (i = S->next_run[i]; (dead | spare) != 0 && i < S->ntable; i = S->next_run[i + 1])
+        if ((dead | spare) >> (13 * S->t[i].suit) & 0x1FFF) {
+            gr_cards reach = run_reach(S, i, left);
+            dead &= ~reach;
+            spare &= ~reach;
+        }
+    if ((dead | spare) == 0)
+        return 0;
+    return gr__rummy_faces_points(dead, S->flags)
+         + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
 
 /* The least value with `left` in hand, growing the runs from meld i on,
@@ -363,11 +397,13 @@ static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int 
     if ((v = lower_bound(S, i, from, left)) >= alpha) {
         exact = 0;   /* cut before the leaf's value, too */
     } else if (i == S->ntable) {
-        v = gr__rummy_value_slots(left, S->flags, (const uint8_t (*)[13])S->slots[from]);
+        v = gr__rummy_value_slots_below(left, S->flags,
+                                        (const uint8_t (*)[13])S->slots[from], alpha);
         if (v < 0) {
             S->error = v;
             return v;
         }
+        exact = v < alpha;
     } else {
         best_ctx b = { alpha, from };
         each_growth(S, i, left, best_cb, &b);
@@ -410,22 +446,10 @@ static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     if (p->found)
         return;
     if (++p->k == p->n || best_from(S, i + 1, i + 1, left, p->target + 1) == p->target) {
-        p->found = 1;
+        p->found = S->done = 1;
         p->g = *g;
         p->left = *left;
     }
-}
-
-void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
-                       gr_cards jokers)
-{
-    if (plan->nmoves >= GR_RUMMY_MAX_MOVES)
-        return;   /* cannot happen: every move uses a card of the hand */
-    gr_rummy_move *mv = &plan->moves[plan->nmoves++];
-    mv->kind = kind;
-    mv->meld = meld;
-    mv->cards.cards = cards;
-    mv->cards.jokers = jokers;
 }
 
 /* the layoffs of a growth of meld i, outward from the old ends */
@@ -503,39 +527,6 @@ static void table_order(const gr_rummy_meld *table, int ntable, int flags, tmeld
         }
 }
 
-/* The first fault of go_out's arguments (GR_REASON_NONE if none): a
- * table meld that is not a meld has the reason gr_rummy_game_play() gives
- * the same meld (GR_EILLEGAL), so both calls agree. */
-static int args_reason(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                       int ntable, int flags)
-{
-    if (!hand || (table == NULL && ntable > 0))
-        return GR_REASON_NULL_ARGUMENT;
-    if (!gr__rummy_flags_valid(flags) || ntable < 0 || ntable > GR_RUMMY_MAX_MELDS)
-        return GR_REASON_BAD_VALUE;
-    if (!gr__rummy_hand_valid(hand))
-        return GR_REASON_BAD_CARD;
-    int jokers = hand->jokers;
-    for (int i = 0; i < ntable; i++) {
-        int why = gr__rmeld_reason(&table[i], flags);
-        if (why != GR_REASON_NONE)
-            return why;
-        jokers += gr__popcount(table[i].jokers);
-    }
-    return jokers <= GR_RUMMY_MAX_JOKERS ? GR_REASON_NONE : GR_REASON_RUMMY_CARDS;
-}
-
-int gr__go_out_args(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable, int flags)
-{
-    return gr_reason_status(args_reason(hand, table, ntable, flags));
-}
-
-int gr_rummy_go_out_check(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                          int ntable, int flags, int *reason)
-{
-    return gr__reason_put(reason, args_reason(hand, table, ntable, flags));
-}
-
 /* the least value over the joker takes (from take number j on), with
  * everything after them; *plan when rebuilding (NULL: value only) */
 typedef struct swap {
@@ -578,6 +569,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     o.S.ntable = ntable;
     o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     o.S.error = 0;
+    o.S.done = 0;
     o.S.greedy = 1;
     o.S.floor = 0;
     o.S.t = t;
@@ -661,7 +653,7 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
     gr_rummy_arrangement *a = malloc(sizeof *a);
     if (a == NULL)
         return GR_ENOMEM;
-    int v = gr__rummy_arrange(&left, flags, a);
+    int v = gr__rummy_arrange_value(&left, flags, best, a);
     if (v < 0) {
         free(a);
         return v;

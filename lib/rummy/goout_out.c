@@ -14,6 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* (goout.h) */
+void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
+                       gr_cards jokers)
+{
+    if (plan->nmoves >= GR_RUMMY_MAX_MOVES)
+        return;   /* cannot happen: every move uses a card of the hand */
+    gr_rummy_move *mv = &plan->moves[plan->nmoves++];
+    mv->kind = kind;
+    mv->meld = meld;
+    mv->cards.cards = cards;
+    mv->cards.jokers = jokers;
+}
+
 /* Can the hand go out (R4, R7), and how: GR_RUMMY_OUT_* and, for MELD or
  * DISCARD with plan not NULL, a plan leaving nothing or the one card to
  * discard (plan->left).  Arguments valid.

@@ -9,6 +9,7 @@
 #include "rummy/melding.h"
 #include "rummy/melding_dp.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #ifdef GR_RUMMY_DEBUG
@@ -19,7 +20,7 @@
 
 /* ---- driving it ------------------------------------------------------------ */
 
-static void count_hand(const gr_rummy_hand *hand, hand_counts *hc)
+void gr__count_hand(const gr_rummy_hand *hand, hand_counts *hc)
 {
     for (int s = 0; s < 4; s++) {
         for (int r = 0; r < 13; r++) {
@@ -140,7 +141,7 @@ int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk)
 }
 
 /* the value of melding every card of the hand */
-static int melded_all(const hand_counts *hc, int flags, int J)
+int gr__melded_all(const hand_counts *hc, int flags, int J)
 {
     int v = J * (15 * 128 + 1);
     for (int r = 0; r < 13; r++) {
@@ -198,7 +199,7 @@ static int best_melded(const gr_rummy_hand *hand, int flags, problem *pb,
                        const hand_counts *hc, int *which, int strict)
 {
     int best = gr__dp_solve_aces(pb, hc, flags, hand->jokers, strict,
-                                 melded_all(hc, flags, hand->jokers), -1, NULL, NULL, NULL);
+                                 gr__melded_all(hc, flags, hand->jokers), -1, NULL, NULL, NULL);
     if (best == GR_ENOMEM)
         return GR_ENOMEM;
     *which = best >= 0 ? 0 : -1;
@@ -232,7 +233,7 @@ int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict)
 int gr__solve_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
                     solved *sv, int strict)
 {
-    count_hand(hand, &sv->hc);
+    gr__count_hand(hand, &sv->hc);
     if (slot != NULL)
         for (int s = 0; s < 4; s++)
             for (int r = 0; r < 13; r++)
@@ -372,7 +373,7 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
          * arrangements that meld every natural is far smaller */
         if (gr__solve(&h, flags, &sv, 1) != GR_OK)
             return GR_ENOMEM;
-        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+        if (sv.best == gr__melded_all(&sv.hc, flags, h.jokers))
             return total - sv.best / 128;
     }
     if (gr__solve(&h, flags, &sv, 0) != GR_OK)
@@ -380,7 +381,35 @@ int gr__rummy_value(const gr_rummy_hand *hand, int flags)
     return total - sv.best / 128;
 }
 
+/* true if every card of h goes: the naturals table sets lack laid off
+ * alone (as many as the sets lacking each), then the rest melded by runs
+ * with every joker (runs_meld_all), or, no natural left, the jokers onto
+ * the sets left empty (a quick witness) */
+static bool all_go(const gr_rummy_hand *h, int flags, const uint8_t slot[4][13])
+{
+    gr_rummy_hand rest = *h;
+    int empty = 0;
+    for (int s = 0; s < 4; s++)
+        for (int r = 0; r < 13; r++)
+            for (int n = slot[s][r]; n > 0; n--) {
+                gr_cards b = GR_CARD_BIT(13 * s + r);
+                if (rest.twice & b)
+                    rest.twice &= ~b;
+                else if (rest.once & b)
+                    rest.once &= ~b;
+                else
+                    empty++;
+            }
+    return rest.once == 0 ? rest.jokers <= empty : runs_meld_all(&rest, flags);
+}
+
 int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13])
+{
+    return gr__rummy_value_slots_below(hand, flags, slot, INT_MAX);
+}
+
+int gr__rummy_value_slots_below(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
+                                int alpha)
 {
     gr_cards faces = 0;   /* faces some table set lacks */
     int nslots = 0;
@@ -397,16 +426,18 @@ int gr__rummy_value_slots(const gr_rummy_hand *hand, int flags, const uint8_t sl
         | (hand->once & faces);
     gr_rummy_hand h = { hand->once & keep, hand->twice & keep, hand->jokers };
     int total = gr__rummy_hand_points(hand, flags);
-    if (h.jokers > 0 && h.once != 0 && runs_meld_all(&h, flags))
-        return total - gr__rummy_hand_points(&h, flags);   /* all melds */
+    if ((h.jokers > 0 && h.once != 0 && runs_meld_all(&h, flags)) || all_go(&h, flags, slot))
+        return total - gr__rummy_hand_points(&h, flags);   /* all melds or goes */
     if (gr__popcount(h.once) + gr__popcount(h.twice) <= SMALL_NATURALS)
-        return total - gr__rummy_small_best_slots(&h, flags, slot);   /* the
-            search, the sets' faces laid off in it */
+        return total - gr__rummy_small_best_above(&h, flags, slot,
+                                                  alpha < INT_MAX ? total - alpha : -1);   /* the
+            search, the sets' faces laid off in it (value < alpha: best above
+            total - alpha) */
     solved sv;
     if (gr__rummy_hand_count(&h) >= STRICT_FIRST) {
         if (gr__solve_slots(&h, flags, slot, &sv, 1) != GR_OK)
             return GR_ENOMEM;
-        if (sv.best == melded_all(&sv.hc, flags, h.jokers))
+        if (sv.best == gr__melded_all(&sv.hc, flags, h.jokers))
             return total - sv.best / 128;
     }
     if (gr__solve_slots(&h, flags, slot, &sv, 0) != GR_OK)

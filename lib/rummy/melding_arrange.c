@@ -317,22 +317,66 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
 }
 
 
-int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)
+/* The DP's best value of the hand when its least value (points) is
+ * `value` and those are the points of the naturals no meld can hold: every
+ * other card melds, so the best is melding them all; -1 otherwise (value
+ * < 0: unknown). */
+static int best_from_value(const gr_rummy_hand *hand, int flags, int value)
+{
+    if (value < 0)
+        return -1;
+    gr_cards dead = hand->once & ~gr__rpattern_faces(hand->once, hand->jokers, flags);
+    if (gr__rummy_faces_points(dead, flags) + gr__rummy_faces_points(dead & hand->twice, flags)
+        != value)
+        return -1;
+    gr_rummy_hand live = { hand->once & ~dead, hand->twice & ~dead, hand->jokers };
+    hand_counts hc;
+    gr__count_hand(&live, &hc);
+    return gr__melded_all(&hc, flags, hand->jokers);
+}
+
+int gr__rummy_arrange_value(const gr_rummy_hand *hand, int flags, int value,
+                            gr_rummy_arrangement *out)
 {
     solved *sv = malloc(sizeof *sv);
     if (sv == NULL)
         return GR_ENOMEM;
-    if (gr__solve(hand, flags, sv, 0) != GR_OK) {
-        free(sv);
-        return GR_ENOMEM;
-    }
-    problem *pb = &sv->pb;
     xout *x = malloc(sizeof *x);
     if (x == NULL) {
         free(sv);
         return GR_ENOMEM;
     }
-    if (sv->which < 0) {
+    problem *pb = &sv->pb;
+    layer keep[5 * MAXPOS + 2];
+    uint32_t fkey = 0;
+    int fk = 0;
+    /* the best value known from the caller's: the walk below is the one
+     * gr__solve's best would give (that best is this one, from the DP) */
+    int known = best_from_value(hand, flags, value), walked = 0;
+    if (known >= 0) {
+        gr__count_hand(hand, &sv->hc);
+        memset(keep, 0, sizeof keep);
+        int v = gr__dp_solve_aces(pb, &sv->hc, flags, hand->jokers, 0, -1, known, keep,
+                                  &fkey, &fk);
+        if ((walked = v == known))
+            replay(pb, keep, fkey, fk, v - pb->J * (15 * 128 + 1), x);
+        gr__free_layers(keep, 5 * MAXPOS + 2);
+        if (v == GR_ENOMEM) {
+            free(x);
+            free(sv);
+            return GR_ENOMEM;
+        }
+        /* else no arrangement with a run reaches it: sets alone do (the
+         * DP's states include theirs when there is no joker) */
+        sv->which = walked ? 0 : -1;
+    } else if (gr__solve(hand, flags, sv, 0) != GR_OK) {
+        free(x);
+        free(sv);
+        return GR_ENOMEM;
+    }
+    if (walked) {
+        /* the arrangement is walked */
+    } else if (sv->which < 0) {
         set_pick pick;
         gr__set_only_best(pb, sv->hc.cnt, &pick);
         x->nruns = x->nsets = 0;
@@ -343,10 +387,7 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
                 x->sets[x->nsets++].suits = pick.sets[r][i];
             }
     } else {
-        layer keep[5 * MAXPOS + 2];
         memset(keep, 0, sizeof keep);
-        uint32_t fkey = 0;
-        int fk = 0;
         /* only the best arrangements are kept */
         int v = gr__dp_solve_aces(pb, &sv->hc, flags, hand->jokers, 0, -1, sv->best, keep,
                                   &fkey, &fk);
@@ -364,6 +405,11 @@ int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement
     free(x);
     free(sv);
     return out->unmelded_points;
+}
+
+int gr__rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)
+{
+    return gr__rummy_arrange_value(hand, flags, -1, out);
 }
 
 int gr_rummy_arrange(const gr_rummy_hand *hand, int flags, gr_rummy_arrangement *out)

@@ -248,6 +248,11 @@ int gr__set_only_best(const problem *pb, const uint8_t cnt[4][13], set_pick *pic
  * suits where they may be (a fixed choice) */
 enum { ACES_LOW, ACES_KEPT, ACES_VIRT, ACES_HIGH };
 void gr__setup(problem *pb, const hand_counts *hc, int flags, int J, int aces);
+/* the counts of a hand's naturals (no table sets) */
+void gr__count_hand(const gr_rummy_hand *hand, hand_counts *hc);
+/* the DP's value (points * 128 + cards, the J jokers included) of melding
+ * every card counted in hc */
+int gr__melded_all(const hand_counts *hc, int flags, int J);
 int gr__dp_solve(problem *pb, layer *keep, uint32_t *key, int *kk);
 int gr__solve(const gr_rummy_hand *hand, int flags, solved *sv, int strict);
 /* gr__solve with table set slots (slot NULL: none) */

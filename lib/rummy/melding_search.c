@@ -95,7 +95,12 @@
  * core from position 0 to 13 (ace at both ends, which the DP does not
  * track) is split the same way; this never changes the value.  With
  * aces that may play high the kept DP is pruned by the best value itself,
- * so only the states of best arrangements are kept.
+ * so only the states of best arrangements are kept.  That best value
+ * comes from a first, unpruned DP, except when the caller knows the
+ * hand's least value and it is the points of the naturals no meld can
+ * hold (a going-out plan's cards kept, gr__rummy_arrange_value): then
+ * every other card melds, the best is melding them all, and only the
+ * kept DP runs, the same one (sets alone when it falls short).
  *
  * Table sets (going out, rummy/goout.c).  pb->slot[s][p] counts the
  * 3-card table sets lacking the face of suit s at position p (never at

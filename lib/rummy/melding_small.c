@@ -276,6 +276,12 @@ int gr__rummy_small_best(const gr_rummy_hand *hand, int flags)
 
 int gr__rummy_small_best_slots(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13])
 {
+    return gr__rummy_small_best_above(hand, flags, slot, -1);
+}
+
+int gr__rummy_small_best_above(const gr_rummy_hand *hand, int flags, const uint8_t slot[4][13],
+                               int floor)
+{
     search cx;
     cx.flags = flags;
     cx.top = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
@@ -312,5 +318,6 @@ int gr__rummy_small_best_slots(const gr_rummy_hand *hand, int flags, const uint8
         }
     }
     int pts = points_of(once, &cx) + points_of(twice, &cx);
-    return best(once, twice, pts, hand->jokers, room < ROOM_MAX ? room : ROOM_MAX, &cx, -1);
+    return best(once, twice, pts, hand->jokers, room < ROOM_MAX ? room : ROOM_MAX, &cx,
+                floor >= -1 ? floor : -1);
 }

@@ -18,11 +18,22 @@
  *     when the hand holds fewer than two cards besides copies of that
  *     card: only then are the layoffs and exchanges filtered as gr__rmasks
  *     filters them (gr__runstuck);
+ *   - the meld faces of the hand (gr__rpattern_faces, inline) are worked
+ *     out before the test for a hand that is one meld: a hand holding a
+ *     face in none of its melds is none (every face of a meld is in a
+ *     meld of three), so that test is mostly one AND;
  *   - the apply core is inlined where each kind of move is chosen, so the
- *     compiler drops what does not concern that kind, and the generator's
- *     state is a local copy, kept in registers;
+ *     compiler drops what does not concern that kind; the draws and the
+ *     discard are passed to it as values, never written to memory; the
+ *     generator's state is a local copy, kept in registers;
+ *   - one comparison a move stands for both the move limit and the room in
+ *     the history (every move counts one in g->nhistory, kept or not), and
+ *     the hardware build is compiled once keeping the history and once
+ *     not, so the loop never tests which;
  *   - the popcounts are the CPU's instruction where it has one (an ifunc,
  *     as lib/gin/playout.c).
+ * Tried and measured slower: a branch-free draw, and a history entry
+ * built in a local.
  *
  * ALGORITHM (one move, as gr__rpolicy_random):
  *   draw:  the pile's card (if taking it leaves a way to end the turn)
@@ -150,34 +161,47 @@ static GR__NOINLINE void make_rare(gr_rummy_game *g, fits_cache *fc,
         table_changed(fc, g, &a);
 }
 
-/* The move *a, just chosen: compared in debug builds with the move
+/* A draw or a discard as a value, for make's hot path: no memset and no
+ * address (gr__ract zeroes the padding too; here nothing reads it), so
+ * the compiler keeps it in registers and drops what the apply core does
+ * not read. */
+static GR__ALWAYS_INLINE gr_rummy_action hot_act(int type, gr_card card)
+{
+    gr_rummy_action a = { .type = type, .card = card, .named = GR_NO_CARD,
+                          .target = -1 };
+    return a;
+}
+
+/* The move a, just chosen: compared in debug builds with the move
  * gr__rpolicy_random makes from the same numbers (*before: the generator
  * before the choice, *after: after it), then made by the apply core:
  * inline (hot: the draws and the discard of most plays, with the move's
  * type a constant) or out of line (the rarer moves: the loop stays
- * small). */
+ * small).  By value: the hot moves never live in memory. */
 static GR__ALWAYS_INLINE void make(gr_rummy_game *g, fits_cache *fc,
-                                   const gr_rummy_action *a, bool record,
+                                   gr_rummy_action a, bool record,
                                    const gr_rng *before, const gr_rng *after,
                                    bool hot)
 {
 #ifdef GR_DEBUG
     gr_rng ref_rng = *before;
-    gr_rummy_action ref;
+    gr_rummy_action ref, mine;
     gr__rpolicy_random(g, &ref_rng, &ref);
-    GR_ASSERT(memcmp(&ref, a, sizeof *a) == 0);
+    gr__ract(&mine, a.type, a.card, a.named, a.target);   /* (its padding zero) */
+    mine.meld = a.meld;
+    GR_ASSERT(memcmp(&ref, &mine, sizeof mine) == 0);
     GR_ASSERT(memcmp(&ref_rng, after, sizeof ref_rng) == 0);
 #else
     (void)before;
     (void)after;
 #endif
     if (hot) {
-        gr__rgame_apply_inline(g, a, record);
-        if (a->type == GR_RUMMY_ACT_MELD || a->type == GR_RUMMY_ACT_LAY_OFF
-            || a->type == GR_RUMMY_ACT_SWAP_JOKER)
-            table_changed(fc, g, a);
+        gr__rgame_apply_inline(g, &a, record);
+        if (a.type == GR_RUMMY_ACT_MELD || a.type == GR_RUMMY_ACT_LAY_OFF
+            || a.type == GR_RUMMY_ACT_SWAP_JOKER)
+            table_changed(fc, g, &a);
     } else {
-        make_rare(g, fc, *a, record);   /* (a copy: the move's own address
+        make_rare(g, fc, a, record);   /* (a copy: the move's own address
                                           * never leaves the loop) */
     }
 }
@@ -189,19 +213,15 @@ static GR__ALWAYS_INLINE void draw_move(gr_rummy_game *g, fits_cache *fc,
 {
     const gr_rummy_hand *h = &g->hand[g->turn];
     gr_rng before = *rng;
-    gr_rummy_action a;
     bool pile = g->npile > 0;
     gr_card top = pile ? g->pile[g->npile - 1] : GR_NO_CARD;
     if (pile)   /* not when the hand would hold only copies of it */
         pile = top == GR_RUMMY_JOKER ? h->once != 0
              : h->jokers != 0 || (h->once & ~GR_CARD_BIT(top)) != 0;
-    if (pile && (g->nstock == 0 || gr__rng_below(rng, 2))) {
-        gr__ract(&a, GR_RUMMY_ACT_DRAW_DISCARD, top, GR_NO_CARD, -1);
-        make(g, fc, &a, record, &before, rng, true);
-    } else {
-        gr__ract(&a, GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD, GR_NO_CARD, -1);
-        make(g, fc, &a, record, &before, rng, true);
-    }
+    if (pile && (g->nstock == 0 || gr__rng_coin(rng)))
+        make(g, fc, hot_act(GR_RUMMY_ACT_DRAW_DISCARD, top), record, &before, rng, true);
+    else
+        make(g, fc, hot_act(GR_RUMMY_ACT_DRAW_STOCK, GR_NO_CARD), record, &before, rng, true);
 }
 
 /* One move of the play phase, chosen as gr__rpolicy_random chooses it
@@ -233,19 +253,23 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
                 gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, c,
                          c == GR_RUMMY_JOKER ? (gr_card)__builtin_ctzll(fc->fits[i])
                                              : GR_NO_CARD, i);
-                make(g, fc, &a, record, &before, rng, false);
+                make(g, fc, a, record, &before, rng, false);
                 return;
             }
         gr__ract(&a, GR_RUMMY_ACT_DISCARD, c, GR_NO_CARD, -1);
-        make(g, fc, &a, record, &before, rng, false);
+        make(g, fc, a, record, &before, rng, false);
         return;
     }
     gr_cards nat, jok;
-    if (count >= 3 && count <= 14 && one_kind(h) && gr__rwhole_meld(h, flags, &nat, &jok)) {
+    /* the faces in some meld of the hand; a hand that is one meld holds
+     * no other face, so most hands are no whole meld by one test */
+    gr_cards pattern = count < 3 ? 0 : gr__rpattern_faces_inline(once, nj, flags);
+    if (count >= 3 && count <= 14 && (once & ~pattern) == 0 && one_kind(h)
+        && gr__rwhole_meld(h, flags, &nat, &jok)) {
         gr_rummy_action m;   /* (apart: its address is taken) */
         meld_act(&m, nat, jok);
         if (meld_legal(g, &m)) {
-            make(g, fc, &m, record, &before, rng, false);
+            make(g, fc, m, record, &before, rng, false);
             return;
         }
     }
@@ -263,8 +287,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
      * meld of held cards can break) */
     bool stick = guard && gr__rmeld_may_stick(h, taken);
     gr_cards meld = count < 3 ? 0   /* a meld takes 3 cards */
-        : stick ? gr__rmeld_faces_stuck(h, taken, flags)
-        : gr__rpattern_faces(once, nj, flags);
+        : stick ? gr__rmeld_faces_stuck(h, taken, flags) : pattern;
     int nd = pc(discard) + discard_joker, nl = 0, ns = 0, nm = pc(meld);
     if (!tight) {   /* by layers (fits_cache) */
         gr_cards x;
@@ -289,7 +312,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
             meld_act(&m, nat, jok);
             GR_ASSERT(stick || meld_legal(g, &m));
             if (!stick || meld_legal(g, &m)) {
-                make(g, fc, &m, record, &before, rng, false);
+                make(g, fc, m, record, &before, rng, false);
                 return;
             }
         }
@@ -304,12 +327,12 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
             int x = pc(lay), y = pc(jl);
             if (k < x) {
                 gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, nth(lay, k), GR_NO_CARD, i);
-                make(g, fc, &a, record, &before, rng, false);
+                make(g, fc, a, record, &before, rng, false);
                 return;
             }
             if (k < x + y) {
                 gr__ract(&a, GR_RUMMY_ACT_LAY_OFF, GR_RUMMY_JOKER, nth(jl, k - x), i);
-                make(g, fc, &a, record, &before, rng, false);
+                make(g, fc, a, record, &before, rng, false);
                 return;
             }
             k -= x + y;
@@ -321,7 +344,7 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
             int x = pc(sw);
             if (k < x) {
                 gr__ract(&a, GR_RUMMY_ACT_SWAP_JOKER, nth(sw, k), GR_NO_CARD, i);
-                make(g, fc, &a, record, &before, rng, false);
+                make(g, fc, a, record, &before, rng, false);
                 return;
             }
             k -= x;
@@ -329,9 +352,8 @@ static GR__ALWAYS_INLINE void play_move(gr_rummy_game *g, fits_cache *fc,
     }
     k -= nl + ns;   /* (the loops above return whenever k < nl + ns) */
     int x = pc(discard);
-    gr__ract(&a, GR_RUMMY_ACT_DISCARD, k < x ? nth(discard, k) : GR_RUMMY_JOKER,
-             GR_NO_CARD, -1);
-    make(g, fc, &a, record, &before, rng, true);
+    make(g, fc, hot_act(GR_RUMMY_ACT_DISCARD, k < x ? nth(discard, k) : GR_RUMMY_JOKER),
+         record, &before, rng, true);
 }
 
 static GR__ALWAYS_INLINE int playout_body(gr_rummy_game *g, gr_rng *rng,
@@ -343,10 +365,22 @@ static GR__ALWAYS_INLINE int playout_body(gr_rummy_game *g, gr_rng *rng,
     fits_start(&fc, g);
     gr_rng r = *rng;   /* a local copy: no store to the game can change it */
     int rc = GR_OK;
-    for (long n = 0; n < max_moves && g->phase != GR_RUMMY_PHASE_OVER; n++) {
-        if (record && gr__rgame_reserve(g) != GR_OK) {
-            rc = GR_ENOMEM;
-            break;
+    /* Every move counts one in g->nhistory (kept or not), so the moves
+     * played are g->nhistory - its start: one test a move stands for the
+     * count of max_moves and the room in the history, which is grown (or
+     * the playout stopped) only when the test fails. */
+    long stop = g->nhistory + (max_moves < GR_RUMMY_MAX_HAND_MOVES + 1L
+                               ? max_moves : GR_RUMMY_MAX_HAND_MOVES + 1L);
+    long lim = record && g->caphistory < stop ? g->caphistory : stop;
+    while (g->phase != GR_RUMMY_PHASE_OVER) {
+        if (g->nhistory >= lim) {
+            if (g->nhistory >= stop)
+                break;
+            if (gr__rgame_grow(g) != GR_OK) {
+                rc = GR_ENOMEM;
+                break;
+            }
+            lim = g->caphistory < stop ? g->caphistory : stop;
         }
         if (g->phase == GR_RUMMY_PHASE_DRAW)
             draw_move(g, &fc, &r, record);
@@ -384,10 +418,12 @@ static inline gr_card nth_hw(gr_cards cards, int k)
     return (gr_card)__builtin_ctzll(__builtin_ia32_pdep_di((gr_cards)1 << k, cards));
 }
 
+/* record a constant in each of the two copies: the loop tests it no more */
 __attribute__((target("popcnt,bmi2")))
 static int playout_hw(gr_rummy_game *g, gr_rng *rng, bool record, long max_moves)
 {
-    return playout_body(g, rng, record, max_moves, popcount_hw, nth_hw);
+    return record ? playout_body(g, rng, true, max_moves, popcount_hw, nth_hw)
+                  : playout_body(g, rng, false, max_moves, popcount_hw, nth_hw);
 }
 
 /* the ifunc resolver: runs once, when the library is loaded */
