@@ -82,27 +82,15 @@ int gr_rummy_hand_holds(const gr_rummy_hand *hand, gr_card card)
 {
     if (!gr__rummy_hand_valid(hand) || card > GR_RUMMY_JOKER)
         return GR_EINVAL;
-    if (card == GR_RUMMY_JOKER)
-        return hand->jokers;
-    return (int)(hand->once >> card & 1) + (int)(hand->twice >> card & 1);
+    return gr__rhand_has(hand, card);
 }
 
 /* add to a valid hand: false (hand unchanged) if it cannot hold another */
 static bool hand_add(gr_rummy_hand *hand, gr_card card)
 {
-    if (card == GR_RUMMY_JOKER) {
-        if (hand->jokers >= GR_RUMMY_MAX_JOKERS)
-            return false;
-        hand->jokers++;
-        return true;
-    }
-    gr_cards bit = GR_CARD_BIT(card);
-    if (hand->twice & bit)
+    if (gr__rhand_has(hand, card) >= (card == GR_RUMMY_JOKER ? GR_RUMMY_MAX_JOKERS : 2))
         return false;
-    if (hand->once & bit)
-        hand->twice |= bit;
-    else
-        hand->once |= bit;
+    gr__rhand_add(hand, card);
     return true;
 }
 
@@ -117,19 +105,9 @@ int gr_rummy_hand_remove(gr_rummy_hand *hand, gr_card card)
 {
     if (!gr__rummy_hand_valid(hand) || card > GR_RUMMY_JOKER)
         return GR_EINVAL;
-    if (card == GR_RUMMY_JOKER) {
-        if (hand->jokers == 0)
-            return GR_EILLEGAL;
-        hand->jokers--;
-        return GR_OK;
-    }
-    gr_cards bit = GR_CARD_BIT(card);
-    if (hand->twice & bit)
-        hand->twice &= ~bit;
-    else if (hand->once & bit)
-        hand->once &= ~bit;
-    else
+    if (gr__rhand_has(hand, card) == 0)
         return GR_EILLEGAL;
+    gr__rhand_remove(hand, card);
     return GR_OK;
 }
 

@@ -45,6 +45,39 @@ static inline bool gr__rummy_meld_valid(const gr_rummy_meld *m)
     return (m->cards & ~GR_ALL_CARDS) == 0 && (m->jokers & ~m->cards) == 0;
 }
 
+/* how many copies of a physical card the hand holds */
+static inline int gr__rhand_has(const gr_rummy_hand *h, gr_card c)
+{
+    if (c == GR_RUMMY_JOKER)
+        return h->jokers;
+    return (int)((h->once >> c) & 1) + (int)((h->twice >> c) & 1);
+}
+
+/* add one copy (a natural without a branch on whether it is the
+ * second: playouts draw at random) */
+static inline void gr__rhand_add(gr_rummy_hand *h, gr_card c)
+{
+    if (c == GR_RUMMY_JOKER) {
+        h->jokers++;
+    } else {
+        h->twice |= h->once & GR_CARD_BIT(c);
+        h->once |= GR_CARD_BIT(c);
+    }
+}
+
+/* remove one copy (the hand holds one); a natural without a branch on
+ * which copy (playouts remove cards at random) */
+static inline void gr__rhand_remove(gr_rummy_hand *h, gr_card c)
+{
+    if (c == GR_RUMMY_JOKER) {
+        h->jokers--;
+    } else {
+        gr_cards b = GR_CARD_BIT(c), second = h->twice & b;
+        h->twice &= ~second;
+        h->once &= ~(b & ~second);
+    }
+}
+
 /* The held faces (of `once`) in some run of 3 that needs at most `nj`
  * (0 or 1) jokers, jokers naming the faces it lacks (every longer run
  * holds such a run around each of its faces). */

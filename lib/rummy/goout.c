@@ -64,9 +64,9 @@
  * table jokers to take): jokers go every way, no bound sees them.  A
  * second pass rebuilds the plan: at each choice, the first option whose
  * value is the best, in this order: keep a table joker before taking it;
- * for a run, no card at the low end before one, two, ...; at each end, stopping before growing,
- * a natural before a joker; for a 3-card set, nothing, then the natural,
- * then a joker.  The melds are chosen for in the search's order (runs by
+ * for a run, no card at the low end before one, two, ...; at each end,
+ * stopping before growing, a natural before a joker; for a 3-card set,
+ * nothing, then the natural, then a joker.  The melds are chosen for in the search's order (runs by
  * suit, then sets); the moves name the table's melds.  A set's last option
  * is taken unsearched when the others fall short (the state's value is the
  * best).  The first way out found would not keep this tie-break.

@@ -6,7 +6,7 @@
 #define GR_RUMMY_GOOUT_H
 
 #include "ginrummy.h"
-#include "rummy/table.h"   /* gr__rhand_has, gr__rhand_remove */
+#include "rummy/cards.h"   /* gr__rhand_has, gr__rhand_remove */
 
 /* gr_rummy_go_out's value only, for valid arguments (GR_ENOMEM possible) */
 int gr__rummy_go_out_value(const gr_rummy_hand *hand, const gr_rummy_meld *table,

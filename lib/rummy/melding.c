@@ -392,11 +392,9 @@ static bool all_go(const gr_rummy_hand *h, int flags, const uint8_t slot[4][13])
     for (int s = 0; s < 4; s++)
         for (int r = 0; r < 13; r++)
             for (int n = slot[s][r]; n > 0; n--) {
-                gr_cards b = GR_CARD_BIT(13 * s + r);
-                if (rest.twice & b)
-                    rest.twice &= ~b;
-                else if (rest.once & b)
-                    rest.once &= ~b;
+                gr_card c = (gr_card)(13 * s + r);
+                if (gr__rhand_has(&rest, c) > 0)
+                    gr__rhand_remove(&rest, c);
                 else
                     empty++;
             }

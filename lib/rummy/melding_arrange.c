@@ -280,10 +280,7 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
             gr_cards b = GR_CARD_BIT(13 * r->suit + q % 13);
             m.cards |= b;
             if (r->nat >> q & 1) {
-                if (left.twice & b)
-                    left.twice &= ~b;
-                else
-                    left.once &= ~b;
+                gr__rhand_remove(&left, (gr_card)(13 * r->suit + q % 13));
             } else {
                 m.jokers |= b;
                 left.jokers--;
@@ -298,10 +295,7 @@ static void emit(const gr_rummy_hand *hand, int flags, const xout *x, gr_rummy_a
             gr_cards b = GR_CARD_BIT(13 * s + st->rank);
             if (st->suits >> s & 1) {
                 m.cards |= b;
-                if (left.twice & b)
-                    left.twice &= ~b;
-                else
-                    left.once &= ~b;
+                gr__rhand_remove(&left, (gr_card)(13 * s + st->rank));
             } else if (st->jsuits >> s & 1) {
                 m.cards |= b;
                 m.jokers |= b;

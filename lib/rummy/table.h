@@ -45,39 +45,6 @@ static inline bool gr__rhand_valid(const gr_rummy_hand *h)
         && h->jokers >= 0 && h->jokers <= GR_RUMMY_MAX_JOKERS;
 }
 
-/* how many copies of a physical card the hand holds */
-static inline int gr__rhand_has(const gr_rummy_hand *h, gr_card c)
-{
-    if (c == GR_RUMMY_JOKER)
-        return h->jokers;
-    return (int)((h->once >> c) & 1) + (int)((h->twice >> c) & 1);
-}
-
-/* add one copy (a natural without a branch on whether it is the
- * second: playouts draw at random) */
-static inline void gr__rhand_add(gr_rummy_hand *h, gr_card c)
-{
-    if (c == GR_RUMMY_JOKER) {
-        h->jokers++;
-    } else {
-        h->twice |= h->once & GR_CARD_BIT(c);
-        h->once |= GR_CARD_BIT(c);
-    }
-}
-
-/* remove one copy (the hand holds one); a natural without a branch on
- * which copy (playouts remove cards at random) */
-static inline void gr__rhand_remove(gr_rummy_hand *h, gr_card c)
-{
-    if (c == GR_RUMMY_JOKER) {
-        h->jokers--;
-    } else {
-        gr_cards b = GR_CARD_BIT(c), second = h->twice & b;
-        h->twice &= ~second;
-        h->once &= ~(b & ~second);
-    }
-}
-
 /* true if the hand is not empty and every card in it is identical to
  * `taken`: the turn could not end (R4 Decision) */
 static inline bool gr__rhand_stuck(const gr_rummy_hand *h, gr_card taken)
