@@ -49,6 +49,20 @@ int gr__card_parse_token(const char *s, size_t len, gr_card *out);
 bool gr__read_decimal(const char *s, size_t n, unsigned long long max,
                       unsigned long long *out);
 
+/* The save readers' lines: the next line of the text at *p without its
+ * newline (\n or \r\n) in [*s, *e), *p moved past it; false if none is
+ * left (every line must end with a newline). */
+static inline bool gr__next_line(const char **p, const char **s, const char **e)
+{
+    const char *nl = strchr(*p, '\n');
+    if (!nl)
+        return false;
+    *s = *p;
+    *e = nl > *p && nl[-1] == '\r' ? nl - 1 : nl;
+    *p = nl + 1;
+    return true;
+}
+
 /* white space as the C locale's isspace(), without depending on the locale */
 static inline bool gr__is_space(char c)
 {

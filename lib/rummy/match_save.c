@@ -72,17 +72,10 @@ static int fail(reader *r, const char *at, size_t len, int reason)
     return reason == GR_REASON_SYNTAX ? GR_EPARSE : gr_reason_status(reason);
 }
 
-/* the next line without its newline (\n or \r\n); false at the end of
- * the text (every line ends in \n) */
+/* the next line (gr__next_line); false at the end of the text */
 static bool next_line(reader *r)
 {
-    const char *nl = strchr(r->p, '\n');
-    if (!nl)
-        return false;
-    r->s = r->p;
-    r->e = nl > r->p && nl[-1] == '\r' ? nl - 1 : nl;
-    r->p = nl + 1;
-    return true;
+    return gr__next_line(&r->p, &r->s, &r->e);
 }
 
 /* the line is `key` followed by one space; *rest after it */

@@ -128,18 +128,6 @@ int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
 
 #define MAXTOK 64
 
-/* the next line without its newline (\n or \r\n): [*s, *e); false if
- * none is left (every line must end with a newline) */
-static bool next_line(const char **p, const char **s, const char **e)
-{
-    const char *nl = strchr(*p, '\n');
-    if (!nl)
-        return false;
-    *s = *p;
-    *e = nl > *p && nl[-1] == '\r' ? nl - 1 : nl;
-    *p = nl + 1;
-    return true;
-}
 
 /* a copy of [s, e) into buf (NUL-terminated); false if too long */
 static bool copy(char *buf, size_t size, const char *s, const char *e)
@@ -264,7 +252,7 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
     if (!out || !text || !gr__allocator_valid(mm))
         return GR_EINVAL;
     const char *p = text, *s, *e, *rest;
-    if (!next_line(&p, &s, &e) || e - s != 7 || memcmp(s, "rummy 1", 7) != 0)
+    if (!gr__next_line(&p, &s, &e) || e - s != 7 || memcmp(s, "rummy 1", 7) != 0)
         return GR_EPARSE;
     /* rules */
     gr_rummy_rules *rules;
@@ -275,10 +263,10 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
     int opt[GR_RUMMY_OPT_COUNT];
     memcpy(opt, rules->opt, sizeof opt);
     gr_rummy_game *g = NULL;
-    if (!next_line(&p, &s, &e) || !gr__rummy_read_rules(s, e, opt))
+    if (!gr__next_line(&p, &s, &e) || !gr__rummy_read_rules(s, e, opt))
         goto fail;
     memcpy(rules->opt, opt, sizeof opt);
-    if (!next_line(&p, &s, &e))
+    if (!gr__next_line(&p, &s, &e))
         goto fail;
     if (keyword(s, e, "position", &rest)) {
         rc = load_position(&g, rules, rest, e);
@@ -296,7 +284,7 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
     /* deck */
     gr_card deck[GR_RUMMY_MAX_CARDS];
     size_t n = 0;
-    if (!next_line(&p, &s, &e) || !keyword(s, e, "deck", &rest))
+    if (!gr__next_line(&p, &s, &e) || !keyword(s, e, "deck", &rest))
         goto fail;
     while (rest < e) {
         const char *sp = memchr(rest, ' ', (size_t)(e - rest));
@@ -316,7 +304,7 @@ int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
     }
 moves:
     rc = GR_EPARSE;
-    if (!next_line(&p, &s, &e) || !keyword(s, e, "moves", &rest))
+    if (!gr__next_line(&p, &s, &e) || !keyword(s, e, "moves", &rest))
         goto fail;
     while (rest < e) {
         const char *semi = memchr(rest, ';', (size_t)(e - rest));
@@ -350,7 +338,7 @@ moves:
             goto fail;
         rest = semi + 2;
     }
-    if (!next_line(&p, &s, &e) || e - s != 3 || memcmp(s, "end", 3) != 0
+    if (!gr__next_line(&p, &s, &e) || e - s != 3 || memcmp(s, "end", 3) != 0
         || *p != '\0')
         goto fail;
     gr_rummy_rules_free(rules);
