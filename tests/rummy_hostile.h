@@ -167,7 +167,10 @@ static const struct hostile_climb {
  *     naturals next to the 24 runs of hostile_runs (two with a joker) and
  *     8 more melds; 14 naturals next to 31 runs and sets with 8 jokers to
  *     take; 12 naturals and 2 jokers next to 37 melds.  Every card goes
- *     (0) in each, and the search tries every way before it finds it. */
+ *     (0) in each, and the search tries every way before it finds it:
+ *     the slowest of all (about 1 ms for the plan, 0.2 ms for the way
+ *     out, where they took 12 to 100 ms while every joker went every
+ *     way). */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
                                         int *value, int *out)
 {
