@@ -60,7 +60,9 @@
  * walked suit by suit (each suit's from its low end), then the sets.  A
  * state's value is asked below a bound alpha: the best found so far (the
  * value pass), the best + 1 (the plan pass: is this option as good as the
- * best?), 1 (can go out: is nothing left?); a state stops at a value no
+ * best?), 16 and 1 (can go out: the least value up to 15, which bounds
+ * the cards worth keeping back; can all but the card kept back go?); a
+ * state stops at a value no
  * state can go below (0; the best, in the plan pass).  A lower bound cuts
  * a state whose naturals that can go nowhere are worth alpha or more:
  * those no meld of the cards left holds (gr__rpattern_faces), no 3-card
@@ -69,7 +71,15 @@
  * naturals left are seen; and the second copies of faces only a set of the
  * hand can take (no run of the hand, no set, no run to grow) when fewer
  * than 6 cards and jokers of the rank are left (both copies would need two
- * sets); the bound is asked before a leaf's value too.  The value pass
+ * sets); the bound is asked before a leaf's value too.  With dump and a
+ * joker in hand, a second bound at the first run of each suit: the leaf's
+ * value when every natural a run still to grow could reach (as above) may
+ * instead be laid off alone for nothing (a slot of its face) and the
+ * jokers stay in hand (they cost nothing): however the runs grow, they
+ * leave a hand that values no lower.  It sees the jokers the naturals of
+ * the suits behind need to meld in the hand; it costs a leaf's value, so
+ * it is asked only when a natural needs a joker to go (in no meld of
+ * naturals, no set, no run's reach).  The value pass
  * grows each run before stopping it, so the best is found early.  The memo
  * keeps exact values and bounds (a value that was not below the alpha
  * asked), and holds at most MAX_STATES (2^20); the search stops with
@@ -369,6 +379,32 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
          + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
 
+/* With dump, at the first run of a suit: a lower bound on the value
+ * left, the leaf's value when every natural a run from meld i on could
+ * reach (run_reach) may instead be laid off alone for nothing (a slot of
+ * its face) and the jokers bridging to them stay in hand (they cost
+ * nothing, dump).  Every way the runs could grow leaves a hand this
+ * relaxation values no higher: the naturals they take are laid off, the
+ * jokers they take are held and laid off.  Asked below alpha; only when a
+ * natural needs a joker to go (in no meld of naturals, no set lacks it,
+ * no run reaches it), else 0. */
+static int relaxed_bound(const search *S, int i, int from, const gr_rummy_hand *left, int alpha)
+{
+    gr_cards reach = 0;
+    for (i = S->next_run[i]; i < S->ntable; i = S->next_run[i + 1])
+        reach |= run_reach(S, i, left);
+    if ((left->once & ~reach & ~S->slot_faces[from]
+         & ~gr__rpattern_faces(left->once, 0, S->flags)) == 0)
+        return 0;
+    uint8_t slot[4][13];
+    memcpy(slot, S->slots[from], sizeof slot);
+    for (; reach != 0; reach &= reach - 1) {
+        int f = __builtin_ctzll(reach);
+        slot[f / 13][f % 13] += (uint8_t)(1 + (left->twice >> f & 1));
+    }
+    return gr__rummy_value_slots_below(left, S->flags, (const uint8_t (*)[13])slot, alpha);
+}
+
 /* (goout_search.h) */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
@@ -380,8 +416,14 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
     if (e->used && (e->exact || e->value >= alpha))
         return e->value;
     int v, exact = 1;
-    if ((v = lower_bound(S, i, from, left)) >= alpha) {
+    if ((v = lower_bound(S, i, from, left)) >= alpha
+        || (S->dump && left->jokers > 0 && i < S->ntable
+            && (i == S->next_run[0] || S->t[i - 1].suit != S->t[i].suit)
+            && (v = relaxed_bound(S, i, from, left, alpha)) >= alpha)) {
         exact = 0;   /* cut before the leaf's value, too */
+    } else if (v < 0) {
+        S->error = v;
+        return v;
     } else if (i == S->ntable) {
         v = gr__rummy_value_slots_below(left, S->flags,
                                         (const uint8_t (*)[13])S->slots[from], alpha);
