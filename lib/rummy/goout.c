@@ -106,13 +106,11 @@
  * chosen for in the search's order (runs by suit, then sets); the moves
  * name the table's melds.  A set's last option is taken unsearched when
  * the others fall short (the state's value is the best).  With dump the
- * jokers left after the walk are laid off as the walk would have laid
- * them: as few as the hand cannot meld, each on the last meld of the
+ * jokers left after the walk are laid off, as many as leave the best (the
+ * hand melds those its naturals need), each on the last meld of the
  * search's order with room (a 3-card set still lacking its face, else a
  * run, at its high end, then its low end), listed with that meld's
- * layoffs (rarely the walk laid on a set the natural a run took before,
- * and the joker named it on the run).  The first way out found would not
- * keep this tie-break.
+ * layoffs.  The first way out found would not keep this tie-break.
  *
  * Laying off from the hand onto melds laid down in the same turn is never
  * needed: it is the same as laying down the larger meld.
@@ -390,12 +388,17 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
  * no run reaches it), else 0. */
 static int relaxed_bound(const search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
+    gr_cards needy = left->once & ~S->slot_faces[from] & ~gr__rpattern_faces(left->once, 0, S->flags);
     gr_cards reach = 0;
-    for (i = S->next_run[i]; i < S->ntable; i = S->next_run[i + 1])
-        reach |= run_reach(S, i, left);
-    if ((left->once & ~reach & ~S->slot_faces[from]
-         & ~gr__rpattern_faces(left->once, 0, S->flags)) == 0)
+    for (i = S->next_run[i]; i < S->ntable && needy != 0; i = S->next_run[i + 1]) {
+        gr_cards r = run_reach(S, i, left);
+        reach |= r;
+        needy &= ~r;
+    }
+    if (needy == 0)
         return 0;
+    for (; i < S->ntable; i = S->next_run[i + 1])
+        reach |= run_reach(S, i, left);
     uint8_t slot[4][13];
     memcpy(slot, S->slots[from], sizeof slot);
     for (; reach != 0; reach &= reach - 1) {

@@ -60,17 +60,18 @@ static void lay_growth(gr_rummy_plan *plan, const tmeld *m, int i, const growth 
     }
 }
 
-/* The jokers left when the plan has walked the table (dump), as the
- * search without dump would lay them off (the first option as good as the
- * best at each meld: every meld as few as the melds after it and the hand
- * leave): as few as the hand cannot meld at no cost, each onto the last
- * meld in the search's order with room, a 3-card set still lacking its
- * face, else a run, at its high end while it can, then at its low end.
- * g[i] is meld i's growth, grown here. */
+/* The jokers left when the plan has walked the table (dump): as many as
+ * leave the best (the hand melds the others: those its naturals need),
+ * each onto the last meld in the search's order with room, as the search
+ * without dump would lay a joker no natural follows (the first option as
+ * good as the best at each meld: every meld as few as the melds after it
+ * leave), a 3-card set still lacking its face, else a run, at its high end
+ * while it can, then at its low end.  g[i] is meld i's growth, grown
+ * here. */
 static int lay_jokers_left(const search *S, growth *g, gr_rummy_hand *left, int best)
 {
-    int k = 0;
-    for (; k < left->jokers; k++) {
+    int k = left->jokers;
+    for (; k > 0; k--) {
         gr_rummy_hand h = *left;
         h.jokers -= k;
         int v = gr__rummy_value(&h, S->flags);
