@@ -86,17 +86,18 @@
  * GR_ENOMEM beyond.  A leaf's value is asked below alpha too, and a meld's
  * growths stop once the best is reached.  Measured (bench-rummy worst,
  * tests/rummy_hostile.h, hands of up to 14 cards, medians, loaded
- * machine): the plan 7 to 21 us on every table built there (both kings
+ * machine): the plan 7 to 19 us on every table built there (both kings
  * left without their queen 13 us, 0.15 ms before the spare copies; 2
- * jokers next to 24 runs 15 us, 32 before), a way out 2 to 9 us; the
- * inputs found by climbing, where every card goes but only after every
- * way is tried, 0.2 to 1.7 ms for the plan and 30 to 340 us for the way
- * out (12 to 100 ms before the jokers left over and the takes were seen:
- * every joker went every way); and the inputs bench-rummy climb finds
- * from those, hands that cannot go out whole (2 to 7 points left), 2 to
- * 6 ms for the plan and 2 to 15 ms for the way out (the cards kept back
- * in turn, each a search that must fail everywhere): no bound sees how
- * the cards of the hand compete for the runs' ends and the jokers.  A
+ * jokers next to 24 runs 12 us, 32 before), a way out 2 to 8 us; the
+ * first inputs found by climbing, where every card goes but only after
+ * every way is tried, 0.16 to 0.9 ms for the plan and 15 to 210 us for
+ * the way out (13 to 100 ms before the jokers left over and the takes
+ * were seen: every joker went every way); and those bench-rummy climb
+ * finds from them, hands that cannot go out whole (2 to 7 points left),
+ * 0.2 to 4.3 ms for the plan and 0.12 to 13 ms for the way out (1.7 to
+ * 30 and 12 to 200 ms before; the cards kept back in turn, each a search
+ * that must fail everywhere): no bound sees how the cards of the hand
+ * compete for the runs' ends and the jokers.  A
  * second pass rebuilds the plan: at each
  * choice, the first option whose value is the best, in this order: keep a
  * table joker before taking it (with dump, take it: as good, and no
