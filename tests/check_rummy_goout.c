@@ -199,37 +199,6 @@ START_TEST(test_R3_R5_go_out_check_reasons)
 }
 END_TEST
 
-/* a random legal table meld; uses jokers from *jleft */
-static int random_meld(test_rng *r, int flags, gr_rummy_meld *m, int *jleft)
-{
-    for (int tries = 0; tries < 100; tries++) {
-        m->cards = m->jokers = 0;
-        if (test_below(r, 2)) {
-            int rank = test_below(r, 13), n = 3 + test_below(r, 2);
-            unsigned suits = 0;
-            while (__builtin_popcount(suits) < n)
-                suits |= 1u << test_below(r, 4);
-            for (int s = 0; s < 4; s++)
-                if (suits >> s & 1)
-                    m->cards |= GR_CARD_BIT(13 * s + rank);
-        } else {
-            int s = test_below(r, 4), last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
-            int len = 3 + test_below(r, 3), lo = test_below(r, last - len + 2);
-            for (int q = lo; q < lo + len; q++)
-                m->cards |= GR_CARD_BIT(13 * s + q % 13);
-        }
-        for (gr_cards c = m->cards; c; c &= c - 1)
-            if (*jleft > 0 && test_below(r, 4) == 0) {
-                m->jokers |= c & -c;
-                (*jleft)--;
-            }
-        if (gr_rummy_meld_kind(m, flags) > 0)
-            return 1;
-        *jleft += __builtin_popcountll(m->jokers);
-    }
-    return 0;
-}
-
 /* a random hand-plus-table case: up to 4 legal table melds, up to 10 faces
  * (half of them near a table meld), jokers in all at most 4 */
 static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand *h)
@@ -237,7 +206,7 @@ static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand
     int jleft = test_below(r, 5);
     int nt = test_below(r, 5);
     for (int k = 0; k < nt; k++)
-        if (!random_meld(r, flags, &t[k], &jleft)) {
+        if (!random_table_meld(r, flags, &t[k], &jleft)) {
             nt = k;
             break;
         }
@@ -262,20 +231,6 @@ static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand
     return nt;
 }
 
-/* the table as text for a failure message: "[5H 6H 7H] [9C 9D 9H]" */
-static void table_text(const gr_rummy_meld *t, int nt, char *buf, size_t size)
-{
-    size_t at = 0;
-    buf[0] = 0;
-    for (int k = 0; k < nt && at + 2 < size; k++) {
-        buf[at++] = '[';
-        int w = gr_rummy_meld_format(&t[k], buf + at, size - at - 1);
-        at += w > 0 && (size_t)w < size - at - 1 ? (size_t)w : 0;
-        buf[at++] = ']';
-        buf[at] = 0;
-    }
-}
-
 /* the library's way out of case i against the oracle's value, replayed */
 static void cross_check_go_out(long i, const gr_rummy_hand *h, const gr_rummy_meld *t,
                                int nt, int flags)
@@ -286,7 +241,7 @@ static void cross_check_go_out(long i, const gr_rummy_hand *h, const gr_rummy_me
     if (lib != ref) {
         char buf[512], tb[1024];
         gr_rummy_hand_format(h, buf, sizeof buf);
-        table_text(t, nt, tb, sizeof tb);
+        rummy_table_text(t, nt, tb, sizeof tb);
         ck_abort_msg("case %ld hand \"%s\" table %s flags %d: library %d, oracle %d",
                      i, buf, tb, flags, lib, ref);
     }
@@ -426,7 +381,7 @@ START_TEST(test_R4_R5_R7_can_go_out_random_vs_oracle)
         if (lib != ref) {
             char buf[512], tb[512];
             gr_rummy_hand_format(&h, buf, sizeof buf);
-            table_text(t, nt, tb, sizeof tb);
+            rummy_table_text(t, nt, tb, sizeof tb);
             ck_abort_msg("case %ld hand \"%s\" table %s flags %d no_discard %d: library %d, oracle %d",
                          i, buf, tb, flags, nd, lib, ref);
         }
@@ -443,7 +398,7 @@ static int sets_table(test_rng *r, int flags, gr_rummy_meld *t, int want, int *j
     int nt = 0;
     while (nt < want) {
         gr_rummy_meld m;
-        if (!random_meld(r, flags, &m, jleft))
+        if (!random_table_meld(r, flags, &m, jleft))
             break;
         if (gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN && test_below(r, odds))
             continue;   /* mostly sets */
@@ -608,7 +563,7 @@ START_TEST(test_R4_R5_R7_jokers_vs_oracle)
         while (nt < want) {
             gr_rummy_meld m;
             int j = jleft;
-            if (!random_meld(&r, flags, &m, &j))
+            if (!random_table_meld(&r, flags, &m, &j))
                 break;
             int kind = gr_rummy_meld_kind(&m, flags);
             if (longr ? (nt > 0) == (kind == GR_MELD_RUN) : kind == GR_MELD_SET && test_below(&r, 3))

@@ -64,4 +64,49 @@ static inline gr_rummy_rules *test_rummy_random_rules(test_rng *rng)
     return test_rummy_rules(players, a, decks, b, c);
 }
 
+/* a random legal table meld; uses jokers from *jleft */
+static inline int random_table_meld(test_rng *r, int flags, gr_rummy_meld *m, int *jleft)
+{
+    for (int tries = 0; tries < 100; tries++) {
+        m->cards = m->jokers = 0;
+        if (test_below(r, 2)) {
+            int rank = test_below(r, 13), n = 3 + test_below(r, 2);
+            unsigned suits = 0;
+            while (__builtin_popcount(suits) < n)
+                suits |= 1u << test_below(r, 4);
+            for (int s = 0; s < 4; s++)
+                if (suits >> s & 1)
+                    m->cards |= GR_CARD_BIT(13 * s + rank);
+        } else {
+            int s = test_below(r, 4), last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
+            int len = 3 + test_below(r, 3), lo = test_below(r, last - len + 2);
+            for (int q = lo; q < lo + len; q++)
+                m->cards |= GR_CARD_BIT(13 * s + q % 13);
+        }
+        for (gr_cards c = m->cards; c; c &= c - 1)
+            if (*jleft > 0 && test_below(r, 4) == 0) {
+                m->jokers |= c & -c;
+                (*jleft)--;
+            }
+        if (gr_rummy_meld_kind(m, flags) > 0)
+            return 1;
+        *jleft += __builtin_popcountll(m->jokers);
+    }
+    return 0;
+}
+
+/* the table as text for a failure message: "[5H 6H 7H] [9C 9D 9H]" */
+static inline void rummy_table_text(const gr_rummy_meld *t, int nt, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int k = 0; k < nt && at + 2 < size; k++) {
+        buf[at++] = '[';
+        int w = gr_rummy_meld_format(&t[k], buf + at, size - at - 1);
+        at += w > 0 && (size_t)w < size - at - 1 ? (size_t)w : 0;
+        buf[at++] = ']';
+        buf[at] = 0;
+    }
+}
+
 #endif /* GR_RUMMY_TESTUTIL_H */
