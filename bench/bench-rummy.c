@@ -4,6 +4,7 @@
  *   bench/bench-rummy [seconds per measurement, default 1]
  *   bench/bench-rummy worst [seconds a class, default 2]
  *   bench/bench-rummy aces
+ *   bench/bench-rummy climb [seconds a start, default 10]
  *
  * gr_rummy_value on random 10-card hands dealt from two decks with 4
  * jokers (108 cards), on random 7-card hands from one deck, and on dense
@@ -21,7 +22,8 @@
  * climbs dense 14-card hands of 0 to 8 jokers towards slower calls (see
  * worst() below).  The aces mode times the slowest ace-high hands found
  * (tests/rummy_aces.h; tests/check_rummy_melding.c checks their values),
- * with and without GR_RUMMY_ACE_HIGH.
+ * with and without GR_RUMMY_ACE_HIGH.  The climb mode climbs going-out
+ * inputs towards slower calls (see climb() below).
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
@@ -178,20 +180,24 @@ static int worst(double seconds)
         gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
         gr_rummy_hand h;
         gr_rummy_plan plan;
-        int nt, value, out;
-        const char *name = hostile_goout(k, t, &nt, &h, &value, &out);
+        int nt, value[2], out[2];
+        const char *name = hostile_goout(k, t, &nt, &h, value, out);
         if (name == NULL)
             break;
         for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
             double go[21], can[21], gmed, gmax, cmed, cmax;
+            int wrong = 0;
             for (int rep = 0; rep < 21; rep++) {
                 double t0 = cpu_now();
-                bench_sink += (uint64_t)gr_rummy_go_out(&h, t, nt, flags, &plan);
+                int v = gr_rummy_go_out(&h, t, nt, flags, &plan);
                 double t1 = cpu_now();
-                bench_sink += (uint64_t)gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
+                int o = gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
                 can[rep] = (cpu_now() - t1) * 1e9;
                 go[rep] = (t1 - t0) * 1e9;
+                wrong |= v != value[flags] || o != out[flags];
             }
+            if (wrong)
+                printf("  %s: WRONG ANSWER\n", name);
             median_max(go, 21, &gmed, &gmax);
             median_max(can, 21, &cmed, &cmax);
             printf("  %-38s %-9s go_out %7.1f (%7.1f) us  can_go_out %6.1f (%6.1f) us\n",
@@ -298,12 +304,211 @@ static int aces(void)
     return 0;
 }
 
+/* bench-rummy climb: going-out inputs of hands of up to 14 cards climbed
+ * towards slower calls.  From each input of tests/rummy_hostile.h in
+ * turn (either ace option), a change at a time (a natural of the hand
+ * moved to a neighbouring face or next to a table meld, a joker added to
+ * or taken from the hand, a table meld replaced, added or dropped, a table
+ * card made a joker or a natural) is kept while it makes the slower of
+ * gr_rummy_go_out and gr_rummy_can_go_out slower (each the fastest of 3
+ * calls); `seconds` a start.  The slowest input found from each start is
+ * printed as hostile_climbed's text, with its answers. */
+
+/* a call's cost: the slower of go_out and can_go_out, each the fastest
+ * of `reps` calls */
+static double climb_cost(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt, int flags,
+                         int reps)
+{
+    double go = 1e30, can = 1e30;
+    gr_rummy_plan plan;
+    for (int k = 0; k < reps; k++) {
+        double t0 = cpu_now();
+        bench_sink += (uint64_t)gr_rummy_go_out(h, t, nt, flags, &plan);
+        double t1 = cpu_now();
+        bench_sink += (uint64_t)gr_rummy_can_go_out(h, t, nt, flags, GR_NO_CARD);
+        double t2 = cpu_now();
+        go = t1 - t0 < go ? t1 - t0 : go;
+        can = t2 - t1 < can ? t2 - t1 : can;
+    }
+    return (go > can ? go : can) * 1e9;
+}
+
+static int climb_jokers(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt)
+{
+    int n = h->jokers;
+    for (int i = 0; i < nt; i++)
+        n += __builtin_popcountll(t[i].jokers);
+    return n;
+}
+
+/* a random legal meld near face f (a run through it or a set of its rank),
+ * maybe with a joker */
+static gr_rummy_meld climb_meld(uint64_t *rng, int f, int flags, int joker)
+{
+    for (;;) {
+        gr_rummy_meld m = { 0, 0 };
+        int s = f / 13, r = f % 13;
+        if (bench_below(rng, 3) == 0) {
+            int lack = bench_below(rng, 5);   /* 4: a set of 4 */
+            for (int x = 0; x < 4; x++)
+                if (x != lack)
+                    m.cards |= GR_CARD_BIT(13 * x + r);
+        } else {
+            int len = 3 + bench_below(rng, 2), lo = r - bench_below(rng, len + 2);
+            if (lo < 0 || lo + len > 13)
+                continue;
+            for (int q = lo; q < lo + len; q++)
+                m.cards |= GR_CARD_BIT(13 * s + q);
+        }
+        if (joker) {
+            int k = bench_below(rng, __builtin_popcountll(m.cards));
+            gr_cards c = m.cards;
+            while (k-- > 0)
+                c &= c - 1;
+            m.jokers = c & -c;
+        }
+        if (gr_rummy_meld_kind(&m, flags) > 0)
+            return m;
+    }
+}
+
+/* one random change of the input; 0 if it made nothing valid */
+static int climb_change(uint64_t *rng, gr_rummy_hand *h, gr_rummy_meld *t, int *nt, int flags)
+{
+    int kind = bench_below(rng, 7);
+    int jk = climb_jokers(h, t, *nt), n = gr_rummy_hand_count(h);
+    if (kind <= 1 && h->once) {   /* a natural moved */
+        gr_cards c = h->once;
+        for (int k = bench_below(rng, __builtin_popcountll(c)); k > 0; k--)
+            c &= c - 1;
+        int f = __builtin_ctzll(c), to;
+        if (kind == 0) {
+            int s = f / 13, r = f % 13, d = bench_below(rng, 5) - 2;
+            to = d == 0 ? 13 * bench_below(rng, 4) + r : 13 * s + r + d;
+            if (to / 13 != s && d != 0)
+                return 0;
+        } else if (*nt > 0) {
+            gr_cards m = t[bench_below(rng, *nt)].cards;
+            to = bench_below(rng, 2) ? __builtin_ctzll(m) - 1 : 63 - __builtin_clzll(m) + 1;
+        } else {
+            return 0;
+        }
+        if (to < 0 || to > 51 || to == f)
+            return 0;
+        gr_rummy_hand_remove(h, (gr_card)f);
+        return gr_rummy_hand_add(h, (gr_card)to) == GR_OK;
+    }
+    if (kind == 2) {   /* a hand joker added or taken away */
+        if (bench_below(rng, 2) && jk < GR_RUMMY_MAX_JOKERS && n < 14)
+            h->jokers++;
+        else if (h->jokers > 0 && n > 1)
+            h->jokers--;
+        else
+            return 0;
+        return 1;
+    }
+    if (kind == 3 && *nt > 0) {   /* a table meld replaced */
+        int i = bench_below(rng, *nt);
+        int left = GR_RUMMY_MAX_JOKERS - jk + __builtin_popcountll(t[i].jokers);
+        t[i] = climb_meld(rng, bench_below(rng, 52), flags, left > 0 && bench_below(rng, 3) == 0);
+        return 1;
+    }
+    if (kind == 4) {   /* a table meld added or dropped */
+        if (bench_below(rng, 2) && *nt < GR_RUMMY_MAX_MELDS) {
+            gr_card f = h->once ? (gr_card)__builtin_ctzll(h->once) : (gr_card)bench_below(rng, 52);
+            t[(*nt)++] = climb_meld(rng, bench_below(rng, 2) ? f : bench_below(rng, 52), flags,
+                                    jk < GR_RUMMY_MAX_JOKERS && bench_below(rng, 3) == 0);
+        } else if (*nt > 1) {
+            int i = bench_below(rng, *nt);
+            t[i] = t[--(*nt)];
+        }
+        return 1;
+    }
+    if (kind >= 5 && *nt > 0) {   /* a table card made a joker, or a natural */
+        int i = bench_below(rng, *nt);
+        gr_cards c = t[i].cards;
+        for (int k = bench_below(rng, __builtin_popcountll(c)); k > 0; k--)
+            c &= c - 1;
+        gr_cards b = c & -c;
+        if (t[i].jokers & b)
+            t[i].jokers &= ~b;
+        else if (jk < GR_RUMMY_MAX_JOKERS)
+            t[i].jokers |= b;
+        else
+            return 0;
+        return gr_rummy_meld_kind(&t[i], flags) > 0;
+    }
+    return 0;
+}
+
+static void climb_print(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt)
+{
+    char buf[512];
+    gr_rummy_hand_format(h, buf, sizeof buf);
+    printf("    { \"%s\",\n      \"", buf);
+    for (int i = 0; i < nt; i++) {
+        gr_rummy_meld_format(&t[i], buf, sizeof buf);
+        printf("%s%s", i ? " | " : "", buf);
+    }
+    printf("\" },\n");
+}
+
+static int climb(double seconds)
+{
+    uint64_t rng = 0xC11B;
+    printf("going out, inputs of up to 14 cards climbed towards slower calls"
+           " (%.0f s a start; the slower of go_out and can_go_out, the fastest of 3):\n",
+           seconds);
+    for (int k = 0;; k++) {
+        gr_rummy_meld t[GR_RUMMY_MAX_MELDS], bt[GR_RUMMY_MAX_MELDS];
+        gr_rummy_hand h, bh;
+        int nt, bnt, value[2], out[2];
+        const char *name = hostile_goout(k, t, &nt, &h, value, out);
+        if (name == NULL)
+            break;
+        int flags = k & 1;
+        double start = climb_cost(&h, t, nt, flags, 3), best = start;
+        bh = h;
+        bnt = nt;
+        memcpy(bt, t, sizeof t);
+        long tries = 0, kept = 0;
+        for (double t0 = cpu_now(); cpu_now() - t0 < seconds; tries++) {
+            gr_rummy_hand h2 = bh;
+            gr_rummy_meld t2[GR_RUMMY_MAX_MELDS];
+            int n2 = bnt;
+            memcpy(t2, bt, sizeof bt);
+            if (!climb_change(&rng, &h2, t2, &n2, flags))
+                continue;
+            if (gr_rummy_hand_count(&h2) > 14 || gr_rummy_hand_count(&h2) == 0
+                || gr_rummy_go_out_check(&h2, t2, n2, flags, NULL) != GR_OK)
+                continue;
+            double c = climb_cost(&h2, t2, n2, flags, 3);
+            if (c > best * 1.05 && (c = climb_cost(&h2, t2, n2, flags, 7)) > best) {
+                best = c;
+                bh = h2;
+                bnt = n2;
+                memcpy(bt, t2, sizeof t2);
+                kept++;
+            }
+        }
+        gr_rummy_plan plan;
+        printf("  from %-38s %-9s %8.1f us -> %8.1f us (%ld changes kept of %ld), value %d, "
+               "way out %d:\n", name, flags ? "ace high" : "ace low", start / 1e3, best / 1e3,
+               kept, tries, gr_rummy_go_out(&bh, bt, bnt, flags, &plan),
+               gr_rummy_can_go_out(&bh, bt, bnt, flags, GR_NO_CARD));
+        climb_print(&bh, bt, bnt);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "worst") == 0)
         return worst(argc > 2 ? atof(argv[2]) : 2.0);
     if (argc > 1 && strcmp(argv[1], "aces") == 0)
         return aces();
+    if (argc > 1 && strcmp(argv[1], "climb") == 0)
+        return climb(argc > 2 ? atof(argv[2]) : 10.0);
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (!(seconds > 0))
         seconds = 1.0;

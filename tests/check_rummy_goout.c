@@ -71,6 +71,24 @@ START_TEST(test_R5_joker_freed_and_reused)
 }
 END_TEST
 
+/* R4, R5: jokers laid off on a run's ends until it spans 13 ranks; one
+ * left over costs 15 (R7) unless a meld of the hand or a set takes it */
+START_TEST(test_R4_R5_jokers_fill_a_run)
+{
+    const char *t[] = { "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC" };
+    ck_assert_int_eq(go("JK", t, 1, 0), 0);            /* names KC */
+    ck_assert_int_eq(go("JK JK", t, 1, 0), 15);        /* no room for the second */
+    ck_assert_int_eq(go("JK JK", t, 1, GR_RUMMY_ACE_HIGH), 15);   /* never K-A-2 */
+    ck_assert_int_eq(go("JK JK JK", t, 1, 0), 30);     /* jokers alone never meld */
+    ck_assert_int_eq(go("JK JK 5H", t, 1, 0), 0);      /* 5H JK JK */
+    const char *t2[] = { "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC", "9D 9H 9S" };
+    ck_assert_int_eq(go("JK JK JK", t2, 2, 0), 0);     /* AC, KC, the set's 9C */
+    ck_assert_int_eq(go("JK JK JK JK", t2, 2, 0), 15);
+    const char *t3[] = { "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC", "5H JK=6H 7H" };
+    ck_assert_int_eq(go("6H JK JK JK", t3, 2, 0), 0);     /* takes the joker */
+}
+END_TEST
+
 START_TEST(test_R3_ace_ends_on_table)
 {
     const char *t[] = { "JH QH KH" };
@@ -573,6 +591,72 @@ START_TEST(test_R4_R5_sets_bigger_hands_vs_oracle)
 }
 END_TEST
 
+/* Joker-rich cases against the oracle (R4, R5, R7): 2 to 4 table melds,
+ * mostly runs, holding most of up to 5 jokers (their naturals often in
+ * hand, to take), the rest (3 at most) in a hand of up to 7 cards near the runs'
+ * ends; every third case has one long run (9 to 12 cards) and sets, so
+ * that the run's room may not hold every card of the hand. */
+START_TEST(test_R4_R5_R7_jokers_vs_oracle)
+{
+    test_rng r = { 0x70C3 };
+    long n = test_count(1500);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), jleft = 2 + test_below(&r, 4), longr = i % 3 == 0;
+        int want = longr ? 2 + test_below(&r, 2) : 2 + test_below(&r, 3);
+        gr_rummy_meld t[8];
+        int nt = 0;
+        while (nt < want) {
+            gr_rummy_meld m;
+            int j = jleft;
+            if (!random_meld(&r, flags, &m, &j))
+                break;
+            int kind = gr_rummy_meld_kind(&m, flags);
+            if (longr ? (nt > 0) == (kind == GR_MELD_RUN) : kind == GR_MELD_SET && test_below(&r, 3))
+                continue;   /* mostly runs; or one long run and sets */
+            if (longr && nt == 0 && gr_rummy_meld_kind(&m, flags) == GR_MELD_RUN) {
+                int lo = __builtin_ctzll(m.cards), s = lo / 13;   /* 9 to 12 cards */
+                int len = 9 + test_below(&r, 4), q0 = test_below(&r, 13 - len + 1);
+                m.cards = m.jokers = 0;
+                for (int q = q0; q < q0 + len; q++)
+                    m.cards |= GR_CARD_BIT(13 * s + q);
+                if (test_below(&r, 2))
+                    m.jokers = GR_CARD_BIT(13 * s + q0 + 1 + test_below(&r, len - 2));
+                j = jleft - __builtin_popcountll(m.jokers);
+            }
+            if (j < 0 || gr_rummy_meld_kind(&m, flags) <= 0)
+                continue;
+            jleft = j;
+            t[nt++] = m;
+        }
+        gr_rummy_hand h = { 0, 0, test_below(&r, jleft + 1) };
+        if (h.jokers > 3)
+            h.jokers = 3;
+        for (int k = 0; k < nt; k++)   /* the naturals of table jokers */
+            for (gr_cards jk = t[k].jokers; jk; jk &= jk - 1)
+                if (test_below(&r, 3))
+                    gr_rummy_hand_add(&h, (gr_card)__builtin_ctzll(jk));
+        for (int cards = test_below(&r, 8); cards > 0 && gr_rummy_hand_count(&h) < 7;) {
+            int at = test_below(&r, 52);
+            if (nt > 0 && test_below(&r, 4)) {   /* beyond a meld's ends */
+                gr_cards c = t[test_below(&r, nt)].cards;
+                at = test_below(&r, 2) ? __builtin_ctzll(c) - 1 - test_below(&r, 3)
+                                       : 63 - __builtin_clzll(c) + 1 + test_below(&r, 3);
+                if (at < 0 || at > 51)
+                    continue;
+            }
+            if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
+                cards--;
+        }
+        cross_check_go_out(i, &h, t, nt, flags);
+        gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
+                   : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
+        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
+        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));
+        check_out_plan(&h, t, nt, flags, nd, out);
+    }
+}
+END_TEST
+
 /* the slowest going-out searches of hands of up to 14 cards built
  * (tests/rummy_hostile.h: tables of 24 runs or sets with the hand's cards
  * each going to several of them, two kings after one queen, jokers to
@@ -583,21 +667,21 @@ START_TEST(test_R4_R5_R7_hostile_tables)
     gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
     gr_rummy_hand h;
     gr_rummy_plan p;
-    int nt, value, out;
+    int nt, value[2], out[2];
     const char *name;
     int k;
-    /* the climbed cases (9 on) cost up to 0.1 s a call: both ace options
-     * only at full scale (valgrind runs at 0.02) */
-    int both = test_count(50) >= 50;
-    for (k = 0; (name = hostile_goout(k, t, &nt, &h, &value, &out)) != NULL; k++)
-        for (int flags = 0; flags <= (k < 9 || both ? GR_RUMMY_ACE_HIGH : 0); flags++) {
+    for (k = 0; (name = hostile_goout(k, t, &nt, &h, value, out)) != NULL; k++)
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
             ck_assert_int_le(gr_rummy_hand_count(&h), 14);
-            ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value, "%s", name);
+            ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value[flags], "%s", name);
             replay_plan(&h, t, nt, flags, &p);
             check_kept_arranged(&h, &p, flags);
-            ck_assert_msg(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD) == out, "%s", name);
+            ck_assert_msg(gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD) == out[flags], "%s",
+                          name);
+            if (out[flags] != GR_RUMMY_OUT_NO)
+                check_out_plan(&h, t, nt, flags, GR_NO_CARD, out[flags]);
         }
-    ck_assert_int_eq(k, 12);   /* every case built (the climbed ones parsed) */
+    ck_assert_int_eq(k, 16);   /* every case built (the climbed ones parsed) */
 }
 END_TEST
 
@@ -610,6 +694,7 @@ int main(void)
     tcase_add_test(tc, test_R4_set_gets_missing_suit);
     tcase_add_test(tc, test_R5_joker_freed_and_reused);
     tcase_add_test(tc, test_R3_ace_ends_on_table);
+    tcase_add_test(tc, test_R4_R5_jokers_fill_a_run);
     tcase_add_test(tc, test_R7_can_go_out);
     tcase_add_test(tc, test_R5_R7_out_by_discarding_a_taken_joker);
     tcase_add_test(tc, test_R4_bad_input);
@@ -622,6 +707,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_many_sets_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_sets_bigger_hands_vs_oracle);
+    tcase_add_test(tr, test_R4_R5_R7_jokers_vs_oracle);
     tcase_add_test(tr, test_R4_R7_table_of_36_sets);
     tcase_add_test(tr, test_R3_R4_table_of_24_runs);
     suite_add_tcase(s, tr);

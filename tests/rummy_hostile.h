@@ -116,9 +116,14 @@ static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
 }
 
 /* the inputs found by climbing (hostile_goout's cases 9 on): a hand and
- * its table, the melds split by " | " */
+ * its table, the melds split by " | ", gr_rummy_go_out's value and
+ * gr_rummy_can_go_out's answer (no card barred) with the ace low, then
+ * high (the first three: every card goes; the others, found by bench-rummy
+ * climb: the library's answers before and after it saw the jokers left
+ * over agree; too many melds for the brute force) */
 static const struct hostile_climb {
     const char *hand, *table;
+    int         value[2], out[2];
 } hostile_climbed[] = {
     { "3C 7C QC AD 9D 2H 4H 7H 9H 5S JK JK JK JK",
         "AC 2C 3C | 5C 6C 7C | 9C 10C JC | AD 2D 3D | 5D 6D 7D | JK=6H "
@@ -127,7 +132,8 @@ static const struct hostile_climb {
         "3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | 9H 10H JH | "
         "AS 2S 3S | 5S 6S 7S | 9S 10S JS | 4H 5H 6H JK=7H | 2C 3C 4C "
         "5C | 4S JK=5S 6S | 9S 10S JS QS | 6D 7D 8D | 5C 5D 5H 5S | 3C "
-        "3D 3S | 5S 6S 7S" },
+        "3D 3S | 5S 6S 7S",
+        { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
     { "4C 8C KC 2D 2D 4D 6D 8D AH 4H 6H 8H 2S 6S",
         "AC JK=2C 3C | 4C 5C 6C 7C | 9C 10C JC | AD JK=2D 3D | 5D "
         "JK=6D 7D | 9D 10D JD | AH JK=2H 3H | 5H JK=6H 7H | 9H 10H JH "
@@ -135,7 +141,8 @@ static const struct hostile_climb {
         "| 9C 10C JC | AD 2D 3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H "
         "6H 7H | 9H 10H JH | AS 2S 3S | 5S 6S 7S | 9S 10S JS | 3S 4S "
         "5S 6S | 7S 8S 9S 10S | 9H 10H JH | 6S 7S JK=8S | 4D 5D 6D 7D "
-        "| JC QC KC | 7S 8S 9S 10S" },
+        "| JC QC KC | 7S 8S 9S 10S",
+        { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
     { "4C 6C 8C AD 5D JD 8H QH QH 4S 7S 10S JK JK",
         "AC 2C 3C | 5C 6C 7C | JK=6S 7S 8S | JS QS KS | 5D 6D 7D | 9D "
         "10D JD | AH 2H 3H | AS 2S 3S JK=4S | 7H 8H 9H | AS 2S 3S | 5S "
@@ -144,13 +151,50 @@ static const struct hostile_climb {
         "| AS 2S 3S | 5S 6S 7S | 9S 10S JS | JK=8D 9D 10D | 8C 8D 8H "
         "8S | JK=10S JS QS KS | 2S 3S 4S 5S | 2C 3C JK=4C 5C | 3C 3D "
         "3H 3S | 2S 3S 4S JK=5S | 7D 7H 7S | AH 2H 3H | 4D 4H 4S | AD "
-        "2D 3D 4D | 5S 6S 7S 8S | 7S 8S 9S 10S" },
+        "2D 3D 4D | 5S 6S 7S 8S | 7S 8S 9S 10S",
+        { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
+    { "3C 7C AD 7D AH 2H 4H 5H 9H KH JK JK JK JK",
+        "AC 2C 3C | 5C 6C 7C | 9C 10C JC | AD 2D 3D | 5D 6D 7D | JK=6H "
+        "7H 8H 9H | AH 2H 3H | 5H 6H 7H | 9H 10H JH | AS 2S 3S | 5S 6S "
+        "7S | 2H 3H 4H | JC QC KC | AS 2S 3S 4S | 4H 5H 6H 7H | AD 2D "
+        "3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | 9H 10H JH | "
+        "JK=3D 4D 5D 6D | 5S 6S 7S | 9S 10S JS | 4H 5H 6H JK=7H | 5H 6H "
+        "7H | 4S JK=5S 6S | 9S 10S JS QS | 6D 7D 8D | 4H 5H 6H 7H | 3C "
+        "3D 3S | 5S 6S 7S | 7H 8H 9H 10H | 7H 8H 9H 10H | 9C 9D 9H",
+        { 3, 5 }, { GR_RUMMY_OUT_NO, GR_RUMMY_OUT_NO } },
+    { "3C 8C KC 2D 2D 3D 6D 8D 9D AH 6H 10H 2S 6S",
+        "AC JK=2C 3C | 4C 5C 6C 7C | JD QD KD | JC QC KC | 5D JK=6D 7D "
+        "| 9D 10D JD | AH JK=2H 3H | 5H JK=6H 7H | 9H 10H JH | AS JK=2S "
+        "3S | 5S JK=6S 7S | 9S 10S JS | 6C JK=6D 6H | 5C 6C 7C | 9C 10C "
+        "JC | AD 2D 3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | "
+        "9H 10H JH | AS 2S 3S | 5S 6S 7S | 9S 10S JS | 3S 4S 5S 6S | 7S "
+        "8S 9S 10S | 4H 5H 6H 7H | 6S 7S JK=8S | 4D 5D 6D 7D | 2S 3S 4S "
+        "| 6D 7D 8D | 3C 4C 5C 6C | 5D 6D 7D | 5H 6H 7H",
+        { 3, 2 }, { GR_RUMMY_OUT_NO, GR_RUMMY_OUT_DISCARD } },
+    { "AC 3C 4C 5C 7C 10C JC QD AH 3H KH 3S 5S JS",
+        "AD AH AS | AC AD AS | 2C 2H 2S | 2C 2D 2H | 3D 3H 3S | 3C 3D "
+        "3S | 4C 4H 4S | 4C 4D 4H | 5D 5H 5S | 8C 8D 8S | 6C 6H 6S | 2C "
+        "3C 4C JK=5C | KD JK=KH KS | 7C 7D 7S | 6C 6D 6S | 8C 8D 8H | "
+        "9D 9H 9S | 9C 9D 9S | 10C 10H 10S | 10C 10D 10H | AD JK=AH AS "
+        "| JK=JC JD JS | AC AD AS | QC QD QH | JK=3C 3D JK=3H 3S | 5D "
+        "5H JK=5S | AC AD JK=AS",
+        { 7, 7 }, { GR_RUMMY_OUT_NO, GR_RUMMY_OUT_NO } },
+    { "4C 7C 8C 4D 5D 2H QH QH AS 6S 7S 8S JK JK",
+        "AC 2C 3C | 5C 6C 7C | 6D 7D 8D | JS QS KS | 5D 6D 7D | 9D 10D "
+        "JD | AS 2S 3S 4S | AS 2S 3S JK=4S | 7H 8H 9H | AS 2S 3S | 5S "
+        "6S 7S | 9S 10S JS | 8S 9S 10S JS | 5C 6C 7C | 9C 10C JC | AD "
+        "2D 3D | 4S 5S 6S 7S | 5S 6S 7S | AH 2H 3H | 5H 6H 7H | 9H 10H "
+        "JH | AS 2S 3S | 5S 6S 7S | 9S 10S JK=JS | JK=8D 9D 10D | 2S 3S "
+        "4S 5S | JK=10S JS QS KS | 2S 3S 4S 5S | 2C 3C JK=4C 5C | 3C 3D "
+        "3H 3S | 2S 3S 4S JK=5S | 7D 7H 7S | AH 2H 3H | 4C 5C 6C | 7S "
+        "8S 9S 10S | 5S 6S 7S 8S",
+        { 2, 2 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
 };
 
 /* The slowest going-out searches of hands of up to 14 cards built so far,
  * case k = 0, 1, ... into t[*nt] and *h, with gr_rummy_go_out's value and
- * gr_rummy_can_go_out's answer (no card barred), the same with either ace
- * option; its name, or NULL past the last case.  tests/check_rummy_goout.c
+ * gr_rummy_can_go_out's answer (no card barred) in value[flags] and
+ * out[flags] for either ace option; its name, or NULL past the last case.  tests/check_rummy_goout.c
  * checks them, bench-rummy's worst mode times them.
  *   - the 24 runs of hostile_runs and the 12 cards between them, each
  *     going to either neighbour, with: KC KD (they follow the queens
@@ -167,9 +211,20 @@ static const struct hostile_climb {
  *     naturals next to the 24 runs of hostile_runs (two with a joker) and
  *     8 more melds; 14 naturals next to 31 runs and sets with 8 jokers to
  *     take; 12 naturals and 2 jokers next to 37 melds.  Every card goes
- *     (0) in each, and the search tries every way before it finds it. */
+ *     (0) in each, and the search tries every way before it finds it
+ *     (12 to 100 ms, every joker going every way; about 0.2 to 1.7 ms
+ *     for the plan, 0.03 to 0.3 ms for the way out since the jokers left
+ *     over are seen);
+ *   - found by bench-rummy climb from those (the slowest of all): 4
+ *     jokers and 10 naturals next to 35 runs and sets with 4 jokers (3 or
+ *     5 points left, no way out: every card worth that much is kept back
+ *     in turn and the rest tried), 14 naturals next to 34 melds with 8
+ *     jokers (3 left; 2 with the ace high), 14 naturals next to 26 sets
+ *     and a run with 8 jokers (7 left), 12 naturals and 2 jokers next to
+ *     36 melds (2 left): about 2 to 6 ms for the plan and up to 13 ms for
+ *     the way out (up to 0.2 s before the jokers left over were seen). */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
-                                        int *value, int *out)
+                                        int value[2], int out[2])
 {
     static const char *const names[] = {
         "24 runs, 12 cards between, KC KD", "24 runs, 12 cards between, KC KC",
@@ -178,27 +233,29 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         "24 runs (8 JK named), 13 cards, KC", "24 sets, 14 missing faces",
         "24 sets, 12 missing faces, 2 JK", "climbed: 32 melds, 10 cards, 4 JK",
         "climbed: 31 melds (8 JK), 14 cards", "climbed: 37 melds, 12 cards, 2 JK",
+        "climbed: 35 melds, 10 cards, 4 JK", "climbed: 34 melds (8 JK), 14 cards",
+        "climbed: 26 sets, a run, 14 cards", "climbed: 36 melds, 12 cards, 2 JK",
     };
     if (k < 0 || k >= (int)(sizeof names / sizeof names[0]))
         return NULL;
-    *value = 0;
-    *out = GR_RUMMY_OUT_MELD;
+    value[0] = value[1] = 0;
+    out[0] = out[1] = GR_RUMMY_OUT_MELD;
     if (k <= 4) {
         *nt = hostile_runs(t, h, 1);
         if (k == 0 || k == 1) {
             gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
             gr_rummy_hand_add(h, GR_CARD(GR_KING, k == 0 ? GR_DIAMONDS : GR_CLUBS));
             if (k == 1) {
-                *value = 10;
-                *out = GR_RUMMY_OUT_DISCARD;
+                value[0] = value[1] = 10;
+                out[0] = out[1] = GR_RUMMY_OUT_DISCARD;
             }
         } else if (k == 2) {
             gr_rummy_hand_remove(h, GR_CARD(GR_QUEEN, GR_CLUBS));
             gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
             gr_rummy_hand_add(h, GR_CARD(GR_KING, GR_CLUBS));
             gr_rummy_hand_add(h, GR_CARD(GR_FOUR, GR_CLUBS));
-            *value = 20;
-            *out = GR_RUMMY_OUT_NO;
+            value[0] = value[1] = 20;
+            out[0] = out[1] = GR_RUMMY_OUT_NO;
         } else {
             h->jokers = 2;
             if (k == 4) {
@@ -252,6 +309,10 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         }
         if (gr_rummy_hand_parse(hostile_climbed[k - 9].hand, h, NULL) != GR_OK)
             return NULL;
+        for (int f = 0; f < 2; f++) {
+            value[f] = hostile_climbed[k - 9].value[f];
+            out[f] = hostile_climbed[k - 9].out[f];
+        }
         return names[k];
     }
     gr_rummy_hand all;

@@ -24,6 +24,25 @@
  * memoised, so a hand reaching the same cards left by different layoffs is
  * valued once.
  *
+ * Jokers left over (dump).  A run can take jokers at its ends until it
+ * spans 13 ranks (never 14, never the ace at both ends: 13 less its length
+ * is its room).  When the table's runs have room, summed, for every card
+ * of the hand (a take leaves the count as it is), whatever the search lays
+ * on them, the jokers left still fit: so a joker no natural follows on a
+ * run's end (one that ends the chain) is the same as a joker held and laid
+ * off at the end.  The search then lays a joker on a run only as a bridge
+ * (a natural further out on that end: it never stops an end on a joker),
+ * and the leaf's value counts a slot of a face the hand never holds that
+ * takes jokers only, as many as there can be: the jokers left no meld of
+ * the hand needs cost nothing there.  With that, taking a table joker is
+ * never worse than keeping it (the joker stands for its natural wherever
+ * the natural would go; a meld whose only natural it was has its jokers
+ * laid off instead; one left over is laid off): so the search takes every
+ * joker the hand can, without branching (the first table joker of each
+ * copy of a natural, in the table's order).  A table of few long runs
+ * (less room than cards) is searched as before, every joker placement and
+ * every choice of jokers to take.
+ *
  * Sets are not searched.  A 3-card set takes one face, its missing suit,
  * as a natural or a joker, and nothing else can go there; so the search
  * grows the runs only, and the leaf's value (gr__rummy_value_slots) takes
@@ -57,19 +76,33 @@
  * GR_ENOMEM beyond.  A leaf's value is asked below alpha too, and a meld's
  * growths stop once the best is reached.  Measured (bench-rummy worst,
  * tests/rummy_hostile.h, hands of up to 14 cards, medians, loaded
- * machine): the plan 7 to 19 us on every table built there (both kings
+ * machine): the plan 7 to 21 us on every table built there (both kings
  * left without their queen 13 us, 0.15 ms before the spare copies; 2
- * jokers next to 24 runs 15 us, 32 before), a way out 2 to 9 us; but the
- * inputs found by climbing take 15 ms (4 jokers), 25 ms (2) and 0.1 s (8
- * table jokers to take): jokers go every way, no bound sees them.  A
- * second pass rebuilds the plan: at each choice, the first option whose
- * value is the best, in this order: keep a table joker before taking it;
- * for a run, no card at the low end before one, two, ...; at each end,
- * stopping before growing, a natural before a joker; for a 3-card set,
- * nothing, then the natural, then a joker.  The melds are chosen for in the search's order (runs by
- * suit, then sets); the moves name the table's melds.  A set's last option
- * is taken unsearched when the others fall short (the state's value is the
- * best).  The first way out found would not keep this tie-break.
+ * jokers next to 24 runs 15 us, 32 before), a way out 2 to 9 us; the
+ * inputs found by climbing, where every card goes but only after every
+ * way is tried, 0.2 to 1.7 ms for the plan and 30 to 340 us for the way
+ * out (12 to 100 ms before the jokers left over and the takes were seen:
+ * every joker went every way); and the inputs bench-rummy climb finds
+ * from those, hands that cannot go out whole (2 to 7 points left), 2 to
+ * 6 ms for the plan and 2 to 15 ms for the way out (the cards kept back
+ * in turn, each a search that must fail everywhere): no bound sees how
+ * the cards of the hand compete for the runs' ends and the jokers.  A
+ * second pass rebuilds the plan: at each
+ * choice, the first option whose value is the best, in this order: keep a
+ * table joker before taking it (with dump, take it: as good, and no
+ * search); for a run, no card at the low end before one, two, ...; at
+ * each end, stopping before growing, a natural before a joker; for a
+ * 3-card set, nothing, then the natural, then a joker.  The melds are
+ * chosen for in the search's order (runs by suit, then sets); the moves
+ * name the table's melds.  A set's last option is taken unsearched when
+ * the others fall short (the state's value is the best).  With dump the
+ * jokers left after the walk are laid off as the walk would have laid
+ * them: as few as the hand cannot meld, each on the last meld of the
+ * search's order with room (a 3-card set still lacking its face, else a
+ * run, at its high end, then its low end), listed with that meld's
+ * layoffs (rarely the walk laid on a set the natural a run took before,
+ * and the joker named it on the run).  The first way out found would not
+ * keep this tie-break.
  *
  * Laying off from the hand onto melds laid down in the same turn is never
  * needed: it is the same as laying down the larger meld.
@@ -77,49 +110,22 @@
 #include "common/bits.h"
 #include "rummy/cards.h"
 #include "rummy/goout.h"
+#include "rummy/goout_search.h"
 #include "rummy/melding.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct tmeld {
-    int      run;        /* 1 run, 0 set */
-    int      suit, lo, hi;   /* run: suit and positions (13 = high ace) */
-    int      rank;       /* set */
-    gr_cards cards;
-} tmeld;
-
 /* ---- memo: (meld index, cards left) -> least value ---------------------- */
-
-typedef struct mentry {
-    gr_cards once, twice;
-    int      jokers, idx, value, used;   /* idx: meld * 64 + first set counted */
-    int      exact;   /* value exact, else the least value is at least it */
-} mentry;
-
-typedef struct search {
-    int            flags, ntable, last, error;
-    int            done;     /* the growths' callback needs no more of them */
-    int            greedy;   /* grow a run before stopping it (the value
-                                pass: the best found early cuts the most) */
-    int            floor;    /* no state's value is below it (0; the plan
-                                pass: the best) */
-    const tmeld   *t;
-    mentry        *memo;
-    size_t         cap, n;
-    int            next_run[GR_RUMMY_MAX_MELDS + 1];   /* first run at or after i */
-    int            next_set[GR_RUMMY_MAX_MELDS + 1];   /* first 3-card set at or after i */
-    uint8_t        slots[GR_RUMMY_MAX_MELDS + 1][4][13];   /* the 3-card sets
-                      from meld i on: how many lack each face */
-    gr_cards       slot_faces[GR_RUMMY_MAX_MELDS + 1];   /* those faces */
-} search;
 
 static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
 {
     uint64_t x = h->once * 0x9E3779B97F4A7C15ull ^ h->twice * 0xC2B2AE3D27D4EB4Full
                ^ (uint64_t)(h->jokers * 4096 + idx) * 0x165667B19E3779F9ull;
-    return (size_t)(x >> 20) & mask;
+    x ^= x >> 32;   /* the spades (high bits) reach the low bits too */
+    x *= 0xD6E8FEB86659FD93ull;
+    return (size_t)(x >> 32) & mask;
 }
 
 static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
@@ -160,20 +166,6 @@ static int mgrow(search *S)
 }
 
 /* ---- the extensions of one meld ------------------------------------------ */
-
-/* one way to grow meld i: the faces added, which of them are jokers */
-typedef struct growth {
-    gr_cards faces, jokers;
-    int      lo, hi;      /* runs: the new ends */
-} growth;
-
-typedef void (*growth_fn)(search *S, int i, const gr_rummy_hand *left,
-                          const growth *g, void *ctx);
-
-static int face_at(int suit, int q)
-{
-    return 13 * suit + q % 13;
-}
 
 static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
                      growth_fn fn, void *ctx, int low);
@@ -221,18 +213,21 @@ static void stop_here(search *S, int i, const gr_rummy_hand *left, growth *g,
 static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
                      growth_fn fn, void *ctx, int low)
 {
-    if (!S->greedy)
+    /* with dump, never stop on a joker: the leaf's slots take it */
+    int stop = !S->dump || !(g->jokers & GR_CARD_BIT(face_at(S->t[i].suit, low ? g->lo : g->hi)))
+             || (low ? g->lo == S->t[i].lo : g->hi == S->t[i].hi);
+    if (!S->greedy && stop)
         stop_here(S, i, left, g, fn, ctx, low);
     int q = low ? g->lo - 1 : g->hi + 1;
     if (!S->error && !S->done && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
         && !(low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
         grow_at(S, i, left, g, fn, ctx, low, q);
-    if (S->greedy && !S->error && !S->done)
+    if (S->greedy && stop && !S->error && !S->done)
         stop_here(S, i, left, g, fn, ctx, low);
 }
 
-/* the face a 3-card set lacks, -1 for a set of 4 */
-static int set_lacks(const tmeld *m)
+/* (goout_search.h) */
+int gr__goout_set_lacks(const tmeld *m)
 {
     if (gr__popcount(m->cards) != 3)
         return -1;
@@ -242,16 +237,9 @@ static int set_lacks(const tmeld *m)
     return -1;
 }
 
-/* how many growths each_growth gives set m from the cards left */
-static int set_options(const tmeld *m, const gr_rummy_hand *left)
-{
-    int f = set_lacks(m);
-    return f < 0 ? 1 : 1 + (gr__rhand_has(left, (gr_card)f) > 0) + (left->jokers > 0);
-}
-
-/* every growth of meld i from the cards left, in the documented order,
- * until fn sets S->done (cleared again on return) */
-static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn, void *ctx)
+/* (goout_search.h) */
+void gr__goout_each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn,
+                           void *ctx)
 {
     const tmeld *m = &S->t[i];
     growth g = { 0, 0, m->lo, m->hi };
@@ -261,7 +249,7 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
         return;
     }
     fn(S, i, left, &g, ctx);
-    int f = set_lacks(m);
+    int f = gr__goout_set_lacks(m);
     if (f < 0 || S->done) {
         S->done = 0;
         return;
@@ -284,7 +272,6 @@ static void each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn f
 
 /* ---- the search ------------------------------------------------------------ */
 
-static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
 
 typedef struct best_ctx {
     int best, from;
@@ -296,25 +283,10 @@ static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g
     best_ctx *b = ctx;
     if (b->best <= S->floor)
         return;   /* nothing beats an empty hand, or the best */
-    int v = best_from(S, i + 1, b->from, left, b->best);
+    int v = gr__goout_best_from(S, i + 1, b->from, left, b->best);
     if (v < b->best)
         b->best = v;
     S->done = b->best <= S->floor;
-}
-
-/* true if run i can take a card of `left` (a natural at an end, or a
- * joker) */
-static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
-{
-    const tmeld *m = &S->t[i];
-    if (left->jokers > 0)
-        return m->hi - m->lo + 1 < 13;
-    gr_cards ends = 0;
-    if (m->lo > 0 && !(m->lo == 1 && m->hi == 13))
-        ends |= GR_CARD_BIT(face_at(m->suit, m->lo - 1));
-    if (m->hi < S->last && !(m->lo == 0 && m->hi + 1 == 13))
-        ends |= GR_CARD_BIT(face_at(m->suit, m->hi + 1));
-    return (left->once & ends) != 0;
 }
 
 /* the naturals of `left` that run i could take, each end grown through
@@ -335,6 +307,23 @@ static gr_cards run_reach(const search *S, int i, const gr_rummy_hand *left)
         }
     }
     return got;
+}
+
+/* true if run i can take a card of `left` (a natural at an end, or a
+ * joker; with dump, a joker only before a natural) */
+static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
+{
+    const tmeld *m = &S->t[i];
+    if (left->jokers > 0 && S->dump)
+        return m->hi - m->lo + 1 < 13 && run_reach(S, i, left) != 0;
+    if (left->jokers > 0)
+        return m->hi - m->lo + 1 < 13;
+    gr_cards ends = 0;
+    if (m->lo > 0 && !(m->lo == 1 && m->hi == 13))
+        ends |= GR_CARD_BIT(face_at(m->suit, m->lo - 1));
+    if (m->hi < S->last && !(m->lo == 0 && m->hi + 1 == 13))
+        ends |= GR_CARD_BIT(face_at(m->suit, m->hi + 1));
+    return (left->once & ends) != 0;
 }
 
 /* The second copies of `left` that no meld can take: a face held twice
@@ -380,11 +369,8 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
          + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
 
-/* The least value with `left` in hand, growing the runs from meld i on,
- * the 3-card sets from meld `from` on (from <= i) taken by the leaf's
- * value, exactly when it is below alpha; else a value >= alpha that it
- * is not below (branch and bound).  -1 with S->error. */
-static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
+/* (goout_search.h) */
+int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
     /* the sets are the leaf's; runs that can take nothing are passed */
     for (i = S->next_run[i]; i < S->ntable && !run_can_grow(S, i, left);)
@@ -406,7 +392,7 @@ static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int 
         exact = v < alpha;
     } else {
         best_ctx b = { alpha, from };
-        each_growth(S, i, left, best_cb, &b);
+        gr__goout_each_growth(S, i, left, best_cb, &b);
         if (S->error)
             return -1;
         v = b.best;
@@ -427,47 +413,6 @@ static int best_from(search *S, int i, int from, const gr_rummy_hand *left, int 
     e->used = 1;
     e->exact = exact;
     return v;
-}
-
-/* ---- plan ----------------------------------------------------------------- */
-
-typedef struct pick_ctx {
-    int      target, found;
-    int      n, k;   /* the options, those seen */
-    growth   g;
-    gr_rummy_hand left;
-} pick_ctx;
-
-/* the first option whose value is the best; the last one is, when none
- * before it is (the state's value is the best), so it is not searched */
-static void pick_cb(search *S, int i, const gr_rummy_hand *left, const growth *g, void *ctx)
-{
-    pick_ctx *p = ctx;
-    if (p->found)
-        return;
-    if (++p->k == p->n || best_from(S, i + 1, i + 1, left, p->target + 1) == p->target) {
-        p->found = S->done = 1;
-        p->g = *g;
-        p->left = *left;
-    }
-}
-
-/* the layoffs of a growth of meld i, outward from the old ends */
-static void lay_growth(gr_rummy_plan *plan, const tmeld *m, int i, const growth *g)
-{
-    if (!m->run) {
-        if (g->faces)
-            gr__plan_add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, g->faces, g->jokers);
-        return;
-    }
-    for (int q = m->lo - 1; q >= g->lo; q--) {
-        gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
-        gr__plan_add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
-    }
-    for (int q = m->hi + 1; q <= g->hi; q++) {
-        gr_cards b = GR_CARD_BIT(face_at(m->suit, q));
-        gr__plan_add_move(plan, GR_RUMMY_MOVE_LAY_OFF, i, b, g->jokers & b);
-    }
 }
 
 /* ---- the table -------------------------------------------------------------- */
@@ -527,31 +472,28 @@ static void table_order(const gr_rummy_meld *table, int ntable, int flags, tmeld
         }
 }
 
-/* the least value over the joker takes (from take number j on), with
- * everything after them; *plan when rebuilding (NULL: value only) */
-typedef struct swap {
-    int meld, face;
-} swap;
-
-typedef struct outer {
-    search S;
-    int    nswaps;
-    swap   sw[GR_RUMMY_MAX_JOKERS];
-} outer;
-
-/* as best_from: exact below alpha, else a bound >= alpha */
-static int swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
+/* (goout_search.h) */
+int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
 {
     if (j == o->nswaps)
-        return best_from(&o->S, 0, 0, left, alpha);
-    int best = swaps_best(o, j + 1, left, alpha);
+        return gr__goout_best_from(&o->S, 0, 0, left, alpha);
+    if (o->S.dump) {   /* every take is as good as keeping the joker */
+        gr_rummy_hand l2 = *left;
+        for (; j < o->nswaps; j++)
+            if (gr__rhand_has(&l2, (gr_card)o->sw[j].face) > 0) {
+                gr__rhand_remove(&l2, (gr_card)o->sw[j].face);
+                l2.jokers++;
+            }
+        return gr__goout_best_from(&o->S, 0, 0, &l2, alpha);
+    }
+    int best = gr__goout_swaps_best(o, j + 1, left, alpha);
     if (o->S.error)
         return -1;
     if (best > o->S.floor && gr__rhand_has(left, (gr_card)o->sw[j].face) > 0) {
         gr_rummy_hand l2 = *left;
         gr__rhand_remove(&l2, (gr_card)o->sw[j].face);
         l2.jokers++;
-        int v = swaps_best(o, j + 1, &l2, best < alpha ? best : alpha);
+        int v = gr__goout_swaps_best(o, j + 1, &l2, best < alpha ? best : alpha);
         if (v < best)
             best = v;
     }
@@ -593,9 +535,6 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
                     o.S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
                 }
     }
-    o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
-    if (o.S.memo == NULL)
-        return GR_ENOMEM;
     o.nswaps = 0;
     for (int i = 0; i < ntable; i++)
         for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
@@ -605,83 +544,36 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
                 o.sw[o.nswaps++].face = f;
             }
         }
+    /* dump: the runs' room holds every card of the hand (those laid off
+     * on runs and the jokers left over), so a joker no meld needs is
+     * laid off on a run for nothing: the slot of a face never held takes
+     * the jokers (those of the hand and those it may take) */
+    int room = 0, nruns = 0;
+    for (int i = 0; i < ntable; i++)
+        if (t[i].run) {
+            room += 13 - (t[i].hi - t[i].lo + 1);
+            nruns++;
+        }
+    o.S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
+    o.S.rest_slot = o.S.dump ? __builtin_ctzll(~hand->once) : 0;
+    if (o.S.dump)
+        for (int i = 0; i <= ntable; i++)
+            o.S.slots[i][o.S.rest_slot / 13][o.S.rest_slot % 13] += (uint8_t)(hand->jokers + o.nswaps);
+    o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
+    if (o.S.memo == NULL)
+        return GR_ENOMEM;
 
     if (plan != NULL)
         alpha = INT_MAX;   /* the plan needs the exact value */
-    int best = swaps_best(&o, 0, hand, alpha);
+    int best = gr__goout_swaps_best(&o, 0, hand, alpha);
     if (o.S.error) {
         free(o.S.memo);
         return o.S.error < 0 ? o.S.error : GR_ENOMEM;
     }
-    if (plan == NULL) {
-        free(o.S.memo);
-        return best;
-    }
-
-    /* rebuild the plan: the takes, then meld by meld, then the hand's melds;
-     * the options in the documented order, each the first whose value is
-     * the best (a search below best + 1) */
-    o.S.greedy = 0;
-    o.S.floor = best;   /* every state's value is the best or more */
-    memset(plan, 0, sizeof *plan);
-    gr_rummy_hand left = *hand;
-    for (int j = 0; j < o.nswaps; j++) {
-        if (swaps_best(&o, j + 1, &left, best + 1) == best)
-            continue;   /* keeping this joker on the table is as good */
-        gr__rhand_remove(&left, (gr_card)o.sw[j].face);
-        left.jokers++;
-        gr__plan_add_move(plan, GR_RUMMY_MOVE_TAKE_JOKER, o.sw[j].meld,
-                          GR_CARD_BIT(o.sw[j].face), 0);
-    }
-    for (int i = 0; i < ntable; i++) {
-        pick_ctx p;
-        p.target = best;
-        p.found = 0;
-        p.n = INT_MAX;   /* a run's options are not counted */
-        p.k = 0;
-        if (!t[i].run)
-            p.n = set_options(&t[i], &left);
-        p.g = (growth){ 0, 0, t[i].lo, t[i].hi };   /* found always: the best is */
-        p.left = left;
-        each_growth(&o.S, i, &left, pick_cb, &p);
-        lay_growth(plan, &t[i], order[i], &p.g);
-        left = p.left;
-    }
+    if (plan != NULL)
+        best = gr__goout_plan(&o, order, hand, best, plan);
     free(o.S.memo);
-    if (o.S.error)
-        return o.S.error;
-    gr_rummy_arrangement *a = malloc(sizeof *a);
-    if (a == NULL)
-        return GR_ENOMEM;
-    int v = gr__rummy_arrange_value(&left, flags, best, a);
-    if (v < 0) {
-        free(a);
-        return v;
-    }
-    for (int k = 0; k < a->nmelds; k++)
-        gr__plan_add_move(plan, GR_RUMMY_MOVE_MELD, ntable + k, a->melds[k].cards, a->melds[k].jokers);
-    plan->left = a->unmelded;
-    plan->value = a->unmelded_points;
-    free(a);
-    return plan->value;
-}
-
-int gr_rummy_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                    int ntable, int flags, gr_rummy_plan *out)
-{
-    if (out == NULL)
-        return GR_EINVAL;
-    int rc = gr__go_out_args(hand, table, ntable, flags);
-    if (rc != GR_OK)
-        return rc;
-    gr_rummy_plan *plan = malloc(sizeof *plan);
-    if (plan == NULL)
-        return GR_ENOMEM;
-    rc = gr__go_out(hand, table, ntable, flags, plan, INT_MAX);
-    if (rc >= 0)
-        *out = *plan;
-    free(plan);
-    return rc;
+    return best;
 }
 
 int gr__rummy_go_out_value(const gr_rummy_hand *hand, const gr_rummy_meld *table,

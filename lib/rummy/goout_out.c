@@ -38,42 +38,53 @@ void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
  *      whose natural face f the hand holds, take it, and the rest goes:
  *      go_out(hand - f, the table with that joker now the natural f) is
  *      0.  With a joker in hand, step 2 already keeps one back (jokers are
- *      interchangeable and the search takes table jokers first). */
+ *      interchangeable and the search takes table jokers first).
+ * The least value left (step 1's search, asked below 16) bounds steps 2
+ * and 3: a way for the hand less c (or with a joker taken and kept back)
+ * is a way for the hand with c (the joker) left, so the value left is at
+ * most c's points (15) when it goes: the cards worth less than it are
+ * never kept back, and a joker is not taken to be discarded when it is
+ * over 15. */
 static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
                     int flags, gr_card no_discard, gr_rummy_plan *plan)
 {
-    int v = gr__go_out(hand, table, ntable, flags, plan, 1);
-    if (v <= 0)
-        return v < 0 ? v : GR_RUMMY_OUT_MELD;
-    for (int c = 0; c <= GR_RUMMY_JOKER; c++) {
-        if (c == no_discard)
-            continue;
-        gr_rummy_hand h = *hand;
-        if (c == GR_RUMMY_JOKER) {
-            if (h.jokers == 0)
+    int least = gr__go_out(hand, table, ntable, flags, plan, GR__RUMMY_JOKER_POINTS + 1), v;
+    if (least <= 0)
+        return least < 0 ? least : GR_RUMMY_OUT_MELD;
+    /* without a plan, the cards worth the least value first: one of them
+     * is the card an arrangement of that value leaves, if it leaves one
+     * (the answer is the same; the plan keeps back the first in order) */
+    for (int pass = plan == NULL ? 0 : 1; pass < 2; pass++) {
+        for (int c = 0; c <= GR_RUMMY_JOKER; c++) {
+            if (c == no_discard || (c == GR_RUMMY_JOKER ? hand->jokers == 0
+                                    : gr__rhand_has(hand, (gr_card)c) == 0))
                 continue;
-            h.jokers--;
-        } else {
-            if (gr__rhand_has(&h, (gr_card)c) == 0)
+            int pts = gr_rummy_card_points((gr_card)c, flags);
+            if (pts < least || (pass == 0 ? pts != least : plan == NULL && pts == least))
                 continue;
-            gr__rhand_remove(&h, (gr_card)c);
-        }
-        v = gr__go_out(&h, table, ntable, flags, NULL, 1);
-        if (v < 0)
-            return v;
-        if (v == 0) {
-            if (plan != NULL) {
-                if ((v = gr__go_out(&h, table, ntable, flags, plan, INT_MAX)) < 0)
-                    return v;
-                plan->left = (gr_rummy_hand){ 0, 0, 0 };
-                if (gr_rummy_hand_add(&plan->left, (gr_card)c) != GR_OK)
-                    return GR_EINVAL;   /* cannot happen */
-                plan->value = gr__rummy_hand_points(&plan->left, flags);
+            gr_rummy_hand h = *hand;
+            if (c == GR_RUMMY_JOKER)
+                h.jokers--;
+            else
+                gr__rhand_remove(&h, (gr_card)c);
+            v = gr__go_out(&h, table, ntable, flags, NULL, 1);
+            if (v < 0)
+                return v;
+            if (v == 0) {
+                if (plan != NULL) {
+                    if ((v = gr__go_out(&h, table, ntable, flags, plan, INT_MAX)) < 0)
+                        return v;
+                    plan->left = (gr_rummy_hand){ 0, 0, 0 };
+                    if (gr_rummy_hand_add(&plan->left, (gr_card)c) != GR_OK)
+                        return GR_EINVAL;   /* cannot happen */
+                    plan->value = gr__rummy_hand_points(&plan->left, flags);
+                }
+                return GR_RUMMY_OUT_DISCARD;
             }
-            return GR_RUMMY_OUT_DISCARD;
         }
     }
-    if (hand->jokers > 0 || no_discard == GR_RUMMY_JOKER)
+    if (hand->jokers > 0 || no_discard == GR_RUMMY_JOKER
+        || least > GR__RUMMY_JOKER_POINTS)
         return GR_RUMMY_OUT_NO;
     gr_rummy_meld t2[GR_RUMMY_MAX_MELDS];
     if (ntable > 0)

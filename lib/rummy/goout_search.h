@@ -1,0 +1,104 @@
+/*
+ * rummy/goout_search.h: the going-out search's state (rummy/goout.c),
+ * shared with the plan it rebuilds (rummy/goout_plan.c).  Private to the
+ * library; never installed.
+ */
+#ifndef GR_RUMMY_GOOUT_SEARCH_H
+#define GR_RUMMY_GOOUT_SEARCH_H
+
+#include "ginrummy.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* a table meld as the search walks it */
+typedef struct tmeld {
+    int      run;        /* 1 run, 0 set */
+    int      suit, lo, hi;   /* run: suit and positions (13 = high ace) */
+    int      rank;       /* set */
+    gr_cards cards;
+} tmeld;
+
+/* the memo: (meld index, cards left) -> least value */
+typedef struct mentry {
+    gr_cards once, twice;
+    int      jokers, idx, value, used;   /* idx: meld * 64 + first set counted */
+    int      exact;   /* value exact, else the least value is at least it */
+} mentry;
+
+typedef struct search {
+    int            flags, ntable, last, error;
+    int            done;     /* the growths' callback needs no more of them */
+    int            greedy;   /* grow a run before stopping it (the value
+                                pass: the best found early cuts the most) */
+    int            floor;    /* no state's value is below it (0; the plan
+                                pass: the best) */
+    int            dump;     /* the runs have room for every card of the
+                                hand: a joker goes to a run only as a bridge
+                                (a natural further out), the leaf's slots
+                                take the jokers left (rest_slot) */
+    int            rest_slot;   /* a face the hand never holds: its slot
+                                   takes jokers only */
+    const tmeld   *t;
+    mentry        *memo;
+    size_t         cap, n;
+    int            next_run[GR_RUMMY_MAX_MELDS + 1];   /* first run at or after i */
+    int            next_set[GR_RUMMY_MAX_MELDS + 1];   /* first 3-card set at or after i */
+    uint8_t        slots[GR_RUMMY_MAX_MELDS + 1][4][13];   /* the 3-card sets
+                      from meld i on: how many lack each face */
+    gr_cards       slot_faces[GR_RUMMY_MAX_MELDS + 1];   /* those faces */
+} search;
+
+/* one way to grow meld i: the faces added, which of them are jokers */
+typedef struct growth {
+    gr_cards faces, jokers;
+    int      lo, hi;      /* runs: the new ends */
+} growth;
+
+typedef void (*growth_fn)(search *S, int i, const gr_rummy_hand *left,
+                          const growth *g, void *ctx);
+
+/* the face at position q of a run of suit `suit` (13: the high ace) */
+static inline int face_at(int suit, int q)
+{
+    return 13 * suit + q % 13;
+}
+
+/* the table jokers the hand can take (each named by a natural it holds),
+ * around the search */
+typedef struct swap {
+    int meld, face;
+} swap;
+
+typedef struct outer {
+    search S;
+    int    nswaps;
+    swap   sw[GR_RUMMY_MAX_JOKERS];
+} outer;
+
+/* the face a 3-card set lacks, -1 for a set of 4 */
+int gr__goout_set_lacks(const tmeld *m);
+
+/* every growth of meld i from the cards left, in the documented order,
+ * until fn sets S->done (cleared again on return) */
+void gr__goout_each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn,
+                           void *ctx);
+
+/* The least value with `left` in hand, growing the runs from meld i on,
+ * the 3-card sets from meld `from` on (from <= i) taken by the leaf's
+ * value, exactly when it is below alpha; else a value >= alpha that it
+ * is not below (branch and bound).  -1 with S->error. */
+int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
+
+/* the least value over the joker takes from take number j on, with
+ * everything after them: as gr__goout_best_from, exact below alpha */
+int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha);
+
+/* The plan of least value `best` (rummy/goout_plan.c) for the hand, o
+ * the search that found it and order[k] the table index of o->S.t[k]:
+ * written to *plan, its value returned (or a negative status).  Frees
+ * the memo (o->S.memo NULL after). */
+int gr__goout_plan(outer *o, const int *order, const gr_rummy_hand *hand, int best,
+                   gr_rummy_plan *plan);
+
+#endif /* GR_RUMMY_GOOUT_SEARCH_H */
