@@ -3,12 +3,13 @@
  * opponents of one kind, seats rotated over the same deals.
  *
  *   bench/bench-rummy-strength [-n players] [-j jokers-per-deck] [-m sets]
- *        [-a player] [-b player] [-P playouts] [-F features] [-s seed]
- *        [-t target] [-A] [-v]
+ *        [-a player] [-b player] [-P playouts] [-F features] [-M playouts]
+ *        [-s seed] [-t target] [-A] [-v]
  *
- * Players: expert, greedy, random (the library's bots) and rules, this
- * program's own rule-based player (below), independent of the library's
- * bots.  A set is `players` matches from one seed, player a in each seat
+ * Players: expert, greedy, random (the library's bots), and this
+ * program's own players, independent of the library's bots: rules, a
+ * rule-based player, and mc, a plain determinized Monte Carlo player
+ * (below; -M sets its playouts a decision, 2000 by default).  A set is `players` matches from one seed, player a in each seat
  * in turn, the others of kind b: the same cut and the same deal seeds,
  * hand by hand (the deal passes round the table whoever wins).  PARLETT
  * rules, the target 100 unless -t.  -P and -F set player a's playouts
@@ -158,19 +159,172 @@ static int rules_choose(const gr_rummy_view *v, gr_rummy_action *out)
     return GR_OK;
 }
 
+/* ---- the Monte Carlo player ---------------------------------------------------- */
+
+/* A determinized Monte Carlo player through the public API only, a
+ * yardstick for the library's expert: at every decision each legal move
+ * (every draw, discard, meld, layoff and joker exchange) is played on the
+ * same sampled deals (the hidden hands and the stock dealt uniformly from
+ * the unseen cards, no inference) and the hand played out by
+ * GR_RUMMY_PLAYOUT_BASIC; the move of the best mean value (the points the
+ * seat wins, less the others' winnings shared among them) is played.  The
+ * playouts (-M) are shared equally among the legal moves, at least 8
+ * deals a move; a move's playouts differ from another's only by the move
+ * (the same deals, the same playout seeds).  The expert's differences:
+ * whole-turn plans instead of one move at a time, 5 discards instead of
+ * every one, a race that drops the plans behind, samples fitted to what
+ * each seat passed and threw, and the stock's known places. */
+static int mc_playouts = 2000;
+static const gr_rummy_rules *mc_rules;
+
+static uint64_t mc_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void hand_add(gr_rummy_hand *h, gr_card c)
+{
+    if (c == GR_RUMMY_JOKER)
+        h->jokers++;
+    else if (h->once & GR_CARD_BIT(c))
+        h->twice |= GR_CARD_BIT(c);
+    else
+        h->once |= GR_CARD_BIT(c);
+}
+
+static void uncount(int *count, const gr_rummy_hand *h)
+{
+    for (int c = 0; c < GR_NCARDS; c++)
+        count[c] -= (int)(h->once >> c & 1) + (int)(h->twice >> c & 1);
+    count[GR_RUMMY_JOKER] -= h->jokers;
+}
+
+static int mc_choose(const gr_rummy_view *v, uint64_t *rng, gr_rummy_action *out)
+{
+    static gr_rummy_action l[8192];
+    static double sum[8192];
+    int n = gr_rummy_view_legal_moves(v, l, 8192);
+    if (n <= 0 || n > 8192)
+        return n <= 0 ? GR_ESTATE : GR_ENOMEM;
+    *out = l[0];
+    if (n == 1)
+        return GR_OK;
+    int np = v->nplayers, total = v->ndiscards + v->stock_size;
+    for (int p = 0; p < np; p++)
+        total += v->counts[p];
+    for (int i = 0; i < v->nmelds; i++)
+        total += __builtin_popcountll(v->melds[i].cards);
+    int decks = total > 60 ? 2 : 1, count[GR_NCARDS + 1];
+    for (int c = 0; c < GR_NCARDS; c++)
+        count[c] = decks;
+    count[GR_RUMMY_JOKER] = total - 52 * decks;
+    uncount(count, &v->hand);
+    for (int i = 0; i < v->nmelds; i++) {
+        gr_rummy_hand h = { v->melds[i].cards & ~v->melds[i].jokers, 0,
+                            __builtin_popcountll(v->melds[i].jokers) };
+        uncount(count, &h);
+    }
+    for (int i = 0; i < v->ndiscards; i++)
+        count[v->discards[i]]--;
+    for (int p = 0; p < np; p++)
+        if (p != v->player)
+            uncount(count, &v->known[p]);
+    gr_card pool[GR_RUMMY_MAX_CARDS];
+    int npool = 0;
+    for (int c = 0; c <= GR_NCARDS; c++)
+        for (int k = 0; k < count[c]; k++)
+            pool[npool++] = (gr_card)c;
+    gr_rummy_position pos;
+    memset(&pos, 0, sizeof pos);
+    pos.nplayers = np;
+    pos.dealer = v->dealer;
+    pos.turn = v->turn;
+    pos.phase = v->phase;
+    pos.nmelds = v->nmelds;
+    memcpy(pos.melds, v->melds, (size_t)v->nmelds * sizeof pos.melds[0]);
+    memcpy(pos.owner, v->owner, (size_t)v->nmelds * sizeof pos.owner[0]);
+    pos.npile = v->ndiscards;
+    memcpy(pos.pile, v->discards, (size_t)v->ndiscards);
+    pos.nstock = v->stock_size;
+    pos.taken = v->taken;
+    pos.turnovers = v->turnovers;
+    int samples = mc_playouts / n;
+    if (samples < 8)
+        samples = 8;
+    for (int i = 0; i < n; i++)
+        sum[i] = 0;
+    for (int s = 0; s < samples; s++) {
+        for (int i = npool - 1; i > 0; i--) {
+            int j = (int)(mc_next(rng) % (uint64_t)(i + 1));
+            gr_card c = pool[i];
+            pool[i] = pool[j];
+            pool[j] = c;
+        }
+        int at = 0;
+        for (int p = 0; p < np; p++) {
+            pos.known[p] = p == v->player ? (gr_rummy_hand){ 0, 0, 0 } : v->known[p];
+            pos.hand[p] = p == v->player ? v->hand : v->known[p];
+            if (p == v->player)
+                continue;
+            int k = v->counts[p] - (__builtin_popcountll(v->known[p].once)
+                                    + __builtin_popcountll(v->known[p].twice)
+                                    + v->known[p].jokers);
+            while (k-- > 0)
+                hand_add(&pos.hand[p], pool[at++]);
+        }
+        for (int i = 0; i < v->stock_size; i++)
+            pos.stock[i] = pool[at++];
+        gr_rummy_game *g0;
+        if (at != npool || gr_rummy_game_from_position(&g0, mc_rules, &pos) != GR_OK)
+            return GR_EINVAL;
+        uint64_t seed = mc_next(rng);
+        for (int i = 0; i < n; i++) {
+            gr_rummy_game *g;
+            gr_rummy_result res;
+            if (gr_rummy_game_clone(&g, g0) != GR_OK)
+                return GR_ENOMEM;
+            if (gr_rummy_game_play(g, &l[i]) == GR_OK
+                && gr_rummy_game_playout(g, GR_RUMMY_PLAYOUT_BASIC, seed, &res) == GR_OK
+                && res.winner >= 0) {
+                double others = 0;
+                for (int p = 0; p < np; p++)
+                    if (p != v->player)
+                        others += res.score[p];
+                sum[i] += res.score[v->player] - others / (np - 1);
+            }
+            gr_rummy_game_free(g);
+        }
+        gr_rummy_game_free(g0);
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (sum[i] > sum[best])
+            best = i;
+    *out = l[best];
+    return GR_OK;
+}
+
 /* ---- players ------------------------------------------------------------------ */
 
 typedef struct player {
     int rules;          /* this program's rule-based player */
+    int mc;             /* this program's Monte Carlo player */
+    uint64_t rng;
     gr_rummy_bot *bot;
 } player;
 
 static int playouts = 0, features = -1, verbose = 0;
+#define MC_KIND 1000
 
 static int kind_of(const char *name)
 {
     if (strcmp(name, "rules") == 0)
         return 0;
+    if (strcmp(name, "mc") == 0)
+        return MC_KIND;
     int k = gr_bot_lookup(name);
     return k > 0 ? k : -1;
 }
@@ -179,6 +333,12 @@ static int kind_of(const char *name)
 static int player_make(player *p, int kind, uint64_t seed, const gr_rummy_rules *r, int is_a)
 {
     memset(p, 0, sizeof *p);
+    if (kind == MC_KIND) {
+        p->mc = 1;
+        p->rng = seed;
+        mc_rules = r;
+        return GR_OK;
+    }
     if (kind == 0) {
         p->rules = 1;
         return GR_OK;
@@ -191,6 +351,13 @@ static int player_make(player *p, int kind, uint64_t seed, const gr_rummy_rules 
     if (rc == GR_OK && is_a && features >= 0)
         rc = gr_rummy_bot_set_param(p->bot, GR_BOT_PARAM_FEATURES, features);
     return rc;
+}
+
+static int choose(player *p, const gr_rummy_view *v, gr_rummy_action *a)
+{
+    if (p->mc)
+        return mc_choose(v, &p->rng, a);
+    return p->rules ? rules_choose(v, a) : gr_rummy_bot_choose(p->bot, v, a);
 }
 
 static void player_free(player *p)
@@ -245,7 +412,7 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
                     a_turn_melds = 0;
                 }
                 double t0 = cpu_now();
-                rc = seat[t].rules ? rules_choose(&v, &a) : gr_rummy_bot_choose(seat[t].bot, &v, &a);
+                rc = choose(&seat[t], &v, &a);
                 double d = cpu_now() - t0;
                 st->cpu += d;
                 st->decisions++;
@@ -253,7 +420,7 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
                     st->worst = d;
                 a_turn_melds |= a.type == GR_RUMMY_ACT_MELD || a.type == GR_RUMMY_ACT_LAY_OFF;
             } else {
-                rc = seat[t].rules ? rules_choose(&v, &a) : gr_rummy_bot_choose(seat[t].bot, &v, &a);
+                rc = choose(&seat[t], &v, &a);
             }
             if (rc != GR_OK || gr_rummy_game_play(g, &a) != GR_OK) {
                 fprintf(stderr, "bench-rummy-strength: a refused move (seat %d)\n", t);
@@ -408,6 +575,7 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "-a")) a = val;
         else if (!strcmp(o, "-b")) b = val;
         else if (!strcmp(o, "-P")) playouts = atoi(val);
+        else if (!strcmp(o, "-M")) mc_playouts = atoi(val);
         else if (!strcmp(o, "-F")) features = atoi(val);
         else if (!strcmp(o, "-s")) seed = strtoull(val, NULL, 10);
         else if (!strcmp(o, "-t")) target = atoi(val);
