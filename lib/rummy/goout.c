@@ -546,48 +546,46 @@ int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
     return best;
 }
 
-int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-               int flags, gr_rummy_plan *plan, int alpha)
+/* (goout_search.h) */
+int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
+                    const gr_rummy_meld *table, int ntable, int flags)
 {
-    outer o;
-    tmeld t[GR_RUMMY_MAX_MELDS];
-    int order[GR_RUMMY_MAX_MELDS];
     table_order(table, ntable, flags, t, order);
-    o.S.flags = flags;
-    o.S.ntable = ntable;
-    o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
-    o.S.error = 0;
-    o.S.done = 0;
-    o.S.greedy = 1;
-    o.S.floor = 0;
-    o.S.t = t;
-    o.S.cap = 256;
-    o.S.n = 0;
+    o->S.flags = flags;
+    o->S.ntable = ntable;
+    o->S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
+    o->S.error = 0;
+    o->S.done = 0;
+    o->S.greedy = 1;
+    o->S.floor = 0;
+    o->S.t = t;
+    o->S.cap = 256;
+    o->S.n = 0;
     /* the runs are grown by the search, the 3-card sets by the value of
      * the cards left (a set takes one face: a natural or a joker) */
-    o.S.next_run[ntable] = o.S.next_set[ntable] = ntable;
-    memset(o.S.slots[ntable], 0, sizeof o.S.slots[ntable]);
-    o.S.slot_faces[ntable] = 0;
+    o->S.next_run[ntable] = o->S.next_set[ntable] = ntable;
+    memset(o->S.slots[ntable], 0, sizeof o->S.slots[ntable]);
+    o->S.slot_faces[ntable] = 0;
     for (int i = ntable - 1; i >= 0; i--) {
         bool set3 = !t[i].run && gr__popcount(t[i].cards) == 3;
-        o.S.next_run[i] = t[i].run ? i : o.S.next_run[i + 1];
-        o.S.next_set[i] = set3 ? i : o.S.next_set[i + 1];
-        memcpy(o.S.slots[i], o.S.slots[i + 1], sizeof o.S.slots[i]);
-        o.S.slot_faces[i] = o.S.slot_faces[i + 1];
+        o->S.next_run[i] = t[i].run ? i : o->S.next_run[i + 1];
+        o->S.next_set[i] = set3 ? i : o->S.next_set[i + 1];
+        memcpy(o->S.slots[i], o->S.slots[i + 1], sizeof o->S.slots[i]);
+        o->S.slot_faces[i] = o->S.slot_faces[i + 1];
         if (set3)
             for (int s = 0; s < 4; s++)
                 if (!(t[i].cards >> face_at(s, t[i].rank) & 1)) {
-                    o.S.slots[i][s][t[i].rank]++;
-                    o.S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
+                    o->S.slots[i][s][t[i].rank]++;
+                    o->S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
                 }
     }
-    o.nswaps = 0;
+    o->nswaps = 0;
     for (int i = 0; i < ntable; i++)
         for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
             int f = __builtin_ctzll(jk);
             if (gr__rhand_has(hand, (gr_card)f) > 0) {
-                o.sw[o.nswaps].meld = i;
-                o.sw[o.nswaps++].face = f;
+                o->sw[o->nswaps].meld = i;
+                o->sw[o->nswaps++].face = f;
             }
         }
     /* dump: the runs' room holds every card of the hand (those laid off
@@ -600,23 +598,43 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
             room += 13 - (t[i].hi - t[i].lo + 1);
             nruns++;
         }
-    o.S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
-    o.S.rest_slot = o.S.dump ? __builtin_ctzll(~hand->once) : 0;
-    if (o.S.dump)
+    o->S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
+    o->S.rest_slot = o->S.dump ? __builtin_ctzll(~hand->once) : 0;
+    if (o->S.dump)
         for (int i = 0; i <= ntable; i++)
-            o.S.slots[i][o.S.rest_slot / 13][o.S.rest_slot % 13] += (uint8_t)(hand->jokers + o.nswaps);
-    o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
-    if (o.S.memo == NULL)
-        return GR_ENOMEM;
+            o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
+    o->S.memo = calloc(o->S.cap, sizeof *o->S.memo);
+    return o->S.memo == NULL ? GR_ENOMEM : GR_OK;
+}
 
+/* (goout_search.h) */
+int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha)
+{
+    if (o->S.n > MAX_STATES / 4) {   /* room for the next search */
+        memset(o->S.memo, 0, o->S.cap * sizeof *o->S.memo);
+        o->S.n = 0;
+    }
+    o->S.error = 0;
+    o->S.done = 0;
+    int best = gr__goout_swaps_best(o, 0, hand, alpha);
+    if (o->S.error)
+        return o->S.error < 0 ? o->S.error : GR_ENOMEM;
+    return best;
+}
+
+int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+               int flags, gr_rummy_plan *plan, int alpha)
+{
+    outer o;
+    tmeld t[GR_RUMMY_MAX_MELDS];
+    int order[GR_RUMMY_MAX_MELDS];
+    int best = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
+    if (best < 0)
+        return best;
     if (plan != NULL)
         alpha = INT_MAX;   /* the plan needs the exact value */
-    int best = gr__goout_swaps_best(&o, 0, hand, alpha);
-    if (o.S.error) {
-        free(o.S.memo);
-        return o.S.error < 0 ? o.S.error : GR_ENOMEM;
-    }
-    if (plan != NULL)
+    best = gr__goout_again(&o, hand, alpha);
+    if (best >= 0 && plan != NULL)
         best = gr__goout_plan(&o, order, hand, best, plan);
     free(o.S.memo);
     return best;

@@ -4,11 +4,16 @@
  * (which may be a joker taken from the table).  Each way is a going-out
  * search of rummy/goout.c asked only whether nothing is left (a search
  * below 1, which the lower bound there cuts at once when some card can
- * go nowhere).
+ * go nowhere).  The hand's searches (the least value, then the hand less
+ * each card kept back) share one memo: a state's value depends only on
+ * the cards left and the table, and the search set up for the whole hand
+ * (its jokers to take, whether the runs have room for every card) is
+ * exact for any hand it holds.
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
 #include "rummy/goout.h"
+#include "rummy/goout_search.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -45,10 +50,11 @@ void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
  * most c's points (15) when it goes: the cards worth less than it are
  * never kept back, and a joker is not taken to be discarded when it is
  * over 15. */
-static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-                    int flags, gr_card no_discard, gr_rummy_plan *plan)
+static int out_plan_in(outer *o, const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                       int ntable, int flags, gr_card no_discard, gr_rummy_plan *plan)
 {
-    int least = gr__go_out(hand, table, ntable, flags, plan, GR__RUMMY_JOKER_POINTS + 1), v;
+    int least = plan == NULL ? gr__goout_again(o, hand, GR__RUMMY_JOKER_POINTS + 1)
+              : gr__go_out(hand, table, ntable, flags, plan, GR__RUMMY_JOKER_POINTS + 1), v;
     if (least <= 0)
         return least < 0 ? least : GR_RUMMY_OUT_MELD;
     /* without a plan, the cards worth the least value first: one of them
@@ -67,7 +73,7 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
                 h.jokers--;
             else
                 gr__rhand_remove(&h, (gr_card)c);
-            v = gr__go_out(&h, table, ntable, flags, NULL, 1);
+            v = gr__goout_again(o, &h, 1);
             if (v < 0)
                 return v;
             if (v == 0) {
@@ -120,6 +126,23 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
                 return GR_RUMMY_OUT_DISCARD;
         }
     return GR_RUMMY_OUT_NO;
+}
+
+/* out_plan_in with one memo for the hand and the hand less each card kept
+ * back (a state's value depends only on the cards left and the table:
+ * the searches share what they found) */
+static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+                    int flags, gr_card no_discard, gr_rummy_plan *plan)
+{
+    outer o;
+    tmeld t[GR_RUMMY_MAX_MELDS];
+    int order[GR_RUMMY_MAX_MELDS];
+    int rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
+    if (rc < 0)
+        return rc;
+    rc = out_plan_in(&o, hand, table, ntable, flags, no_discard, plan);
+    free(o.S.memo);
+    return rc;
 }
 
 int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,

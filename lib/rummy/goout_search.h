@@ -94,6 +94,19 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
  * everything after them: as gr__goout_best_from, exact below alpha */
 int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha);
 
+/* The search of the hand `hand` and of any hand it holds (the hand less
+ * cards kept back) on the table: o's state, t and order (the table in the
+ * search's order, order[k] the table index of t[k]) filled, the memo
+ * allocated (GR_ENOMEM).  Free o->S.memo after. */
+int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
+                    const gr_rummy_meld *table, int ntable, int flags);
+
+/* The least value left after going out with `hand` (held by the hand
+ * gr__goout_begin was given: a state's value depends only on the cards
+ * left and the table, so the memo serves every such hand), exactly when
+ * below alpha (as gr__go_out); a negative status (GR_ENOMEM). */
+int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha);
+
 /* The plan of least value `best` (rummy/goout_plan.c) for the hand, o
  * the search that found it and order[k] the table index of o->S.t[k]:
  * written to *plan, its value returned (or a negative status).  Frees
