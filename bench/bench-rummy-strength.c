@@ -13,7 +13,9 @@
  * in turn, the others of kind b: the same cut and the same deal seeds,
  * hand by hand (the deal passes round the table whoever wins).  PARLETT
  * rules, the target 100 unless -t.  -P and -F set player a's playouts
- * and GR_RUMMY_EXPERT_* features (an expert's).  Default: -n 2 -j 0
+ * and GR_RUMMY_EXPERT_* features (an expert's; -F 31 values points, not
+ * the match).  Every bot is told the match score before each hand
+ * (gr_rummy_bot_set_score).  Default: -n 2 -j 0
  * -m 200 -a expert -b greedy -s 1.
  *
  * One row of a table per run, player a's results:
@@ -395,10 +397,15 @@ static int play_match(const gr_rummy_rules *r, uint64_t seed, int n, int a_seat,
     gr_rummy_match_score(m, &sc);
     double points0 = st->points;
     long hands0 = st->hands;
+    int target;
+    gr_rummy_rules_get(r, GR_RUMMY_OPT_TARGET, &target);
     while (!sc.over) {
         gr_rummy_game *g;
         if (gr_rummy_match_deal(m, &g) != GR_OK)
             break;
+        for (int p = 0; p < n; p++)   /* the score before the hand */
+            if (seat[p].bot && gr_rummy_bot_set_score(seat[p].bot, sc.total, n, target) != GR_OK)
+                return -1;
         int melded_before = 0, a_turn_melds = 0, last_turn = -1;
         while (gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
             int t = gr_rummy_game_turn(g);
@@ -546,7 +553,7 @@ static const struct {
 } feature_names[] = {
     { GR_RUMMY_EXPERT_INFER, "INFER" },   { GR_RUMMY_EXPERT_SEARCH, "SEARCH" },
     { GR_RUMMY_EXPERT_HOLD, "HOLD" },     { GR_RUMMY_EXPERT_DRAW, "DRAW" },
-    { GR_RUMMY_EXPERT_SAFE, "SAFE" },
+    { GR_RUMMY_EXPERT_SAFE, "SAFE" },     { GR_RUMMY_EXPERT_MATCH, "MATCH" },
 };
 
 int main(int argc, char **argv)

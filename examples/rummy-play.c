@@ -360,6 +360,9 @@ int main(int argc, char **argv)
         gr_rummy_game *g;
         if (gr_rummy_match_deal(match, &g) != GR_OK)
             return 1;
+        for (int p = 0; p < players; p++)   /* the expert plays to the score */
+            if (gr_rummy_bot_set_score(bots[p], sc.total, players, target) != GR_OK)
+                return 1;
         printf("\n=== Hand %d: %s deal%s ===\n", sc.hands_played + 1,
                seat_name(gr_rummy_game_dealer(g), human, name),
                human && gr_rummy_game_dealer(g) == 0 ? "" : "s");

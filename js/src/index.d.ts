@@ -578,6 +578,8 @@ export declare class RummyBot implements Owned {
         options?: { seed?: Seed; rules?: RummyRulesLike; playouts?: number; features?: number });
     setRules(rules: RummyRulesLike): this;
     setParam(param: 'playouts' | 'features' | number, value: number): this;
+    /** The match score before this hand, by seat (gr_rummy_bot_set_score); null forgets it. */
+    setScore(totals: readonly number[] | null, target?: number): this;
     choose(view: RummyView): RummyAction;
     advise(view: RummyView): RummyAdvice;
     free(): void;

@@ -446,6 +446,23 @@ export class RummyBot extends Handle {
         check('gr_rummy_bot_set_param', M._gr_rummy_bot_set_param(this.ptr, enumValue('GR_BOT_PARAM_', param, 'bot parameter'), toInt(value, param)));
         return this;
     }
+    /** The match score before this hand (gr_rummy_bot_set_score): every
+     * seat's total in seat order, of a match to `target` points (0: one
+     * hand); the expert then values a hand by the chance to win the match
+     * it leaves.  null forgets the score. */
+    setScore(totals, target = 100) {
+        const t = toInt(target, 'target');
+        if (totals === null) {
+            check('gr_rummy_bot_set_score', M._gr_rummy_bot_set_score(this.ptr, 0, 0, t));
+            return this;
+        }
+        const v = Array.from(totals, (x) => toInt(x, 'total'));
+        withMem(4 * v.length, (p) => {
+            heap().i32.set(v, p >> 2);
+            check('gr_rummy_bot_set_score', M._gr_rummy_bot_set_score(this.ptr, p, v.length, t));
+        });
+        return this;
+    }
     choose(view) {
         return withStruct('gr_rummy_view', view, (v) => outStruct('gr_rummy_bot_choose', 'gr_rummy_action', (p) => M._gr_rummy_bot_choose(this.ptr, v, p)));
     }

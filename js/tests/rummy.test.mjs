@@ -263,6 +263,11 @@ test('the Rummy expert plays a hand from its views, with its rules and budget', 
     }
     assert.ok(g.over);
     assert.throws(() => bots[0].setParam('playouts', -1), (e) => e.code === 'EINVAL');
+    // R7: the match score before a hand, by seat; refused out of range
+    assert.equal(bots[0].setScore([30, 92], 100), bots[0]);
+    assert.throws(() => bots[0].setScore([0, -1], 100), (e) => e.code === 'EINVAL');
+    assert.throws(() => bots[0].setScore([0, 0, 0, 0, 0, 0, 0, 0]), (e) => e.code === 'EINVAL');
+    bots[0].setScore(null);
     [rules, g, ...bots].forEach((x) => x.free());
 });
 

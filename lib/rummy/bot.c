@@ -112,6 +112,36 @@ int gr_rummy_bot_set_rules(gr_rummy_bot *bot, const gr_rummy_rules *rules)
     return GR_OK;
 }
 
+int gr_rummy_bot_set_score(gr_rummy_bot *bot, const int *totals, int nplayers, int target)
+{
+    if (!bot || target < 0 || target > 100000)
+        return GR_EINVAL;
+    if (!totals) {
+        if (nplayers != 0)
+            return GR_EINVAL;
+    } else {
+        if (nplayers < 2 || nplayers > GR_RUMMY_MAX_PLAYERS)
+            return GR_EINVAL;
+        for (int p = 0; p < nplayers; p++)
+            if (totals[p] < 0 || totals[p] > 1000000)
+                return GR_EINVAL;
+    }
+    gr__rexpert *e = bot->expert;
+    if (!e)
+        return GR_OK;
+    e->have_score = totals != NULL;
+    e->equity_built = e->equity_used = false;
+    for (int p = 0; totals && p < nplayers; p++)
+        if (target > 0 && totals[p] >= target)
+            e->have_score = false;   /* the match is over: points */
+    if (e->have_score) {
+        e->score_players = nplayers;
+        e->target = target;
+        memcpy(e->total, totals, (size_t)nplayers * sizeof *totals);
+    }
+    return GR_OK;
+}
+
 /* the legal moves of pos into bot->buf; their count or GR_ENOMEM */
 static int list(gr_rummy_bot *bot, const gr__rpos *pos)
 {

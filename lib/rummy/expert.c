@@ -38,7 +38,11 @@
  * candidates, gets half the budget.
  *   A playout's value: the points the seat wins (the others' cards) when
  *   it goes out, less the others' winnings shared among them; 0 for a
- *   void hand or one still going after PLAYOUT_MOVES moves.
+ *   void hand or one still going after PLAYOUT_MOVES moves.  With the
+ *   match score known (GR_RUMMY_EXPERT_MATCH): the chance to win the
+ *   match after the winner scores (expert_equity.c), the chance before
+ *   the hand for a void or unfinished one; the winners' points in the
+ *   playouts of the seat's first turn of a hand feed that table's tally.
  * The budget (GR_BOT_PARAM_PLAYOUTS) is shared among the candidates of a
  * decision.
  */
@@ -184,16 +188,29 @@ static int discards(const board *b, const danger *dg, gr_card *out, int max)
 
 /* ---- playouts --------------------------------------------------------------- */
 
-/* the value of a finished (or abandoned) playout for seat me */
-static double value_for(const gr_rummy_game *g, int me)
+/* the winner of a finished playout and his points; -1 for a void or
+ * abandoned one */
+static int outcome(const gr_rummy_game *g, int *points)
 {
+    *points = 0;
     if (g->phase != GR_RUMMY_PHASE_OVER || g->winner < 0)
-        return 0;
-    int sum = 0;
+        return -1;
     for (int p = 0; p < g->nplayers; p++)
         if (p != g->winner)
-            sum += gr__rhand_value(&g->hand[p], g->flags);
-    return g->winner == me ? sum : -(double)sum / (g->nplayers - 1);
+            *points += gr__rhand_value(&g->hand[p], g->flags);
+    return g->winner;
+}
+
+/* the value of that outcome for seat me: the match equity it leaves
+ * (GR_RUMMY_EXPERT_MATCH with the score known), else the points the seat
+ * wins less the others' winnings shared among them */
+static double value_for(const gr__rexpert *e, int winner, int points, int me, int n)
+{
+    if (e->equity_on)
+        return gr__rexpert_equity(e, winner, points);
+    if (winner < 0)
+        return 0;
+    return winner == me ? points : -(double)points / (n - 1);
 }
 
 /* play the hand on under the BASIC policy for at most a hand's moves */
@@ -249,7 +266,10 @@ static int search(gr__rexpert *e, const gr__rdeal *d, int ncand,
                 for (int i = 0; i < len[c] && g.phase != GR_RUMMY_PHASE_OVER; i++)
                     gr__rgame_apply(&g, &moves[c][i], false);
                 playout(e, &g);
-                e->value[c][s] = (float)value_for(&g, me);
+                int points, winner = outcome(&g, &points);
+                e->value[c][s] = (float)value_for(e, winner, points, me, g.nplayers);
+                if (e->turns <= 1 && winner >= 0)
+                    gr__rexpert_tally(e, points);
             }
         }
         ns += batch;
@@ -437,8 +457,16 @@ int gr__rexpert_choose(gr__rexpert *e, const gr_rummy_view *v, const gr__rpos *p
                        gr_rummy_action *out)
 {
     gr__rexpert_observe(e, v);
+    e->equity_on = false;
+    if (e->have_score && (e->features & GR_RUMMY_EXPERT_MATCH)
+        && e->score_players == v->nplayers) {
+        if (!e->equity_built || e->equity_me != v->player)
+            gr__rexpert_equity_build(e, v->player);
+        e->equity_on = e->equity_used;
+    }
     int rc;
     if (pos->phase == GR_RUMMY_PHASE_DRAW) {
+        e->turns++;
         e->nplan = e->iplan = 0;
         rc = choose_draw(e, v, pos, out);
     } else {

@@ -20,6 +20,12 @@
 #define GR__REXPERT_SAMPLES 2048
 /* the most moves of one turn's plan: melds, layoffs, exchanges, a discard */
 #define GR__REXPERT_PLAN 32
+/* the match equity (expert_equity.c): points tallied one by one (more
+ * counted as the last), steps of a score short of the target, hands of a
+ * race */
+#define GR__REQUITY_TALLY 1024
+#define GR__REQUITY_STEPS 200
+#define GR__REQUITY_HANDS 96
 
 typedef struct gr__rexpert {
     int playouts;                 /* a decision's budget of playouts */
@@ -47,6 +53,22 @@ typedef struct gr__rexpert {
     int nplan, iplan;
     gr_rummy_action plan[GR__REXPERT_PLAN];
     gr_rummy_hand expect[GR__REXPERT_PLAN];  /* the hand before each move */
+    int turns;                    /* the seat's draws this hand */
+    /* the match (gr_rummy_bot_set_score) and its equity (expert_equity.c) */
+    bool have_score;
+    int score_players, target;
+    int total[GR_RUMMY_MAX_PLAYERS];
+    bool equity_built;            /* tried for this score and seat */
+    int equity_me;                /* the seat it was built for */
+    bool equity_used;             /* the table below is usable */
+    bool equity_on;               /* this decision's playouts are valued by it */
+    int unit;                     /* points a step */
+    float equity0;                /* the seat's chance before the hand */
+    float equity[GR_RUMMY_MAX_PLAYERS][GR__REQUITY_STEPS + 1];  /* the seat's
+                                     chance after seat w wins x steps */
+    uint32_t tally[GR__REQUITY_TALLY];  /* hands won by s points */
+    long ntally;
+    float reach[GR__REQUITY_STEPS + 1][GR__REQUITY_HANDS + 1];  /* r(d, t) */
     /* the search's playout values: candidate by sampled deal */
     float value[GR__REXPERT_CANDIDATES][GR__REXPERT_SAMPLES];
 } gr__rexpert;
@@ -57,6 +79,20 @@ void gr__rexpert_init(gr__rexpert *e, uint64_t seed);
 /* the move for the view's player (pos: its position, from the view) */
 int gr__rexpert_choose(gr__rexpert *e, const gr_rummy_view *view,
                        const gr__rpos *pos, gr_rummy_action *out);
+
+/* ---- expert_equity.c ----------------------------------------------------- */
+
+/* count the winner's points of a playout of the seat's first turn */
+void gr__rexpert_tally(gr__rexpert *e, int points);
+
+/* build the equity table for the score given and seat `me` from the
+ * tally: e->equity_used tells whether the playouts are then valued by it
+ * (an empty tally or a far target: points) */
+void gr__rexpert_equity_build(gr__rexpert *e, int me);
+
+/* the seat's chance to win the match after `winner` (-1: nobody) scores
+ * `points` this hand */
+double gr__rexpert_equity(const gr__rexpert *e, int winner, int points);
 
 /* ---- expert_sample.c ----------------------------------------------------- */
 

@@ -51,6 +51,7 @@ static void forget(gr__rexpert *e)
     memset(e->drew, 0, sizeof e->drew);
     e->nstk = -1;
     e->nplan = e->iplan = 0;
+    e->turns = 0;
 }
 
 /* The turns between our discard and this draw replayed under one

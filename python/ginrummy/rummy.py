@@ -589,6 +589,24 @@ class RummyBot(Handle):
         return RummyAction(out)
 
     @locked
+    def set_score(self, totals: Optional[Sequence[int]], target: int = 100) -> None:
+        """The match score before this hand (gr_rummy_bot_set_score):
+        every seat's total, in seat order, of a match to ``target`` points
+        (0: one hand).  The expert then values a hand by the chance to win
+        the match it leaves rather than by its points; None forgets the
+        score.  Ignored by the other kinds; GinRummyError (EINVAL) for a
+        total or target out of range or more than 7 seats."""
+        t = c_integer(target, "target")
+        if totals is None:
+            check(lib.gr_rummy_bot_set_score(self._p, ffi.NULL, 0, t), "set_score")
+            return
+        vals = [c_integer(x, "total") for x in totals]
+        arr = ffi.new("int[]", max(len(vals), 1))
+        for i, x in enumerate(vals):
+            arr[i] = x
+        check(lib.gr_rummy_bot_set_score(self._p, arr, len(vals), t), "set_score")
+
+    @locked
     def advise(self, view: Any) -> "RummyAdvice":
         """Advice for the player to act from his view (gr_rummy_advise):
         this bot chooses where the rules leave a choice (make it an

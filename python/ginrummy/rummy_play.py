@@ -374,6 +374,8 @@ def _run(rules: RummyRules, players: int, jokers: int, ace_high: int, seed: int,
     sc = match.score()
     while not sc.over:
         g = match.deal()
+        for b in bots:   # the expert plays to the score
+            b.set_score(list(sc.total)[:players], rules["target"])
         d = g.dealer
         write(f"\n=== Hand {sc.hands_played + 1}: {seat_name(d, human)} "
               f"deal{'' if human and d == 0 else 's'} ===\n")

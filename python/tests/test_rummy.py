@@ -143,6 +143,22 @@ def test_rummy_expert_bot_plays_a_hand():
         rummy.RummyBot("expert", 1, playouts=-1)
 
 
+def test_R7_rummy_expert_knows_the_match_score():
+    rules = rummy.RummyRules(players=2)
+    bot = rummy.RummyBot("expert", 3, rules=rules, playouts=20)
+    bot.set_score([30, 92], 100)
+    g = rummy.RummyGame(rules, seed=2, dealer=0)
+    greedy = rummy.RummyBot("greedy", 4)
+    while not g.over:
+        a = (bot if g.turn == 0 else greedy).choose(g.view(g.turn))
+        assert a in g.legal_moves()
+        g.play(a)
+    bot.set_score(None)
+    for bad in (([0, -1], 100), ([0, 0], 100001), ([0] * 8, 100), ([0], 100)):
+        with pytest.raises(gr.GinRummyError):
+            bot.set_score(*bad)
+
+
 def test_R7_score_keeping_undo_save_load():
     if not hasattr(gr._lib.lib, "gr_rummy_match_undo"):
         pytest.skip("no Rummy score keeping in this library")
