@@ -61,7 +61,9 @@
  * state's value is asked below a bound alpha: the best found so far (the
  * value pass), the best + 1 (the plan pass: is this option as good as the
  * best?), 16 and 1 (can go out: the least value up to 15, which bounds
- * the cards worth keeping back; can all but the card kept back go?); a
+ * the cards worth keeping back; can all but the card kept back go?), 1
+ * in the discard mode (rummy/goout_out.c: a leaf is 0 when all but one
+ * card goes; the bound counts the cards that can go nowhere); a
  * state stops at a value no
  * state can go below (0; the best, in the plan pass).  A lower bound cuts
  * a state whose naturals that can go nowhere are worth alpha or more:
@@ -94,10 +96,11 @@
  * the way out (13 to 100 ms before the jokers left over and the takes
  * were seen: every joker went every way); and those bench-rummy climb
  * finds from them, hands that cannot go out whole (2 to 7 points left),
- * 0.2 to 4.3 ms for the plan and 0.12 to 13 ms for the way out (1.7 to
- * 30 and 12 to 200 ms before; the cards kept back in turn, each a search
- * that must fail everywhere): no bound sees how the cards of the hand
- * compete for the runs' ends and the jokers.  A
+ * 0.2 to 4.4 ms for the plan and 0.1 to 6.5 ms for the way out (1.7 to
+ * 30 and 12 to 200 ms before; 13 ms with each card kept back in turn, a
+ * search that must fail everywhere, instead of the discard mode): no
+ * bound sees how the cards of the hand compete for the runs' ends and
+ * the jokers.  A
  * second pass rebuilds the plan: at each
  * choice, the first option whose value is the best, in this order: keep a
  * table joker before taking it (with dump, take it: as good, and no
@@ -374,6 +377,11 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
         }
     if ((dead | spare) == 0)
         return 0;
+    if (S->discard) {   /* 1 when two cards, or the barred one, must stay */
+        gr_cards twice = (dead & left->twice) | spare;
+        return gr__popcount(dead) + gr__popcount(twice) >= 2
+            || (int)__builtin_ctzll(dead | twice) == S->no_discard;
+    }
     return gr__rummy_faces_points(dead, S->flags)
          + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
@@ -409,6 +417,14 @@ static int relaxed_bound(const search *S, int i, int from, const gr_rummy_hand *
     return gr__rummy_value_slots_below(left, S->flags, (const uint8_t (*)[13])slot, alpha);
 }
 
+/* With S->discard: 1 when the relaxation leaves 16 points or more (more
+ * than the one card kept back), else 0 */
+static int discard_relaxed(const search *S, int i, int from, const gr_rummy_hand *left)
+{
+    int v = relaxed_bound(S, i, from, left, GR__RUMMY_JOKER_POINTS + 1);
+    return v < 0 ? v : v > GR__RUMMY_JOKER_POINTS;
+}
+
 /* (goout_search.h) */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
@@ -423,13 +439,15 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
     if ((v = lower_bound(S, i, from, left)) >= alpha
         || (S->dump && left->jokers > 0 && i < S->ntable
             && (i == S->next_run[0] || S->t[i - 1].suit != S->t[i].suit)
-            && (v = relaxed_bound(S, i, from, left, alpha)) >= alpha)) {
+            && (v = S->discard ? discard_relaxed(S, i, from, left)
+                    : relaxed_bound(S, i, from, left, alpha)) >= alpha)) {
         exact = 0;   /* cut before the leaf's value, too */
     } else if (v < 0) {
         S->error = v;
         return v;
     } else if (i == S->ntable) {
-        v = gr__rummy_value_slots_below(left, S->flags,
+        v = S->discard ? gr__goout_discard_leaf(S, from, left)
+          : gr__rummy_value_slots_below(left, S->flags,
                                         (const uint8_t (*)[13])S->slots[from], alpha);
         if (v < 0) {
             S->error = v;
@@ -558,6 +576,8 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     o->S.done = 0;
     o->S.greedy = 1;
     o->S.floor = 0;
+    o->S.discard = 0;
+    o->S.no_discard = GR_NO_CARD;
     o->S.t = t;
     o->S.cap = 256;
     o->S.n = 0;
