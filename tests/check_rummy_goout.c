@@ -612,6 +612,34 @@ START_TEST(test_R4_R5_R7_jokers_vs_oracle)
 }
 END_TEST
 
+/* Large random tables (up to 30 melds, 8 jokers), beyond the oracle:
+ * gr_rummy_can_go_out (one search keeping back any one card) against
+ * gr_rummy_can_go_out_plan (each card kept back in turn) (R4, R5, R7) */
+START_TEST(test_R4_R5_R7_can_go_out_two_ways)
+{
+    test_rng r = { 0x7A0D };
+    for (long i = 0, n = test_count(3000); i < n; i++) {
+        gr_rummy_meld t[30];
+        int flags = (int)(i & 1), jleft = test_below(&r, 9), nt = 0;
+        for (int want = 1 + test_below(&r, 30); nt < want
+             && random_table_meld(&r, flags, &t[nt], &jleft); nt++) {}
+        gr_rummy_hand h = { 0, 0, jleft > 0 ? test_below(&r, jleft + 1) : 0 };
+        for (int cards = 1 + test_below(&r, 13); cards > 0 && nt > 0;) {
+            gr_cards c = t[test_below(&r, nt)].cards;
+            int at = test_below(&r, 2) ? __builtin_ctzll(c) % 13 + 13 * test_below(&r, 4)
+                                       : (63 - __builtin_clzll(c) + 1) % 52;
+            cards -= gr_rummy_hand_add(&h, (gr_card)(test_below(&r, 4) ? at : test_below(&r, 52)))
+                     == GR_OK;
+        }
+        gr_card nd = test_below(&r, 4) == 0 ? GR_RUMMY_JOKER
+                   : test_below(&r, 2) && h.once ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
+        gr_rummy_plan p;
+        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
+        ck_assert_int_eq(out, gr_rummy_can_go_out_plan(&h, t, nt, flags, nd, &p));
+    }
+}
+END_TEST
+
 /* the slowest going-out searches of hands of up to 14 cards built
  * (tests/rummy_hostile.h: tables of 24 runs or sets with the hand's cards
  * each going to several of them, two kings after one queen, jokers to
@@ -663,6 +691,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_many_sets_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_sets_bigger_hands_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_jokers_vs_oracle);
+    tcase_add_test(tr, test_R4_R5_R7_can_go_out_two_ways);
     tcase_add_test(tr, test_R4_R7_table_of_36_sets);
     tcase_add_test(tr, test_R3_R4_table_of_24_runs);
     suite_add_tcase(s, tr);

@@ -61,7 +61,9 @@
  * state's value is asked below a bound alpha: the best found so far (the
  * value pass), the best + 1 (the plan pass: is this option as good as the
  * best?), 16 and 1 (can go out: the least value up to 15, which bounds
- * the cards worth keeping back; can all but the card kept back go?); a
+ * the cards worth keeping back; can all but the card kept back go?), 1
+ * in the discard mode (rummy/goout_out.c: a leaf is 0 when all but one
+ * card goes; the bound counts the cards that can go nowhere); a
  * state stops at a value no
  * state can go below (0; the best, in the plan pass).  A lower bound cuts
  * a state whose naturals that can go nowhere are worth alpha or more:
@@ -94,10 +96,11 @@
  * the way out (13 to 100 ms before the jokers left over and the takes
  * were seen: every joker went every way); and those bench-rummy climb
  * finds from them, hands that cannot go out whole (2 to 7 points left),
- * 0.2 to 4.3 ms for the plan and 0.12 to 13 ms for the way out (1.7 to
- * 30 and 12 to 200 ms before; the cards kept back in turn, each a search
- * that must fail everywhere): no bound sees how the cards of the hand
- * compete for the runs' ends and the jokers.  A
+ * 0.2 to 4.4 ms for the plan and 0.1 to 6.5 ms for the way out (1.7 to
+ * 30 and 12 to 200 ms before; 13 ms with each card kept back in turn, a
+ * search that must fail everywhere, instead of the discard mode): no
+ * bound sees how the cards of the hand compete for the runs' ends and
+ * the jokers.  A
  * second pass rebuilds the plan: at each
  * choice, the first option whose value is the best, in this order: keep a
  * table joker before taking it (with dump, take it: as good, and no
@@ -374,6 +377,11 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
         }
     if ((dead | spare) == 0)
         return 0;
+    if (S->discard) {   /* 1 when two cards, or the barred one, must stay */
+        gr_cards twice = (dead & left->twice) | spare;
+        return gr__popcount(dead) + gr__popcount(twice) >= 2
+            || (int)__builtin_ctzll(dead | twice) == S->no_discard;
+    }
     return gr__rummy_faces_points(dead, S->flags)
          + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
@@ -409,6 +417,14 @@ static int relaxed_bound(const search *S, int i, int from, const gr_rummy_hand *
     return gr__rummy_value_slots_below(left, S->flags, (const uint8_t (*)[13])slot, alpha);
 }
 
+/* With S->discard: 1 when the relaxation leaves 16 points or more (more
+ * than the one card kept back), else 0 */
+static int discard_relaxed(const search *S, int i, int from, const gr_rummy_hand *left)
+{
+    int v = relaxed_bound(S, i, from, left, GR__RUMMY_JOKER_POINTS + 1);
+    return v < 0 ? v : v > GR__RUMMY_JOKER_POINTS;
+}
+
 /* (goout_search.h) */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
@@ -423,13 +439,15 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
     if ((v = lower_bound(S, i, from, left)) >= alpha
         || (S->dump && left->jokers > 0 && i < S->ntable
             && (i == S->next_run[0] || S->t[i - 1].suit != S->t[i].suit)
-            && (v = relaxed_bound(S, i, from, left, alpha)) >= alpha)) {
+            && (v = S->discard ? discard_relaxed(S, i, from, left)
+                    : relaxed_bound(S, i, from, left, alpha)) >= alpha)) {
         exact = 0;   /* cut before the leaf's value, too */
     } else if (v < 0) {
         S->error = v;
         return v;
     } else if (i == S->ntable) {
-        v = gr__rummy_value_slots_below(left, S->flags,
+        v = S->discard ? gr__goout_discard_leaf(S, from, left)
+          : gr__rummy_value_slots_below(left, S->flags,
                                         (const uint8_t (*)[13])S->slots[from], alpha);
         if (v < 0) {
             S->error = v;
@@ -546,48 +564,48 @@ int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
     return best;
 }
 
-int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-               int flags, gr_rummy_plan *plan, int alpha)
+/* (goout_search.h) */
+int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
+                    const gr_rummy_meld *table, int ntable, int flags)
 {
-    outer o;
-    tmeld t[GR_RUMMY_MAX_MELDS];
-    int order[GR_RUMMY_MAX_MELDS];
     table_order(table, ntable, flags, t, order);
-    o.S.flags = flags;
-    o.S.ntable = ntable;
-    o.S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
-    o.S.error = 0;
-    o.S.done = 0;
-    o.S.greedy = 1;
-    o.S.floor = 0;
-    o.S.t = t;
-    o.S.cap = 256;
-    o.S.n = 0;
+    o->S.flags = flags;
+    o->S.ntable = ntable;
+    o->S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
+    o->S.error = 0;
+    o->S.done = 0;
+    o->S.greedy = 1;
+    o->S.floor = 0;
+    o->S.discard = 0;
+    o->S.no_discard = GR_NO_CARD;
+    o->S.t = t;
+    o->S.cap = 256;
+    o->S.n = 0;
     /* the runs are grown by the search, the 3-card sets by the value of
      * the cards left (a set takes one face: a natural or a joker) */
-    o.S.next_run[ntable] = o.S.next_set[ntable] = ntable;
-    memset(o.S.slots[ntable], 0, sizeof o.S.slots[ntable]);
-    o.S.slot_faces[ntable] = 0;
+    o->S.next_run[ntable] = o->S.next_set[ntable] = ntable;
+    memset(o->S.slots[ntable], 0, sizeof o->S.slots[ntable]);
+    o->S.slot_faces[ntable] = 0;
     for (int i = ntable - 1; i >= 0; i--) {
         bool set3 = !t[i].run && gr__popcount(t[i].cards) == 3;
-        o.S.next_run[i] = t[i].run ? i : o.S.next_run[i + 1];
-        o.S.next_set[i] = set3 ? i : o.S.next_set[i + 1];
-        memcpy(o.S.slots[i], o.S.slots[i + 1], sizeof o.S.slots[i]);
-        o.S.slot_faces[i] = o.S.slot_faces[i + 1];
+        o->S.next_run[i] = t[i].run ? i : o->S.next_run[i + 1];
+        o->S.next_set[i] = set3 ? i : o->S.next_set[i + 1];
+        memcpy(o->S.slots[i], o->S.slots[i + 1], sizeof o->S.slots[i]);
+        o->S.slot_faces[i] = o->S.slot_faces[i + 1];
         if (set3)
             for (int s = 0; s < 4; s++)
                 if (!(t[i].cards >> face_at(s, t[i].rank) & 1)) {
-                    o.S.slots[i][s][t[i].rank]++;
-                    o.S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
+                    o->S.slots[i][s][t[i].rank]++;
+                    o->S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
                 }
     }
-    o.nswaps = 0;
+    o->nswaps = 0;
     for (int i = 0; i < ntable; i++)
         for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
             int f = __builtin_ctzll(jk);
             if (gr__rhand_has(hand, (gr_card)f) > 0) {
-                o.sw[o.nswaps].meld = i;
-                o.sw[o.nswaps++].face = f;
+                o->sw[o->nswaps].meld = i;
+                o->sw[o->nswaps++].face = f;
             }
         }
     /* dump: the runs' room holds every card of the hand (those laid off
@@ -600,23 +618,43 @@ int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable
             room += 13 - (t[i].hi - t[i].lo + 1);
             nruns++;
         }
-    o.S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
-    o.S.rest_slot = o.S.dump ? __builtin_ctzll(~hand->once) : 0;
-    if (o.S.dump)
+    o->S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
+    o->S.rest_slot = o->S.dump ? __builtin_ctzll(~hand->once) : 0;
+    if (o->S.dump)
         for (int i = 0; i <= ntable; i++)
-            o.S.slots[i][o.S.rest_slot / 13][o.S.rest_slot % 13] += (uint8_t)(hand->jokers + o.nswaps);
-    o.S.memo = calloc(o.S.cap, sizeof *o.S.memo);
-    if (o.S.memo == NULL)
-        return GR_ENOMEM;
+            o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
+    o->S.memo = calloc(o->S.cap, sizeof *o->S.memo);
+    return o->S.memo == NULL ? GR_ENOMEM : GR_OK;
+}
 
+/* (goout_search.h) */
+int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha)
+{
+    if (o->S.n > MAX_STATES / 4) {   /* room for the next search */
+        memset(o->S.memo, 0, o->S.cap * sizeof *o->S.memo);
+        o->S.n = 0;
+    }
+    o->S.error = 0;
+    o->S.done = 0;
+    int best = gr__goout_swaps_best(o, 0, hand, alpha);
+    if (o->S.error)
+        return o->S.error < 0 ? o->S.error : GR_ENOMEM;
+    return best;
+}
+
+int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+               int flags, gr_rummy_plan *plan, int alpha)
+{
+    outer o;
+    tmeld t[GR_RUMMY_MAX_MELDS];
+    int order[GR_RUMMY_MAX_MELDS];
+    int best = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
+    if (best < 0)
+        return best;
     if (plan != NULL)
         alpha = INT_MAX;   /* the plan needs the exact value */
-    int best = gr__goout_swaps_best(&o, 0, hand, alpha);
-    if (o.S.error) {
-        free(o.S.memo);
-        return o.S.error < 0 ? o.S.error : GR_ENOMEM;
-    }
-    if (plan != NULL)
+    best = gr__goout_again(&o, hand, alpha);
+    if (best >= 0 && plan != NULL)
         best = gr__goout_plan(&o, order, hand, best, plan);
     free(o.S.memo);
     return best;

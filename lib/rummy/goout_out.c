@@ -4,11 +4,23 @@
  * (which may be a joker taken from the table).  Each way is a going-out
  * search of rummy/goout.c asked only whether nothing is left (a search
  * below 1, which the lower bound there cuts at once when some card can
- * go nowhere).
+ * go nowhere).  Without a plan (gr_rummy_can_go_out) the card kept back
+ * is the search's: a second search, in its discard mode, values a leaf 0
+ * when the cards left less one card (never no_discard; a joker the hand
+ * took from the table too) meld, and its bound cuts a state where two
+ * naturals, or the barred one, can go nowhere (lower_bound's cards) or
+ * where the relaxation of the jokers leaves over 15 points (a card is
+ * worth at most 15).  With a plan, each card is kept back in turn (the
+ * plan must keep back the first in order), the searches sharing one
+ * memo: a state's value depends only on the cards left and the table,
+ * and the search set up for the whole hand (its jokers to take, whether
+ * the runs have room for every card) is exact for any hand it holds.
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
 #include "rummy/goout.h"
+#include "rummy/goout_search.h"
+#include "rummy/melding.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -25,6 +37,37 @@ void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
     mv->meld = meld;
     mv->cards.cards = cards;
     mv->cards.jokers = jokers;
+}
+
+/* (goout_search.h) */
+int gr__goout_discard_leaf(const search *S, int from, const gr_rummy_hand *left)
+{
+    const uint8_t (*slot)[13] = (const uint8_t (*)[13])S->slots[from];
+    int v = gr__rummy_value_slots_below(left, S->flags, slot, GR__RUMMY_JOKER_POINTS + 1);
+    if (v <= 0 || v > GR__RUMMY_JOKER_POINTS)
+        return v < 0 ? v : v > 0;   /* over 15 points: more than one card */
+    /* the naturals no meld of the cards left holds and no set lacks: one
+     * of them is the card kept back, if two are not left */
+    gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
+                  & ~S->slot_faces[from];
+    if (gr__popcount(dead) + gr__popcount(dead & left->twice) >= 2)
+        return 1;
+    gr_cards cand = dead ? dead : left->once;
+    for (int c = 0; c <= GR_RUMMY_JOKER; c++) {
+        if (c == S->no_discard || (c == GR_RUMMY_JOKER ? left->jokers == 0 || dead
+                                   : !(cand >> c & 1))
+            || gr_rummy_card_points((gr_card)c, S->flags) < v)
+            continue;   /* (without c the rest melds: c's points are >= v) */
+        gr_rummy_hand h = *left;
+        if (c == GR_RUMMY_JOKER)
+            h.jokers--;
+        else
+            gr__rhand_remove(&h, (gr_card)c);
+        int w = gr__rummy_value_slots_below(&h, S->flags, slot, 1);
+        if (w <= 0)
+            return w;
+    }
+    return 1;
 }
 
 /* Can the hand go out (R4, R7), and how: GR_RUMMY_OUT_* and, for MELD or
@@ -45,10 +88,11 @@ void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
  * most c's points (15) when it goes: the cards worth less than it are
  * never kept back, and a joker is not taken to be discarded when it is
  * over 15. */
-static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-                    int flags, gr_card no_discard, gr_rummy_plan *plan)
+static int out_plan_in(outer *o, const gr_rummy_hand *hand, const gr_rummy_meld *table,
+                       int ntable, int flags, gr_card no_discard, gr_rummy_plan *plan)
 {
-    int least = gr__go_out(hand, table, ntable, flags, plan, GR__RUMMY_JOKER_POINTS + 1), v;
+    int least = plan == NULL ? gr__goout_again(o, hand, GR__RUMMY_JOKER_POINTS + 1)
+              : gr__go_out(hand, table, ntable, flags, plan, GR__RUMMY_JOKER_POINTS + 1), v;
     if (least <= 0)
         return least < 0 ? least : GR_RUMMY_OUT_MELD;
     /* without a plan, the cards worth the least value first: one of them
@@ -67,7 +111,7 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
                 h.jokers--;
             else
                 gr__rhand_remove(&h, (gr_card)c);
-            v = gr__go_out(&h, table, ntable, flags, NULL, 1);
+            v = gr__goout_again(o, &h, 1);
             if (v < 0)
                 return v;
             if (v == 0) {
@@ -122,6 +166,49 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
     return GR_RUMMY_OUT_NO;
 }
 
+/* out_plan_in with one memo for the hand and the hand less each card kept
+ * back (a state's value depends only on the cards left and the table:
+ * the searches share what they found) */
+static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+                    int flags, gr_card no_discard, gr_rummy_plan *plan)
+{
+    outer o;
+    tmeld t[GR_RUMMY_MAX_MELDS];
+    int order[GR_RUMMY_MAX_MELDS];
+    int rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
+    if (rc < 0)
+        return rc;
+    rc = out_plan_in(&o, hand, table, ntable, flags, no_discard, plan);
+    free(o.S.memo);
+    return rc;
+}
+
+/* Without a plan: can everything go (a search below 1), else can all but
+ * one card (one search whose leaves keep back each card in turn, and
+ * whose bound cuts where two cards, or the barred one, can go nowhere;
+ * the jokers the hand takes are among the cards it may keep back) */
+static int out_way(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+                   int flags, gr_card no_discard)
+{
+    outer o;
+    tmeld t[GR_RUMMY_MAX_MELDS];
+    int order[GR_RUMMY_MAX_MELDS];
+    int rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
+    if (rc < 0)
+        return rc;
+    rc = gr__goout_again(&o, hand, 1);
+    free(o.S.memo);
+    if (rc <= 0)
+        return rc < 0 ? rc : GR_RUMMY_OUT_MELD;
+    if ((rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags)) < 0)
+        return rc;
+    o.S.discard = 1;
+    o.S.no_discard = no_discard;
+    rc = gr__goout_again(&o, hand, 1);
+    free(o.S.memo);
+    return rc < 0 ? rc : rc == 0 ? GR_RUMMY_OUT_DISCARD : GR_RUMMY_OUT_NO;
+}
+
 int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
                         int ntable, int flags, gr_card no_discard)
 {
@@ -130,7 +217,7 @@ int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
         return rc;
     if (no_discard > GR_RUMMY_JOKER && no_discard != GR_NO_CARD)
         return GR_EINVAL;
-    return out_plan(hand, table, ntable, flags, no_discard, NULL);
+    return out_way(hand, table, ntable, flags, no_discard);
 }
 
 int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table,

@@ -39,6 +39,11 @@ typedef struct search {
                                 take the jokers left (rest_slot) */
     int            rest_slot;   /* a face the hand never holds: its slot
                                    takes jokers only */
+    int            discard;  /* a way out with one card kept back: a
+                                state's value is 0 when all but one card
+                                (never no_discard) goes, else 1 */
+    int            no_discard;   /* the card never kept back (a face,
+                                    GR_RUMMY_JOKER, or GR_NO_CARD) */
     const tmeld   *t;
     mentry        *memo;
     size_t         cap, n;
@@ -93,6 +98,24 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
 /* the least value over the joker takes from take number j on, with
  * everything after them: as gr__goout_best_from, exact below alpha */
 int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha);
+
+/* The search of the hand `hand` and of any hand it holds (the hand less
+ * cards kept back) on the table: o's state, t and order (the table in the
+ * search's order, order[k] the table index of t[k]) filled, the memo
+ * allocated (GR_ENOMEM).  Free o->S.memo after. */
+int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
+                    const gr_rummy_meld *table, int ntable, int flags);
+
+/* The least value left after going out with `hand` (held by the hand
+ * gr__goout_begin was given: a state's value depends only on the cards
+ * left and the table, so the memo serves every such hand), exactly when
+ * below alpha (as gr__go_out); a negative status (GR_ENOMEM). */
+int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha);
+
+/* With S->discard, a leaf's value (rummy/goout_out.c): 0 when the cards
+ * left less one (never S->no_discard) meld, the 3-card sets from meld
+ * `from` on taking naturals alone and jokers, else 1. */
+int gr__goout_discard_leaf(const search *S, int from, const gr_rummy_hand *left);
 
 /* The plan of least value `best` (rummy/goout_plan.c) for the hand, o
  * the search that found it and order[k] the table index of o->S.t[k]:
