@@ -98,9 +98,12 @@
  * finds from them, hands that cannot go out whole (2 to 7 points left),
  * 0.2 to 4.4 ms for the plan and 0.1 to 6.5 ms for the way out (1.7 to
  * 30 and 12 to 200 ms before; 13 ms with each card kept back in turn, a
- * search that must fail everywhere, instead of the discard mode): no
- * bound sees how the cards of the hand compete for the runs' ends and
- * the jokers.  A
+ * search that must fail everywhere, instead of the discard mode); found
+ * again from those, 12 cards and 2 jokers next to 37 melds where every
+ * card goes, the plan 9 to 10 ms (the plan pass tries the options that
+ * fail first, each a search below 1 that fails everywhere; the value
+ * pass takes 25 us): no bound sees how the cards of the hand compete for
+ * the runs' ends and the jokers.  A
  * second pass rebuilds the plan: at each
  * choice, the first option whose value is the best, in this order: keep a
  * table joker before taking it (with dump, take it: as good, and no
