@@ -3283,15 +3283,18 @@ GR_API int gr_struct_size(const char *name);
  * values a hand by the chance to win the match it leaves (reaching the
  * target at all matters more than a hand's size when a seat is close to
  * it) rather than by its points, from a table it builds once per score
- * (about 1 ms with 2 seats and a target of 100, 7 ms with 7) out of the
- * points its own playouts of each hand's first turn scored; the first
- * decision of a match, a far target (races of more than about 90 hands),
- * a view of another number of seats or a total at the target keep the
- * points.  Call it before each hand (the totals change only between
- * hands); totals NULL with nplayers 0 forgets the score.  GR_OK and
- * ignored for the other kinds; GR_EINVAL for NULL bot, totals NULL with
- * nplayers not 0, nplayers, a total or target out of range (the bot then
- * unchanged).  See gr_rummy_bot(3). */
+ * (about 1 ms with 2 seats and a target of 100, 3 ms with 4) out of the
+ * points its own playouts of each hand's first turn scored.  The points
+ * stay on the first decision of a match, when a hand won scores more
+ * than 3/4 of the target on average (7 players at a target of 100, often
+ * 6; a one-hand match: winning the hand is then nearly the whole
+ * chance), for a far target (races of more than about 90 hands), a view
+ * of another number of seats, or a total at the target.  Call it before
+ * each hand (the totals change only between hands; the same score again
+ * keeps the table); totals NULL with nplayers 0 forgets the score.  GR_OK
+ * and ignored for the other kinds; GR_EINVAL for NULL bot, totals NULL
+ * with nplayers not 0, nplayers, a total or target out of range (the bot
+ * then unchanged).  See gr_rummy_bot(3). */
 GR_API int gr_rummy_bot_set_score(gr_rummy_bot *bot, const int *totals, int nplayers,
                                   int target);
 

@@ -70,12 +70,6 @@ START_TEST(equity_by_hand)
     NEAR(gr__rexpert_equity(e, 0, 5), 1);
     NEAR(gr__rexpert_equity(e, 0, 50), 1);
     NEAR(e->equity0, 0.8);
-    /* target 0, one hand: winning it is the match */
-    e = table(3, 0, zero, 2, 20, 0);
-    ck_assert(e->equity_used);
-    NEAR(e->equity0, 1.0 / 3);
-    NEAR(gr__rexpert_equity(e, 2, 1), 1);
-    NEAR(gr__rexpert_equity(e, 0, 30), 0);
 }
 END_TEST
 
@@ -121,8 +115,10 @@ START_TEST(equity_invariants)
 }
 END_TEST
 
-/* no table without a tally or for a far target (races longer than the
- * horizon): the points then */
+/* no table without a tally, for a far target (races longer than the
+ * horizon), nor when a hand won scores more than 3/4 of the target on
+ * average (7 players: winning the hand is nearly the whole chance) or the
+ * match is one hand (target 0): the points then */
 START_TEST(equity_falls_back)
 {
     int zero[GR_RUMMY_MAX_PLAYERS] = { 0 };
@@ -134,6 +130,14 @@ START_TEST(equity_falls_back)
     gr__rexpert_equity_build(e, 0);
     ck_assert(!e->equity_used && !e->equity_built);
     e = table(2, 100000, zero, 0, 3, 0);
+    ck_assert(e->equity_built && !e->equity_used);
+    e = table(7, 100, zero, 0, 110, 0);
+    ck_assert(e->equity_built && !e->equity_used);
+    e = table(7, 100, zero, 0, 70, 80);   /* 75 on average: used */
+    ck_assert(e->equity_used);
+    e = table(7, 100, zero, 0, 70, 82);
+    ck_assert(!e->equity_used);
+    e = table(3, 0, zero, 2, 20, 0);
     ck_assert(e->equity_built && !e->equity_used);
 }
 END_TEST

@@ -129,6 +129,9 @@ int gr_rummy_bot_set_score(gr_rummy_bot *bot, const int *totals, int nplayers, i
     gr__rexpert *e = bot->expert;
     if (!e)
         return GR_OK;
+    if (totals && e->have_score && e->score_players == nplayers && e->target == target
+        && memcmp(e->total, totals, (size_t)nplayers * sizeof *totals) == 0)
+        return GR_OK;   /* the same score: the table stands */
     e->have_score = totals != NULL;
     e->equity_built = e->equity_used = false;
     for (int p = 0; totals && p < nplayers; p++)

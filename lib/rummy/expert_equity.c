@@ -22,7 +22,11 @@
  *      seat d_i short wins the match with a chance proportional to
  *          sum_t [r(d_i, t) - r(d_i, t-1)] prod_{j != i} [1 - r(d_j, t-1)]
  *      (it gets there in hand t while no other seat has), normalized over
- *      the seats.  For 2 seats at 1 point short each this gives 1/2, at
+ *      the seats.  When a hand won scores more than EQUITY_HAND_SHARE of
+ *      the target on average (7 players), winning the hand is nearly the
+ *      whole chance: the points stand in (with 7 players the chance lost
+ *      about 2 points of match wins, within the noise, where with 2 it
+ *      gained 7.5).  For 2 seats at 1 point short each this gives 1/2, at
  *      d and infinity 1.  Points count in steps of ceil(target /
  *      EQUITY_STEPS) and hands up to EQUITY_HANDS (a score whose race
  *      mostly ends later keeps the points).
@@ -38,6 +42,9 @@
 /* the least share of the races that end within EQUITY_HANDS hands for
  * the table to be used */
 #define EQUITY_MASS 0.9
+/* the most a hand won scores on average, as a share of the target, for
+ * the table to be used */
+#define EQUITY_HAND_SHARE 0.75
 
 void gr__rexpert_tally(gr__rexpert *e, int points)
 {
@@ -82,6 +89,15 @@ void gr__rexpert_equity_build(gr__rexpert *e, int me)
         return;   /* built on a later decision */
     e->equity_built = true;
     e->equity_me = me;
+    /* a hand won mostly reaches the target by itself (7 players, a
+     * one-hand match): the chance to win the match is then little more
+     * than the chance to win the hand, too coarse a value for the
+     * playouts to tell plans apart (points) */
+    double mean = 0;
+    for (int s = 0; s < GR__REQUITY_TALLY; s++)
+        mean += (double)s * (double)e->tally[s];
+    if (mean / (double)e->ntally > EQUITY_HAND_SHARE * e->target)
+        return;
     e->unit = (e->target + GR__REQUITY_STEPS - 1) / GR__REQUITY_STEPS;
     if (e->unit < 1)
         e->unit = 1;
@@ -99,8 +115,8 @@ void gr__rexpert_equity_build(gr__rexpert *e, int me)
     for (int x = 1; x <= steps; x++)
         if (px[x] > 0)
             xs[nx++] = x;
-    double q = 1.0 / n;
     int dmax = need(e, 0);
+    double q = 1.0 / n;
     for (int t = 0; t <= GR__REQUITY_HANDS; t++)
         e->reach[0][t] = 1;
     for (int d = 1; d <= dmax; d++) {
