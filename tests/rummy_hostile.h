@@ -120,7 +120,9 @@ static inline gr_rummy_meld hostile_run3(int s, int lo, int jk)
  * gr_rummy_can_go_out's answer (no card barred) with the ace low, then
  * high (the first three: every card goes; the others, found by bench-rummy
  * climb: the library's answers before and after it saw the jokers left
- * over agree; too many melds for the brute force) */
+ * over agree; too many melds for the brute force; the last four found
+ * again from all those, their ways out the same by a search keeping back
+ * any card and by each card kept back in turn) */
 static const struct hostile_climb {
     const char *hand, *table;
     int         value[2], out[2];
@@ -189,6 +191,44 @@ static const struct hostile_climb {
         "3H 3S | 2S 3S 4S JK=5S | 7D 7H 7S | AH 2H 3H | 4C 5C 6C | 7S "
         "8S 9S 10S | 5S 6S 7S 8S",
         { 2, 2 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    { "6C 5D 9D KD 8H QH QH AS 3S 4S 8S 9S JK JK",
+        "AC 2C 3C | 5C 6C 7C | JK=6S 7S 8S | JS QS KS | 5D 6D 7D | 9D "
+        "10D JD | 10D JD QD | AS 2S 3S JK=4S | 7H 8H 9H | 4S 5S 6S 7S |"
+        " 5S 6S 7S | 9S 10S JS | 2S 3S 4S | 5C 6C 7C | 8C 8D 8S | AD 2D"
+        " 3D | 4C 5C 6C 7C | 5S 6S 7S | AH 2H 3H | 5H 6H 7H | 9H 10H JH"
+        " | AS 2S 3S | 5S 6S 7S | JS QS KS | JK=8D 9D 10D | 8C 8D 8H 8S"
+        " | JK=10S JS QS KS | 2S 3S 4S 5S | 2C 3C JK=4C 5C | 3C 3D 3H "
+        "3S | 4S 5S 6S | 7D 7H 7S | AH 2H 3H | 4D 4H 4S | AD 2D 3D 4D |"
+        " 5S 6S 7S 8S | 7S 8S 9S 10S",
+        { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
+    { "4C 5C 8C 3D 4D 6D 3H QH QH AS 8S 9S JK JK",
+        "AC 2C 3C | 5C 6C 7C | 6D 7D 8D | JS QS KS | 5D 6D 7D | 9D 10D "
+        "JD | AS 2S 3S 4S | AS 2S 3S JK=4S | 7H 8H 9H | AS 2S 3S | 5S "
+        "6S 7S | 9S 10S JS | 8S 9S 10S JS | 2S 3S 4S 5S | 7D 8D 9D 10D "
+        "| 4H 5H 6H 7H | 4S 5S 6S 7S | 5S 6S 7S | AH 2H 3H | 5H 6H 7H |"
+        " 9H 10H JH | JD QD KD | 5S 6S 7S | 9S 10S JK=JS | 3S 4S 5S | "
+        "2S 3S 4S 5S | JK=10S JS QS KS | 2S 3S 4S 5S | 2C 3C JK=4C 5C |"
+        " 3C 3D 3H 3S | 2S 3S 4S JK=5S | 7D 7H 7S | 4D 5D 6D | 4C 5C 6C"
+        " | 7S 8S 9S 10S | 5S 6S 7S 8S",
+        { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
+    { "3C 7C AD 7D AH 2H 4H 5H 9H KH JK JK JK JK",
+        "AC 2C 3C | 5C 6C 7C | 9C 10C JC | AD 2D 3D | 5S 6S 7S | JK=6H "
+        "7H 8H 9H | AH 2H 3H | 5H 6H 7H | 9H 10H JH | AS 2S 3S | 9H 10H"
+        " JH | 2H 3H 4H | JC QC KC | AS 2S 3S 4S | 4H 5H 6H 7H | AD 2D "
+        "3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | 9H 10H JH | "
+        "JK=3D 4D 5D 6D | 5S 6S 7S | 4H 5H 6H | 4H 5H 6H JK=7H | 5H 6H "
+        "7H | 4S JK=5S 6S | 9S 10S JS QS | 6D 7D 8D | 4H 5H 6H 7H | 3C "
+        "3D 3S | 5S 6S 7S | 7H 8H 9H 10H | 7H 8H 9H 10H | 9C 9D 9H | 5H"
+        " 6H 7H",
+        { 3, 5 }, { GR_RUMMY_OUT_NO, GR_RUMMY_OUT_NO } },
+    { "2C 4C 8C 4D 8D 4H 8H KH 2S 4S 8S JS JK JK",
+        "AC 2C 3C | 5C 6C 7C | 9C 10C JC | 4S 5S 6S 7S | 5D 6D 7D | "
+        "JK=4C 4D 4S | AH 2H 3H | 4C 4H 4S | 9H 10H JH | AS 2S 3S | 5S "
+        "6S 7S | 9S 10S JS | AC 2C 3C | 5C 6C 7C | JK=6S 7S 8S | AD 2D "
+        "3D | 5D 6D 7D | 9D 10D JD | 9H 10H JK=JH | 5H 6H 7H | 9H 10H "
+        "JH | 4S 5S 6S JK=7S | 5S 6S 7S | 9S 10S JS | 5S 6S 7S 8S | 4S "
+        "5S 6S | 3C 4C 5C 6C",
+        { 2, 2 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
 };
 
 /* The slowest going-out searches of hands of up to 14 cards built so far,
@@ -222,7 +262,14 @@ static const struct hostile_climb {
  *     jokers (3 left; 2 with the ace high), 14 naturals next to 26 sets
  *     and a run with 8 jokers (7 left), 12 naturals and 2 jokers next to
  *     36 melds (2 left): about 2 to 6 ms for the plan and up to 13 ms for
- *     the way out (up to 0.2 s before the jokers left over were seen). */
+ *     the way out (up to 0.2 s before the jokers left over were seen);
+ *   - found by bench-rummy climb from all those (the slowest four): 12
+ *     naturals and 2 jokers next to 37 and 36 melds where every card goes
+ *     (0) but the plan's tie-break tries ways that fail first (7 to 10 ms
+ *     for the plan, 20 us for the way out), 10 naturals and 4 jokers next
+ *     to 36 melds (3 and 5 left, no way out: about 5 ms for either), 12
+ *     naturals and 2 jokers next to 27 melds (2 left, a way out: 4 to 6
+ *     ms). */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
                                         int value[2], int out[2])
 {
@@ -235,6 +282,8 @@ static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rum
         "climbed: 31 melds (8 JK), 14 cards", "climbed: 37 melds, 12 cards, 2 JK",
         "climbed: 35 melds, 10 cards, 4 JK", "climbed: 34 melds (8 JK), 14 cards",
         "climbed: 26 sets, a run, 14 cards", "climbed: 36 melds, 12 cards, 2 JK",
+        "again: 37 melds, 12 cards, 2 JK", "again: 36 melds, 12 cards, 2 JK",
+        "again: 36 melds, 10 cards, 4 JK", "again: 27 melds, 12 cards, 2 JK",
     };
     if (k < 0 || k >= (int)(sizeof names / sizeof names[0]))
         return NULL;

@@ -166,21 +166,30 @@ static int out_plan_in(outer *o, const gr_rummy_hand *hand, const gr_rummy_meld 
     return GR_RUMMY_OUT_NO;
 }
 
+typedef struct out_ctx {
+    const gr_rummy_meld *table;
+    int                  ntable, flags;
+    gr_card              no_discard;
+    gr_rummy_plan       *plan;
+} out_ctx;
+
 /* out_plan_in with one memo for the hand and the hand less each card kept
  * back (a state's value depends only on the cards left and the table:
  * the searches share what they found) */
-static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-                    int flags, gr_card no_discard, gr_rummy_plan *plan)
+static int plan_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx)
 {
-    outer o;
-    tmeld t[GR_RUMMY_MAX_MELDS];
-    int order[GR_RUMMY_MAX_MELDS];
-    int rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
-    if (rc < 0)
-        return rc;
-    rc = out_plan_in(&o, hand, table, ntable, flags, no_discard, plan);
-    free(o.S.memo);
-    return rc;
+    const out_ctx *c = ctx;
+    (void)order;
+    return out_plan_in(o, hand, c->table, c->ntable, c->flags, c->no_discard, c->plan);
+}
+
+/* all but one card: the search in its discard mode */
+static int discard_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx)
+{
+    (void)order;
+    o->S.discard = 1;
+    o->S.no_discard = ((const out_ctx *)ctx)->no_discard;
+    return gr__goout_again(o, hand, 1);
 }
 
 /* Without a plan: can everything go (a search below 1), else can all but
@@ -190,22 +199,11 @@ static int out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *table, int n
 static int out_way(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
                    int flags, gr_card no_discard)
 {
-    outer o;
-    tmeld t[GR_RUMMY_MAX_MELDS];
-    int order[GR_RUMMY_MAX_MELDS];
-    int rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
-    if (rc < 0)
-        return rc;
-    rc = gr__goout_again(&o, hand, 1);
-    free(o.S.memo);
+    out_ctx c = { table, ntable, flags, no_discard, NULL };
+    int rc = gr__go_out(hand, table, ntable, flags, NULL, 1);
     if (rc <= 0)
         return rc < 0 ? rc : GR_RUMMY_OUT_MELD;
-    if ((rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags)) < 0)
-        return rc;
-    o.S.discard = 1;
-    o.S.no_discard = no_discard;
-    rc = gr__goout_again(&o, hand, 1);
-    free(o.S.memo);
+    rc = gr__goout_with(hand, table, ntable, flags, discard_fn, &c);
     return rc < 0 ? rc : rc == 0 ? GR_RUMMY_OUT_DISCARD : GR_RUMMY_OUT_NO;
 }
 
@@ -235,7 +233,8 @@ int gr_rummy_can_go_out_plan(const gr_rummy_hand *hand, const gr_rummy_meld *tab
     if (plan == NULL)
         return GR_ENOMEM;
     memset(plan, 0, sizeof *plan);
-    rc = out_plan(hand, table, ntable, flags, no_discard, plan);
+    out_ctx c = { table, ntable, flags, no_discard, plan };
+    rc = gr__goout_with(hand, table, ntable, flags, plan_fn, &c);
     if (rc == GR_RUMMY_OUT_MELD || rc == GR_RUMMY_OUT_DISCARD)
         *out = *plan;
     free(plan);

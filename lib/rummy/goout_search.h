@@ -106,6 +106,12 @@ int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha);
 int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
                     const gr_rummy_meld *table, int ntable, int flags);
 
+/* fn(o, order, hand, ctx) on a search set up by gr__goout_begin for the
+ * hand, its memo freed after: fn's result, or GR_ENOMEM */
+typedef int (*goout_fn)(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx);
+int gr__goout_with(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
+                   int flags, goout_fn fn, void *ctx);
+
 /* The least value left after going out with `hand` (held by the hand
  * gr__goout_begin was given: a state's value depends only on the cards
  * left and the table, so the memo serves every such hand), exactly when
