@@ -6,7 +6,7 @@ from typing import Any, Callable, Dict, List, Sequence, Tuple, Union
 
 from ._handle import Handle, locked
 from ._lib import ffi, lib, string
-from .errors import c_integer, check
+from .errors import c_integer, check, c_text
 
 
 def names_known(lookup: Callable[[bytes], int], candidates: Sequence[str]) -> List[str]:
@@ -54,7 +54,7 @@ class OptionTable(Handle):
 
     def _option(self, name: Union[str, int]) -> int:
         if isinstance(name, str):
-            return check(self._fns[0](name.encode()), f"option {name!r}")
+            return check(self._fns[0](c_text(name, "name")), f"option {name!r}")
         return c_integer(name, "option number")
 
     @locked
@@ -102,7 +102,7 @@ class Rules(OptionTable):
 
     def __init__(self, preset: Union[str, int] = "fournier", **opts: int):
         if isinstance(preset, str):
-            num = lib.gr_preset_lookup(preset.encode())
+            num = lib.gr_preset_lookup(c_text(preset, "preset"))
             check(num, f"preset {preset!r}")
             self.preset = preset.lower()
         else:
@@ -130,7 +130,7 @@ class Rules(OptionTable):
     def set_text(self, text: str) -> None:
         """Set an option from ``"NAME=VALUE"`` text, as a command line's --rule
         (gr_rules_set_text): ParseError or InvalidArgument, rules unchanged."""
-        check(lib.gr_rules_set_text(self._p, text.encode()), f"rule {text!r}")
+        check(lib.gr_rules_set_text(self._p, c_text(text, "text")), f"rule {text!r}")
 
     def __repr__(self) -> str:
         return f"Rules({self.preset!r}, " + ", ".join(
