@@ -48,18 +48,25 @@ def rummy_options() -> List[OptionInfo]:
 
 class RummyRules(OptionTable):
     """Basic Rummy rules: the PARLETT preset (seed 003) and options by name:
-    ``RummyRules(players=4, jokers=2)``."""
+    ``RummyRules(players=4, jokers=2)``.  The keywords may come in any order
+    (players, decks and hand_size are set first, as the deals R2 allows
+    depend on them); InvalidArgument names the option and why its value is
+    refused (its range, or R2's deals)."""
 
     _fns = (lib.gr_rummy_option_lookup, lib.gr_rummy_rules_get, lib.gr_rummy_rules_set,
             lib.gr_rummy_option_describe)
     _free = lib.gr_rummy_rules_free
+    # the player count decides which decks and hand sizes R2 deals
+    _first = ("players", "decks", "hand_size")
+    _conflict = ("R2 deals no such game with the other options (not 2 decks with 2-3 "
+                 "players nor 1 with 6-7, not 7 cards each with 2 or 6-7 players, nor 10 "
+                 "with 4-5 players on one deck, nor 7 on two decks)")
 
     def __init__(self, preset: int = 0, **opts: int):
         p = ffi.new("gr_rummy_rules **")
         check(lib.gr_rummy_rules_new(p, c_integer(preset, "preset")), "rummy rules")
         self._adopt(p[0])
-        for k, v in opts.items():
-            self[k] = v
+        self._set_all(opts)
 
     @locked
     def copy(self) -> "RummyRules":

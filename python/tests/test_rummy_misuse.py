@@ -82,3 +82,31 @@ def test_repr_of_an_invalid_hand_never_raises():
     h.once = "x"                     # fields of no C type
     assert "invalid" in repr(h)
     assert repr(RummyHand("7H 7H JK")) == "RummyHand('7H 7H JK')"
+
+
+def test_rummy_rules_keywords_in_any_order():
+    # R2: two decks for 4-7 players; the player count is set first
+    assert RummyRules(decks=2, players=5).as_dict() == RummyRules(players=5, decks=2).as_dict()
+    assert RummyRules(hand_size=10, decks=2, players=4).deal() == (2, 10, 104)
+    assert RummyRules(target=0, jokers=1, decks=1, players=4)["players"] == 4
+
+
+@pytest.mark.parametrize("opts, says", [
+    (dict(decks=2, players=2), "'decks' = 2: R2 deals no such game"),
+    (dict(hand_size=7, players=2), "'hand_size' = 7: R2 deals no such game"),
+    (dict(decks=5), "'decks' = 5: outside its range 0..2"),
+    (dict(players=9), "'players' = 9: outside its range 2..7"),
+    (dict(frobnicate=1), "'frobnicate': no such option (one of players, decks"),
+])
+def test_a_refused_rummy_option_says_why(opts, says):
+    with pytest.raises(gr.InvalidArgument) as e:
+        RummyRules(**opts)
+    assert says in str(e.value)
+
+
+def test_a_refused_gin_option_says_its_range():
+    with pytest.raises(gr.InvalidArgument, match=r"'knock_limit' = 99: outside its range 0\.\.10"):
+        gr.Rules(knock_limit=99)
+    r = gr.Rules()
+    with pytest.raises(gr.InvalidArgument, match="outside its range"):
+        r["gin_bonus"] = -5
