@@ -1,5 +1,6 @@
-"""Basic Rummy (RULES.md R1-R8) over libginrummy's gr_rummy_* functions:
-rules, the actions of a turn, games of 2-7 players, matches and bots.
+"""Basic Rummy (rules R1-R8 of doc/rules-reference.md, ginrummy-rules(7))
+over libginrummy's gr_rummy_* functions: rules, the actions of a turn,
+games of 2-7 players, matches and bots.
 
 A Rummy card is a gr_card: 0..51 the faces, as in Gin, and ``JOKER`` (52).
 With two decks a hand may hold two identical faces, so a hand is a

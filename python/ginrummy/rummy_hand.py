@@ -1,6 +1,7 @@
-"""Basic Rummy's cards (RULES.md R1-R7): hands with two decks' duplicates
-and jokers, melds with named jokers, the least unmelded value and its
-arrangement (R7), and going out with the table's melds (R4, R5)."""
+"""Basic Rummy's cards (rules R1-R7 of doc/rules-reference.md,
+ginrummy-rules(7)): hands with two decks' duplicates and jokers, melds
+with named jokers, the least unmelded value and its arrangement (R7), and
+going out with the table's melds (R4, R5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -273,8 +274,9 @@ class RummyHand:
         return bool(lib.gr_rummy_hand_fits(h, decks, jokers_per_deck) == 0)
 
     def check(self) -> None:
-        """InvalidArgument unless the hand keeps the invariant (no face both once
-        and twice, at most 8 jokers)."""
+        """InvalidArgument unless the hand keeps the invariant: a face held
+        twice is in ``twice`` and in ``once`` too (``twice`` is a subset of
+        ``once``), no bits beyond the 52 faces, at most 8 jokers."""
         h = self._c()
         check(lib.gr_rummy_hand_check(h), "hand")
 

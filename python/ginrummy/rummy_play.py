@@ -104,7 +104,7 @@ def show_table(v: Any, human: bool) -> None:
               f"card{'' if v.ndiscards == 1 else 's'})")
     else:
         write("empty")
-    write(f"   Stock: {v.stock_size} cards\nCards held:"
+    write(f"   Stock: {v.stock_size} card{'' if v.stock_size == 1 else 's'}\nCards held:"
           + ",".join(f" {seat_name(p, human)} {v.counts[p]}" for p in range(v.nplayers))
           + "\n")
     for p in range(v.nplayers):

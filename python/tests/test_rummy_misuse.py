@@ -110,3 +110,30 @@ def test_a_refused_gin_option_says_its_range():
     r = gr.Rules()
     with pytest.raises(gr.InvalidArgument, match="outside its range"):
         r["gin_bonus"] = -5
+
+
+def test_one_card_is_singular_on_the_table():
+    from ginrummy.rummy_encoding import RummyTable
+    t = RummyTable(players=2)
+    t.reset(seed=1, index=0)                 # the pile starts with one card
+    text = t.render(0)
+    assert "(1 card)," in text and "1 cards" not in text
+
+
+def test_a_stock_of_one_card_is_singular_in_the_rummy_game(capsys):
+    from ginrummy.rummy import RummyBot
+    from ginrummy.rummy_play import show_table
+    g = RummyGame(RummyRules(players=2, turnover_limit=0), seed=4)
+    bot = RummyBot("random", seed=1)
+    while not g.over and len(g.stock()) != 1:
+        g.play(bot.choose(g.view(g.turn)))
+    assert len(g.stock()) == 1
+    show_table(g.view(g.turn), True)
+    out = capsys.readouterr().out
+    assert "Stock: 1 card\n" in out
+
+
+def test_no_docstring_cites_a_file_that_is_not_installed():
+    import pathlib
+    for f in pathlib.Path(gr.__file__).parent.glob("*.py"):
+        assert "RULES.md" not in f.read_text(), f.name
