@@ -95,7 +95,7 @@ static void show_table(const gr_rummy_view *v, bool human)
     } else {
         printf("empty");
     }
-    printf("   Stock: %d cards\nCards held:", v->stock_size);
+    printf("   Stock: %d card%s\nCards held:", v->stock_size, v->stock_size == 1 ? "" : "s");
     for (int p = 0; p < v->nplayers; p++)
         printf(" %s %d%s", seat_name(p, human, name), v->counts[p],
                p + 1 < v->nplayers ? "," : "\n");

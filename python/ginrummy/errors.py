@@ -137,6 +137,18 @@ def c_seed(value: Any, what: str = "seed") -> int:
     return _index(value, what) & 0xFFFFFFFFFFFFFFFF
 
 
+def c_text(value: Any, what: str) -> bytes:
+    """`value`, a str, as the NUL-terminated text a C call reads: TypeError
+    unless it is a str (None, bytes, a list...), InvalidArgument (GR_EINVAL)
+    when it holds a NUL character, where the C text would end unseen."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    if "\0" in value:
+        raise InvalidArgument(GR_EINVAL, f"{what} {value!r} holds a NUL character "
+                                         "(the text would end there)")
+    return value.encode()
+
+
 def named(names: Dict[str, int], name: str, what: str) -> int:
     """names[name], or InvalidArgument naming the choices."""
     if name not in names:

@@ -1,5 +1,6 @@
-"""Basic Rummy (RULES.md R1-R8) over libginrummy's gr_rummy_* functions:
-rules, the actions of a turn, games of 2-7 players, matches and bots.
+"""Basic Rummy (rules R1-R8 of doc/rules-reference.md, ginrummy-rules(7))
+over libginrummy's gr_rummy_* functions: rules, the actions of a turn,
+games of 2-7 players, matches and bots.
 
 A Rummy card is a gr_card: 0..51 the faces, as in Gin, and ``JOKER`` (52).
 With two decks a hand may hold two identical faces, so a hand is a
@@ -17,7 +18,7 @@ from ._handle import Handle, locked
 from ._lib import ffi, lib, GR_NO_CARD, RUMMY_MAX_CARDS, RUMMY_MAX_MELDS, \
     RUMMY_MAX_PLAYERS
 from .cards import Cards
-from .errors import c_integer, c_seed, check, raise_parse
+from .errors import c_integer, c_seed, check, raise_parse, c_text
 from .rules import OptionInfo, OptionTable, describe_options
 from .rummy_hand import (ACE_HIGH, JOKER, RUMMY_MOVE_KINDS, RUMMY_OUT, RummyArrangement,
                          RummyCardLike, RummyHand, RummyMeld, RummyPlan, RummyPlanMove,
@@ -48,18 +49,25 @@ def rummy_options() -> List[OptionInfo]:
 
 class RummyRules(OptionTable):
     """Basic Rummy rules: the PARLETT preset (seed 003) and options by name:
-    ``RummyRules(players=4, jokers=2)``."""
+    ``RummyRules(players=4, jokers=2)``.  The keywords may come in any order
+    (players, decks and hand_size are set first, as the deals R2 allows
+    depend on them); InvalidArgument names the option and why its value is
+    refused (its range, or R2's deals)."""
 
     _fns = (lib.gr_rummy_option_lookup, lib.gr_rummy_rules_get, lib.gr_rummy_rules_set,
             lib.gr_rummy_option_describe)
     _free = lib.gr_rummy_rules_free
+    # the player count decides which decks and hand sizes R2 deals
+    _first = ("players", "decks", "hand_size")
+    _conflict = ("R2 deals no such game with the other options (not 2 decks with 2-3 "
+                 "players nor 1 with 6-7, not 7 cards each with 2 or 6-7 players, nor 10 "
+                 "with 4-5 players on one deck, nor 7 on two decks)")
 
     def __init__(self, preset: int = 0, **opts: int):
         p = ffi.new("gr_rummy_rules **")
         check(lib.gr_rummy_rules_new(p, c_integer(preset, "preset")), "rummy rules")
         self._adopt(p[0])
-        for k, v in opts.items():
-            self[k] = v
+        self._set_all(opts)
 
     @locked
     def copy(self) -> "RummyRules":
@@ -162,12 +170,24 @@ def _result(raw: Any) -> RummyResult:
                        t(r.cards_left), r)
 
 
-def rummy_settle(rules: "RummyRules", winner: int, left: Sequence[RummyHand]) -> RummyResult:
+def rummy_settle(rules: "RummyRules", winner: int,
+                 left: Sequence[Union[RummyHand, str]]) -> RummyResult:
     """A hand as the table reports it: who went out (-1: void) and the cards
-    each seat holds; the result is ready for RummyMatch.record."""
-    hands = ffi.new("gr_rummy_hand[]", max(len(left), 1))
-    for i, h in enumerate(left):
+    each seat holds, a RummyHand or its text ("" for none); the result is
+    ready for RummyMatch.record.  TypeError for anything else."""
+    if isinstance(left, (str, bytes)):
+        raise TypeError("left must be a sequence of hands, one a seat, not "
+                        f"{type(left).__name__}")
+    seats = list(left)
+    hands = ffi.new("gr_rummy_hand[]", max(len(seats), 1))
+    for i, h in enumerate(seats):
+        if isinstance(h, str):
+            h = RummyHand(h)
+        elif not isinstance(h, RummyHand):
+            raise TypeError(f"left[{i}] must be a RummyHand or its text, not "
+                            f"{type(h).__name__}")
         hands[i] = h._c()[0]
+    left = seats
     out, why = ffi.new("gr_rummy_result *"), ffi.new("int *")
     with rules._lock:
         rc = lib.gr_rummy_settle(rules._live(), c_integer(winner, "winner"), hands,
@@ -208,7 +228,7 @@ class RummyGame(Handle):
     def load(cls, text: str) -> "RummyGame":
         """Rebuild a game from save() text, replaying its actions."""
         p = ffi.new("gr_rummy_game **")
-        check(lib.gr_rummy_game_load(p, text.encode()), "load")
+        check(lib.gr_rummy_game_load(p, c_text(text, "text")), "load")
         return cls._adopted(p[0], None)
 
     @classmethod
@@ -234,7 +254,7 @@ class RummyGame(Handle):
         not one, ...)."""
         rules = rules or RummyRules()
         pos, err = ffi.new("gr_rummy_position *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_position_parse(text.encode(), pos, err)
+        rc = lib.gr_rummy_position_parse(c_text(text, "text"), pos, err)
         if rc < 0:
             raise_parse(rc, "position", err)
         why, p = ffi.new("int *"), ffi.new("gr_rummy_game **")
@@ -349,7 +369,7 @@ class RummyGame(Handle):
         and the ``offset``/``length`` of the bad word (an ambiguous joker:
         see rummy_joker_faces)."""
         out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_move_parse(text.encode(), self._p, out, err)
+        rc = lib.gr_rummy_move_parse(c_text(text, "text"), self._p, out, err)
         if rc < 0:
             raise_parse(rc, f"move {text!r}", err)
         return RummyAction(out)
@@ -369,7 +389,7 @@ class RummyGame(Handle):
         ParseError carries the reason (cannot_go_out when there is no way
         out) and the ``offset``/``length`` of the move at fault."""
         return _parse_turn(lambda out, cap, err: lib.gr_rummy_turn_parse(
-            text.encode(), self._p, out, cap, err), text)
+            c_text(text, "text"), self._p, out, cap, err), text)
 
     @locked
     def hand(self, player: int) -> RummyHand:
@@ -484,7 +504,7 @@ class RummyMatch(Handle):
         """A match from save() text, with its rules in ``rules``; a refusal
         carries the place and the reason."""
         p, err = ffi.new("gr_rummy_match **"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_match_load_ex(p, text.encode(), ffi.NULL, err)
+        rc = lib.gr_rummy_match_load_ex(p, c_text(text, "text"), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "load", err)
         m = cls._wrap(p[0])
@@ -531,6 +551,9 @@ class RummyMatch(Handle):
         """Record a hand's result (a RummyResult or a finished RummyGame)."""
         if isinstance(result, RummyGame):
             result = result.result()
+        elif not isinstance(result, RummyResult):
+            raise TypeError("record takes a RummyResult or a finished RummyGame, not "
+                            f"{type(result).__name__}")
         rc = lib.gr_rummy_match_record(self._p, result._raw)
         if rc < 0:
             check(rc, "record", lib.gr_rummy_match_last_reason(self._p))
@@ -561,7 +584,7 @@ class RummyBot(Handle):
 
     def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0,
                  rules: Optional[RummyRules] = None, playouts: int = 0):
-        num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
+        num = check(lib.gr_bot_lookup(c_text(kind, "kind")), f"bot {kind!r}") \
             if isinstance(kind, str) else c_integer(kind, "bot kind")
         p = ffi.new("gr_rummy_bot **")
         check(lib.gr_rummy_bot_new(p, num, c_seed(seed)), "rummy bot")
@@ -653,7 +676,7 @@ def rummy_view_format_move(action: RummyAction, view: Any) -> str:
 def rummy_view_parse_move(text: str, view: Any) -> RummyAction:
     """As RummyGame.parse_move, against what a seat sees (RummyGame.view())."""
     out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
-    rc = lib.gr_rummy_view_move_parse(text.encode(), view, out, err)
+    rc = lib.gr_rummy_view_move_parse(c_text(text, "text"), view, out, err)
     if rc < 0:
         raise_parse(rc, f"move {text!r}", err)
     return RummyAction(out)
@@ -669,7 +692,7 @@ def rummy_view_parse_turn(text: str, view: Any) -> List[RummyAction]:
     """As RummyGame.parse_turn, against what a seat sees (RummyGame.view());
     nothing may follow a draw from the stock (reason unseen_draw)."""
     return _parse_turn(lambda out, cap, err: lib.gr_rummy_view_turn_parse(
-        text.encode(), view, out, cap, err), text)
+        c_text(text, "text"), view, out, cap, err), text)
 
 
 def _turn_args(actions: Sequence[RummyAction]) -> Tuple[Any, int]:
@@ -691,7 +714,7 @@ def _parse_turn(call: Any, text: str) -> List[RummyAction]:
 def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:
     """The faces an ambiguous "JK" of a move text could stand for."""
     out = ffi.new("gr_cards *")
-    check(lib.gr_rummy_move_joker_faces(text.encode(), ffi.NULL if view is None else view,
+    check(lib.gr_rummy_move_joker_faces(c_text(text, "text"), ffi.NULL if view is None else view,
                                         out))
     return Cards(int(out[0]))
 

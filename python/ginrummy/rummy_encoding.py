@@ -306,7 +306,8 @@ class RummyTable:
         pile = g.discards()
         from .rummy_hand import rummy_card_text
         top = rummy_card_text(pile[-1]) if pile else "-"
-        lines.append(f"pile top {top} ({len(pile)} cards), stock {len(g.stock())}")
+        lines.append(f"pile top {top} ({_count(len(pile), 'card')}), "
+                     f"stock {len(g.stock())}")
         counts = ", ".join(f"player_{s} {len(g.hand(s))}" for s in range(self.players))
         lines.append(f"cards held: {counts}; to act: " +
                      (f"player_{g.turn}" if not self.over else "nobody (over)"))
@@ -315,6 +316,11 @@ class RummyTable:
             lines.append("scores: " + ", ".join(f"player_{s} {sc.total[s]}"
                                                 for s in range(self.players)))
         return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    """"1 card", "2 cards"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _bits(obs: Array, base: int, mask: int) -> None:

@@ -1,0 +1,139 @@
+"""The Rummy classes refuse unsuitable arguments as the README says:
+TypeError for what is not meant (None, bytes, numbers where cards or text
+are meant), never a silent empty hand or an AttributeError; text with a
+NUL character is refused rather than cut where C would end it; repr never
+raises."""
+import pytest
+
+import ginrummy as gr
+from ginrummy.rummy import (RummyGame, RummyHand, RummyMatch, RummyRules, rummy_settle,
+                            rummy_view_parse_move)
+
+
+@pytest.mark.parametrize("bad", [b"7H", 5, 3.5, True, object(), bytearray(b"7H")],
+                         ids=repr)
+def test_a_hand_from_what_is_no_hand_is_a_type_error(bad):
+    with pytest.raises(TypeError):
+        RummyHand(bad)
+
+
+def test_a_hand_from_an_iterable_of_cards_holds_them():
+    assert RummyHand(["KS", "QS"]) == RummyHand("KS QS")
+    assert RummyHand(("7H", "7H", "JK")) == RummyHand("7H 7H JK")
+    assert RummyHand([gr.Card("2C"), int(gr.Card("3C"))]) == RummyHand("2C 3C")
+    assert RummyHand(c for c in ["AS"]) == RummyHand("AS")
+    assert RummyHand([]) == RummyHand("") == RummyHand() == RummyHand(None)
+    with pytest.raises(gr.InvalidArgument):          # a third copy (R1)
+        RummyHand(["KS", "KS", "KS"])
+    with pytest.raises(gr.GinRummyError):
+        RummyHand(["ZZ"])
+    with pytest.raises(TypeError):
+        RummyHand([None])
+    with pytest.raises(TypeError):
+        RummyHand([3.5])
+
+
+def test_settle_counts_the_hands_it_is_given():
+    rules = RummyRules(players=3)
+    r = rummy_settle(rules, 0, [RummyHand(""), RummyHand(["KS", "QS"]), RummyHand("AH")])
+    assert r.score[0] == 21
+    assert rummy_settle(rules, 0, ["", "KS QS", "AH"]).score == r.score
+    with pytest.raises(TypeError):
+        rummy_settle(rules, 0, ["", None, ""])
+    with pytest.raises(TypeError):
+        rummy_settle(rules, 0, [RummyHand(), 5, RummyHand()])
+    with pytest.raises(TypeError):
+        rummy_settle(rules, 0, "  ")
+
+
+def test_none_is_a_type_error_everywhere():
+    g = RummyGame(seed=1)
+    m = RummyMatch()
+    calls = [lambda: g.parse_move(None), lambda: g.parse_turn(None),
+             lambda: m.record(None), lambda: m.record("void"),
+             lambda: RummyHand.parse_ex(None), lambda: RummyGame.load(None),
+             lambda: RummyMatch.load(None), lambda: RummyGame.from_position(None),
+             lambda: rummy_view_parse_move(None, g.view(g.turn)),
+             lambda: gr.parse_move(None), lambda: gr.parse_cards(None),
+             lambda: gr.Game.load(None), lambda: gr.parse_card(None)]
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: RummyHand("7H\x008H 9H"), lambda: RummyHand.parse_ex("7H\x00 8H"),
+    lambda: RummyGame(seed=1).parse_move("draw\x00 meld"),
+    lambda: gr.parse_cards("7H\x008H"), lambda: gr.Cards("7H 8H\x00 9H"),
+    lambda: gr.Card("7H\x00"), lambda: gr.parse_move("draw\x00x")])
+def test_text_with_a_nul_is_refused_not_cut(call):
+    with pytest.raises(gr.InvalidArgument, match="NUL"):
+        call()
+
+
+def test_repr_of_an_invalid_hand_never_raises():
+    h = RummyHand("7H")
+    h.once, h.twice = 0, 1            # twice without once: no hand
+    assert "invalid" in repr(h)
+    with pytest.raises(gr.InvalidArgument):
+        h.check()
+    h.jokers = 99
+    assert "jokers=99" in repr(h)
+    h.once = "x"                     # fields of no C type
+    assert "invalid" in repr(h)
+    assert repr(RummyHand("7H 7H JK")) == "RummyHand('7H 7H JK')"
+
+
+def test_rummy_rules_keywords_in_any_order():
+    # R2: two decks for 4-7 players; the player count is set first
+    assert RummyRules(decks=2, players=5).as_dict() == RummyRules(players=5, decks=2).as_dict()
+    assert RummyRules(hand_size=10, decks=2, players=4).deal() == (2, 10, 104)
+    assert RummyRules(target=0, jokers=1, decks=1, players=4)["players"] == 4
+
+
+@pytest.mark.parametrize("opts, says", [
+    (dict(decks=2, players=2), "'decks' = 2: R2 deals no such game"),
+    (dict(hand_size=7, players=2), "'hand_size' = 7: R2 deals no such game"),
+    (dict(decks=5), "'decks' = 5: outside its range 0..2"),
+    (dict(players=9), "'players' = 9: outside its range 2..7"),
+    (dict(frobnicate=1), "'frobnicate': no such option (one of players, decks"),
+])
+def test_a_refused_rummy_option_says_why(opts, says):
+    with pytest.raises(gr.InvalidArgument) as e:
+        RummyRules(**opts)
+    assert says in str(e.value)
+
+
+def test_a_refused_gin_option_says_its_range():
+    with pytest.raises(gr.InvalidArgument, match=r"'knock_limit' = 99: outside its range 0\.\.10"):
+        gr.Rules(knock_limit=99)
+    r = gr.Rules()
+    with pytest.raises(gr.InvalidArgument, match="outside its range"):
+        r["gin_bonus"] = -5
+
+
+def test_one_card_is_singular_on_the_table():
+    from ginrummy.rummy_encoding import RummyTable
+    t = RummyTable(players=2)
+    t.reset(seed=1, index=0)                 # the pile starts with one card
+    text = t.render(0)
+    assert "(1 card)," in text and "1 cards" not in text
+
+
+def test_a_stock_of_one_card_is_singular_in_the_rummy_game(capsys):
+    from ginrummy.rummy import RummyBot
+    from ginrummy.rummy_play import show_table
+    g = RummyGame(RummyRules(players=2, turnover_limit=0), seed=4)
+    bot = RummyBot("random", seed=1)
+    while not g.over and len(g.stock()) != 1:
+        g.play(bot.choose(g.view(g.turn)))
+    assert len(g.stock()) == 1
+    show_table(g.view(g.turn), True)
+    out = capsys.readouterr().out
+    assert "Stock: 1 card\n" in out
+
+
+def test_no_docstring_cites_a_file_that_is_not_installed():
+    import pathlib
+    for f in pathlib.Path(gr.__file__).parent.glob("*.py"):
+        assert "RULES.md" not in f.read_text(), f.name
