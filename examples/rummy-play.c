@@ -264,13 +264,18 @@ static bool advise(const gr_rummy_rules *rules, uint64_t seed, const gr_rummy_vi
     return ok;
 }
 
-static int opt_int(const char *s, int lo, int hi, int *out)
+/* a whole number from lo to hi for option opt; -2, with the value and its
+ * range said, if s is not one */
+static int opt_int(const char *opt, const char *s, int lo, int hi, int *out)
 {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
-        return -1;
+    if (end == s || *end || errno || v < lo || v > hi) {
+        fprintf(stderr, "rummy-play: bad value \"%s\" for %s: a whole number from %d to %d\n",
+                s, opt, lo, hi);
+        return -2;
+    }
     *out = (int)v;
     return 0;
 }
@@ -308,33 +313,44 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--auto")) {
             automatic = true;
         } else if (val && !strcmp(a, "--players")) {
-            bad = opt_int(val, 2, 7, &players), i += skip;
+            bad = opt_int(a, val, 2, 7, &players), i += skip;
         } else if (val && !strcmp(a, "--jokers")) {
-            bad = opt_int(val, 0, 4, &jokers), i += skip;
+            bad = opt_int(a, val, 0, 4, &jokers), i += skip;
         } else if (val && !strcmp(a, "--decks")) {
-            bad = opt_int(val, 1, 2, &decks), i += skip;
+            bad = opt_int(a, val, 1, 2, &decks), i += skip;
         } else if (val && !strcmp(a, "--hand")) {
-            bad = opt_int(val, 7, 10, &hand), i += skip;
+            bad = opt_int(a, val, 7, 10, &hand), i += skip;
         } else if (val && !strcmp(a, "--turnovers")) {
-            bad = opt_int(val, 0, 1000, &turnovers), i += skip;
+            bad = opt_int(a, val, 0, 1000, &turnovers), i += skip;
         } else if (val && !strcmp(a, "--target")) {
-            bad = opt_int(val, 0, 100000, &target), i += skip;
+            bad = opt_int(a, val, 0, 100000, &target), i += skip;
         } else if (val && !strcmp(a, "--seed")) {
             char *end;
             errno = 0;
             seed = strtoull(val, &end, 10);
-            bad = end == val || *end || errno ? -1 : 0;
+            if (end == val || *end || errno || val[strspn(val, " \t\n\v\f\r")] == '-') {
+                fprintf(stderr, "rummy-play: bad value \"%s\" for --seed: a whole number "
+                        "from 0 to %llu\n", val, (unsigned long long)UINT64_MAX);
+                bad = -2;
+            }
             i += skip;
         } else if (val && !strcmp(a, "--bot")) {
             bot_kind = gr_bot_lookup(val);
-            bad = bot_kind == GR_BOT_RANDOM || bot_kind == GR_BOT_GREEDY
-                  || bot_kind == GR_BOT_EXPERT ? 0 : -1;
+            if (bot_kind != GR_BOT_RANDOM && bot_kind != GR_BOT_GREEDY
+                && bot_kind != GR_BOT_EXPERT) {
+                fprintf(stderr, "rummy-play: bad value \"%s\" for --bot: random, greedy "
+                        "or expert\n", val);
+                bad = -2;
+            }
             i += skip;
         } else {
             bad = -1;
         }
         if (bad) {
-            fprintf(stderr, "rummy-play: bad option %s\n%s", a, usage);
+            if (bad == -2)   /* the value was refused, and said */
+                fputs(usage, stderr);
+            else
+                fprintf(stderr, "rummy-play: bad option %s\n%s", a, usage);
             return 2;
         }
     }
@@ -348,8 +364,17 @@ int main(int argc, char **argv)
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_TURNOVER_LIMIT, turnovers) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_DECKS, decks) != GR_OK
         || gr_rummy_rules_set(rules, GR_RUMMY_OPT_HAND_SIZE, hand) != GR_OK) {
-        fprintf(stderr, "rummy-play: %d players cannot play with %d deck(s) and "
-                "%d cards each (doc/rules-reference.md R2)\n%s", players, decks, hand, usage);
+        char decks_text[32], hand_text[32];
+        if (decks)
+            snprintf(decks_text, sizeof decks_text, "%d deck%s", decks, decks == 1 ? "" : "s");
+        else
+            snprintf(decks_text, sizeof decks_text, "the default number of decks");
+        if (hand)
+            snprintf(hand_text, sizeof hand_text, "%d cards each", hand);
+        else
+            snprintf(hand_text, sizeof hand_text, "the default hand size");
+        fprintf(stderr, "rummy-play: %d players cannot play with %s and %s "
+                "(rule R2, ginrummy-rules(7))\n%s", players, decks_text, hand_text, usage);
         gr_rummy_rules_free(rules);
         return 2;
     }

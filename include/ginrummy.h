@@ -1887,7 +1887,9 @@ GR_API int gr_rummy_meld_parse(const char *text, gr_rummy_meld *out,
                                size_t *bad);
 
 /* Write a meld as text, faces in card order, a joker as "JK=6H":
- * "5H JK=6H 7H".  snprintf semantics.  GR_EINVAL for NULL, bits above 51
+ * "5H JK=6H 7H"; a run through the ace played high (R3) in its play order,
+ * the ace last: "QH KH AH", "JH QH KH JK=AH" (gr_rummy_meld_parse reads
+ * the faces in any order).  snprintf semantics.  GR_EINVAL for NULL, bits above 51
  * or jokers not a subset of cards, buf NULL with size > 0. */
 GR_API int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf,
                                 size_t size);

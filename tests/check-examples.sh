@@ -230,7 +230,10 @@ expect "rummy-play --help: quit asks first" 0 "quit, q .*asks first" -- "$bin/ru
 expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --ascii" 0 "\[--ascii\]" -- "$bin/rummy-play" --help
 expect "rummy-play --bot expert: experts play a whole match" 0 "wins the match" -- "$bin/rummy-play" --bot expert --auto --players 3 --jokers 1 --seed 1
-expect "rummy-play --bot best: a bad option" 2 "bad option --bot" -- "$bin/rummy-play" --bot best --auto --seed 1
+expect "rummy-play --players 8: the value and its range" 2 'bad value "8" for --players: a whole number from 2 to 7' -- "$bin/rummy-play" --players 8
+expect "rummy-play: a deal R2 forbids, the default hand size named" 2 "3 players cannot play with 2 decks and the default hand size (rule R2, ginrummy-rules(7))" -- "$bin/rummy-play" --players 3 --decks 2
+expect "rummy-play --seed -1: refused, not wrapped" 2 'bad value "-1" for --seed: a whole number from 0 to 18446744073709551615' -- "$bin/rummy-play" --seed -1 --auto
+expect "rummy-play --bot best: a bad option" 2 "bad value \"best\" for --bot: random, greedy or expert" -- "$bin/rummy-play" --bot best --auto --seed 1
 "$bin/rummy-play" --auto --seed=5 --players=3 > "$tmp.a" 2>&1
 "$bin/rummy-play" --auto --seed 5 --players 3 > "$tmp.b" 2>&1
 if cmp -s "$tmp.a" "$tmp.b" && grep -q "3 players.*seed 5" "$tmp.a"; then passed=$((passed + 1)); else

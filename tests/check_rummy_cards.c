@@ -152,6 +152,32 @@ START_TEST(test_R3_set_never_two_identical)
 }
 END_TEST
 
+/* R3 (ace high): a run through the ace is written in play order, Q-K-A
+ * and J-Q-K-A, wherever a meld is written; both orders are read */
+START_TEST(test_R3_ace_high_run_in_play_order)
+{
+    static const char *const cases[][2] = {
+        { "AH QH KH", "QH KH AH" },
+        { "JH AH QH KH", "JH QH KH AH" },
+        { "QS KS JK=AS", "QS KS JK=AS" },
+        { "JK=AS QS KS", "QS KS JK=AS" },
+        { "AH 2H 3H", "AH 2H 3H" },                       /* ace low */
+        { "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",      /* A..K: low */
+          "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD" },
+        { "AC AD AH", "AC AD AH" },                       /* a set */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_rummy_meld m, back;
+        char buf[128];
+        ck_assert_int_eq(gr_rummy_meld_parse(cases[i][0], &m, NULL), GR_OK);
+        gr_rummy_meld_format(&m, buf, sizeof buf);
+        ck_assert_str_eq(buf, cases[i][1]);
+        ck_assert_int_eq(gr_rummy_meld_parse(buf, &back, NULL), GR_OK);
+        ck_assert(back.cards == m.cards && back.jokers == m.jokers);
+    }
+}
+END_TEST
+
 START_TEST(test_R5_joker_melds)
 {
     gr_rummy_meld m = M("3H 4H JK=5H 6H");
@@ -308,6 +334,7 @@ int main(void)
     Suite *s = suite_create("rummy_cards");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, test_R1_parse_duplicates_and_jokers);
+    tcase_add_test(tc, test_R3_ace_high_run_in_play_order);
     tcase_add_test(tc, test_R1_third_copy_and_ninth_joker_refused);
     tcase_add_test(tc, test_R1_fits_decks);
     tcase_add_test(tc, test_R1_add_remove);

@@ -309,13 +309,36 @@ int gr_rummy_meld_format(const gr_rummy_meld *meld, char *buf, size_t size)
         return GR_EINVAL;
     gr_writer w;
     gr__write_start(&w, buf, size);
-    for (gr_cards rest = meld->cards; rest != 0; rest &= rest - 1) {
-        gr_card c = (gr_card)__builtin_ctzll(rest);
-        if (rest != meld->cards)
+    gr_card order[GR_NCARDS];
+    int n = gr__rummy_meld_order(meld->cards, order);
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
             gr__write_str(&w, " ");
-        if (meld->jokers & GR_CARD_BIT(c))
+        if (meld->jokers & GR_CARD_BIT(order[i]))
             gr__write_str(&w, "JK=");
-        gr__write_card(&w, c);
+        gr__write_card(&w, order[i]);
     }
     return (int)w.len;
+}
+
+int gr__rummy_meld_order(gr_cards cards, gr_card out[GR_NCARDS])
+{
+    int n = 0;
+    gr_card ace_last = GR_NO_CARD;
+    for (int suit = 0; suit < 4; suit++) {
+        gr_cards in_suit = (gr_cards)GR_SUIT_MASK << (suit * 13);
+        gr_cards ace = GR_CARD_BIT(GR_CARD(GR_ACE, suit));
+        gr_cards two = GR_CARD_BIT(GR_CARD(GR_TWO, suit));
+        gr_cards king = GR_CARD_BIT(GR_CARD(GR_KING, suit));
+        if ((cards & ~in_suit) == 0 && (cards & ace) && (cards & king) && !(cards & two))
+            ace_last = GR_CARD(GR_ACE, suit);
+    }
+    for (gr_cards rest = cards; rest != 0; rest &= rest - 1) {
+        gr_card c = (gr_card)__builtin_ctzll(rest);
+        if (c != ace_last)
+            out[n++] = c;
+    }
+    if (ace_last != GR_NO_CARD)
+        out[n++] = ace_last;
+    return n;
 }

@@ -45,6 +45,13 @@ static inline bool gr__rummy_meld_valid(const gr_rummy_meld *m)
     return (m->cards & ~GR_ALL_CARDS) == 0 && (m->jokers & ~m->cards) == 0;
 }
 
+/* The faces of a meld in play order, into out (52 at most); returns how
+ * many.  Card order, except that a run of one suit holding its ace and
+ * king but not its two (which only the ace played high makes a run: Q-K-A)
+ * writes the ace last: "QH KH AH", "JH QH KH AH".  Readers take the faces
+ * in any order. */
+int gr__rummy_meld_order(gr_cards cards, gr_card out[GR_NCARDS]);
+
 /* how many copies of a physical card the hand holds */
 static inline int gr__rhand_has(const gr_rummy_hand *h, gr_card c)
 {

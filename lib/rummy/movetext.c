@@ -172,8 +172,10 @@ static int format_move(const gr_rummy_action *m, const rtable *t, char *buf,
     case GR_RUMMY_ACT_MELD: {
         bool plain = meld_forced(t, &m->meld);
         gr__write_str(&w, "meld");
-        for (gr_cards r = m->meld.cards; r; r &= r - 1) {
-            gr_card c = (gr_card)__builtin_ctzll(r);
+        gr_card order[GR_NCARDS];
+        int n = gr__rummy_meld_order(m->meld.cards, order);
+        for (int i = 0; i < n; i++) {
+            gr_card c = order[i];
             gr__write_str(&w, " ");
             if (m->meld.jokers & GR_CARD_BIT(c)) {
                 gr__write_str(&w, plain ? "JK" : "JK=");

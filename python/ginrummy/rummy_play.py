@@ -310,7 +310,7 @@ def main(argv: Sequence[str]) -> int:
     while i < len(args):
         a = args[i]
         val: Optional[str] = args[i + 1] if i + 1 < len(args) else None
-        skip, bad = 1, False
+        skip, bad, told = 1, False, ""
         eq = a.find("=")
         if eq >= 0 and a.startswith("--") and eq < 32:
             a, val, skip = a[:eq], a[eq + 1:], 0   # --seed=5 as --seed 5
@@ -328,22 +328,29 @@ def main(argv: Sequence[str]) -> int:
             automatic = True
         elif val is not None and a in ranges:
             n = _number(val, *ranges[a])
-            bad = n is None
-            if n is not None:
+            if n is None:
+                lo, hi = ranges[a]
+                told = f'bad value "{val}" for {a}: a whole number from {lo} to {hi}'
+            else:
                 o[a] = n
             i += skip
         elif val is not None and a == "--seed":
             s = strtoull(val)
-            bad = s is None
-            if s is not None:
+            if s is None or val.lstrip(" \t\n\v\f\r").startswith("-"):
+                told = f'bad value "{val}" for --seed: a whole number from 0 to {(1 << 64) - 1}'
+            else:
                 seed = s
             i += skip
         elif val is not None and a == "--bot":
             bot_kind = lib.gr_bot_lookup(c_text(val))
-            bad = bot_kind not in (lib.GR_BOT_RANDOM, lib.GR_BOT_GREEDY, lib.GR_BOT_EXPERT)
+            if bot_kind not in (lib.GR_BOT_RANDOM, lib.GR_BOT_GREEDY, lib.GR_BOT_EXPERT):
+                told = f'bad value "{val}" for --bot: random, greedy or expert'
             i += skip
         else:
             bad = True
+        if told:
+            sys.stderr.write(f"{PROG}: {told}\n{USAGE}")
+            return 2
         if bad:
             sys.stderr.write(f"{PROG}: bad option {a}\n{USAGE}")
             return 2
@@ -359,9 +366,11 @@ def main(argv: Sequence[str]) -> int:
                            (lib.GR_RUMMY_OPT_HAND_SIZE, o["--hand"])):
             rules[opt] = value
     except GinRummyError:
-        sys.stderr.write(f"{PROG}: {o['--players']} players cannot play with {o['--decks']}"
-                         f" deck(s) and {o['--hand']} cards each (doc/rules-reference.md R2)"
-                         f"\n{USAGE}")
+        d, h = o["--decks"], o["--hand"]
+        decks = f"{d} deck{'' if d == 1 else 's'}" if d else "the default number of decks"
+        hand = f"{h} cards each" if h else "the default hand size"
+        sys.stderr.write(f"{PROG}: {o['--players']} players cannot play with {decks} and {hand}"
+                         f" (rule R2, ginrummy-rules(7))\n{USAGE}")
         return 2
     setup_streams()
     return _run(rules, o["--players"], o["--jokers"], ace_high, seed, bot_kind,
