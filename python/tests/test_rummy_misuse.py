@@ -137,3 +137,54 @@ def test_no_docstring_cites_a_file_that_is_not_installed():
     import pathlib
     for f in pathlib.Path(gr.__file__).parent.glob("*.py"):
         assert "RULES.md" not in f.read_text(), f.name
+
+
+def _expert_game(features=None):
+    from ginrummy.rummy import RummyBot
+    r = RummyRules(players=2)
+    g = RummyGame(r, seed=11)
+    bots = [RummyBot("expert", s, rules=r, playouts=20) for s in (1, 2)]
+    if features is not None:
+        for b in bots:
+            b.set_param("features", features)
+    while not g.over and len(g.history()) < 60:
+        g.play(bots[g.turn].choose(g.view(g.turn)))
+    return [str(a) for a in g.history()]
+
+
+def test_rummy_bot_features_reach_the_expert():
+    from ginrummy.rummy import RUMMY_EXPERT_FEATURES
+    import ginrummy._lib as L
+    assert RUMMY_EXPERT_FEATURES["all"] == L.lib.GR_RUMMY_EXPERT_ALL == 63
+    assert RUMMY_EXPERT_FEATURES["match"] == L.lib.GR_RUMMY_EXPERT_MATCH
+    # all the features are the default; none of them plays another game
+    assert _expert_game(RUMMY_EXPERT_FEATURES["all"]) == _expert_game()
+    assert _expert_game(0) != _expert_game()
+
+
+def test_rummy_bot_set_param_and_set_rules_refuse_and_copies_keep_them():
+    import copy
+    import pickle
+    from ginrummy.rummy import RUMMY_BOT_PARAMS, RummyBot
+    b = RummyBot("expert", seed=3)
+    with pytest.raises(gr.InvalidArgument, match="features 0..63"):
+        b.set_param("features", 64)
+    with pytest.raises(gr.InvalidArgument):
+        b.set_param("playouts", -1)
+    with pytest.raises(gr.InvalidArgument, match="one of playouts, features"):
+        b.set_param("strength", 1)
+    with pytest.raises(TypeError):
+        b.set_param("features", 2.0)
+    with pytest.raises(TypeError):
+        b.set_rules(None)
+    with pytest.raises(TypeError):
+        b.set_rules(gr.Rules())
+    b.set_rules(RummyRules(players=3, turnover_limit=2))
+    b.set_param(RUMMY_BOT_PARAMS["features"], 5)
+    b.set_param("playouts", 40)
+    b.set_score([10, 20, 30], 150)
+    for other in (copy.copy(b), copy.deepcopy(b), pickle.loads(pickle.dumps(b))):
+        assert other._params == {1: 40, 2: 5}
+        assert other._score == ([10, 20, 30], 150)
+        assert other._rules.as_dict() == RummyRules(players=3, turnover_limit=2).as_dict()
+    RummyBot("greedy").set_param("features", 63)    # accepted and ignored
