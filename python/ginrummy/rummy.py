@@ -368,7 +368,9 @@ class RummyGame(Handle):
     def parse_move(self, text: str) -> RummyAction:
         """Read a move as a person types it; ParseError carries the reason
         and the ``offset``/``length`` of the bad word (an ambiguous joker:
-        see rummy_joker_faces)."""
+        see rummy_joker_faces).  A meld the rules refuse (jokers alone, a
+        joker named for a card that does not complete it, R5) raises
+        IllegalMoveText, an IllegalMove and a ParseError both."""
         out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
         rc = lib.gr_rummy_move_parse(c_text(text, "text"), self._p, out, err)
         if rc < 0:
@@ -387,8 +389,13 @@ class RummyGame(Handle):
         """Read the moves of a turn of the player to act: moves one after
         another ("draw, meld 7H 8H 9H, discard 4C"), and "out" (or "o"),
         the library's way out of the hand (gr_rummy_turn_parse(3));
-        ParseError carries the reason (cannot_go_out when there is no way
-        out) and the ``offset``/``length`` of the move at fault."""
+        ParseError carries the reason and the ``offset``/``length`` of the
+        move at fault.  A move that reads but the rules refuse raises
+        IllegalMoveText (status GR_EILLEGAL: taken_from_pile, not_in_hand,
+        cannot_go_out for "out" with no way out, ...), one that does not fit
+        the turn WrongStateText (GR_ESTATE: draw_first, drawn_already,
+        not_your_turn); both are ParseErrors too, as the library returns
+        GR_EPARSE for them."""
         return _parse_turn(lambda out, cap, err: lib.gr_rummy_turn_parse(
             c_text(text, "text"), self._p, out, cap, err), text)
 
