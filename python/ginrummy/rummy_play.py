@@ -151,7 +151,8 @@ def parse_command(line: str, v: Any) -> Optional[RummyAction]:
     faces = ffi.new("gr_cards *")
     if err.reason == lib.GR_REASON_AMBIGUOUS_JOKER \
             and lib.gr_rummy_move_joker_faces(raw, v, faces) == 0 and faces[0]:
-        text += f"; it could stand for {_text(lib.gr_cards_format, faces[0])}"
+        names = _text(lib.gr_cards_format, faces[0])
+        text += f"; it could stand for {names}, as JK={names.split()[0]}"
     write(text + ". Type ? for help.\n")
     return None
 
