@@ -95,7 +95,7 @@ static void show_table(const gr_rummy_view *v, bool human)
     } else {
         printf("empty");
     }
-    printf("   Stock: %d cards\nCards held:", v->stock_size);
+    printf("   Stock: %d card%s\nCards held:", v->stock_size, v->stock_size == 1 ? "" : "s");
     for (int p = 0; p < v->nplayers; p++)
         printf(" %s %d%s", seat_name(p, human, name), v->counts[p],
                p + 1 < v->nplayers ? "," : "\n");
@@ -178,16 +178,35 @@ static bool parse_command(const char *line, const gr_rummy_view *v, gr_rummy_act
         && gr_rummy_move_joker_faces(line, v, &faces) == GR_OK && faces) {
         char fb[256];
         gr_cards_format(faces, fb, sizeof fb);
-        printf("; it could stand for %s", fb);
+        /* one of the real choices as the example: the first listed */
+        printf("; it could stand for %s, as JK=%.*s", fb, (int)strcspn(fb, " "), fb);
     }
     printf(". Type ? for help.\n");
     return false;
 }
 
+/* set by read_line when the last line read did not fit its buffer */
+static bool line_too_long;
+
+/* Read one line; false at end of input.  A line is one command: one that
+ * does not fit the buffer is read to its end and dropped whole (the
+ * buffer then holds nothing and line_too_long is set), never split. */
 static bool read_line(char *buf, size_t size)
 {
+    line_too_long = false;
     if (!fgets(buf, (int)size, stdin))
         return false;
+    if (!strchr(buf, '\n')) {
+        int c = getchar();
+        if (c == '\r')
+            c = getchar();
+        if (c != EOF && c != '\n') {
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            line_too_long = true;
+            buf[0] = '\0';
+        }
+    }
     buf[strcspn(buf, "\r\n")] = '\0';
     return true;
 }
@@ -399,6 +418,11 @@ int main(int argc, char **argv)
                 printf("\nEnd of input.\n");
                 quit = true;
                 break;
+            }
+            if (line_too_long) {
+                printf("line too long (at most %d characters); nothing played\n",
+                       (int)sizeof line - 1);
+                continue;
             }
             char *s = line;
             while (*s == ' ' || *s == '\t')

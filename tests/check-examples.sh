@@ -186,7 +186,7 @@ rp() { printf "$1" > "$tmp.in"; shift; STDIN=$tmp.in expect "$@"; }
 rp 'x 7H\nq\n' "rummy-play: discard before the draw" 0 "draw first" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'flarp\nq\n' "rummy-play: a typo refused with the word" 0 'unreadable text.*(at "flarp")' -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nt\nq\n' "rummy-play: a second draw" 0 "you have drawn this turn" -- "$bin/rummy-play" --seed 7 --jokers 2
-rp 'd\nmeld AC AH JK\nq\n' "rummy-play: an ambiguous joker lists its cards" 0 "it could stand for AD AS" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'd\nmeld AC AH JK\nq\n' "rummy-play: an ambiguous joker lists its cards" 0 "it could stand for AD AS, as JK=AD\. " -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'draw\nlayoff 3S 2\nq\n' "rummy-play: a layoff, meld numbered from 1" 0 "You laid off 3S on meld 2" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nlayoff 3S 5\nq\n' "rummy-play: a meld number that does not exist" 0 "no table meld with that number" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nlayoff KD 1\nq\n' "rummy-play: a layoff that does not fit" 0 "does not fit that meld" -- "$bin/rummy-play" --seed 7 --jokers 2
@@ -211,6 +211,20 @@ rp 'd\n5H\n' "rummy-play: the hand's result and the totals, then a pause" 0 "^Pr
 rp 'd\n5H\n' "rummy-play: the hand's result shows each hand's cards" 0 "^  You held JC 3D 10D 7H 8H 6S QS = 54 points" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
 rp 'd\n5H\n' "rummy-play: end of input at the pause" 0 "End of input: the match is left unfinished" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
 rp 'd\n5H\n\nq\ny\n' "rummy-play: Enter deals the next hand" 0 "=== Hand 2:" -- "$bin/rummy-play" --seed 1 --players 5 --jokers 2 --target 300
+# a line is one command: one longer than 511 bytes is refused once and
+# dropped whole, never read in pieces (its last byte here would draw)
+long=$(head -c 511 /dev/zero | tr '\0' z)
+printf '%sd\nq\ny\n' "$long" > "$tmp.long"
+STDIN=$tmp.long expect "rummy-play: an over-long line refused" 0 \
+    "> line too long (at most 511 characters); nothing played$" -- "$bin/rummy-play" --seed 2
+if [ "$(grep -c 'too long' "$tmp.out")" -ne 1 ] || grep -q "You drew" "$tmp.out"; then
+    echo "FAIL: rummy-play: an over-long line is dropped whole"
+    failures=$((failures + 1))
+else
+    passed=$((passed + 1))
+fi
+printf 'd%510s\nq\ny\n' "" > "$tmp.long"
+STDIN=$tmp.long expect "rummy-play: a line of 511 bytes is read" 0 "You drew" -- "$bin/rummy-play" --seed 2
 expect "rummy-play -h: the in-game commands" 0 "^  hint  *advice from the expert" -- "$bin/rummy-play" -h
 expect "rummy-play --help: quit asks first" 0 "quit, q .*asks first" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help

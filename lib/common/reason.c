@@ -108,7 +108,7 @@ static const reason_info reasons[GR_REASON_COUNT] = {
         "you have drawn this turn: meld, lay off, exchange a joker or "
         "discard (R4)" },
     [GR_REASON_AMBIGUOUS_JOKER] = { "ambiguous_joker", GR_EPARSE,
-        "the joker could stand for more than one card: name it, as JK=7S" },
+        "the joker could stand for more than one card: name the card it stands for (JK= and the card)" },
     [GR_REASON_RUMMY_MATCH_OVER] = { "rummy_match_over", GR_ESTATE,
         "the match is over: a player reached the target (R7)" },
     [GR_REASON_RUMMY_CARDS] = { "rummy_cards", GR_EINVAL,

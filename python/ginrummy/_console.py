@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Dict, Optional
+from typing import Optional, Tuple
 
 
 def c_text(text: str) -> bytes:
@@ -26,32 +26,35 @@ def prompt(text: str) -> None:
     sys.stdout.flush()
 
 
-# what rummy-play's fgets() leaves of a long line for the next read, and
-# the input it came from
-_rest: Dict[int, bytes] = {}
-
-
-def read_line(size: int, echo: bool = True, split_long: bool = False) -> Optional[str]:
+def read_line(size: int, echo: bool = True) -> Optional[str]:
     """One line of input, None at its end.  As the C programs' fgets() into
-    `size` bytes: at most size - 1 bytes are read, and the line ends at its
-    first CR or LF.  The rest of a longer line is dropped (gin-play), or
-    with `split_long` read as the next line (rummy-play).  Input that is
-    not typed at a terminal is echoed when `echo` is true."""
+    `size` bytes: at most size - 1 bytes are kept, the line ends at its
+    first CR or LF, and the rest of a longer line is dropped (never read as
+    another line).  Input that is not typed at a terminal is echoed when
+    `echo` is true."""
+    line, _ = read_line_checked(size, echo)
+    return line
+
+
+def read_line_checked(size: int, echo: bool = True) -> Tuple[Optional[str], bool]:
+    """read_line(), and whether the line was longer than size - 1 bytes
+    (its line end not counted): a caller that reads commands refuses such a
+    line whole rather than act on its first part."""
     sys.stdout.flush()
-    key = id(sys.stdin)
-    raw = _rest.pop(key, b"") or sys.stdin.buffer.readline()
+    raw = sys.stdin.buffer.readline()
     if not raw:
-        return None
-    kept = raw[:size - 1]
-    if split_long and b"\n" not in kept and len(raw) > len(kept):
-        _rest[key] = raw[len(kept):]
+        return None, False
+    body = raw[:-1] if raw.endswith(b"\n") else raw
+    # as the C programs: a CR that ends the line (CR LF) does not count
+    too_long = len(body) > size - 1 and not (len(body) == size and body.endswith(b"\r"))
+    kept = body[:size - 1]
     for end in (b"\r", b"\n"):
         if end in kept:
             kept = kept[:kept.index(end)]
     line = kept.decode("utf-8", "surrogateescape")   # c_text() gives the bytes back
     if echo and not stdin_is_terminal():
         write(line + "\n")
-    return line
+    return line, too_long
 
 
 def ask_yes(question: str, eof_answer: bool) -> bool:
@@ -77,9 +80,8 @@ def flush_typed_ahead() -> None:
 
 
 def setup_streams() -> None:
-    """Start a run: nothing left of an earlier input, and bytes that are
-    not UTF-8 pass through the echo unchanged."""
-    _rest.clear()
+    """Start a run: bytes that are not UTF-8 pass through the echo
+    unchanged."""
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="surrogateescape")

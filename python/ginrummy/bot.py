@@ -9,7 +9,7 @@ from ._calls import text as _text
 from ._handle import Handle, locked
 from ._lib import ffi, lib, GR_EINVAL
 from .cards import CardLike
-from .errors import GinRummyError, c_integer, c_seed, check, named
+from .errors import GinRummyError, c_integer, c_seed, check, named, c_text
 from .game import Game, View
 from .melds import Arrangement
 from .moves import Move, MoveLike, as_move, card_arg
@@ -41,7 +41,7 @@ class Bot(Handle):
     _free = lib.gr_bot_free
 
     def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0):
-        num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
+        num = check(lib.gr_bot_lookup(c_text(kind, "kind")), f"bot {kind!r}") \
             if isinstance(kind, str) else c_integer(kind, "bot kind")
         self.kind = kind
         p = ffi.new("gr_bot **")

@@ -7,7 +7,7 @@ from typing import Iterable, Iterator, Union
 
 from ._calls import text as _text
 from ._lib import ffi, lib
-from .errors import check, raise_parse
+from .errors import check, raise_parse, c_text
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -24,7 +24,7 @@ class Card(int):
     def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
         if isinstance(value, str):
             out = ffi.new("gr_card *")
-            check(lib.gr_card_parse(value.encode(), out), f"card {value!r}")
+            check(lib.gr_card_parse(c_text(value, "card"), out), f"card {value!r}")
             value = int(out[0])
         try:
             number = operator.index(value)
@@ -93,7 +93,7 @@ class Cards:
             mask = cards.mask
         elif isinstance(cards, str):
             out = ffi.new("gr_cards *")
-            check(lib.gr_cards_parse(cards.encode(), out), f"cards {cards!r}")
+            check(lib.gr_cards_parse(c_text(cards, "cards"), out), f"cards {cards!r}")
             mask = int(out[0])
         elif hasattr(type(cards), "__index__") and not isinstance(cards, Card):
             mask = operator.index(cards)  # type: ignore[arg-type]  # int or numpy integer
@@ -200,7 +200,7 @@ def parse_card(text: str) -> Card:
     """Read one card; a ParseError carries ``offset``, ``length``, ``line``
     and ``reason`` of the bad token (gr_card_parse_ex)."""
     out, err = ffi.new("gr_card *"), ffi.new("gr_parse_error *")
-    rc = lib.gr_card_parse_ex(text.encode(), out, err)
+    rc = lib.gr_card_parse_ex(c_text(text, "text"), out, err)
     if rc < 0:
         raise_parse(rc, f"card {text!r}", err)
     return Card(out[0])
@@ -210,7 +210,7 @@ def parse_cards(text: str) -> Cards:
     """Read a set of cards, with the place of the first bad token in the
     ParseError (gr_cards_parse_ex)."""
     out, err = ffi.new("gr_cards *"), ffi.new("gr_parse_error *")
-    rc = lib.gr_cards_parse_ex(text.encode(), out, err)
+    rc = lib.gr_cards_parse_ex(c_text(text, "text"), out, err)
     if rc < 0:
         raise_parse(rc, f"cards {text!r}", err)
     return Cards(int(out[0]))

@@ -11,7 +11,7 @@ from ._handle import Handle, locked
 from ._lib import ffi, lib, GR_MAX_MOVES, GR_NCARDS, GR_NO_CARD
 from .advice import TakeAdvice
 from .cards import Card, CardLike, Cards
-from .errors import c_integer, c_seed, check, named, raise_parse
+from .errors import c_integer, c_seed, check, named, raise_parse, c_text
 from .melds import Arrangement, Layoff
 from .moves import Move, MoveLike, MoveType, Phase, as_move, card_arg, opt_card
 from .position import Position
@@ -130,7 +130,7 @@ class Game(Handle):
         carries the reason and the ``offset``/``length``/``line`` of the fault
         (gr_game_load_ex)."""
         p, err = ffi.new("gr_game **"), ffi.new("gr_parse_error *")
-        rc = lib.gr_game_load_ex(p, text.encode(), ffi.NULL, err)
+        rc = lib.gr_game_load_ex(p, c_text(text, "text"), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "load", err)
         return cls._wrap(p[0])

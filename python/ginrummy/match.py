@@ -10,7 +10,7 @@ from ._calls import fetch, text as _text
 from ._handle import Handle, locked
 from ._lib import ffi, lib
 from .cards import Card
-from .errors import c_integer, c_seed, check, raise_parse
+from .errors import c_integer, c_seed, check, raise_parse, c_text
 from .game import Game
 from .rules import Rules, RulesLike, as_rules
 from .settle import HandResult
@@ -111,7 +111,7 @@ class Match(Handle):
         """Rebuild a match from save() text, with its rules in ``rules``; a
         refusal carries the offset."""
         p, err = ffi.new("gr_match **"), ffi.new("gr_parse_error *")
-        rc = lib.gr_match_load_ex(p, text.encode(), ffi.NULL, err)
+        rc = lib.gr_match_load_ex(p, c_text(text, "text"), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "match load", err)
         m = cls._wrap(p[0])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Tuple, Union
 from ._calls import text as _text
 from ._lib import ffi, lib, GR_NO_CARD
 from .cards import Card, CardLike
-from .errors import c_integer, raise_parse
+from .errors import c_integer, raise_parse, c_text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -112,10 +112,10 @@ def parse_move(text: str, game: Optional["Game"] = None) -> Move:
     in the draw phase.  ParseError carries the offset of the bad word."""
     out, err = ffi.new("gr_move *"), ffi.new("gr_parse_error *")
     if game is None:
-        rc = lib.gr_move_parse(text.encode(), ffi.NULL, out, err)
+        rc = lib.gr_move_parse(c_text(text, "text"), ffi.NULL, out, err)
     else:
         with game._lock:
-            rc = lib.gr_move_parse(text.encode(), game._live(), out, err)
+            rc = lib.gr_move_parse(c_text(text, "text"), game._live(), out, err)
     if rc < 0:
         raise_parse(rc, f"move {text!r}", err)
     return Move._from_c(out[0])

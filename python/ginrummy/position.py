@@ -8,7 +8,7 @@ from typing import Any, Optional, Tuple
 from ._calls import text as _text
 from ._lib import ffi, lib, GR_NCARDS, GR_NO_CARD
 from .cards import Card, Cards, as_cards
-from .errors import c_integer, c_seed, check, raise_parse
+from .errors import c_integer, c_seed, check, raise_parse, c_text
 from .moves import Phase, card_arg, opt_card
 from .rules import RulesLike, as_rules
 
@@ -69,7 +69,7 @@ class Position:
     def parse(cls, text: str) -> "Position":
         """Read gr_position_format() text (ParseError with the offset)."""
         out, err = ffi.new("gr_position *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_position_parse(text.encode(), out, err)
+        rc = lib.gr_position_parse(c_text(text, "text"), out, err)
         if rc < 0:
             raise_parse(rc, "position", err)
         return cls._from_c(out)

@@ -6,7 +6,7 @@ from typing import Any, Callable, Dict, List, Sequence, Tuple, Union
 
 from ._handle import Handle, locked
 from ._lib import ffi, lib, string
-from .errors import c_integer, check
+from .errors import GinRummyError, c_integer, check, c_text
 
 
 def names_known(lookup: Callable[[bytes], int], candidates: Sequence[str]) -> List[str]:
@@ -52,10 +52,29 @@ class OptionTable(Handle):
 
     _fns: Tuple[Any, ...] = ()
 
+    #: why a value within its option's range may still be refused (the
+    #: C function's documented reason), "" when only the range counts
+    _conflict = ""
+
     def _option(self, name: Union[str, int]) -> int:
         if isinstance(name, str):
-            return check(self._fns[0](name.encode()), f"option {name!r}")
+            num = self._fns[0](c_text(name, "name"))
+            if num < 0:
+                known = ", ".join(o.name for o in describe_options(self._fns[3]))
+                check(num, f"option {name!r}: no such option (one of {known})")
+            return int(num)
         return c_integer(name, "option number")
+
+    def _set_error(self, num: int, name: Union[str, int], value: int) -> str:
+        """Why setting option `num` to `value` was refused, for the
+        InvalidArgument: its range, or else the options it conflicts with."""
+        info = ffi.new("gr_option_info *")
+        if self._fns[3](num, info) < 0:
+            return f"option {name!r} = {value!r}: no such option number"
+        lo, hi, what = int(info.min), int(info.max), string(info.name)
+        if not lo <= value <= hi:
+            return f"option {what!r} = {value!r}: outside its range {lo}..{hi}"
+        return f"option {what!r} = {value!r}: {self._conflict or 'refused'}"
 
     @locked
     def __getitem__(self, name: Union[str, int]) -> int:
@@ -65,8 +84,38 @@ class OptionTable(Handle):
 
     @locked
     def __setitem__(self, name: Union[str, int], value: int) -> None:
-        check(self._fns[2](self._p, self._option(name), c_integer(value, f"option {name!r}")),
-              f"option {name!r} = {value!r}")
+        """Set an option; InvalidArgument says why a value is refused (its
+        range, or the other options it does not go with)."""
+        num = self._option(name)
+        v = c_integer(value, f"option {name!r}")
+        rc = self._fns[2](self._p, num, v)
+        if rc < 0:
+            check(rc, self._set_error(num, name, v))
+
+    #: options set before the others when several are given at once (an
+    #: option whose allowed values depend on them comes after)
+    _first: Tuple[str, ...] = ()
+
+    def _set_all(self, opts: Dict[str, int]) -> None:
+        """Set every option of `opts`, in an order that does not depend on
+        the order they are given in: those of _first first, then the rest;
+        an option refused is tried again after the others, and the first
+        refusal that remains is raised (the rules may then hold some of
+        the options)."""
+        order = [k for k in self._first if k in opts] + \
+            [k for k in opts if k not in self._first]
+        while order:
+            failed: List[Tuple[str, Exception]] = []
+            for k in order:
+                try:
+                    self[k] = opts[k]
+                except GinRummyError as e:
+                    failed.append((k, e))
+            if not failed or len(failed) == len(order):
+                if failed:
+                    raise failed[0][1]
+                return
+            order = [k for k, _ in failed]
 
     def as_dict(self) -> Dict[str, int]:
         """Every option by name."""
@@ -102,7 +151,7 @@ class Rules(OptionTable):
 
     def __init__(self, preset: Union[str, int] = "fournier", **opts: int):
         if isinstance(preset, str):
-            num = lib.gr_preset_lookup(preset.encode())
+            num = lib.gr_preset_lookup(c_text(preset, "preset"))
             check(num, f"preset {preset!r}")
             self.preset = preset.lower()
         else:
@@ -111,8 +160,7 @@ class Rules(OptionTable):
         out = ffi.new("gr_rules **")
         check(lib.gr_rules_new(out, num), "rules")
         self._adopt(out[0])
-        for k, v in opts.items():
-            self[k] = v
+        self._set_all(opts)
 
     @locked
     def copy(self) -> "Rules":
@@ -130,7 +178,7 @@ class Rules(OptionTable):
     def set_text(self, text: str) -> None:
         """Set an option from ``"NAME=VALUE"`` text, as a command line's --rule
         (gr_rules_set_text): ParseError or InvalidArgument, rules unchanged."""
-        check(lib.gr_rules_set_text(self._p, text.encode()), f"rule {text!r}")
+        check(lib.gr_rules_set_text(self._p, c_text(text, "text")), f"rule {text!r}")
 
     def __repr__(self) -> str:
         return f"Rules({self.preset!r}, " + ", ".join(

@@ -1,5 +1,6 @@
-"""Basic Rummy (RULES.md R1-R8) over libginrummy's gr_rummy_* functions:
-rules, the actions of a turn, games of 2-7 players, matches and bots.
+"""Basic Rummy (rules R1-R8 of doc/rules-reference.md, ginrummy-rules(7))
+over libginrummy's gr_rummy_* functions: rules, the actions of a turn,
+games of 2-7 players, matches and bots.
 
 A Rummy card is a gr_card: 0..51 the faces, as in Gin, and ``JOKER`` (52).
 With two decks a hand may hold two identical faces, so a hand is a
@@ -10,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._calls import fetch, text as _text
 from ._handle import Handle, locked
 from ._lib import ffi, lib, GR_NO_CARD, RUMMY_MAX_CARDS, RUMMY_MAX_MELDS, \
     RUMMY_MAX_PLAYERS
 from .cards import Cards
-from .errors import c_integer, c_seed, check, raise_parse
+from .errors import c_integer, c_seed, c_text, check, named, raise_parse
 from .rules import OptionInfo, OptionTable, describe_options
 from .rummy_hand import (ACE_HIGH, JOKER, RUMMY_MOVE_KINDS, RUMMY_OUT, RummyArrangement,
                          RummyCardLike, RummyHand, RummyMeld, RummyPlan, RummyPlanMove,
@@ -35,7 +36,8 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RummyHand", "RummyMeld", "RummyArrangement", "RummyPlan", "RummyPlanMove",
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
-           "RummyGame", "RummyMatch", "RummyBot", "RummyAdvice", "rummy_view_legal_moves",
+           "RummyGame", "RummyMatch", "RummyBot", "RUMMY_BOT_PARAMS",
+           "RUMMY_EXPERT_FEATURES", "RummyAdvice", "rummy_view_legal_moves",
            "rummy_view_format_move", "rummy_view_parse_move", "rummy_view_format_turn",
            "rummy_view_parse_turn", "rummy_joker_faces",
            "rummy_settle"]
@@ -48,18 +50,25 @@ def rummy_options() -> List[OptionInfo]:
 
 class RummyRules(OptionTable):
     """Basic Rummy rules: the PARLETT preset (seed 003) and options by name:
-    ``RummyRules(players=4, jokers=2)``."""
+    ``RummyRules(players=4, jokers=2)``.  The keywords may come in any order
+    (players, decks and hand_size are set first, as the deals R2 allows
+    depend on them); InvalidArgument names the option and why its value is
+    refused (its range, or R2's deals)."""
 
     _fns = (lib.gr_rummy_option_lookup, lib.gr_rummy_rules_get, lib.gr_rummy_rules_set,
             lib.gr_rummy_option_describe)
     _free = lib.gr_rummy_rules_free
+    # the player count decides which decks and hand sizes R2 deals
+    _first = ("players", "decks", "hand_size")
+    _conflict = ("R2 deals no such game with the other options (not 2 decks with 2-3 "
+                 "players nor 1 with 6-7, not 7 cards each with 2 or 6-7 players, nor 10 "
+                 "with 4-5 players on one deck, nor 7 on two decks)")
 
     def __init__(self, preset: int = 0, **opts: int):
         p = ffi.new("gr_rummy_rules **")
         check(lib.gr_rummy_rules_new(p, c_integer(preset, "preset")), "rummy rules")
         self._adopt(p[0])
-        for k, v in opts.items():
-            self[k] = v
+        self._set_all(opts)
 
     @locked
     def copy(self) -> "RummyRules":
@@ -162,12 +171,24 @@ def _result(raw: Any) -> RummyResult:
                        t(r.cards_left), r)
 
 
-def rummy_settle(rules: "RummyRules", winner: int, left: Sequence[RummyHand]) -> RummyResult:
+def rummy_settle(rules: "RummyRules", winner: int,
+                 left: Sequence[Union[RummyHand, str]]) -> RummyResult:
     """A hand as the table reports it: who went out (-1: void) and the cards
-    each seat holds; the result is ready for RummyMatch.record."""
-    hands = ffi.new("gr_rummy_hand[]", max(len(left), 1))
-    for i, h in enumerate(left):
+    each seat holds, a RummyHand or its text ("" for none); the result is
+    ready for RummyMatch.record.  TypeError for anything else."""
+    if isinstance(left, (str, bytes)):
+        raise TypeError("left must be a sequence of hands, one a seat, not "
+                        f"{type(left).__name__}")
+    seats = list(left)
+    hands = ffi.new("gr_rummy_hand[]", max(len(seats), 1))
+    for i, h in enumerate(seats):
+        if isinstance(h, str):
+            h = RummyHand(h)
+        elif not isinstance(h, RummyHand):
+            raise TypeError(f"left[{i}] must be a RummyHand or its text, not "
+                            f"{type(h).__name__}")
         hands[i] = h._c()[0]
+    left = seats
     out, why = ffi.new("gr_rummy_result *"), ffi.new("int *")
     with rules._lock:
         rc = lib.gr_rummy_settle(rules._live(), c_integer(winner, "winner"), hands,
@@ -208,7 +229,7 @@ class RummyGame(Handle):
     def load(cls, text: str) -> "RummyGame":
         """Rebuild a game from save() text, replaying its actions."""
         p = ffi.new("gr_rummy_game **")
-        check(lib.gr_rummy_game_load(p, text.encode()), "load")
+        check(lib.gr_rummy_game_load(p, c_text(text, "text")), "load")
         return cls._adopted(p[0], None)
 
     @classmethod
@@ -234,7 +255,7 @@ class RummyGame(Handle):
         not one, ...)."""
         rules = rules or RummyRules()
         pos, err = ffi.new("gr_rummy_position *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_position_parse(text.encode(), pos, err)
+        rc = lib.gr_rummy_position_parse(c_text(text, "text"), pos, err)
         if rc < 0:
             raise_parse(rc, "position", err)
         why, p = ffi.new("int *"), ffi.new("gr_rummy_game **")
@@ -347,9 +368,11 @@ class RummyGame(Handle):
     def parse_move(self, text: str) -> RummyAction:
         """Read a move as a person types it; ParseError carries the reason
         and the ``offset``/``length`` of the bad word (an ambiguous joker:
-        see rummy_joker_faces)."""
+        see rummy_joker_faces).  A meld the rules refuse (jokers alone, a
+        joker named for a card that does not complete it, R5) raises
+        IllegalMoveText, an IllegalMove and a ParseError both."""
         out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_move_parse(text.encode(), self._p, out, err)
+        rc = lib.gr_rummy_move_parse(c_text(text, "text"), self._p, out, err)
         if rc < 0:
             raise_parse(rc, f"move {text!r}", err)
         return RummyAction(out)
@@ -366,10 +389,15 @@ class RummyGame(Handle):
         """Read the moves of a turn of the player to act: moves one after
         another ("draw, meld 7H 8H 9H, discard 4C"), and "out" (or "o"),
         the library's way out of the hand (gr_rummy_turn_parse(3));
-        ParseError carries the reason (cannot_go_out when there is no way
-        out) and the ``offset``/``length`` of the move at fault."""
+        ParseError carries the reason and the ``offset``/``length`` of the
+        move at fault.  A move that reads but the rules refuse raises
+        IllegalMoveText (status GR_EILLEGAL: taken_from_pile, not_in_hand,
+        cannot_go_out for "out" with no way out, ...), one that does not fit
+        the turn WrongStateText (GR_ESTATE: draw_first, drawn_already,
+        not_your_turn); both are ParseErrors too, as the library returns
+        GR_EPARSE for them."""
         return _parse_turn(lambda out, cap, err: lib.gr_rummy_turn_parse(
-            text.encode(), self._p, out, cap, err), text)
+            c_text(text, "text"), self._p, out, cap, err), text)
 
     @locked
     def hand(self, player: int) -> RummyHand:
@@ -484,7 +512,7 @@ class RummyMatch(Handle):
         """A match from save() text, with its rules in ``rules``; a refusal
         carries the place and the reason."""
         p, err = ffi.new("gr_rummy_match **"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_match_load_ex(p, text.encode(), ffi.NULL, err)
+        rc = lib.gr_rummy_match_load_ex(p, c_text(text, "text"), ffi.NULL, err)
         if rc < 0:
             raise_parse(rc, "load", err)
         m = cls._wrap(p[0])
@@ -531,6 +559,9 @@ class RummyMatch(Handle):
         """Record a hand's result (a RummyResult or a finished RummyGame)."""
         if isinstance(result, RummyGame):
             result = result.result()
+        elif not isinstance(result, RummyResult):
+            raise TypeError("record takes a RummyResult or a finished RummyGame, not "
+                            f"{type(result).__name__}")
         rc = lib.gr_rummy_match_record(self._p, result._raw)
         if rc < 0:
             check(rc, "record", lib.gr_rummy_match_last_reason(self._p))
@@ -548,38 +579,80 @@ class RummyMatch(Handle):
         return bool(self.score().over)
 
 
+#: the parameters of RummyBot.set_param (GR_BOT_PARAM_*), by name
+RUMMY_BOT_PARAMS = {"playouts": lib.GR_BOT_PARAM_PLAYOUTS, "features": lib.GR_BOT_PARAM_FEATURES}
+#: what the Rummy expert uses (RummyBot.set_param("features", ...), the
+#: GR_RUMMY_EXPERT_* values ORed; gr_rummy_bot(3))
+RUMMY_EXPERT_FEATURES = {"infer": lib.GR_RUMMY_EXPERT_INFER,
+                         "search": lib.GR_RUMMY_EXPERT_SEARCH,
+                         "hold": lib.GR_RUMMY_EXPERT_HOLD,
+                         "draw": lib.GR_RUMMY_EXPERT_DRAW,
+                         "safe": lib.GR_RUMMY_EXPERT_SAFE,
+                         "match": lib.GR_RUMMY_EXPERT_MATCH,
+                         "all": lib.GR_RUMMY_EXPERT_ALL}
+
+
 class RummyBot(Handle):
     """A Rummy bot ("random", "greedy" or "expert") deciding from a view.
-    Give the expert the rules (``rules=``) and every view of its seat's
-    decisions in order; ``playouts`` is its strength (0: the default).  ``copy.copy``,
-    ``copy.deepcopy`` and ``pickle`` keep its kind, seed, rules and
-    playouts, not its state: the copy is the bot made again (its random
-    stream starting from the seed, no memory of the hand), as the library
-    cannot clone it."""
+    Give the expert the rules (``rules=`` or set_rules) and every view of
+    its seat's decisions in order; ``playouts`` is its strength (0: the
+    default), set_param sets it and the features it uses.  ``copy.copy``,
+    ``copy.deepcopy`` and ``pickle`` keep its kind, seed and settings (the
+    last rules, each parameter, the last match score), not its state: the
+    copy is the bot made and set again (its random stream starting from the
+    seed, no memory of the hand), as the library cannot clone it."""
 
     _free = lib.gr_rummy_bot_free
 
     def __init__(self, kind: Union[str, int] = "greedy", seed: int = 0,
                  rules: Optional[RummyRules] = None, playouts: int = 0):
-        num = check(lib.gr_bot_lookup(kind.encode()), f"bot {kind!r}") \
+        num = check(lib.gr_bot_lookup(c_text(kind, "kind")), f"bot {kind!r}") \
             if isinstance(kind, str) else c_integer(kind, "bot kind")
         p = ffi.new("gr_rummy_bot **")
         check(lib.gr_rummy_bot_new(p, num, c_seed(seed)), "rummy bot")
         self._adopt(p[0])
-        self._made = (kind, seed, rules.copy() if rules is not None else None, playouts)
+        self._made = (kind, seed)
+        self._rules: Optional[RummyRules] = None
+        self._params: Dict[int, int] = {}
+        self._score: Optional[Tuple[Optional[List[int]], int]] = None
         if rules is not None:
-            with rules._lock:
-                check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
-        check(lib.gr_rummy_bot_set_param(self._p, 1, c_integer(playouts, "playouts")),
-              "playouts")   # 1: the playouts parameter
+            self.set_rules(rules)
+        self.set_param("playouts", playouts)
 
     def __copy__(self) -> "RummyBot":
-        """The bot made again (see the class text)."""
-        return RummyBot(*self._made)
+        """The bot made and set again (see the class text)."""
+        return _rummy_bot_from(self._made, self._rules, dict(self._params), self._score)
 
     def __reduce__(self) -> Any:
-        """Pickled as RummyBot(kind, seed, rules, playouts): the bot as made."""
-        return (RummyBot, self._made)
+        """Pickled as its kind, seed and settings: the bot made and set again."""
+        return (_rummy_bot_from, (self._made, self._rules, dict(self._params), self._score))
+
+    @locked
+    def set_rules(self, rules: RummyRules) -> None:
+        """The rules the expert plays by (gr_rummy_bot_set_rules; copied,
+        the turnover limit matters to its playouts); ignored by the other
+        kinds.  TypeError unless a RummyRules."""
+        if not isinstance(rules, RummyRules):
+            raise TypeError(f"set_rules takes RummyRules, not {type(rules).__name__}")
+        with rules._lock:
+            check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
+            self._rules = rules.copy()
+
+    @locked
+    def set_param(self, param: Union[str, int], value: int) -> None:
+        """Set "playouts" (hands played out a decision, 1..1000000, 0 = the
+        default) or "features" (what the expert uses: RUMMY_EXPERT_FEATURES
+        ORed, GR_BOT_PARAM_FEATURES of gr_rummy_bot(3)); by name or by
+        GR_BOT_PARAM_* number.  The other kinds accept values in range and
+        ignore them; InvalidArgument for an unknown parameter or a value
+        out of range."""
+        num = named(RUMMY_BOT_PARAMS, param, "param") if isinstance(param, str) \
+            else c_integer(param, "param")
+        v = c_integer(value, f"{param} value")
+        check(lib.gr_rummy_bot_set_param(self._p, num, v),
+              f"set_param {param!r} = {v} (playouts 0..1000000, features 0.."
+              f"{lib.GR_RUMMY_EXPERT_ALL})")
+        self._params[num] = v
 
     @locked
     def choose(self, view: Any) -> RummyAction:
@@ -599,12 +672,14 @@ class RummyBot(Handle):
         t = c_integer(target, "target")
         if totals is None:
             check(lib.gr_rummy_bot_set_score(self._p, ffi.NULL, 0, t), "set_score")
+            self._score = (None, t)
             return
         vals = [c_integer(x, "total") for x in totals]
         arr = ffi.new("int[]", max(len(vals), 1))
         for i, x in enumerate(vals):
             arr[i] = x
         check(lib.gr_rummy_bot_set_score(self._p, arr, len(vals), t), "set_score")
+        self._score = (vals, t)
 
     @locked
     def advise(self, view: Any) -> "RummyAdvice":
@@ -653,7 +728,7 @@ def rummy_view_format_move(action: RummyAction, view: Any) -> str:
 def rummy_view_parse_move(text: str, view: Any) -> RummyAction:
     """As RummyGame.parse_move, against what a seat sees (RummyGame.view())."""
     out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
-    rc = lib.gr_rummy_view_move_parse(text.encode(), view, out, err)
+    rc = lib.gr_rummy_view_move_parse(c_text(text, "text"), view, out, err)
     if rc < 0:
         raise_parse(rc, f"move {text!r}", err)
     return RummyAction(out)
@@ -669,7 +744,7 @@ def rummy_view_parse_turn(text: str, view: Any) -> List[RummyAction]:
     """As RummyGame.parse_turn, against what a seat sees (RummyGame.view());
     nothing may follow a draw from the stock (reason unseen_draw)."""
     return _parse_turn(lambda out, cap, err: lib.gr_rummy_view_turn_parse(
-        text.encode(), view, out, cap, err), text)
+        c_text(text, "text"), view, out, cap, err), text)
 
 
 def _turn_args(actions: Sequence[RummyAction]) -> Tuple[Any, int]:
@@ -691,9 +766,21 @@ def _parse_turn(call: Any, text: str) -> List[RummyAction]:
 def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:
     """The faces an ambiguous "JK" of a move text could stand for."""
     out = ffi.new("gr_cards *")
-    check(lib.gr_rummy_move_joker_faces(text.encode(), ffi.NULL if view is None else view,
+    check(lib.gr_rummy_move_joker_faces(c_text(text, "text"), ffi.NULL if view is None else view,
                                         out))
     return Cards(int(out[0]))
+
+
+def _rummy_bot_from(made: Tuple[Union[str, int], int], rules: Optional[RummyRules],
+                    params: Dict[int, int],
+                    score: Optional[Tuple[Optional[List[int]], int]]) -> RummyBot:
+    """A RummyBot made and set again: its copy and unpickling."""
+    bot = RummyBot(*made, rules=rules)
+    for num, value in params.items():
+        bot.set_param(num, value)
+    if score is not None:
+        bot.set_score(*score)
+    return bot
 
 
 def _rummy_game_from(text: str, rules: Optional[RummyRules]) -> RummyGame:

@@ -1,15 +1,16 @@
-"""Basic Rummy's cards (RULES.md R1-R7): hands with two decks' duplicates
-and jokers, melds with named jokers, the least unmelded value and its
-arrangement (R7), and going out with the table's melds (R4, R5)."""
+"""Basic Rummy's cards (rules R1-R7 of doc/rules-reference.md,
+ginrummy-rules(7)): hands with two decks' duplicates and jokers, melds
+with named jokers, the least unmelded value and its arrangement (R7), and
+going out with the table's melds (R4, R5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._calls import text as _text
 from ._lib import ffi, lib, GR_EINVAL, GR_NO_CARD, RUMMY_JOKER, RUMMY_MAX_MELDS
 from .cards import Card, Cards, CardsLike, as_cards
-from .errors import c_integer, check, raise_parse
+from .errors import GinRummyError, c_integer, c_text, check, raise_parse
 
 #: a Rummy card is a gr_card: 0..51 the faces, as in Gin, and JOKER
 JOKER = RUMMY_JOKER
@@ -22,7 +23,7 @@ def rummy_card(card: RummyCardLike) -> int:
     parsed, a number is passed on (checked as c_integer)."""
     if isinstance(card, str):
         out = ffi.new("gr_card *")
-        check(lib.gr_rummy_card_parse(card.encode(), out), f"card {card!r}")
+        check(lib.gr_rummy_card_parse(c_text(card, "card"), out), f"card {card!r}")
         return int(out[0])
     return c_integer(card, "card", "gr_card")
 
@@ -47,7 +48,7 @@ class RummyMeld:
     def parse(cls, text: str) -> "RummyMeld":
         """``"5H JK=6H 7H"``: a joker names the face it stands for."""
         out, bad = ffi.new("gr_rummy_meld *"), ffi.new("size_t *")
-        check(lib.gr_rummy_meld_parse(text.encode(), out, bad), f"meld {text!r}")
+        check(lib.gr_rummy_meld_parse(c_text(text, "text"), out, bad), f"meld {text!r}")
         return cls._from_c(out)
 
     @classmethod
@@ -66,7 +67,7 @@ class RummyMeld:
     def parse_ex(cls, text: str) -> "RummyMeld":
         """As parse(); a refusal carries the ``offset`` of the bad token."""
         out, err = ffi.new("gr_rummy_meld *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_meld_parse_ex(text.encode(), out, err)
+        rc = lib.gr_rummy_meld_parse_ex(c_text(text, "text"), out, err)
         if rc < 0:
             raise_parse(rc, f"meld {text!r}", err)
         return cls._from_c(out)
@@ -165,20 +166,39 @@ class RummyHand:
 
     __slots__ = ("once", "twice", "jokers")
 
-    def __init__(self, cards: Union[str, "RummyHand", None] = None):
+    def __init__(self, cards: Union[str, "RummyHand", Iterable[RummyCardLike], None] = None):
+        """A hand from its text ("7H 7H JK 2C"), another hand (copied), an
+        iterable of cards (texts "7H" or "JK", Card or gr_card numbers, each
+        added as add() adds it), or None (empty).  TypeError for anything
+        else (bytes, a number, ...); ParseError or InvalidArgument for text
+        or cards the library refuses."""
         self.once = self.twice = self.jokers = 0
+        if cards is None:
+            return
         if isinstance(cards, RummyHand):
             self.once, self.twice, self.jokers = cards.once, cards.twice, cards.jokers
         elif isinstance(cards, str):
             out, bad = ffi.new("gr_rummy_hand *"), ffi.new("size_t *")
-            check(lib.gr_rummy_hand_parse(cards.encode(), out, bad), f"hand {cards!r}")
+            check(lib.gr_rummy_hand_parse(c_text(cards, "cards"), out, bad),
+                  f"hand {cards!r}")
             self._set(out)
+        elif isinstance(cards, (bytes, bytearray, memoryview)) or \
+                not isinstance(cards, Iterable):
+            raise TypeError("a RummyHand is made from a str, a RummyHand or an iterable "
+                            f"of cards, not {type(cards).__name__}")
+        else:
+            h = ffi.new("gr_rummy_hand *")
+            for card in cards:
+                if not isinstance(card, (str, int)):
+                    raise TypeError(f"a card must be a str or an int, not {type(card).__name__}")
+                check(lib.gr_rummy_hand_add(h, rummy_card(card)), f"add {card!r}")
+            self._set(h)
 
     @classmethod
     def parse_ex(cls, text: str) -> "RummyHand":
         """A hand from text; a refusal carries the ``offset`` of the bad token."""
         out, err = ffi.new("gr_rummy_hand *"), ffi.new("gr_parse_error *")
-        rc = lib.gr_rummy_hand_parse_ex(text.encode(), out, err)
+        rc = lib.gr_rummy_hand_parse_ex(c_text(text, "text"), out, err)
         if rc < 0:
             raise_parse(rc, f"hand {text!r}", err)
         new = cls()
@@ -254,8 +274,9 @@ class RummyHand:
         return bool(lib.gr_rummy_hand_fits(h, decks, jokers_per_deck) == 0)
 
     def check(self) -> None:
-        """InvalidArgument unless the hand keeps the invariant (no face both once
-        and twice, at most 8 jokers)."""
+        """InvalidArgument unless the hand keeps the invariant: a face held
+        twice is in ``twice`` and in ``once`` too (``twice`` is a subset of
+        ``once``), no bits beyond the 52 faces, at most 8 jokers."""
         h = self._c()
         check(lib.gr_rummy_hand_check(h), "hand")
 
@@ -332,4 +353,10 @@ class RummyHand:
         return _text(lib.gr_rummy_hand_format, self._c())
 
     def __repr__(self) -> str:
-        return f"RummyHand({str(self)!r})"
+        """RummyHand('7H 7H JK'); a hand whose fields break the invariant
+        (see check) shows them instead: repr never raises."""
+        try:
+            return f"RummyHand({str(self)!r})"
+        except (GinRummyError, TypeError):
+            return (f"<RummyHand invalid: once={self.once!r}, twice={self.twice!r}, "
+                    f"jokers={self.jokers!r}>")

@@ -17,13 +17,15 @@ import time
 from typing import Any, List, Optional, Sequence
 
 from ._calls import text as _text
-from ._console import c_text, prompt, read_line, setup_streams, strtoull, write
+from ._console import c_text, prompt, read_line_checked, setup_streams, strtoull, write
 from ._lib import ffi, lib, string
 from .errors import GinRummyError
 from .rummy import RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules, \
     rummy_view_format_move, rummy_view_parse_turn
 
 PROG = "python3 -m ginrummy rummy"
+# the size of the command buffer (as rummy-play's): a longer line is refused
+LINE_SIZE = 512
 
 USAGE = f"""\
 usage: {PROG} [--players N] [--jokers N] [--decks N] [--hand N]
@@ -101,7 +103,7 @@ def show_table(v: Any, human: bool) -> None:
               f"card{'' if v.ndiscards == 1 else 's'})")
     else:
         write("empty")
-    write(f"   Stock: {v.stock_size} cards\nCards held:"
+    write(f"   Stock: {v.stock_size} card{'' if v.stock_size == 1 else 's'}\nCards held:"
           + ",".join(f" {seat_name(p, human)} {v.counts[p]}" for p in range(v.nplayers))
           + "\n")
     for p in range(v.nplayers):
@@ -148,7 +150,8 @@ def parse_command(line: str, v: Any) -> Optional[RummyAction]:
     faces = ffi.new("gr_cards *")
     if err.reason == lib.GR_REASON_AMBIGUOUS_JOKER \
             and lib.gr_rummy_move_joker_faces(raw, v, faces) == 0 and faces[0]:
-        text += f"; it could stand for {_text(lib.gr_cards_format, faces[0])}"
+        names = _text(lib.gr_cards_format, faces[0])
+        text += f"; it could stand for {names}, as JK={names.split()[0]}"
     write(text + ". Type ? for help.\n")
     return None
 
@@ -157,10 +160,17 @@ def _last_action(g: RummyGame) -> Any:
     return g.history()[-1]._raw
 
 
+def _read_whole(size: int) -> Optional[str]:
+    """A line of input as rummy-play reads it: an over-long one (more than
+    size - 1 bytes) is read to its end and counts as an empty line."""
+    line, too_long = read_line_checked(size, echo=False)
+    return "" if too_long and line is not None else line
+
+
 def ask_yes(question: str, eof_answer: bool) -> bool:
     """A yes/no question; eof_answer at the end of input."""
     prompt(f"{question} [y/N]: ")
-    line = read_line(64, echo=False, split_long=True)
+    line = _read_whole(64)
     if line is None:
         write("\n")
         return eof_answer
@@ -178,7 +188,7 @@ def pause_for_next() -> bool:
     """After a hand: a pause, so that lines typed ahead do not play the next
     hand; False at the end of input."""
     prompt("Press Enter for the next hand: ")
-    if read_line(256, echo=False, split_long=True) is None:
+    if _read_whole(256) is None:
         write("\nEnd of input: the match is left unfinished.\n")
         return False
     return True
@@ -211,10 +221,14 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyM
         write(f"Your hand: {_hand(v.hand)}\n")
         prompt("Draw (draw, take)> " if v.phase == lib.GR_RUMMY_PHASE_DRAW
                else "Meld, lay off, swap or discard (meld, layoff, swap, discard)> ")
-        line = read_line(512, echo=False, split_long=True)
+        line, too_long = read_line_checked(LINE_SIZE, echo=False)
         if line is None:
             write("\nEnd of input.\n")
             return False
+        if too_long:
+            # a line is one command: none of an over-long one is played
+            write(f"line too long (at most {LINE_SIZE - 1} characters); nothing played\n")
+            continue
         s = line.lstrip(" \t")
         if s in ("?", "help", "h"):
             write(HELP)

@@ -271,15 +271,43 @@ def test_rummy_play_covered_every_screen():
 
 
 def test_rummy_play_odd_input():
-    # bytes that are not UTF-8, CR LF, blanks, a line past rummy-play's
+    # bytes that are not UTF-8, CR LF, blanks, a line just within rummy-play's
     # buffer, commands in capitals (rummy-play's words are lower case)
-    typed = (b"\xff\xfe\n  d\r\nmoves\n" + b"meld " * 150 + b"\nQUIT\nMOVES\nlayoff \xe2\x99\xa5 1\n"
+    typed = (b"\xff\xfe\n  d\r\nmoves\n" + b"meld " * 102 + b"\nQUIT\nMOVES\nlayoff \xe2\x99\xa5 1\n"
              b"meld JK JK JK\n?\n\tq")
     _same([f"{EXAMPLES}/rummy-play", "--seed", "3", "--jokers", "2"],
           ["rummy", "--seed", "3", "--jokers", "2"], typed)
     out = run_python("rummy", ["--seed", "3", "--jokers", "2"], b"d\nmeld 5H JK JK\nq").stdout
     c = run([f"{EXAMPLES}/rummy-play", "--seed", "3", "--jokers", "2"], b"d\nmeld 5H JK JK\nq")
     assert out == c.stdout
+
+
+LONG_LINE = b"line too long (at most 511 characters); nothing played\n"
+
+
+def test_rummy_play_refuses_an_over_long_line_whole():
+    # a line is one command: one longer than rummy-play's 511 characters is
+    # refused once and none of it is played (not its end as the next command)
+    args = ["--seed", "2"]
+    for typed in (b"z" * 511 + b"d\nq\ny\n", b"d" * 512 + b"\nq\ny\n",
+                  b"x" * 2000 + b"\r\nq\ny\n"):
+        out = run_python("rummy", args, typed).stdout
+        assert out.count(LONG_LINE) == 1, out
+        assert b"You drew" not in out and b"Cannot do that" not in out
+        assert out == run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
+    # 511 characters are a line, read as the command it is (a CR before
+    # the LF not counted); one more byte after a CR is one too many
+    for typed, refused in ((b"d" + b" " * 510 + b"\nq\ny\n", False),
+                           (b"d" + b" " * 510 + b"\r\nq\ny\n", False),
+                           (b"d" + b" " * 510 + b"\rx\nq\ny\n", True)):
+        out = run_python("rummy", args, typed).stdout
+        assert (LONG_LINE in out) == refused and (b"You drew" in out) != refused
+        assert out == run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
+    # the quit question and the pause take an over-long line as an empty one
+    typed = b"q\n" + b"y" * 100 + b"\nq\n" + b" " * 70 + b"yes\n"
+    out = run_python("rummy", args, typed).stdout
+    assert out.count(b"Really leave") == 2 and b"Bye." not in out
+    assert out == run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
 
 
 def test_rummy_play_options_and_their_errors():
