@@ -45,7 +45,8 @@ def read_line_checked(size: int, echo: bool = True) -> Tuple[Optional[str], bool
     if not raw:
         return None, False
     body = raw[:-1] if raw.endswith(b"\n") else raw
-    too_long = len(body) > size - 1
+    # as the C programs: a CR that ends the line (CR LF) does not count
+    too_long = len(body) > size - 1 and not (len(body) == size and body.endswith(b"\r"))
     kept = body[:size - 1]
     for end in (b"\r", b"\n"):
         if end in kept:

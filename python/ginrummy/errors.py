@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Dict, Optional, Tuple
 
-from ._lib import ffi, lib, string, GR_EINVAL, GR_ENOMEM
+from ._lib import ffi, lib, string, GR_EINVAL, GR_ENOMEM, GR_EPARSE
 
 
 class GinRummyError(Exception):
@@ -61,7 +61,22 @@ class ParseError(GinRummyError, ValueError):
     """GR_EPARSE: unreadable text."""
 
 
+class IllegalMoveText(IllegalMove, ParseError):
+    """A move or turn text the parser read but the rules refuse (the
+    library returns GR_EPARSE with a rule's reason, such as
+    ``taken_from_pile``): an IllegalMove and a ParseError both, whose
+    ``status`` and message are those of the reason (GR_EILLEGAL)."""
+
+
+class WrongStateText(WrongState, ParseError):
+    """A move or turn text the parser read that does not fit the state of
+    the hand (GR_EPARSE with a reason such as ``draw_first`` or
+    ``not_your_turn``): a WrongState and a ParseError both, whose
+    ``status`` and message are those of the reason (GR_ESTATE)."""
+
+
 _classes = {-1: InvalidArgument, -2: WrongState, -3: IllegalMove, -6: ParseError}
+_text_classes = {-2: WrongStateText, -3: IllegalMoveText}
 
 
 def check(status: int, what: str = "", reason: Optional[int] = None) -> int:
@@ -75,8 +90,15 @@ def check(status: int, what: str = "", reason: Optional[int] = None) -> int:
 
 def raise_parse(rc: int, what: str, err: Any) -> None:
     """Raise for a refused *_ex parse, the error carrying the place of the
-    fault (``offset``, ``length``, ``line``) and the reason."""
+    fault (``offset``, ``length``, ``line``) and the reason.  A text the
+    parser read but the rules or the state of the hand refuse (GR_EPARSE
+    with a reason whose status, gr_reason_status, is GR_EILLEGAL or
+    GR_ESTATE) raises IllegalMoveText or WrongStateText, with that status."""
+    cls = _text_classes.get(reason_status(err.reason)) if rc == GR_EPARSE and err.reason \
+        else None
     try:
+        if cls is not None:
+            raise cls(reason_status(err.reason), what, int(err.reason))
         check(rc, what, err.reason)
     except GinRummyError as exc:
         exc.offset, exc.length, exc.line = int(err.offset), int(err.length), int(err.line)

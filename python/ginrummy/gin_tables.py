@@ -36,7 +36,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._lib import ffi, lib, GR_NCARDS
+from ._lib import ffi, lib, GR_ESTATE, GR_NCARDS
 from .cards import Card, Cards
 from .game import Game
 from .match import Match
@@ -48,7 +48,7 @@ from .encoding import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE, NUM_ACTIONS, O
                   meld_id)
 from ._rlbase import Array
 from ._handle import serialize
-from .errors import IllegalMove, check
+from .errors import IllegalMove, WrongState, check
 from .seeding import STREAMS, derive_seed
 
 EXTRA_SIZE = 9
@@ -296,13 +296,15 @@ class GinTables:
     # ---- playing -------------------------------------------------------------
 
     def step(self, seat: int, action: int) -> List[float]:
-        """Play `action` for `seat` (who must be to act): IllegalMove (and
-        nothing changes) when it is not legal.  Returns each seat's reward
+        """Play `action` for `seat` (who must be to act): WrongState when he
+        is not (as the library's gr_game_play_as, GR_ESTATE), IllegalMove
+        when the action is not legal; nothing changes then.  Returns each seat's reward
         for this step; ``over`` is then whether the episode ended."""
         ti = self.seat_table[seat]
         t = self.tables[ti]
         if ti < 0 or t.player != self.seat_env[seat]:
-            raise IllegalMove(-3, f"player_{seat} is not to act")
+            raise WrongState(GR_ESTATE, f"player_{seat} is not to act",
+                             lib.GR_REASON_NOT_YOUR_TURN)
         rc = lib.gr_env_step_observe(t.p, action, *t.ptrs)
         if rc < 0:
             check(rc, f"action {action}")
@@ -453,7 +455,8 @@ class GinBot:
         tables.observe(seat, obs, self._mask)
         legal = set(int(a) for a in np.flatnonzero(self._mask))
         if not legal:
-            raise IllegalMove(-3, f"player_{seat} is not to act")
+            raise WrongState(GR_ESTATE, f"player_{seat} is not to act",
+                             lib.GR_REASON_NOT_YOUR_TURN)
         while self.pending:
             a = self.pending.pop(0)
             if a in legal:

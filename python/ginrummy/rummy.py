@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._calls import fetch, text as _text
 from ._handle import Handle, locked
 from ._lib import ffi, lib, GR_NO_CARD, RUMMY_MAX_CARDS, RUMMY_MAX_MELDS, \
     RUMMY_MAX_PLAYERS
 from .cards import Cards
-from .errors import c_integer, c_seed, check, raise_parse, c_text
+from .errors import c_integer, c_seed, c_text, check, named, raise_parse
 from .rules import OptionInfo, OptionTable, describe_options
 from .rummy_hand import (ACE_HIGH, JOKER, RUMMY_MOVE_KINDS, RUMMY_OUT, RummyArrangement,
                          RummyCardLike, RummyHand, RummyMeld, RummyPlan, RummyPlanMove,
@@ -36,7 +36,8 @@ __all__ = ["AVAILABLE", "JOKER", "ACE_HIGH", "MAX_PLAYERS", "MAX_MELDS", "MAX_CA
            "RummyHand", "RummyMeld", "RummyArrangement", "RummyPlan", "RummyPlanMove",
            "RUMMY_MOVE_KINDS", "RUMMY_OUT", "rummy_card_points", "rummy_card_text",
            "rummy_options", "RummyRules", "RummyActionType", "RummyAction", "RummyResult",
-           "RummyGame", "RummyMatch", "RummyBot", "RummyAdvice", "rummy_view_legal_moves",
+           "RummyGame", "RummyMatch", "RummyBot", "RUMMY_BOT_PARAMS",
+           "RUMMY_EXPERT_FEATURES", "RummyAdvice", "rummy_view_legal_moves",
            "rummy_view_format_move", "rummy_view_parse_move", "rummy_view_format_turn",
            "rummy_view_parse_turn", "rummy_joker_faces",
            "rummy_settle"]
@@ -367,7 +368,9 @@ class RummyGame(Handle):
     def parse_move(self, text: str) -> RummyAction:
         """Read a move as a person types it; ParseError carries the reason
         and the ``offset``/``length`` of the bad word (an ambiguous joker:
-        see rummy_joker_faces)."""
+        see rummy_joker_faces).  A meld the rules refuse (jokers alone, a
+        joker named for a card that does not complete it, R5) raises
+        IllegalMoveText, an IllegalMove and a ParseError both."""
         out, err = ffi.new("gr_rummy_action *"), ffi.new("gr_parse_error *")
         rc = lib.gr_rummy_move_parse(c_text(text, "text"), self._p, out, err)
         if rc < 0:
@@ -386,8 +389,13 @@ class RummyGame(Handle):
         """Read the moves of a turn of the player to act: moves one after
         another ("draw, meld 7H 8H 9H, discard 4C"), and "out" (or "o"),
         the library's way out of the hand (gr_rummy_turn_parse(3));
-        ParseError carries the reason (cannot_go_out when there is no way
-        out) and the ``offset``/``length`` of the move at fault."""
+        ParseError carries the reason and the ``offset``/``length`` of the
+        move at fault.  A move that reads but the rules refuse raises
+        IllegalMoveText (status GR_EILLEGAL: taken_from_pile, not_in_hand,
+        cannot_go_out for "out" with no way out, ...), one that does not fit
+        the turn WrongStateText (GR_ESTATE: draw_first, drawn_already,
+        not_your_turn); both are ParseErrors too, as the library returns
+        GR_EPARSE for them."""
         return _parse_turn(lambda out, cap, err: lib.gr_rummy_turn_parse(
             c_text(text, "text"), self._p, out, cap, err), text)
 
@@ -571,14 +579,28 @@ class RummyMatch(Handle):
         return bool(self.score().over)
 
 
+#: the parameters of RummyBot.set_param (GR_BOT_PARAM_*), by name
+RUMMY_BOT_PARAMS = {"playouts": lib.GR_BOT_PARAM_PLAYOUTS, "features": lib.GR_BOT_PARAM_FEATURES}
+#: what the Rummy expert uses (RummyBot.set_param("features", ...), the
+#: GR_RUMMY_EXPERT_* values ORed; gr_rummy_bot(3))
+RUMMY_EXPERT_FEATURES = {"infer": lib.GR_RUMMY_EXPERT_INFER,
+                         "search": lib.GR_RUMMY_EXPERT_SEARCH,
+                         "hold": lib.GR_RUMMY_EXPERT_HOLD,
+                         "draw": lib.GR_RUMMY_EXPERT_DRAW,
+                         "safe": lib.GR_RUMMY_EXPERT_SAFE,
+                         "match": lib.GR_RUMMY_EXPERT_MATCH,
+                         "all": lib.GR_RUMMY_EXPERT_ALL}
+
+
 class RummyBot(Handle):
     """A Rummy bot ("random", "greedy" or "expert") deciding from a view.
-    Give the expert the rules (``rules=``) and every view of its seat's
-    decisions in order; ``playouts`` is its strength (0: the default).  ``copy.copy``,
-    ``copy.deepcopy`` and ``pickle`` keep its kind, seed, rules and
-    playouts, not its state: the copy is the bot made again (its random
-    stream starting from the seed, no memory of the hand), as the library
-    cannot clone it."""
+    Give the expert the rules (``rules=`` or set_rules) and every view of
+    its seat's decisions in order; ``playouts`` is its strength (0: the
+    default), set_param sets it and the features it uses.  ``copy.copy``,
+    ``copy.deepcopy`` and ``pickle`` keep its kind, seed and settings (the
+    last rules, each parameter, the last match score), not its state: the
+    copy is the bot made and set again (its random stream starting from the
+    seed, no memory of the hand), as the library cannot clone it."""
 
     _free = lib.gr_rummy_bot_free
 
@@ -589,20 +611,48 @@ class RummyBot(Handle):
         p = ffi.new("gr_rummy_bot **")
         check(lib.gr_rummy_bot_new(p, num, c_seed(seed)), "rummy bot")
         self._adopt(p[0])
-        self._made = (kind, seed, rules.copy() if rules is not None else None, playouts)
+        self._made = (kind, seed)
+        self._rules: Optional[RummyRules] = None
+        self._params: Dict[int, int] = {}
+        self._score: Optional[Tuple[Optional[List[int]], int]] = None
         if rules is not None:
-            with rules._lock:
-                check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
-        check(lib.gr_rummy_bot_set_param(self._p, 1, c_integer(playouts, "playouts")),
-              "playouts")   # 1: the playouts parameter
+            self.set_rules(rules)
+        self.set_param("playouts", playouts)
 
     def __copy__(self) -> "RummyBot":
-        """The bot made again (see the class text)."""
-        return RummyBot(*self._made)
+        """The bot made and set again (see the class text)."""
+        return _rummy_bot_from(self._made, self._rules, dict(self._params), self._score)
 
     def __reduce__(self) -> Any:
-        """Pickled as RummyBot(kind, seed, rules, playouts): the bot as made."""
-        return (RummyBot, self._made)
+        """Pickled as its kind, seed and settings: the bot made and set again."""
+        return (_rummy_bot_from, (self._made, self._rules, dict(self._params), self._score))
+
+    @locked
+    def set_rules(self, rules: RummyRules) -> None:
+        """The rules the expert plays by (gr_rummy_bot_set_rules; copied,
+        the turnover limit matters to its playouts); ignored by the other
+        kinds.  TypeError unless a RummyRules."""
+        if not isinstance(rules, RummyRules):
+            raise TypeError(f"set_rules takes RummyRules, not {type(rules).__name__}")
+        with rules._lock:
+            check(lib.gr_rummy_bot_set_rules(self._p, rules._live()), "rummy bot rules")
+            self._rules = rules.copy()
+
+    @locked
+    def set_param(self, param: Union[str, int], value: int) -> None:
+        """Set "playouts" (hands played out a decision, 1..1000000, 0 = the
+        default) or "features" (what the expert uses: RUMMY_EXPERT_FEATURES
+        ORed, GR_BOT_PARAM_FEATURES of gr_rummy_bot(3)); by name or by
+        GR_BOT_PARAM_* number.  The other kinds accept values in range and
+        ignore them; InvalidArgument for an unknown parameter or a value
+        out of range."""
+        num = named(RUMMY_BOT_PARAMS, param, "param") if isinstance(param, str) \
+            else c_integer(param, "param")
+        v = c_integer(value, f"{param} value")
+        check(lib.gr_rummy_bot_set_param(self._p, num, v),
+              f"set_param {param!r} = {v} (playouts 0..1000000, features 0.."
+              f"{lib.GR_RUMMY_EXPERT_ALL})")
+        self._params[num] = v
 
     @locked
     def choose(self, view: Any) -> RummyAction:
@@ -622,12 +672,14 @@ class RummyBot(Handle):
         t = c_integer(target, "target")
         if totals is None:
             check(lib.gr_rummy_bot_set_score(self._p, ffi.NULL, 0, t), "set_score")
+            self._score = (None, t)
             return
         vals = [c_integer(x, "total") for x in totals]
         arr = ffi.new("int[]", max(len(vals), 1))
         for i, x in enumerate(vals):
             arr[i] = x
         check(lib.gr_rummy_bot_set_score(self._p, arr, len(vals), t), "set_score")
+        self._score = (vals, t)
 
     @locked
     def advise(self, view: Any) -> "RummyAdvice":
@@ -717,6 +769,18 @@ def rummy_joker_faces(text: str, view: Optional[Any] = None) -> Cards:
     check(lib.gr_rummy_move_joker_faces(c_text(text, "text"), ffi.NULL if view is None else view,
                                         out))
     return Cards(int(out[0]))
+
+
+def _rummy_bot_from(made: Tuple[Union[str, int], int], rules: Optional[RummyRules],
+                    params: Dict[int, int],
+                    score: Optional[Tuple[Optional[List[int]], int]]) -> RummyBot:
+    """A RummyBot made and set again: its copy and unpickling."""
+    bot = RummyBot(*made, rules=rules)
+    for num, value in params.items():
+        bot.set_param(num, value)
+    if score is not None:
+        bot.set_score(*score)
+    return bot
 
 
 def _rummy_game_from(text: str, rules: Optional[RummyRules]) -> RummyGame:

@@ -62,10 +62,10 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._lib import GR_NO_CARD
+from ._lib import GR_ESTATE, GR_NO_CARD, lib
 from .cards import Cards
 from ._rlbase import Array
-from .errors import IllegalMove
+from .errors import IllegalMove, WrongState
 from .rummy import RummyAction, RummyActionType, RummyBot as _LibBot, RummyGame, RummyMatch, \
     RummyRules
 from .seeding import STREAMS, derive_seed
@@ -258,10 +258,16 @@ class RummyTable:
             obs[base + 53] = min(v.known[s].jokers / 8, 1.0)
 
     def step(self, seat: int, action: int) -> List[float]:
-        """Play id `action` for `seat`: IllegalMove (nothing changed) unless legal; each seat's reward."""
+        """Play id `action` for `seat`; each seat's reward.  Nothing changes
+        when it is refused: WrongState when the episode is over or `seat`
+        is not to act (as the library's gr_rummy_game_play_as, GR_ESTATE),
+        IllegalMove when the action is not legal."""
         assert self.game is not None
-        if self.over or self.game.turn != seat:
-            raise IllegalMove(-3, f"player_{seat} is not to act")
+        if self.over:
+            raise WrongState(GR_ESTATE, "the episode is over", lib.GR_REASON_HAND_OVER)
+        if self.game.turn != seat:
+            raise WrongState(GR_ESTATE, f"player_{seat} is not to act",
+                             lib.GR_REASON_NOT_YOUR_TURN)
         mv = self.legal().get(action)
         if mv is None:
             raise IllegalMove(-3, f"action {action} ({_safe_describe(action)}) is not legal")

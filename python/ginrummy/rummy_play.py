@@ -17,8 +17,7 @@ import time
 from typing import Any, List, Optional, Sequence
 
 from ._calls import text as _text
-from ._console import (c_text, prompt, read_line, read_line_checked, setup_streams, strtoull,
-                       write)
+from ._console import c_text, prompt, read_line_checked, setup_streams, strtoull, write
 from ._lib import ffi, lib, string
 from .errors import GinRummyError
 from .rummy import RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules, \
@@ -161,10 +160,17 @@ def _last_action(g: RummyGame) -> Any:
     return g.history()[-1]._raw
 
 
+def _read_whole(size: int) -> Optional[str]:
+    """A line of input as rummy-play reads it: an over-long one (more than
+    size - 1 bytes) is read to its end and counts as an empty line."""
+    line, too_long = read_line_checked(size, echo=False)
+    return "" if too_long and line is not None else line
+
+
 def ask_yes(question: str, eof_answer: bool) -> bool:
     """A yes/no question; eof_answer at the end of input."""
     prompt(f"{question} [y/N]: ")
-    line = read_line(64, echo=False)
+    line = _read_whole(64)
     if line is None:
         write("\n")
         return eof_answer
@@ -182,7 +188,7 @@ def pause_for_next() -> bool:
     """After a hand: a pause, so that lines typed ahead do not play the next
     hand; False at the end of input."""
     prompt("Press Enter for the next hand: ")
-    if read_line(256, echo=False) is None:
+    if _read_whole(256) is None:
         write("\nEnd of input: the match is left unfinished.\n")
         return False
     return True

@@ -294,12 +294,20 @@ def test_rummy_play_refuses_an_over_long_line_whole():
         out = run_python("rummy", args, typed).stdout
         assert out.count(LONG_LINE) == 1, out
         assert b"You drew" not in out and b"Cannot do that" not in out
-        c = run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
-        if LONG_LINE in c:             # the C program refuses it the same way
-            assert out == c
-    # 511 characters are a line, read as the command it is
-    out = run_python("rummy", args, b"d" + b" " * 510 + b"\nq\ny\n").stdout
-    assert LONG_LINE not in out and b"You drew" in out
+        assert out == run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
+    # 511 characters are a line, read as the command it is (a CR before
+    # the LF not counted); one more byte after a CR is one too many
+    for typed, refused in ((b"d" + b" " * 510 + b"\nq\ny\n", False),
+                           (b"d" + b" " * 510 + b"\r\nq\ny\n", False),
+                           (b"d" + b" " * 510 + b"\rx\nq\ny\n", True)):
+        out = run_python("rummy", args, typed).stdout
+        assert (LONG_LINE in out) == refused and (b"You drew" in out) != refused
+        assert out == run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
+    # the quit question and the pause take an over-long line as an empty one
+    typed = b"q\n" + b"y" * 100 + b"\nq\n" + b" " * 70 + b"yes\n"
+    out = run_python("rummy", args, typed).stdout
+    assert out.count(b"Really leave") == 2 and b"Bye." not in out
+    assert out == run([f"{EXAMPLES}/rummy-play", *args], typed).stdout
 
 
 def test_rummy_play_options_and_their_errors():

@@ -137,3 +137,103 @@ def test_no_docstring_cites_a_file_that_is_not_installed():
     import pathlib
     for f in pathlib.Path(gr.__file__).parent.glob("*.py"):
         assert "RULES.md" not in f.read_text(), f.name
+
+
+def _expert_game(features=None):
+    from ginrummy.rummy import RummyBot
+    r = RummyRules(players=2)
+    g = RummyGame(r, seed=11)
+    bots = [RummyBot("expert", s, rules=r, playouts=20) for s in (1, 2)]
+    if features is not None:
+        for b in bots:
+            b.set_param("features", features)
+    while not g.over and len(g.history()) < 60:
+        g.play(bots[g.turn].choose(g.view(g.turn)))
+    return [str(a) for a in g.history()]
+
+
+def test_rummy_bot_features_reach_the_expert():
+    from ginrummy.rummy import RUMMY_EXPERT_FEATURES
+    import ginrummy._lib as L
+    assert RUMMY_EXPERT_FEATURES["all"] == L.lib.GR_RUMMY_EXPERT_ALL == 63
+    assert RUMMY_EXPERT_FEATURES["match"] == L.lib.GR_RUMMY_EXPERT_MATCH
+    # all the features are the default; none of them plays another game
+    assert _expert_game(RUMMY_EXPERT_FEATURES["all"]) == _expert_game()
+    assert _expert_game(0) != _expert_game()
+
+
+def test_rummy_bot_set_param_and_set_rules_refuse_and_copies_keep_them():
+    import copy
+    import pickle
+    from ginrummy.rummy import RUMMY_BOT_PARAMS, RummyBot
+    b = RummyBot("expert", seed=3)
+    with pytest.raises(gr.InvalidArgument, match="features 0..63"):
+        b.set_param("features", 64)
+    with pytest.raises(gr.InvalidArgument):
+        b.set_param("playouts", -1)
+    with pytest.raises(gr.InvalidArgument, match="one of playouts, features"):
+        b.set_param("strength", 1)
+    with pytest.raises(TypeError):
+        b.set_param("features", 2.0)
+    with pytest.raises(TypeError):
+        b.set_rules(None)
+    with pytest.raises(TypeError):
+        b.set_rules(gr.Rules())
+    b.set_rules(RummyRules(players=3, turnover_limit=2))
+    b.set_param(RUMMY_BOT_PARAMS["features"], 5)
+    b.set_param("playouts", 40)
+    b.set_score([10, 20, 30], 150)
+    for other in (copy.copy(b), copy.deepcopy(b), pickle.loads(pickle.dumps(b))):
+        assert other._params == {1: 40, 2: 5}
+        assert other._score == ([10, 20, 30], 150)
+        assert other._rules.as_dict() == RummyRules(players=3, turnover_limit=2).as_dict()
+    RummyBot("greedy").set_param("features", 63)    # accepted and ignored
+
+
+def test_a_turn_text_the_rules_refuse_is_an_illegal_move_with_the_reason():
+    from ginrummy.rummy import rummy_card_text, rummy_view_parse_turn
+    g = RummyGame(seed=3)
+    top = rummy_card_text(g.discards()[-1])
+    # R4: the card taken from the pile may not be discarded that turn
+    with pytest.raises(gr.IllegalMove) as e:
+        g.parse_turn(f"take, discard {top}")
+    assert type(e.value) is gr.IllegalMoveText and isinstance(e.value, gr.ParseError)
+    assert e.value.status == -3 and e.value.name == "GR_EILLEGAL"
+    assert e.value.reason_name == "taken_from_pile" and e.value.offset == 6
+    assert "(GR_EILLEGAL): you may not discard the card you took" in str(e.value)
+    assert "GR_EPARSE" not in str(e.value)
+    # R4: draw first; a second draw: the state of the turn (GR_ESTATE)
+    for text, why in (("discard 7H", "draw_first"), ("draw, draw", "drawn_already"),
+                      ("out", "draw_first")):
+        with pytest.raises(gr.WrongState) as e:
+            g.parse_turn(text)
+        assert type(e.value) is gr.WrongStateText and e.value.name == "GR_ESTATE"
+        assert e.value.reason_name == why
+    with pytest.raises(gr.WrongStateText):
+        rummy_view_parse_turn("discard 7H", g.view(g.turn))
+    # R5: jokers alone are no meld, refused by the move parser for the rules
+    with pytest.raises(gr.IllegalMoveText, match="GR_EILLEGAL"):
+        g.parse_move("meld JK JK JK")
+    # what cannot be read stays a plain ParseError
+    with pytest.raises(gr.ParseError) as e:
+        g.parse_turn("zork")
+    assert type(e.value) is gr.ParseError and e.value.name == "GR_EPARSE"
+
+
+def test_a_table_step_for_a_seat_not_to_act_is_a_state_error():
+    from ginrummy.gin_tables import GinTables
+    from ginrummy.rummy_encoding import RummyTable
+    t = RummyTable(players=3)
+    t.reset(seed=1, index=0)
+    seat = t.to_act()[0]
+    other = (seat + 1) % 3
+    with pytest.raises(gr.WrongState) as e:
+        t.step(other, next(iter(t.legal())))
+    assert e.value.name == "GR_ESTATE" and e.value.reason_name == "not_your_turn"
+    assert t.to_act() == [seat]                      # nothing changed
+    tables = GinTables(players=3)
+    tables.reset(seed=1, index=0)
+    idle = next(s for s in range(3) if s not in tables.to_act())
+    with pytest.raises(gr.WrongState) as e:
+        tables.step(idle, 0)
+    assert e.value.reason_name == "not_your_turn"
