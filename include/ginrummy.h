@@ -2421,8 +2421,10 @@ GR_API int gr_rummy_match_deal(gr_rummy_match *match, gr_rummy_game **out);
 /* Record a hand: from gr_rummy_game_result(), or filled in by hand for a
  * hand played on a real table (outcome, winner and left_points are used:
  * the winner scores the sum of the others' left_points; the rest is
- * ignored but reserved must be zero).  A void hand scores nothing and the
- * same dealer deals again; otherwise the deal passes to the next seat.
+ * ignored but reserved must be zero).  A void hand scores nothing (its
+ * winner and left_points are ignored, as gr_match_record() ignores a void
+ * Gin hand's) and the same dealer deals again; otherwise the deal passes
+ * to the next seat.
  * GR_EINVAL for an inconsistent result (nplayers not the match's, winner
  * not a seat, left_points out of 0..10000 or not 0 for the winner),
  * GR_ESTATE once over or after GR_MAX_MATCH_HANDS hands, GR_ENOMEM (the
