@@ -183,28 +183,31 @@ static int plan_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *
     return out_plan_in(o, hand, c->table, c->ntable, c->flags, c->no_discard, c->plan);
 }
 
-/* all but one card: the search in its discard mode */
-static int discard_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx)
-{
-    (void)order;
-    o->S.discard = 1;
-    o->S.no_discard = ((const out_ctx *)ctx)->no_discard;
-    return gr__goout_again(o, hand, 1);
-}
-
 /* Without a plan: can everything go (a search below 1), else can all but
  * one card (one search whose leaves keep back each card in turn, and
  * whose bound cuts where two cards, or the barred one, can go nowhere;
- * the jokers the hand takes are among the cards it may keep back) */
+ * the jokers the hand takes are among the cards it may keep back); both
+ * on one setup of the table */
+static int way_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx)
+{
+    (void)order;
+    int rc = gr__goout_again(o, hand, 1);
+    if (rc <= 0)
+        return rc < 0 ? rc : GR_RUMMY_OUT_MELD;
+    /* the discard mode values states otherwise: its memo starts empty */
+    memset(o->S.memo, 0, o->S.cap * sizeof *o->S.memo);
+    o->S.n = 0;
+    o->S.discard = 1;
+    o->S.no_discard = ((const out_ctx *)ctx)->no_discard;
+    rc = gr__goout_again(o, hand, 1);
+    return rc < 0 ? rc : rc == 0 ? GR_RUMMY_OUT_DISCARD : GR_RUMMY_OUT_NO;
+}
+
 static int out_way(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
                    int flags, gr_card no_discard)
 {
     out_ctx c = { table, ntable, flags, no_discard, NULL };
-    int rc = gr__go_out(hand, table, ntable, flags, NULL, 1);
-    if (rc <= 0)
-        return rc < 0 ? rc : GR_RUMMY_OUT_MELD;
-    rc = gr__goout_with(hand, table, ntable, flags, discard_fn, &c);
-    return rc < 0 ? rc : rc == 0 ? GR_RUMMY_OUT_DISCARD : GR_RUMMY_OUT_NO;
+    return gr__goout_with(hand, table, ntable, flags, way_fn, &c);
 }
 
 int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,
