@@ -21,6 +21,10 @@
 
 static bool ascii;                 /* --ascii: "7H" instead of "7♥" */
 
+/* the buffer of a line that holds a command: 511 characters at most, as
+ * rummy-play's */
+enum { LINE_SIZE = 512 };
+
 static const char usage[] =
     "usage: gin-play [--preset NAME] [--seed N] [--bot random|greedy|expert]\n"
     "                [--players 2|3|4] [--rule NAME=VALUE]... [--ascii] [--auto]\n"
@@ -271,22 +275,45 @@ static void explain_refusal(const gr_view *v, gr_move m, int reason)
     }
 }
 
-/* Read one line; false at end of input.  Long lines are cut, not split.
- * Input that is not typed at a terminal is echoed, so that a transcript of
- * a scripted game reads like a typed one. */
+/* set by read_line when the last line read did not fit its buffer */
+static bool line_too_long;
+
+/* Read one line; false at end of input.  A line is one command: one that
+ * does not fit the buffer is read to its end and dropped whole (the
+ * buffer then holds nothing and line_too_long is set), never split; a
+ * prompt that reads commands refuses it (refused_too_long).  Input that
+ * is not typed at a terminal is echoed (what fitted the buffer), so that
+ * a transcript of a scripted game reads like a typed one. */
 static bool read_line(char *line, size_t size)
 {
+    line_too_long = false;
     if (!fgets(line, (int)size, stdin))
         return false;
     if (!strchr(line, '\n')) {
-        int c;
-        while ((c = getchar()) != EOF && c != '\n')
-            ;
+        int c = getchar();
+        if (c == '\r')
+            c = getchar();
+        if (c != EOF && c != '\n') {
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            line_too_long = true;
+        }
     }
     if (!isatty(STDIN_FILENO))
         printf("%.*s\n", (int)strcspn(line, "\r\n"), line);
+    if (line_too_long)
+        line[0] = '\0';
     line[strcspn(line, "\r\n")] = '\0';
     return true;
+}
+
+/* After read_line(line, size) at a prompt that reads commands: true, with
+ * the refusal said, when the line did not fit (none of it is played). */
+static bool refused_too_long(size_t size)
+{
+    if (line_too_long)
+        printf("line too long (at most %d characters); nothing played\n", (int)size - 1);
+    return line_too_long;
 }
 
 /* Ask a yes/no question; end of input counts as `eof_answer`. */
@@ -331,7 +358,7 @@ static bool is_word(const char *w, const char *full, const char *abbrev)
 /* Read a command: whole words or their abbreviations, nothing guessed. */
 static void parse_command(const char *text, const gr_view *v, command *c)
 {
-    char line[256], *w[4];
+    char line[LINE_SIZE], *w[4];
     snprintf(line, sizeof line, "%s", text);
     int n = split(line, w);
     memset(c, 0, sizeof *c);
@@ -543,12 +570,14 @@ static void choose_knock(const gr_view *v, gr_card discard, gr_arrangement *out,
         printf("(1 is gin: no deadwood.)\n");
     else
         printf("(1 leaves the fewest possible layoffs: %d.)\n", k.layoffs);
-    char line[64];
+    char line[LINE_SIZE];
     for (;;) {
         printf("Show which? [1-%d, Enter for 1]: ", n);
         fflush(stdout);
         if (!read_line(line, sizeof line))
             break;
+        if (refused_too_long(sizeof line))
+            continue;
         char *w = line + strspn(line, " \t"), *end;
         if (!*w)
             break;
@@ -634,12 +663,14 @@ static void choose_layoffs(gr_game *game, const player *pl)
     else
         printf("none");
     printf(", deadwood %d.\n", r.defense.defender.deadwood_points);
-    char line[256];
+    char line[LINE_SIZE];
     for (;;) {
         printf("Lay off which cards? [Enter: the best, none, CARDS, hint ?]: ");
         fflush(stdout);
         if (!read_line(line, sizeof line))
             return;
+        if (refused_too_long(sizeof line))
+            continue;
         char *w = line + strspn(line, " \t");
         size_t len = strlen(w);
         while (len > 0 && (w[len - 1] == ' ' || w[len - 1] == '\t'))
@@ -704,12 +735,14 @@ enum { ASK_MOVE, ASK_QUIT, ASK_EOF };
 static int ask_move(gr_game *game, const gr_view *v, gr_move *out,
                     gr_arrangement *shown, bool *has_shown)
 {
-    char line[256];
+    char line[LINE_SIZE];
     *has_shown = false;
     for (;;) {
         print_prompt(v);
         if (!read_line(line, sizeof line))
             return ASK_EOF;
+        if (refused_too_long(sizeof line))
+            continue;
         command c;
         parse_command(line, v, &c);
         switch (c.kind) {

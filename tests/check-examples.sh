@@ -225,6 +225,19 @@ else
 fi
 printf 'd%510s\nq\ny\n' "" > "$tmp.long"
 STDIN=$tmp.long expect "rummy-play: a line of 511 bytes is read" 0 "You drew" -- "$bin/rummy-play" --seed 2
+# gin-play reads lines as rummy-play does: "pass" and 600 blanks and an x
+# is refused whole, not played as its first part
+printf 'pass%600sx\nq\ny\n' "" > "$tmp.long"
+STDIN=$tmp.long expect "gin-play: an over-long line refused" 0 \
+    "^line too long (at most 511 characters); nothing played$" -- "$bin/gin-play" --seed 3 --ascii
+if [ "$(grep -c 'too long' "$tmp.out")" -ne 1 ] || grep -q "You pass" "$tmp.out"; then
+    echo "FAIL: gin-play: an over-long line is dropped whole"
+    failures=$((failures + 1))
+else
+    passed=$((passed + 1))
+fi
+printf 'pass%507s\nq\ny\n' "" > "$tmp.long"
+STDIN=$tmp.long expect "gin-play: a line of 511 bytes is read" 0 "You pass" -- "$bin/gin-play" --seed 3 --ascii
 expect "rummy-play -h: the in-game commands" 0 "^  hint  *advice from the expert" -- "$bin/rummy-play" -h
 expect "rummy-play --help: quit asks first" 0 "quit, q .*asks first" -- "$bin/rummy-play" --help
 expect "rummy-play --help: --hand in the synopsis" 0 "^usage: rummy-play .*\[--hand N\]" -- "$bin/rummy-play" --help

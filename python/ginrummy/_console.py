@@ -1,12 +1,17 @@
 """The terminal side of ``python3 -m ginrummy play`` and ``rummy``, as the C
 example programs do it: lines read as fgets() reads them into a buffer of
-a given size, input echoed when it does not come from a terminal (so that
-a transcript of a scripted game reads like a typed one), prompts flushed."""
+a given size (a longer line never cut nor split: refused whole), input
+echoed when it does not come from a terminal (so that a transcript of a
+scripted game reads like a typed one), prompts flushed."""
 from __future__ import annotations
 
 import re
 import sys
 from typing import Optional, Tuple
+
+# the buffer of a line that holds a command, as the C programs' (511
+# characters at most)
+LINE_SIZE = 512
 
 
 def c_text(text: str) -> bytes:
@@ -28,18 +33,30 @@ def prompt(text: str) -> None:
 
 def read_line(size: int, echo: bool = True) -> Optional[str]:
     """One line of input, None at its end.  As the C programs' fgets() into
-    `size` bytes: at most size - 1 bytes are kept, the line ends at its
-    first CR or LF, and the rest of a longer line is dropped (never read as
-    another line).  Input that is not typed at a terminal is echoed when
-    `echo` is true."""
-    line, _ = read_line_checked(size, echo)
-    return line
+    `size` bytes: the line ends at its first CR or LF, and a line longer
+    than size - 1 bytes is read to its end and counts as an empty one
+    (never cut, never read as two lines).  Input that is not typed at a
+    terminal is echoed when `echo` is true."""
+    line, too_long = read_line_checked(size, echo)
+    return "" if too_long and line is not None else line
+
+
+def refused_too_long(too_long: bool, size: int) -> bool:
+    """At a prompt that reads commands, after read_line_checked(size):
+    True, with the refusal said, when the line did not fit (none of it is
+    played), as the C programs' refusal."""
+    if too_long:
+        write(f"line too long (at most {size - 1} characters); nothing played\n")
+    return too_long
 
 
 def read_line_checked(size: int, echo: bool = True) -> Tuple[Optional[str], bool]:
-    """read_line(), and whether the line was longer than size - 1 bytes
-    (its line end not counted): a caller that reads commands refuses such a
-    line whole rather than act on its first part."""
+    """One line of input (None at its end) as fgets() reads it into `size`
+    bytes: at most size - 1 bytes are kept (and echoed, as read_line()),
+    the line ends at its first CR or LF; and whether the line was longer
+    than size - 1 bytes (its line end not counted), its rest then read and
+    dropped: a caller that reads commands refuses such a line whole
+    (refused_too_long) rather than act on its first part."""
     sys.stdout.flush()
     raw = sys.stdin.buffer.readline()
     if not raw:

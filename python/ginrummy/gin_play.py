@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Sequence, Tuple
 
-from ._console import ask_yes, c_text, prompt, read_line, write
+from ._console import (LINE_SIZE, ask_yes, c_text, prompt, read_line_checked, refused_too_long,
+                       write)
 from ._lib import ffi, lib, string
 from .advice import advise_knock, arrangements, best_discard_except, layoff_build, \
     layoff_targets
@@ -399,9 +400,11 @@ class GinPlay:
             write(f"(1 leaves the fewest possible layoffs: {k.layoffs}.)\n")
         while True:
             prompt(f"Show which? [1-{n}, Enter for 1]: ")
-            line = read_line(64)
+            line, too_long = read_line_checked(LINE_SIZE)
             if line is None:
                 break
+            if refused_too_long(too_long, LINE_SIZE):
+                continue
             w = line.lstrip(" \t")
             if not w:
                 break
@@ -441,9 +444,11 @@ class GinPlay:
               f"deadwood {best.defender.deadwood_points}.\n")
         while True:
             prompt("Lay off which cards? [Enter: the best, none, CARDS, hint ?]: ")
-            line = read_line(256)
+            line, too_long = read_line_checked(LINE_SIZE)
             if line is None:
                 return
+            if refused_too_long(too_long, LINE_SIZE):
+                continue
             w = line.lstrip(" \t").rstrip(" \t")
             if not w:
                 return
@@ -504,9 +509,11 @@ class GinPlay:
             text = "".join(w for t, w in words if _legal_has(v, t) or (
                 t == MoveType.TAKE_UPCARD and _legal_has(v, MoveType.DRAW_DISCARD)))
             prompt(f"Your move [{text}hint ? quit]: ")
-            line = read_line(256)
+            line, too_long = read_line_checked(LINE_SIZE)
             if line is None:
                 return "eof", None, None
+            if refused_too_long(too_long, LINE_SIZE):
+                continue
             c = parse_command(line, v)
             if c.kind == "empty":
                 continue

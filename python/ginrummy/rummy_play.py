@@ -17,15 +17,14 @@ import time
 from typing import Any, List, Optional, Sequence
 
 from ._calls import text as _text
-from ._console import c_text, prompt, read_line_checked, setup_streams, strtoull, write
+from ._console import (LINE_SIZE, c_text, prompt, read_line, read_line_checked, refused_too_long,
+                       setup_streams, strtoull, write)
 from ._lib import ffi, lib, string
 from .errors import GinRummyError
 from .rummy import RummyAction, RummyAdvice, RummyBot, RummyGame, RummyMatch, RummyRules, \
     rummy_view_format_move, rummy_view_parse_turn
 
 PROG = "python3 -m ginrummy rummy"
-# the size of the command buffer (as rummy-play's): a longer line is refused
-LINE_SIZE = 512
 
 USAGE = f"""\
 usage: {PROG} [--players N] [--jokers N] [--decks N] [--hand N]
@@ -160,17 +159,10 @@ def _last_action(g: RummyGame) -> Any:
     return g.history()[-1]._raw
 
 
-def _read_whole(size: int) -> Optional[str]:
-    """A line of input as rummy-play reads it: an over-long one (more than
-    size - 1 bytes) is read to its end and counts as an empty line."""
-    line, too_long = read_line_checked(size, echo=False)
-    return "" if too_long and line is not None else line
-
-
 def ask_yes(question: str, eof_answer: bool) -> bool:
     """A yes/no question; eof_answer at the end of input."""
     prompt(f"{question} [y/N]: ")
-    line = _read_whole(64)
+    line = read_line(64, echo=False)
     if line is None:
         write("\n")
         return eof_answer
@@ -188,7 +180,7 @@ def pause_for_next() -> bool:
     """After a hand: a pause, so that lines typed ahead do not play the next
     hand; False at the end of input."""
     prompt("Press Enter for the next hand: ")
-    if _read_whole(256) is None:
+    if read_line(256, echo=False) is None:
         write("\nEnd of input: the match is left unfinished.\n")
         return False
     return True
@@ -225,10 +217,8 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyM
         if line is None:
             write("\nEnd of input.\n")
             return False
-        if too_long:
-            # a line is one command: none of an over-long one is played
-            write(f"line too long (at most {LINE_SIZE - 1} characters); nothing played\n")
-            continue
+        if refused_too_long(too_long, LINE_SIZE):
+            continue                   # a line is one command: none of it is played
         s = line.lstrip(" \t")
         if s in ("?", "help", "h"):
             write(HELP)

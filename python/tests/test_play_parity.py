@@ -45,10 +45,11 @@ class GinPlayer:
         if prompt == "next hand: ":
             return ""
         if prompt == "Enter for 1]: ":
-            return ["0", "2", "", "x", "+1", " 3"][self.n % 6]
+            return ["0", "2", "", "x", "+1", " 3", "1" + " " * 600][self.n % 7]
         if prompt == "hint ?]: ":      # the layoff prompt
             if not self.pending:
-                self.pending = [["hint", "?", "draw", "none 6s", "6s 6s", "ZZ", "AS"][self.n % 7],
+                self.pending = [["hint", "?", "draw", "none 6s", "6s 6s", "ZZ", "AS",
+                                 " " * 600 + "none"][self.n % 8],
                                 ["", "none", "best"][self.n % 3]]
             ans = self.pending.pop(0)
             if ans == "best":
@@ -129,7 +130,8 @@ def test_gin_play_transcripts_are_equal(args):
                  "Press Enter for the next hand", "laid down", "Best discard",
                  "is known to hold", "The match is over", "You left the match.",
                  "End of input", "Hint: you can knock", "Tie:", "Undercut:", "Gin:",
-                 "Two cards are left in the stock", "the hand is void"):
+                 "Two cards are left in the stock", "the hand is void",
+                 "nothing played\nShow which?", "nothing played\nLay off which"):
         if what in out:
             SEEN.add(what)
 
@@ -143,7 +145,8 @@ def test_gin_play_covered_every_screen():
                "Press Enter for the next hand", "laid down", "Best discard",
                "is known to hold", "The match is over", "End of input",
                "Hint: you can knock", "Gin:", "Undercut:", "Two cards are left in the stock",
-               "the hand is void"} - SEEN
+               "the hand is void", "nothing played\nShow which?",
+               "nothing played\nLay off which"} - SEEN
     assert not missing, missing
 
 
@@ -176,6 +179,32 @@ def test_gin_play_odd_input():
              + b"\xf0" * 30 + b"\n" + "\u212a 7h\nT\r\nhint\n".encode()
              + b"x " * 200 + b"\nd\nq\n  YES  \nq\nyes")
     _same([f"{EXAMPLES}/gin-play", "--seed", "3"], ["play", "--seed", "3"], typed)
+
+
+GIN_LONG_LINE = b"line too long (at most 511 characters); nothing played\n"
+
+
+def test_gin_play_refuses_an_over_long_line_whole():
+    # a line is one command, as in rummy-play: one longer than 511
+    # characters is refused once and none of it is played (not its start)
+    args = ["--seed", "3", "--ascii"]
+    gin_play = [f"{EXAMPLES}/gin-play", *args]
+    for typed in (b"pass" + b" " * 600 + b"x\nq\ny\n", b"p" * 512 + b"\nq\ny\n",
+                  b"pass" + b"\t" * 2000 + b"\r\nq\ny\n"):
+        out = _same(gin_play, ["play", *args], typed).encode()
+        assert out.count(GIN_LONG_LINE) == 1, out
+        assert b"You pass" not in out and b"Unknown command" not in out
+    # 511 characters are a line, read as the command it is (a CR before
+    # the LF not counted); one more byte after a CR is one too many
+    for typed, refused in ((b"pass" + b" " * 507 + b"\nq\ny\n", False),
+                           (b"pass" + b" " * 507 + b"\r\nq\ny\n", False),
+                           (b"pass" + b" " * 507 + b"\rx\nq\ny\n", True)):
+        out = _same(gin_play, ["play", *args], typed).encode()
+        assert (GIN_LONG_LINE in out) == refused and (b"You pass" in out) != refused
+    # the quit question and the pause take an over-long line as an empty one
+    typed = b"q\n" + b"y" * 100 + b"\nq\n" + b" " * 70 + b"yes\n"
+    out = _same(gin_play, ["play", *args], typed).encode()
+    assert out.count(b"Really leave") == 2 and b"You left the match" not in out
 
 
 def test_gin_play_end_of_input_at_every_prompt():
