@@ -1306,8 +1306,10 @@ enum {
     GR_REASON_RUMMY_MATCH_OVER,   /* GR_ESTATE: a total reached the target (R7) */
     GR_REASON_RUMMY_CARDS,        /* GR_EINVAL: a position's cards are not the
                                      decks in use, each face once a deck; a
-                                     settled hand's cards more copies of a face
-                                     or more jokers than the decks hold (R1) */
+                                     settled hand's cards, or a going-out
+                                     call's hand and table, more copies of a
+                                     face or more jokers than the decks hold
+                                     (R1) */
     GR_REASON_RUMMY_CARD_COUNT,   /* GR_EINVAL: a hand's size does not fit the
                                      position (R2, R4) */
     GR_REASON_WINNER_HOLDS_CARDS, /* GR_EINVAL: the player who went out is
@@ -2006,8 +2008,10 @@ GR_API int gr_rummy_go_out(const gr_rummy_hand *hand,
  * GR_REASON_BAD_CARD (a malformed hand or table meld), a table meld's
  * reason as gr_rummy_meld_check() gives it (GR_EILLEGAL:
  * GR_REASON_NO_NATURAL, GR_REASON_JOKER_FACE, GR_REASON_RUMMY_NOT_A_MELD),
- * GR_REASON_RUMMY_CARDS (more than GR_RUMMY_MAX_JOKERS jokers in the hand
- * and on the table together). */
+ * GR_REASON_RUMMY_CARDS (the hand and the table's natural cards together
+ * holding a face more than twice, or more than GR_RUMMY_MAX_JOKERS jokers
+ * in the hand and on the table: no game of one or two decks (R1) holds
+ * them; a joker naming a face, JK=5C, is a joker, not a copy of 5C). */
 GR_API int gr_rummy_go_out_check(const gr_rummy_hand *hand,
                                  const gr_rummy_meld *table, int ntable,
                                  int flags, int *reason);
@@ -2351,8 +2355,11 @@ GR_API int gr_rummy_game_view(const gr_rummy_game *game, int player,
  * or a seat's known cards no valid hand (gr_rummy_hand_check), taken not
  * a card, a negative count or one above GR_RUMMY_MAX_CARDS (counts, stock,
  * pile, turnovers below 0), a table meld that is no legal set or run,
- * a pile card above the joker, reserved space not zero.  Every function
- * taking a view (bots, move text) refuses the same views. */
+ * a pile card above the joker, more jokers (GR_RUMMY_MAX_JOKERS) or a
+ * face more often (twice: two decks, R1) in sight (the hand, the table's
+ * natural cards and the pile together) than the decks can hold, reserved
+ * space not zero.  Every function taking a view (bots, move text)
+ * refuses the same views. */
 GR_API int gr_rummy_view_legal_moves(const gr_rummy_view *view,
                                      gr_rummy_action *out, size_t cap);
 

@@ -455,10 +455,11 @@ START_TEST(test_rummy_view_malformed)
     /* R8: a seat's known cards that are no hand (a bit above 51: the
      * expert counted card 63 out of a 53-entry array), a dealer who is
      * no seat, a negative turnover count, more jokers in the hand and on
-     * the table than the decks hold: refused by the view's legal
-     * moves and by every bot kind, the expert included */
+     * the table than the decks hold, a third copy of a face on the
+     * table and the pile: refused by the view's legal moves and by every
+     * bot kind, the expert included */
     ck_assert_int_eq(gr_rummy_view_legal_moves(&v, act, 512), n);
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < 7; k++) {
         bad = v;
         switch (k) {
         case 0: bad.known[(turn + 1) % 4].once |= (gr_cards)1 << 63; break;
@@ -466,6 +467,13 @@ START_TEST(test_rummy_view_malformed)
         case 2: bad.known[1].jokers = -1; break;
         case 3: bad.dealer = 4; break;
         case 4: bad.turnovers = -1; break;
+        case 5:     /* R1: AC twice on the table and once on the pile */
+            bad.nmelds = 2;
+            bad.melds[0] = bad.melds[1] = (gr_rummy_meld){
+                GR_CARD_BIT(0) | GR_CARD_BIT(13) | GR_CARD_BIT(26), 0 };
+            bad.owner[0] = bad.owner[1] = 0;
+            bad.discards[bad.ndiscards++] = 0;
+            break;
         default:    /* R1: more jokers in sight than two decks hold */
             bad.hand.jokers = GR_RUMMY_MAX_JOKERS;
             bad.nmelds = 1;

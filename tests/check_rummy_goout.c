@@ -199,6 +199,50 @@ START_TEST(test_R3_R5_go_out_check_reasons)
 }
 END_TEST
 
+/* R1: at most two decks, so the hand and the table's natural cards hold
+ * each face at most twice, and at most 8 jokers together; anything more
+ * is refused by every going-out call with GR_REASON_RUMMY_CARDS and
+ * nothing written.  A joker naming a face is no copy of it. */
+START_TEST(test_R1_go_out_third_copy_refused)
+{
+    struct { const char *hand; const char *table[3]; int nt; int ok; } cases[] = {
+        { "5C 5C", { "5C 5D 5H" }, 1, 0 },                   /* hand twice + table */
+        { "5C", { "5C 5D 5H", "5C 6C 7C" }, 2, 0 },          /* hand + table twice */
+        { "8H", { "5C 5D 5H", "5C 6C 7C", "3C 4C 5C" }, 3, 0 },   /* table only */
+        { "5C", { "5C 5D 5H", "3C 4C JK=5C" }, 2, 1 },       /* a joker named 5C */
+        { "5C JK", { "5C 5D 5H", "3C 4C JK=5C 6C" }, 2, 1 },
+        { "5C 5C", { "3C 4C JK=5C", "JK=5C 5D 5H" }, 2, 1 },   /* two copies, jokers */
+        { "JK JK JK JK JK JK JK 2C", { "5H JK=6H JK=7H" }, 1, 0 },   /* a 9th joker */
+        { "JK JK JK JK JK JK 2C", { "5H JK=6H JK=7H" }, 1, 1 },      /* 8 jokers */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_rummy_hand h = H(cases[i].hand);
+        gr_rummy_meld t[3];
+        for (int k = 0; k < cases[i].nt; k++)
+            t[k] = M(cases[i].table[k]);
+        int why = -1;
+        int rc = gr_rummy_go_out_check(&h, t, cases[i].nt, 0, &why);
+        gr_rummy_plan p;
+        memset(&p, 0x3C, sizeof p);
+        gr_rummy_plan keep = p;
+        if (cases[i].ok) {
+            ck_assert_msg(rc == GR_OK && why == GR_REASON_NONE, "case %zu", i);
+            ck_assert_int_ge(gr_rummy_go_out(&h, t, cases[i].nt, 0, &p), 0);
+            continue;
+        }
+        ck_assert_msg(rc == GR_EINVAL && why == GR_REASON_RUMMY_CARDS, "case %zu", i);
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            ck_assert_int_eq(gr_rummy_go_out(&h, t, cases[i].nt, flags, &p), GR_EINVAL);
+            ck_assert_int_eq(gr_rummy_can_go_out(&h, t, cases[i].nt, flags, GR_NO_CARD),
+                             GR_EINVAL);
+            ck_assert_int_eq(gr_rummy_can_go_out_plan(&h, t, cases[i].nt, flags,
+                                                      GR_NO_CARD, &p), GR_EINVAL);
+            ck_assert(memcmp(&p, &keep, sizeof p) == 0);
+        }
+    }
+}
+END_TEST
+
 /* a random hand-plus-table case: up to 4 legal table melds, up to 10 faces
  * (half of them near a table meld), jokers in all at most 4 */
 static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand *h)
@@ -228,7 +272,7 @@ static int random_case(test_rng *r, int flags, gr_rummy_meld t[4], gr_rummy_hand
         if (gr_rummy_hand_add(h, f) == GR_OK)
             cards--;
     }
-    return nt;
+    return rummy_fit_decks(t, nt, h);
 }
 
 /* the library's way out of case i against the oracle's value, replayed */
@@ -428,6 +472,7 @@ START_TEST(test_R4_R5_many_sets_random_vs_oracle)
             if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
                 cards--;
         }
+        nt = rummy_fit_decks(t, nt, &h);
         cross_check_go_out(i, &h, t, nt, flags);
         gr_card nd = h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
         int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
@@ -437,15 +482,17 @@ START_TEST(test_R4_R5_many_sets_random_vs_oracle)
 }
 END_TEST
 
-/* The largest tables: 36 three-card sets, each lacking a face the hand
- * holds (R4): every card goes (value 0); with two cards no meld takes, the
- * least value is their points and the player cannot go out (R7). */
-START_TEST(test_R4_R7_table_of_36_sets)
+/* The most three-card sets each lacking a face the hand holds that two
+ * decks allow (R1): 26, two per rank (R4): every card goes (value 0);
+ * with two cards no meld takes, the least value is their points and the
+ * player cannot go out (R7). */
+START_TEST(test_R4_R7_table_of_26_sets)
 {
     gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
     gr_rummy_hand h;
     int nt = hostile_sets(t, &h, 36);
-    ck_assert_int_eq(nt, 36);
+    ck_assert_int_eq(nt, 26);
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, 0, NULL), GR_OK);
     gr_rummy_plan p;
     for (int flags = 0; flags <= 1; flags++) {
         ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, flags, &p), 0);
@@ -538,6 +585,7 @@ START_TEST(test_R4_R5_sets_bigger_hands_vs_oracle)
             if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
                 cards--;
         }
+        nt = rummy_fit_decks(t, nt, &h);
         cross_check_go_out(i, &h, t, nt, flags);
         int out = gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
         ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD));
@@ -602,6 +650,7 @@ START_TEST(test_R4_R5_R7_jokers_vs_oracle)
             if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
                 cards--;
         }
+        nt = rummy_fit_decks(t, nt, &h);
         cross_check_go_out(i, &h, t, nt, flags);
         gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
                    : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
@@ -631,6 +680,7 @@ START_TEST(test_R4_R5_R7_can_go_out_two_ways)
             cards -= gr_rummy_hand_add(&h, (gr_card)(test_below(&r, 4) ? at : test_below(&r, 52)))
                      == GR_OK;
         }
+        nt = rummy_fit_decks(t, nt, &h);
         gr_card nd = test_below(&r, 4) == 0 ? GR_RUMMY_JOKER
                    : test_below(&r, 2) && h.once ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
         gr_rummy_plan p;
@@ -656,6 +706,7 @@ START_TEST(test_R4_R5_R7_hostile_tables)
     for (k = 0; (name = hostile_goout(k, t, &nt, &h, value, out)) != NULL; k++)
         for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
             ck_assert_int_le(gr_rummy_hand_count(&h), 14);
+            ck_assert_msg(gr_rummy_go_out_check(&h, t, nt, flags, NULL) == GR_OK, "%s", name);
             ck_assert_msg(gr_rummy_go_out(&h, t, nt, flags, &p) == value[flags], "%s", name);
             replay_plan(&h, t, nt, flags, &p);
             check_kept_arranged(&h, &p, flags);
@@ -664,7 +715,13 @@ START_TEST(test_R4_R5_R7_hostile_tables)
             if (out[flags] != GR_RUMMY_OUT_NO)
                 check_out_plan(&h, t, nt, flags, GR_NO_CARD, out[flags]);
         }
-    ck_assert_int_eq(k, 20);   /* every case built (the climbed ones parsed) */
+    ck_assert_int_eq(k, 9 + (int)(sizeof hostile_climbed / sizeof hostile_climbed[0]));
+    /* a table climbing found before a third copy was refused (R1) */
+    int why = -1;
+    ck_assert(hostile_parse(hostile_refused.hand, hostile_refused.table, t, &nt, &h));
+    ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, 0, &why), GR_EINVAL);
+    ck_assert_int_eq(why, GR_REASON_RUMMY_CARDS);
+    ck_assert_int_eq(gr_rummy_go_out(&h, t, nt, 0, &p), GR_EINVAL);
 }
 END_TEST
 
@@ -682,6 +739,7 @@ int main(void)
     tcase_add_test(tc, test_R5_R7_out_by_discarding_a_taken_joker);
     tcase_add_test(tc, test_R4_bad_input);
     tcase_add_test(tc, test_R3_R5_go_out_check_reasons);
+    tcase_add_test(tc, test_R1_go_out_third_copy_refused);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 600);
@@ -692,7 +750,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_sets_bigger_hands_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_jokers_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_two_ways);
-    tcase_add_test(tr, test_R4_R7_table_of_36_sets);
+    tcase_add_test(tr, test_R4_R7_table_of_26_sets);
     tcase_add_test(tr, test_R3_R4_table_of_24_runs);
     suite_add_tcase(s, tr);
     return test_run_suite(s);

@@ -95,6 +95,28 @@ static inline int random_table_meld(test_rng *r, int flags, gr_rummy_meld *m, in
     return 0;
 }
 
+/* Fit a random hand and table to two decks (R1): the table melds kept in
+ * order, less each whose natural cards would be a third copy of a face;
+ * then the hand's copies beyond those the table leaves removed.  The
+ * jokers are left as they are.  Returns the new number of melds. */
+static inline int rummy_fit_decks(gr_rummy_meld *t, int nt, gr_rummy_hand *h)
+{
+    gr_cards once = 0, twice = 0;
+    int kept = 0;
+    for (int k = 0; k < nt; k++) {
+        gr_cards nat = t[k].cards & ~t[k].jokers;
+        if (nat & twice)
+            continue;
+        twice |= once & nat;
+        once |= nat;
+        t[kept++] = t[k];
+    }
+    h->twice &= ~once;   /* a face on the table once: the hand holds one */
+    h->once &= ~twice;   /* twice on the table: none */
+    h->twice &= h->once;
+    return kept;
+}
+
 /* the table as text for a failure message: "[5H 6H 7H] [9C 9D 9H]" */
 static inline void rummy_table_text(const gr_rummy_meld *t, int nt, char *buf, size_t size)
 {

@@ -72,6 +72,12 @@ test('R4 R7 melding and going out with the table', () => {
     for (const f of [() => gr.rummyGoOut('8H', ['5H 6H 8H']), () => gr.rummyCanGoOut('8H', ['5H 6H 8H']),
                      () => gr.rummyCanGoOutPlan('8H', ['5H 6H 8H'])])
         assert.throws(f, (e) => e.code === 'EILLEGAL' && e.reason === 'rummy_not_a_meld');
+    // R1: a third copy of a face in the hand and table together is refused
+    for (const f of [() => gr.rummyGoOut('5C', ['5C 5D 5H', '3C 4C 5C']),
+                     () => gr.rummyCanGoOut('5C', ['5C 5D 5H', '3C 4C 5C']),
+                     () => gr.rummyCanGoOutPlan('5C', ['5C 5D 5H', '3C 4C 5C'])])
+        assert.throws(f, (e) => e.code === 'EINVAL' && e.reason === 'rummy_cards');
+    assert.equal(gr.rummyGoOut('5C', ['5C 5D 5H', '3C 4C JK=5C']).value, 0);   // a joker, no copy
 });
 
 test('R2 rules, a stacked deck, views, history, save and load', () => {

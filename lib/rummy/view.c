@@ -68,16 +68,30 @@ int gr__rview_check(const gr_rummy_view *v)
                                    v->ace_high ? GR_RUMMY_ACE_HIGH : 0) == 0
             || v->owner[i] < 0 || v->owner[i] >= v->nplayers)
             return GR_EINVAL;
-    /* no more jokers in sight than the decks can hold (R1) */
+    /* no more jokers, and no face more often, in sight than the decks can
+     * hold (R1: two decks at most) */
     int jokers = v->hand.jokers;
-    for (int i = 0; i < v->nmelds; i++)
+    gr_cards once = v->hand.once, twice = v->hand.twice, thrice = 0;
+    for (int i = 0; i < v->nmelds; i++) {
         jokers += gr__popcount(v->melds[i].jokers);
+        gr_cards natural = v->melds[i].cards & ~v->melds[i].jokers;
+        thrice |= twice & natural;
+        twice |= once & natural;
+        once |= natural;
+    }
     for (int i = 0; i < v->ndiscards; i++) {
         if (v->discards[i] > GR_RUMMY_JOKER)
             return GR_EINVAL;
-        jokers += v->discards[i] == GR_RUMMY_JOKER;
+        if (v->discards[i] == GR_RUMMY_JOKER) {
+            jokers++;
+            continue;
+        }
+        gr_cards bit = GR_CARD_BIT(v->discards[i]);
+        thrice |= twice & bit;
+        twice |= once & bit;
+        once |= bit;
     }
-    if (jokers > GR_RUMMY_MAX_JOKERS)
+    if (jokers > GR_RUMMY_MAX_JOKERS || thrice != 0)
         return GR_EINVAL;
     return GR_OK;
 }

@@ -473,6 +473,19 @@ def test_R3_rummy_go_out_refuses_a_table_non_meld_as_play_does():
 
 
 @pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
+def test_R1_rummy_go_out_refuses_a_third_copy():
+    table = [rummy.RummyMeld.parse("5C 5D 5H"), rummy.RummyMeld.parse("3C 4C 5C")]
+    hand = rummy.RummyHand("5C")                      # a third 5C: two decks at most
+    for call in (lambda: hand.go_out(table), lambda: hand.can_go_out(table),
+                 lambda: hand.out_plan(table)):
+        with pytest.raises(gr.InvalidArgument) as e:
+            call()
+        assert e.value.reason_name == "rummy_cards"
+    named = [table[0], rummy.RummyMeld.parse("3C 4C JK=5C")]   # a joker, not a 5C
+    assert hand.go_out(named).value == 0
+
+
+@pytest.mark.skipif(not rummy.AVAILABLE, reason="no Rummy")
 def test_R1_R8_rummy_position_round_trip_and_faults():
     rules = rummy.RummyRules(players=3, jokers=1)
     g = rummy.RummyGame(rules, seed=5, dealer=1)
