@@ -149,6 +149,26 @@ static void say_action(int p, bool human, const gr_rummy_action *a)
     printf(".\n");
 }
 
+/* R6: a turn that ended with the stock empty turned the discard pile over
+ * into a new stock and its top card up (the library does it, then counts
+ * it); said once after the move, with the count and the limit (0: none) */
+static void say_turnover(const gr_rummy_game *g, int *said, int limit)
+{
+    int t = gr_rummy_game_turnovers(g);
+    if (t <= *said)
+        return;
+    *said = t;
+    gr_rummy_view v;
+    gr_rummy_game_view(g, gr_rummy_game_turn(g), &v);
+    printf("The stock ran out: the discard pile is turned over to make a new stock of "
+           "%d card%s; ", v.stock_size, v.stock_size == 1 ? "" : "s");
+    print_card(v.discards[v.ndiscards - 1]);
+    printf(" is turned up to start the pile (turnover %d", t);
+    if (limit > 0)
+        printf(" of %d", limit);
+    printf(").\n");
+}
+
 /* an action as the command that plays it ("layoff 9C 2") */
 static void print_command(const gr_rummy_view *v, const gr_rummy_action *a)
 {
@@ -411,6 +431,7 @@ int main(int argc, char **argv)
                seat_name(gr_rummy_game_dealer(g), human, name),
                human && gr_rummy_game_dealer(g) == 0 ? "" : "s");
         bool show = true;   /* the table is shown again after a move */
+        int turned = 0;     /* the turnovers said */
         while (!quit && gr_rummy_game_phase(g) != GR_RUMMY_PHASE_OVER) {
             int p = gr_rummy_game_turn(g);
             gr_rummy_view v;
@@ -427,6 +448,7 @@ int main(int argc, char **argv)
                 last = hist[nh - 1];
                 free(hist);
                 say_action(p, human, &last);
+                say_turnover(g, &turned, turnovers);
                 show = true;
                 continue;
             }
@@ -489,6 +511,7 @@ int main(int argc, char **argv)
                     if (gr_rummy_game_play(g, &way[i]) != GR_OK)
                         return 1;
                     say_action(0, human, &way[i]);
+                    say_turnover(g, &turned, turnovers);
                 }
                 show = true;
                 continue;
@@ -514,6 +537,7 @@ int main(int argc, char **argv)
             gr_rummy_game_history(g, hist, (size_t)nh);
             say_action(0, human, &hist[nh - 1]);
             free(hist);
+            say_turnover(g, &turned, turnovers);
             show = true;
         }
         if (!quit) {

@@ -2377,13 +2377,29 @@ GR_API int gr_rummy_game_save(const gr_rummy_game *game, char *buf, size_t size)
 
 /* Rebuild a hand from gr_rummy_game_save() text by replaying its moves
  * through the rules.  Draws may leave out their card; a card named must be
- * the one drawn.  GR_EPARSE for damaged text (bad syntax, a missing or
- * repeated line, an unknown option, a wrong deck, trailing garbage),
- * GR_EILLEGAL for a move the rules refuse, GR_EINVAL for NULL, GR_ENOMEM.
- * *out is written only on success. */
+ * the one drawn.  Lines may end in \n or \r\n; blank lines (white space
+ * only) may follow the end line, as in gr_game_load().  GR_EPARSE for
+ * damaged text (bad syntax, a missing or repeated line, an unknown option,
+ * a wrong deck, no end line with its newline, so a text cut short
+ * anywhere, anything but blank lines after it), GR_EILLEGAL for a move the
+ * rules refuse (or a draw naming another card), GR_EINVAL for NULL,
+ * GR_ENOMEM.  *out is written only on success. */
 GR_API int gr_rummy_game_load(gr_rummy_game **out, const char *text);
+/* As gr_rummy_game_load(), allocating through `mm` (NULL: malloc and
+ * free). */
 GR_API int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
                                  const gr_allocator *mm);
+/* As gr_rummy_game_load_mm(), with the place of the first fault in *err
+ * (when err is not NULL): the offset, length and 1-based line of the bad
+ * line or move (length 0 where something is missing: at the end of a text
+ * cut short), and the reason: GR_REASON_SYNTAX for damaged text,
+ * GR_REASON_DRAW_MISMATCH for a draw naming another card than the one
+ * drawn, or the rule a replayed move broke (as gr_rummy_game_last_reason
+ * gives it, e.g. GR_REASON_TAKEN_FROM_PILE); GR_REASON_NULL_ARGUMENT
+ * or GR_REASON_BAD_VALUE (an allocator missing a function) with no place
+ * for GR_EINVAL.  Zeroed on success. */
+GR_API int gr_rummy_game_load_ex(gr_rummy_game **out, const char *text,
+                                 const gr_allocator *mm, gr_parse_error *err);
 
 /* Write one action as the text of a save's moves line ("MELD 3C 4C JK=5C",
  * "LAYOFF 2 JK=8C", "SWAP 0 5C", "DISCARD KS", "STOCK 4D"),

@@ -180,6 +180,13 @@ expect "rummy-play --auto: one hand" 0 "went out" -- "$bin/rummy-play" --auto --
 expect "rummy-play --auto: random bots, void hands" 0 "void" -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
 expect "rummy-play --ascii: accepted (cards are letters already)" 0 "wins the match" -- "$bin/rummy-play" --auto --ascii --seed 1
 expect "rummy-play -h" 0 "usage" -- "$bin/rummy-play" -h
+# R6: a turnover of the discard pile is said after the move that made it,
+# with the count and the limit (none with --turnovers 0)
+expect "rummy-play: a turnover said, with its limit" 0 \
+    "^The stock ran out: the discard pile is turned over to make a new stock of 16 cards; JS is turned up to start the pile (turnover 1 of 1)\.$" \
+    -- "$bin/rummy-play" --auto --bot random --turnovers 1 --players 5 --seed 4
+expect "rummy-play: turnovers without a limit" 0 "to start the pile (turnover 3)\.$" \
+    -- "$bin/rummy-play" --auto --bot random --turnovers 0 --players 5 --seed 4 --target 0
 # rummy-play's commands and refusals, piped (seed 7, two jokers: the hand
 # holds AC AH JK, so "meld AC AH JK" is ambiguous)
 rp() { printf "$1" > "$tmp.in"; shift; STDIN=$tmp.in expect "$@"; }

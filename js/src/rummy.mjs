@@ -296,7 +296,11 @@ export class RummyGame extends Handle {
             return create('gr_rummy_game_new_from_deck', (pp) => M._gr_rummy_game_new_from_deck(pp, r, d, cards.length, toInt(dealer, 'dealer')));
         })));
     }
-    static load(text) { return new RummyGame(withString(text, (s) => create('gr_rummy_game_load', (pp) => M._gr_rummy_game_load(pp, s)))); }
+    /** A hand from save() text, its moves replayed; a refusal carries the
+     * place (offset, length, line) and the reason of the fault. */
+    static load(text) {
+        return new RummyGame(createParsed('gr_rummy_game_load', text, (pp, s, ep) => M._gr_rummy_game_load_ex(pp, s, 0, ep)));
+    }
     /** A game set up from position text ("players 2; dealer 0; turn 1;
      * phase draw; hand0 ...; ..."), checked against the rules: text that
      * does not read throws with the offset of the bad word, a position the

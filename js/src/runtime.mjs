@@ -636,6 +636,7 @@ export const UNBOUND = {
     gr_rummy_hand_parse: 'RummyHand.parse calls gr_rummy_hand_parse_ex (the same, with the reason)',
     gr_rummy_meld_parse: 'RummyMeld.parse calls gr_rummy_meld_parse_ex',
     gr_rummy_match_load: 'RummyMatch.load calls gr_rummy_match_load_ex',
+    gr_rummy_game_load: 'RummyGame.load calls gr_rummy_game_load_ex',
     gr_env_game: 'the environment\'s own game is internal (valid until its next reset)',
     gr_batch_new: 'batches fill numpy-style arrays for Python: step Env objects instead',
     gr_batch_free: 'batches: see gr_batch_new', gr_batch_env: 'batches: see gr_batch_new',

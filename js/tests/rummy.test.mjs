@@ -107,7 +107,10 @@ test('R2 rules, a stacked deck, views, history, save and load', () => {
     assert.equal(g.clone().save(), saved);
     assert.throws(() => g.play({ type: 'discard', card: 'KS' }), (e) => e.code === 'EILLEGAL');
     assert.throws(() => RummyGame.fromDeck(rr, [...Array(51).keys()]), (e) => e.code === 'EINVAL');
-    assert.throws(() => RummyGame.load(saved.replace('moves', 'mvoes')), (e) => e.code === 'EPARSE');
+    assert.throws(() => RummyGame.load(saved.replace('moves', 'mvoes')),
+        (e) => e.code === 'EPARSE' && e.line === 5 && e.reason === 'syntax');
+    assert.equal(RummyGame.load(saved + '\n  \n').save(), saved);   // blank lines after the end
+    assert.throws(() => RummyGame.load(saved + 'end\n'), (e) => e.code === 'EPARSE' && e.line === 7);
     [rr, c, g, g2].forEach((o) => o.free());
 });
 

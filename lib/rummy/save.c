@@ -11,8 +11,10 @@
  * A hand that started from a position (rummy/position.c) has
  * "position <gr_rummy_position_format text>" in place of the dealer and
  * deck lines.  The text ends with "end" and a newline, so no proper prefix of a saved
- * text loads.  Loading replays every move through gr_rummy_game_play(), so
- * a text can never make a game the rules would refuse.
+ * text loads; blank lines may follow it (as in Gin's saves).  Loading
+ * replays every move through gr_rummy_game_play(), so a text can never
+ * make a game the rules would refuse; a refusal says where
+ * (gr_rummy_game_load_ex): the line or move, and the reason.
  */
 #include "common/alloc.h"
 #include "common/cards.h"
@@ -246,113 +248,196 @@ static int load_position(gr_rummy_game **g, const gr_rummy_rules *rules,
     return rc;
 }
 
-int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
-                          const gr_allocator *mm)
+/* Where a load failed (gr_rummy_game_load_ex): the text, the line being
+ * read and the place of the fault. */
+typedef struct reader {
+    const char     *text;
+    const char     *p;      /* the next line */
+    const char     *s, *e;  /* the current line [s, e) */
+    gr_parse_error *err;
+} reader;
+
+/* the next line (gr__next_line); false, the place set to the end of the
+ * text, when none is left: the text was cut short */
+static bool next_line(reader *r)
 {
-    if (!out || !text || !gr__allocator_valid(mm))
-        return GR_EINVAL;
-    const char *p = text, *s, *e, *rest;
-    if (!gr__next_line(&p, &s, &e) || e - s != 7 || memcmp(s, "rummy 1", 7) != 0)
-        return GR_EPARSE;
-    /* rules */
-    gr_rummy_rules *rules;
-    int rc = gr_rummy_rules_new_mm(&rules, GR_RUMMY_PRESET_PARLETT, mm);
-    if (rc != GR_OK)
-        return rc;
-    rc = GR_EPARSE;
-    int opt[GR_RUMMY_OPT_COUNT];
-    memcpy(opt, rules->opt, sizeof opt);
-    gr_rummy_game *g = NULL;
-    if (!gr__next_line(&p, &s, &e) || !gr__rummy_read_rules(s, e, opt))
-        goto fail;
-    memcpy(rules->opt, opt, sizeof opt);
-    if (!gr__next_line(&p, &s, &e))
-        goto fail;
-    if (keyword(s, e, "position", &rest)) {
-        rc = load_position(&g, rules, rest, e);
-        if (rc != GR_OK) {
-            g = NULL;
-            goto fail;
-        }
-        goto moves;
-    }
-    /* dealer */
-    int dealer;
-    if (!keyword(s, e, "dealer", &rest)
-        || !parse_int(rest, e, 0, opt[GR_RUMMY_OPT_PLAYERS] - 1, &dealer))
-        goto fail;
-    /* deck */
-    gr_card deck[GR_RUMMY_MAX_CARDS];
-    size_t n = 0;
-    if (!gr__next_line(&p, &s, &e) || !keyword(s, e, "deck", &rest))
-        goto fail;
-    while (rest < e) {
-        const char *sp = memchr(rest, ' ', (size_t)(e - rest));
-        const char *end = sp ? sp : e;
-        if (n == GR_RUMMY_MAX_CARDS || !parse_card(rest, end, &deck[n++]))
-            goto fail;
-        rest = sp ? sp + 1 : e;
-        if (sp && rest == e)
-            goto fail;
-    }
-    rc = gr__rgame_deal(&g, rules, deck, n, dealer);
-    if (rc != GR_OK) {
-        g = NULL;
-        if (rc != GR_ENOMEM)
-            rc = GR_EPARSE;   /* not the rules' deck: damaged text */
-        goto fail;
-    }
-moves:
-    rc = GR_EPARSE;
-    if (!gr__next_line(&p, &s, &e) || !keyword(s, e, "moves", &rest))
-        goto fail;
+    if (gr__next_line(&r->p, &r->s, &r->e))
+        return true;
+    r->s = r->e = r->p + strlen(r->p);
+    return false;
+}
+
+/* the fault at [at, at + len) for `reason`; its status */
+static int fault(const reader *r, const char *at, size_t len, int reason, int status)
+{
+    gr__parse_error_set(r->err, r->text, at, len, reason);
+    return status;
+}
+
+/* damaged text: the whole current line (length 0 at the end of the text) */
+static int bad_line(const reader *r)
+{
+    return fault(r, r->s, (size_t)(r->e - r->s), GR_REASON_SYNTAX, GR_EPARSE);
+}
+
+/* after the end line: blank lines only (white space, as Gin's saves) */
+static bool only_blank(const char *p)
+{
+    while (*p && gr__is_space(*p))
+        p++;
+    return *p == '\0';
+}
+
+/* Replay the moves line [rest, r->e) on g. */
+static int replay(reader *r, gr_rummy_game *g, const char *rest)
+{
+    const char *e = r->e;
     while (rest < e) {
         const char *semi = memchr(rest, ';', (size_t)(e - rest));
         const char *end = semi ? semi : e;
+        size_t len = (size_t)(end - rest);
         gr_rummy_action m;
-        if (end == rest || rest[0] == ' ' || end[-1] == ' ')
-            goto fail;
-        rc = parse_action(rest, end, &m);
-        if (rc != GR_OK)
-            goto fail;
+        if (end == rest || rest[0] == ' ' || end[-1] == ' '
+            || parse_action(rest, end, &m) != GR_OK)
+            return fault(r, rest, len, GR_REASON_SYNTAX, GR_EPARSE);
         gr_card named_draw = m.card;
         bool draw = m.type == GR_RUMMY_ACT_DRAW_STOCK
             || m.type == GR_RUMMY_ACT_DRAW_DISCARD;
-        rc = gr_rummy_game_play(g, &m);
-        if (rc == GR_EINVAL)
-            rc = GR_EPARSE;
-        if (rc != GR_OK) {
-            if (rc == GR_ESTATE)
-                rc = GR_EILLEGAL;
-            goto fail;
-        }
+        int rc = gr_rummy_game_play(g, &m);
+        if (rc == GR_ENOMEM)
+            return fault(r, rest, len, GR_REASON_NO_MEMORY, rc);
+        if (rc == GR_EINVAL)   /* a malformed move: damaged text */
+            return fault(r, rest, len, GR_REASON_SYNTAX, GR_EPARSE);
+        if (rc != GR_OK)
+            return fault(r, rest, len, gr_rummy_game_last_reason(g), GR_EILLEGAL);
         if (draw && named_draw != GR_NO_CARD
-            && g->history[g->nhistory - 1].card != named_draw) {
-            rc = GR_EILLEGAL;
-            goto fail;
-        }
-        rc = GR_EPARSE;
+            && g->history[g->nhistory - 1].card != named_draw)
+            return fault(r, rest, len, GR_REASON_DRAW_MISMATCH, GR_EILLEGAL);
         if (!semi)
             break;
         if (semi + 1 >= e || semi[1] != ' ')
-            goto fail;
+            return fault(r, semi, (size_t)(e - semi), GR_REASON_SYNTAX, GR_EPARSE);
         rest = semi + 2;
     }
-    if (!gr__next_line(&p, &s, &e) || e - s != 3 || memcmp(s, "end", 3) != 0
-        || *p != '\0')
-        goto fail;
-    gr_rummy_rules_free(rules);
-    *out = g;
     return GR_OK;
-fail:
-    gr_rummy_game_free(g);
+}
+
+/* the hand of the text in r (rules made through mm) into *g */
+static int load(reader *r, const gr_allocator *mm, gr_rummy_game **g)
+{
+    const char *rest;
+    if (!next_line(r) || r->e - r->s != 7 || memcmp(r->s, "rummy 1", 7) != 0)
+        return bad_line(r);
+    gr_rummy_rules *rules;
+    int rc = gr_rummy_rules_new_mm(&rules, GR_RUMMY_PRESET_PARLETT, mm);
+    if (rc != GR_OK)
+        return fault(r, r->s, 0, GR_REASON_NO_MEMORY, rc);
+    int opt[GR_RUMMY_OPT_COUNT];
+    memcpy(opt, rules->opt, sizeof opt);
+    if (!next_line(r) || !gr__rummy_read_rules(r->s, r->e, opt)) {
+        rc = bad_line(r);
+        goto done;
+    }
+    memcpy(rules->opt, opt, sizeof opt);
+    if (!next_line(r)) {
+        rc = bad_line(r);
+        goto done;
+    }
+    if (keyword(r->s, r->e, "position", &rest)) {
+        rc = load_position(g, rules, rest, r->e);
+        if (rc != GR_OK) {
+            *g = NULL;
+            rc = rc == GR_ENOMEM ? fault(r, r->s, 0, GR_REASON_NO_MEMORY, rc) : bad_line(r);
+            goto done;
+        }
+    } else {
+        int dealer;
+        if (!keyword(r->s, r->e, "dealer", &rest)
+            || !parse_int(rest, r->e, 0, opt[GR_RUMMY_OPT_PLAYERS] - 1, &dealer)) {
+            rc = bad_line(r);
+            goto done;
+        }
+        gr_card deck[GR_RUMMY_MAX_CARDS];
+        size_t n = 0;
+        if (!next_line(r) || !keyword(r->s, r->e, "deck", &rest)) {
+            rc = bad_line(r);
+            goto done;
+        }
+        while (rest < r->e) {
+            const char *sp = memchr(rest, ' ', (size_t)(r->e - rest));
+            const char *end = sp ? sp : r->e;
+            if (n == GR_RUMMY_MAX_CARDS || !parse_card(rest, end, &deck[n++])
+                || (sp && sp + 1 == r->e)) {
+                rc = bad_line(r);
+                goto done;
+            }
+            rest = sp ? sp + 1 : r->e;
+        }
+        rc = gr__rgame_deal(g, rules, deck, n, dealer);
+        if (rc != GR_OK) {   /* not the rules' deck: damaged text */
+            *g = NULL;
+            rc = rc == GR_ENOMEM ? fault(r, r->s, 0, GR_REASON_NO_MEMORY, rc) : bad_line(r);
+            goto done;
+        }
+    }
+    if (!next_line(r) || !keyword(r->s, r->e, "moves", &rest)) {
+        rc = bad_line(r);
+        goto done;
+    }
+    rc = replay(r, *g, rest);
+    if (rc != GR_OK)
+        goto done;
+    /* the end line with its newline (a text cut short lacks it), then
+     * nothing but blank lines */
+    if (!next_line(r) || r->e - r->s != 3 || memcmp(r->s, "end", 3) != 0) {
+        rc = bad_line(r);
+        goto done;
+    }
+    if (!only_blank(r->p)) {
+        const char *at = r->p;
+        while (gr__is_space(*at))
+            at++;
+        rc = fault(r, at, strcspn(at, "\r\n"), GR_REASON_SYNTAX, GR_EPARSE);
+    }
+done:
+    if (rc != GR_OK) {
+        gr_rummy_game_free(*g);
+        *g = NULL;
+    }
     gr_rummy_rules_free(rules);
     return rc;
 }
 
+int gr_rummy_game_load_ex(gr_rummy_game **out, const char *text, const gr_allocator *mm,
+                          gr_parse_error *err)
+{
+    if (!out || !text) {
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
+        return GR_EINVAL;
+    }
+    if (!gr__allocator_valid(mm)) {
+        gr__parse_error_only(err, GR_REASON_BAD_VALUE);
+        return GR_EINVAL;
+    }
+    reader r = { text, text, text, text, err };
+    gr_rummy_game *g = NULL;
+    int rc = load(&r, mm, &g);
+    if (rc != GR_OK)
+        return rc;
+    gr__parse_error_clear(err);
+    *out = g;
+    return GR_OK;
+}
+
+int gr_rummy_game_load_mm(gr_rummy_game **out, const char *text,
+                          const gr_allocator *mm)
+{
+    return gr_rummy_game_load_ex(out, text, mm, NULL);
+}
+
 int gr_rummy_game_load(gr_rummy_game **out, const char *text)
 {
-    return gr_rummy_game_load_mm(out, text, NULL);
+    return gr_rummy_game_load_ex(out, text, NULL, NULL);
 }
 
 void gr__rummy_write_rules(gr_writer *w, const int opt[GR_RUMMY_OPT_COUNT])

@@ -121,7 +121,9 @@ EXCLUDED: Dict[str, str] = {
     "gr_game_load_mm": "custom allocator; Game.load uses gr_game_load_ex with mm=NULL",
     "gr_bot_new_mm": "custom allocator; Bot uses gr_bot_new",
     "gr_rummy_rules_new_mm": "custom allocator; RummyRules uses gr_rummy_rules_new",
-    "gr_rummy_game_load_mm": "custom allocator; RummyGame.load uses gr_rummy_game_load",
+    "gr_rummy_game_load_mm": "custom allocator; RummyGame.load uses gr_rummy_game_load_ex",
+    "gr_rummy_game_load": "RummyGame.load uses gr_rummy_game_load_ex (the same, plus the "
+                          "place of a fault)",
     "gr_rummy_bot_new_mm": "custom allocator; RummyBot uses gr_rummy_bot_new",
     "gr_rummy_game_legal_masks": "fixed-size masks for C search loops; "
                                  "RummyGame.legal_moves lists the same moves",

@@ -23,6 +23,14 @@ Illegal actions: ``raw_env`` raises ``IllegalMove`` (nothing changes);
 (``TerminateIllegalWrapper`` with reward -1: the episode ends, the
 offender gets -1; ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``).
 
+The end of an episode, as PettingZoo expects it: every agent is then
+terminated (or truncated) and is stepped once with ``None``, which removes
+him from ``agents``.  ``raw_env`` and ``parallel_env`` raise
+``WrongState``, as the Gymnasium environments do for a step after the end,
+for an action other than ``None`` for a finished agent and for a step once
+no agent is left (or before ``reset()``); ``env()``'s
+``OrderEnforcingWrapper`` warns instead for a step with no agent left.
+
 Parallel environments: every live agent gives an action each step; the
 actions of agents to act are played (with 4 Gin players the two tables act
 at once), those of waiting agents (mask all 0) are ignored.
@@ -44,7 +52,7 @@ import numpy as np
 
 from ._rlbase import (Array, Engine, Seeding, action_index, make_engine, missing,
                       render_text)
-from .errors import IllegalMove
+from .errors import IllegalMove, WrongState
 
 try:
     import gymnasium
@@ -141,6 +149,12 @@ class _Common:
         return new
 
 
+def _over(started: bool) -> WrongState:
+    """A step with no agent left, as the Gymnasium environments refuse a
+    step after their episode ends (or before reset())."""
+    return WrongState(-2, "the episode is over: reset() first" if started else "reset() first")
+
+
 class _AEC(_Common, AECEnv):
     """The AEC environment of an engine (see the module text)."""
 
@@ -195,10 +209,17 @@ class _AEC(_Common, AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        if not self.agents:                # every agent has left (or no reset yet)
+            raise _over(self._started)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            # PettingZoo's convention: a finished agent steps with None,
+            # which removes him; an action for him is a step too many
+            if action is not None:
+                raise WrongState(-2, f"{agent} is done (terminated or truncated): "
+                                 "step(None) removes him; reset() starts a new episode")
+            self._was_dead_step(None)
             self._log.append(None)
-            self._was_dead_step(action)
             return
         if action is None:
             raise IllegalMove(-3, f"{agent} is to act: None is no action")
@@ -498,7 +519,7 @@ class _Parallel(_Common, ParallelEnv):
                                                      Dict[str, bool], Dict[str, bool],
                                                      Dict[str, Dict[str, Any]]]:
         if not self.agents:
-            raise IllegalMove(-3, "the episode is over: reset() first")
+            raise _over(self._started)
         acting = self.engine.to_act()
         chosen = {}
         for seat in acting:

@@ -227,9 +227,14 @@ class RummyGame(Handle):
 
     @classmethod
     def load(cls, text: str) -> "RummyGame":
-        """Rebuild a game from save() text, replaying its actions."""
-        p = ffi.new("gr_rummy_game **")
-        check(lib.gr_rummy_game_load(p, c_text(text, "text")), "load")
+        """Rebuild a game from save() text, replaying its actions (blank
+        lines may follow its ``end``); a refusal carries the reason and the
+        ``offset``/``length``/``line`` of the fault (gr_rummy_game_load_ex),
+        as Game.load's."""
+        p, err = ffi.new("gr_rummy_game **"), ffi.new("gr_parse_error *")
+        rc = lib.gr_rummy_game_load_ex(p, c_text(text, "text"), ffi.NULL, err)
+        if rc < 0:
+            raise_parse(rc, "load", err)
         return cls._adopted(p[0], None)
 
     @classmethod

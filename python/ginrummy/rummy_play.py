@@ -195,16 +195,34 @@ def _advise(rules: RummyRules, seed: int, v: Any) -> Optional[RummyAdvice]:
         return None
 
 
+def say_turnover(g: RummyGame, said: int, limit: int) -> int:
+    """R6: a turn that ended with the stock empty turned the discard pile
+    over into a new stock and its top card up (the library does it, then
+    counts it); said once after the move, with the count and the limit (0:
+    none).  The turnovers said so far."""
+    t = g.turnovers
+    if t <= said:
+        return said
+    v = g.view(g.turn)
+    write(f"The stock ran out: the discard pile is turned over to make a new stock of "
+          f"{v.stock_size} card{'' if v.stock_size == 1 else 's'}; "
+          f"{_card(v.discards[v.ndiscards - 1])} is turned up to start the pile "
+          f"(turnover {t}{f' of {limit}' if limit > 0 else ''}).\n")
+    return t
+
+
 def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyMatch,
               rules: RummyRules, seed: int) -> bool:
     """Play one hand; False when the person quit or the input ended."""
     show = True                        # the table is shown again after a move
+    turned, limit = 0, rules["turnover_limit"]   # the turnovers said, their limit
     while not g.over:
         p = g.turn
         v = g.view(p)
         if not human or p != 0:
             g.play(bots[p].choose(v))
             say_action(p, human, _last_action(g))
+            turned = say_turnover(g, turned, limit)
             show = True
             continue
         if show:
@@ -243,6 +261,7 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyM
             for act in way:
                 g.play(act)
                 say_action(0, human, act._raw)
+                turned = say_turnover(g, turned, limit)
             show = True
             continue
         if s == "moves":
@@ -260,6 +279,7 @@ def play_hand(g: RummyGame, bots: Sequence[RummyBot], human: bool, match: RummyM
             write(f"Cannot do that: {string(lib.gr_reason_text(g.last_reason))}.\n")
             continue
         say_action(0, human, _last_action(g))
+        turned = say_turnover(g, turned, limit)
         show = True
     return True
 

@@ -21,6 +21,7 @@ except ImportError as exc:  # pragma: no cover - without the test packages
                 "environment tests need them (PYTHONPATH=../shared/thirdparty/python)",
                 allow_module_level=True)
 
+import ginrummy as gr  # noqa: E402
 from ginrummy import pettingzoo as gz  # noqa: E402
 from ginrummy import gymnasium as gg  # noqa: E402
 from ginrummy.seeding import derive_seed  # noqa: E402
@@ -137,6 +138,65 @@ def test_illegal_action_as_classic_games():
     assert np.array_equal(before, r.observe(r.agent_selection)["observation"])
     with pytest.raises(TypeError):
         r.step(1.5)
+
+
+def _play_out_aec(r):
+    """Legal actions until every agent is done (not yet stepped with None)."""
+    while not (r.terminations[r.agent_selection] or r.truncations[r.agent_selection]):
+        mask = r.observe(r.agent_selection)["action_mask"]
+        r.step(int(np.flatnonzero(mask)[0]))
+
+
+@pytest.mark.parametrize("game", ["gin", "rummy"])
+def test_finished_episode_as_pettingzoo_and_gymnasium(game):
+    """A finished agent is stepped with None, which removes him
+    (PettingZoo's convention, as api_test plays it); an action for him, a
+    step with no agent left and a step before reset() raise WrongState, as
+    the Gymnasium environment's step after its episode, the state kept."""
+    r = gz.raw_env(game)
+    with pytest.raises(gr.WrongState):
+        r.step(0)                                   # before reset()
+    r.reset(seed=3)
+    _play_out_aec(r)
+    done = r.agent_selection
+    with pytest.raises(gr.WrongState):
+        r.step(0)                                   # an action for a finished agent
+    assert r.agent_selection == done and done in r.agents
+    left = []
+    while r.agents:
+        left.append(r.agent_selection)
+        r.step(None)                                # removes him
+    assert sorted(left) == sorted(r.possible_agents)
+    for action in (None, 0):
+        with pytest.raises(gr.WrongState):
+            r.step(action)                          # no agent left
+    twin = pickle.loads(pickle.dumps(r))            # the log replays as it was
+    assert twin.agents == [] and twin.terminations == {}
+    r.reset(seed=3)                                 # a new episode steps again
+    mask = r.observe(r.agent_selection)["action_mask"]
+    r.step(int(np.flatnonzero(mask)[0]))
+    p = gz.parallel_env(game)
+    with pytest.raises(gr.WrongState):
+        p.step({})                                  # before reset()
+    p.reset(seed=3)
+    while p.agents:
+        acts = {}
+        for a in p.agents:
+            mask = p._observe_seat(p._seat[a])["action_mask"]
+            acts[a] = int(np.flatnonzero(mask)[0]) if mask.any() else 0
+        p.step(acts)
+    with pytest.raises(gr.WrongState):
+        p.step({a: 0 for a in p.possible_agents})  # after the end
+    g = gg.GinEnv() if game == "gin" else gg.RummyEnv()
+    with pytest.raises(gr.WrongState):
+        g.step(0)                                   # Gymnasium: the same exception
+    e = gz.env(game)                                # env(): PettingZoo's wrappers warn
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    e.step(None)
+    assert e.agents == []
 
 
 def _stock_env(game, **kw):

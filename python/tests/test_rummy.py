@@ -184,3 +184,34 @@ def test_R7_score_keeping_undo_save_load():
     m.undo()
     with pytest.raises(gr.WrongState):
         m.undo()
+
+
+def test_rummy_game_load_tells_the_line_and_reason():
+    # blank lines may follow the end line (as in a Gin save); a damaged
+    # save raises with the line, place and reason (gr_rummy_game_load_ex),
+    # as Game.load does
+    g = rummy.RummyGame(rummy.RummyRules(), seed=4)
+    for _ in range(6):
+        g.play(g.legal_moves()[0])
+    text = g.save()
+    for tail in ("\n", "\n\n", "  \n\t\r\n"):
+        assert rummy.RummyGame.load(text + tail).save() == text
+    with pytest.raises(gr.ParseError) as e:
+        rummy.RummyGame.load(text + "\nend\n")
+    assert e.value.line == 8 and e.value.length == 3 and e.value.reason == gr._lib.lib.GR_REASON_SYNTAX
+    with pytest.raises(gr.ParseError) as e:
+        rummy.RummyGame.load(text.replace("\ndealer ", "\ndealr "))
+    assert e.value.line == 3 and text.replace("\ndealer ", "\ndealr ")[e.value.offset:].startswith("dealr")
+    # a draw that names another card: the move, its reason
+    moves = text[text.index("\nmoves ") + 7:text.index("\nend")].split("; ")
+    first = moves[0]
+    wrong = "STOCK 2C" if first != "STOCK 2C" else "STOCK 3C"
+    bad = text.replace("moves " + first, "moves " + wrong)
+    with pytest.raises(gr.IllegalMove) as e:
+        rummy.RummyGame.load(bad)
+    assert e.value.line == 5 and bad[e.value.offset:e.value.offset + e.value.length] == wrong
+    assert e.value.reason == gr._lib.lib.GR_REASON_DRAW_MISMATCH
+    # cut short: the end of the text
+    with pytest.raises(gr.ParseError) as e:
+        rummy.RummyGame.load(text[:-4])
+    assert e.value.offset == len(text) - 4 and e.value.length == 0
