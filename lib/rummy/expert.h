@@ -41,6 +41,8 @@ typedef struct gr__rexpert {
     gr_card pile[GR_RUMMY_MAX_CARDS];
     gr_cards passed[GR_RUMMY_MAX_PLAYERS];  /* faces a seat did not take */
     gr_cards thrown[GR_RUMMY_MAX_PLAYERS];  /* faces a seat discarded */
+    gr_card last[GR_RUMMY_MAX_PLAYERS];     /* what a seat threw at his
+                                     last turn, or GR_NO_CARD if not seen */
     int nstk;                     /* the stock's size at the last view, or
                                      -1 before the first view of the hand */
     signed char stk[GR_RUMMY_MAX_CARDS];    /* the stock, bottom first: a
