@@ -129,10 +129,17 @@
 
 /* ---- memo: (meld index, cards left) -> least value ---------------------- */
 
-static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
+/* a state's key (mentry): jokers <= GR_RUMMY_MAX_JOKERS (4 bits), idx
+ * below 64 * (GR_RUMMY_MAX_MELDS + 1) */
+static uint32_t mkey(const gr_rummy_hand *h, int idx)
+{
+    return 1u | (uint32_t)h->jokers << 2 | (uint32_t)idx << 6;
+}
+
+static size_t mhash(const gr_rummy_hand *h, uint32_t key, size_t mask)
 {
     uint64_t x = h->once * 0x9E3779B97F4A7C15ull ^ h->twice * 0xC2B2AE3D27D4EB4Full
-               ^ (uint64_t)(h->jokers * 4096 + idx) * 0x165667B19E3779F9ull;
+               ^ (uint64_t)key * 0x165667B19E3779F9ull;
     x ^= x >> 32;   /* the spades (high bits) reach the low bits too */
     x *= 0xD6E8FEB86659FD93ull;
     return (size_t)(x >> 32) & mask;
@@ -141,18 +148,30 @@ static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
 static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
 {
     size_t mask = S->cap - 1;
-    for (size_t i = mhash(h, idx, mask);; i = (i + 1) & mask) {
+    uint32_t key = mkey(h, idx);
+    for (size_t i = mhash(h, key, mask);; i = (i + 1) & mask) {
         mentry *e = &S->memo[i];
-        if (!e->used || (e->once == h->once && e->twice == h->twice
-                         && e->jokers == h->jokers && e->idx == idx))
+        if (e->key == 0 || ((e->key & ~2u) == key && e->once == h->once
+                            && e->twice == h->twice))
             return e;
     }
 }
 
-/* The most states the search memoises (each of 40 bytes, the table twice
+/* The most states the search memoises (each of 24 bytes, the table twice
  * that): beyond it the search stops with GR_ENOMEM.  Only tables of many
  * runs whose ends many cards of the hand can reach come near it. */
 #define MAX_STATES ((size_t)1 << 20)
+
+/* a zeroed memo of cap entries (NULL without memory), written, not
+ * calloc'd: a fresh page faults once, not once read (the zero page) and
+ * again written */
+static mentry *memo_new(size_t cap)
+{
+    mentry *m = malloc(cap * sizeof *m);
+    if (m != NULL)
+        memset(m, 0, cap * sizeof *m);
+    return m;
+}
 
 static int mgrow(search *S)
 {
@@ -161,15 +180,15 @@ static int mgrow(search *S)
         return -1;
     mentry *old = S->memo;
     size_t ocap = S->cap;
-    mentry *nm = calloc(ncap, sizeof *nm);
+    mentry *nm = memo_new(ncap);
     if (nm == NULL)
         return -1;
     S->memo = nm;
     S->cap = ncap;
     for (size_t i = 0; i < ocap; i++)
-        if (old[i].used) {
-            gr_rummy_hand h = { old[i].once, old[i].twice, old[i].jokers };
-            *mfind(S, &h, old[i].idx) = old[i];
+        if (old[i].key != 0) {
+            gr_rummy_hand h = { old[i].once, old[i].twice, (int)(old[i].key >> 2 & 15) };
+            *mfind(S, &h, (int)(old[i].key >> 6)) = old[i];
         }
     free(old);
     return 0;
@@ -430,8 +449,9 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
     for (i = S->next_run[i]; i < S->ntable && !run_can_grow(S, i, left);)
         i = S->next_run[i + 1];
     from = S->next_set[from];   /* the same slots: the same states */
-    mentry *e = mfind(S, left, i * 64 + from);
-    if (e->used && (e->exact || e->value >= alpha))
+    int idx = i * 64 + from;
+    mentry *e = mfind(S, left, idx);
+    if (e->key != 0 && ((e->key & 2u) || e->value >= alpha))
         return e->value;
     int v, exact = 1;
     if ((v = lower_bound(S, i, from, left)) >= alpha
@@ -464,16 +484,13 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
         S->error = GR_ENOMEM;
         return -1;
     }
-    e = mfind(S, left, i * 64 + from);
-    if (!e->used)
+    e = mfind(S, left, idx);
+    if (e->key == 0)
         S->n++;
     e->once = left->once;
     e->twice = left->twice;
-    e->jokers = left->jokers;
-    e->idx = i * 64 + from;
     e->value = v;
-    e->used = 1;
-    e->exact = exact;
+    e->key = mkey(left, idx) | (uint32_t)exact << 1;
     return v;
 }
 
@@ -621,7 +638,7 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     if (o->S.dump)
         for (int i = 0; i <= ntable; i++)
             o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
-    o->S.memo = calloc(o->S.cap, sizeof *o->S.memo);
+    o->S.memo = memo_new(o->S.cap);
     return o->S.memo == NULL ? GR_ENOMEM : GR_OK;
 }
 

@@ -22,8 +22,9 @@ typedef struct tmeld {
 /* the memo: (meld index, cards left) -> least value */
 typedef struct mentry {
     gr_cards once, twice;
-    int      jokers, idx, value, used;   /* idx: meld * 64 + first set counted */
-    int      exact;   /* value exact, else the least value is at least it */
+    int      value;   /* exact, else the least value is at least it */
+    uint32_t key;     /* 0: unused; else 1 | exact << 1 | jokers << 2 |
+                         idx << 6 (idx: meld * 64 + first set counted) */
 } mentry;
 
 typedef struct search {
