@@ -2996,10 +2996,16 @@ GR_API int gr_rummy_advise(gr_rummy_bot *bot, const gr_rummy_view *view,
                            gr_rummy_advice *out);
 
 /* The advice as one line for a person, its moves in rummy-play's words
- * (table melds numbered from 1), snprintf semantics:
+ * (table melds numbered from 1), and what the draw does with the pile's
+ * card (the points the hand lays down to with it and without), snprintf
+ * semantics:
  *   "take 9H: with it you can go out this turn"
- *   "draw: 8S melds with nothing (your cards lay down to 65 points)"
- *   "take 7C: with 7C your cards lay down to 12 points, 19 now"
+ *   "take 7C: with it your cards lay down to 12 points instead of 19"
+ *   "take 2H: it melds with nothing yet (your cards lay down to 46 points
+ *    with it, 44 without)"
+ *   "draw: taking 7C would lay your cards down to 12 points instead of 19"
+ *   "draw: 8S would meld with nothing (your cards lay down to 65 points,
+ *    73 with it)"
  *   "meld 7H 8H 9H, discard KS: 12 points left instead of 46"
  *   "go out: swap 3D 1, discard JK"
  * GR_EINVAL for NULL, buf NULL with size > 0, reserved space not zero,
