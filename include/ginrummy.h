@@ -3094,9 +3094,10 @@ GR_API int gr_rummy_match_save(const gr_rummy_match *match, char *buf,
                                size_t size);
 
 /* Rebuild a match from gr_rummy_match_save() text: the same rules, seed,
- * first dealer, the same next deal, every hand recorded again.  GR_EPARSE
- * for damaged text (bad syntax, an unknown option, a value out of range, a
- * line missing or repeated, anything after "end"; a text cut short has no
+ * first dealer, the same next deal, every hand recorded again; blank lines
+ * may follow "end" (as in gr_match_load()).  GR_EPARSE for damaged text
+ * (bad syntax, an unknown option, a value out of range, a line missing or
+ * repeated, anything but blank lines after "end"; a text cut short has no
  * "end" line and is refused, so no proper prefix of a saved text loads),
  * GR_EILLEGAL for a hand the match refuses (a winner with points left, a
  * hand after the match is over), GR_EINVAL for NULL, GR_ENOMEM.  *out is
