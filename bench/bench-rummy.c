@@ -4,7 +4,7 @@
  *   bench/bench-rummy [seconds per measurement, default 1]
  *   bench/bench-rummy worst [seconds a class, default 2]
  *   bench/bench-rummy aces
- *   bench/bench-rummy climb [seconds a start, default 10]
+ *   bench/bench-rummy climb [seconds a start, default 10] [only start k [flags]]
  *
  * gr_rummy_value on random 10-card hands dealt from two decks with 4
  * jokers (108 cards), on random 7-card hands from one deck, and on dense
@@ -23,7 +23,12 @@
  * worst() below).  The aces mode times the slowest ace-high hands found
  * (tests/rummy_aces.h; tests/check_rummy_melding.c checks their values),
  * with and without GR_RUMMY_ACE_HIGH.  The climb mode climbs going-out
- * inputs towards slower calls (see climb() below).
+ * inputs towards slower calls (see climb() below), within two decks and
+ * 8 jokers (R1).  The slowest medians measured by the worst mode on the
+ * inputs of tests/rummy_hostile.h (hands of up to 14 cards, a loaded
+ * machine): go_out 3.3 ms, can_go_out 3.2 ms, can_go_out with a card
+ * barred 4.0 ms, can_go_out_plan 10 ms (the climbed inputs), the hand's
+ * value 15 us.
  */
 #include "ginrummy.h"
 #include "oracle_rummy.h"
@@ -139,8 +144,12 @@ static gr_rummy_hand dense_k(test_rng *r, int k, int jokers, int lo, int w)
  *     rummy_hostile.h), each called 101 times: the median and the slowest
  *     call;
  *  2. the going-out searches of hands of up to 14 cards built so far
- *     (tests/rummy_hostile.h), gr_rummy_go_out (with its plan) and
- *     gr_rummy_can_go_out, 21 calls each: the median and the slowest;
+ *     (tests/rummy_hostile.h), gr_rummy_go_out (with its plan),
+ *     gr_rummy_can_go_out, gr_rummy_can_go_out_plan (the way out) and
+ *     the hand's gr_rummy_value, 21 calls each:
+ *     the median and the slowest; gr_rummy_can_go_out with each card held
+ *     (and the joker) barred in turn, 7 calls each: the slowest median;
+ *     then the slowest median of each call over every input;
  *  3. 2000 random dense hands of 10 to 14 cards (2 to 5 adjacent ranks,
  *     either ace option) for each number of jokers 0..8, each call the
  *     fastest of 3 (a call preempted once is not the search's cost): the
@@ -175,7 +184,9 @@ static int worst(double seconds)
     printf("  slowest median: %.1f us\n", all_med / 1e3);
 
     printf("going out, the slowest hands of up to 14 cards built (21 calls each, median"
-           " and slowest):\n");
+           " and slowest; barred: can_go_out with the slowest card barred of those held and"
+           " the joker, 7 calls each; the hand's value):\n");
+    double worst_call[5] = { 0, 0, 0, 0, 0 };
     for (int k = 0;; k++) {
         gr_rummy_meld t[GR_RUMMY_MAX_MELDS];
         gr_rummy_hand h;
@@ -185,26 +196,63 @@ static int worst(double seconds)
         if (name == NULL)
             break;
         for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
-            double go[21], can[21], gmed, gmax, cmed, cmax;
+            double go[21], can[21], val[21], way[21], gmed, gmax, cmed, cmax, vmed, vmax;
+            double wmed, wmax;
             int wrong = 0;
             for (int rep = 0; rep < 21; rep++) {
                 double t0 = cpu_now();
                 int v = gr_rummy_go_out(&h, t, nt, flags, &plan);
                 double t1 = cpu_now();
                 int o = gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
-                can[rep] = (cpu_now() - t1) * 1e9;
+                double t2 = cpu_now();
+                bench_sink += (uint64_t)gr_rummy_value(&h, flags);
+                double t3 = cpu_now();
+                wrong |= gr_rummy_can_go_out_plan(&h, t, nt, flags, GR_NO_CARD, &plan) != o;
+                way[rep] = (cpu_now() - t3) * 1e9;
+                val[rep] = (t3 - t2) * 1e9;
+                can[rep] = (t2 - t1) * 1e9;
                 go[rep] = (t1 - t0) * 1e9;
                 wrong |= v != value[flags] || o != out[flags];
+            }
+            double bmed = 0;
+            gr_card bcard = GR_NO_CARD;
+            for (gr_cards c = h.once | (gr_cards)1 << GR_RUMMY_JOKER; c != 0; c &= c - 1) {
+                gr_card nd = (gr_card)__builtin_ctzll(c);
+                if (nd == GR_RUMMY_JOKER && h.jokers == 0)
+                    continue;
+                double b[7], med, max;
+                for (int rep = 0; rep < 7; rep++) {
+                    double t0 = cpu_now();
+                    bench_sink += (uint64_t)gr_rummy_can_go_out(&h, t, nt, flags, nd);
+                    b[rep] = (cpu_now() - t0) * 1e9;
+                }
+                median_max(b, 7, &med, &max);
+                if (med > bmed) {
+                    bmed = med;
+                    bcard = nd;
+                }
             }
             if (wrong)
                 printf("  %s: WRONG ANSWER\n", name);
             median_max(go, 21, &gmed, &gmax);
             median_max(can, 21, &cmed, &cmax);
-            printf("  %-38s %-9s go_out %7.1f (%7.1f) us  can_go_out %6.1f (%6.1f) us\n",
-                   name, flags ? "ace high" : "ace low", gmed / 1e3, gmax / 1e3,
-                   cmed / 1e3, cmax / 1e3);
+            median_max(val, 21, &vmed, &vmax);
+            median_max(way, 21, &wmed, &wmax);
+            char cb[8] = "-";
+            if (bcard != GR_NO_CARD)
+                gr_rummy_card_format(bcard, cb, sizeof cb);
+            printf("  %-38s %-9s go_out %7.1f (%7.1f) us  can_go_out %6.1f (%6.1f) us"
+                   "  barred %3s %6.1f us  way out %6.1f us  value %5.1f us\n", name,
+                   flags ? "ace high" : "ace low", gmed / 1e3, gmax / 1e3, cmed / 1e3,
+                   cmax / 1e3, cb, bmed / 1e3, wmed / 1e3, vmed / 1e3);
+            double m[5] = { gmed, cmed, bmed, wmed, vmed };
+            for (int i = 0; i < 5; i++)
+                worst_call[i] = m[i] > worst_call[i] ? m[i] : worst_call[i];
         }
     }
+    printf("  slowest medians: go_out %.1f us, can_go_out %.1f us, barred %.1f us,"
+           " way out (can_go_out_plan) %.1f us, value %.1f us\n", worst_call[0] / 1e3,
+           worst_call[1] / 1e3, worst_call[2] / 1e3, worst_call[3] / 1e3, worst_call[4] / 1e3);
 
     printf("gr_rummy_value, 2000 random dense hands of 10-14 cards per joker count"
            " (each the fastest of 3 calls):\n");
@@ -309,17 +357,22 @@ static int aces(void)
  * turn (either ace option), a change at a time (a natural of the hand
  * moved to a neighbouring face or next to a table meld, a joker added to
  * or taken from the hand, a table meld replaced, added or dropped, a table
- * card made a joker or a natural) is kept while it makes the slower of
- * gr_rummy_go_out and gr_rummy_can_go_out slower (each the fastest of 3
- * calls); `seconds` a start.  The slowest input found from each start is
- * printed as hostile_climbed's text, with its answers. */
+ * card made a joker or a natural, the card barred from the discard
+ * changed) is kept while it makes the slowest of gr_rummy_go_out,
+ * gr_rummy_can_go_out with no card barred and with the barred card, and
+ * gr_rummy_value of the hand slower (each the fastest of 3 calls);
+ * `seconds` a start.  Every input stays within two decks and 8 jokers
+ * (R1: gr_rummy_go_out_check refuses the others).  The slowest input
+ * found from each start is printed as hostile_climbed's text, with its
+ * answers and the barred card. */
 
-/* a call's cost: the slower of go_out and can_go_out, each the fastest
- * of `reps` calls */
-static double climb_cost(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt, int flags,
-                         int reps)
+/* a call's cost: the slowest of go_out, can_go_out (no card barred, and
+ * `nd` barred) and the hand's value, each the fastest of `reps` calls;
+ * which one in *which (0 go_out, 1 can_go_out, 2 barred, 3 value) */
+static double climb_cost_which(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt,
+                               int flags, gr_card nd, int reps, int *which)
 {
-    double go = 1e30, can = 1e30;
+    double best[4] = { 1e30, 1e30, 1e30, 1e30 };
     gr_rummy_plan plan;
     for (int k = 0; k < reps; k++) {
         double t0 = cpu_now();
@@ -327,10 +380,25 @@ static double climb_cost(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt,
         double t1 = cpu_now();
         bench_sink += (uint64_t)gr_rummy_can_go_out(h, t, nt, flags, GR_NO_CARD);
         double t2 = cpu_now();
-        go = t1 - t0 < go ? t1 - t0 : go;
-        can = t2 - t1 < can ? t2 - t1 : can;
+        bench_sink += (uint64_t)gr_rummy_can_go_out(h, t, nt, flags, nd);
+        double t3 = cpu_now();
+        bench_sink += (uint64_t)gr_rummy_value(h, flags);
+        double t4 = cpu_now(), d[4] = { t1 - t0, t2 - t1, t3 - t2, t4 - t3 };
+        for (int i = 0; i < 4; i++)
+            best[i] = d[i] < best[i] ? d[i] : best[i];
     }
-    return (go > can ? go : can) * 1e9;
+    int w = 0;
+    for (int i = 1; i < 4; i++)
+        w = best[i] > best[w] ? i : w;
+    if (which)
+        *which = w;
+    return best[w] * 1e9;
+}
+
+static double climb_cost(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt, int flags,
+                         gr_card nd, int reps)
+{
+    return climb_cost_which(h, t, nt, flags, nd, reps, NULL);
 }
 
 static int climb_jokers(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt)
@@ -373,9 +441,22 @@ static gr_rummy_meld climb_meld(uint64_t *rng, int f, int flags, int joker)
 }
 
 /* one random change of the input; 0 if it made nothing valid */
-static int climb_change(uint64_t *rng, gr_rummy_hand *h, gr_rummy_meld *t, int *nt, int flags)
+static int climb_change(uint64_t *rng, gr_rummy_hand *h, gr_rummy_meld *t, int *nt, int flags,
+                        gr_card *nd)
 {
-    int kind = bench_below(rng, 7);
+    int kind = bench_below(rng, 8);
+    if (kind == 7) {   /* the barred card: none, a joker or a face held */
+        int k = bench_below(rng, 4);
+        if (k == 0 || h->once == 0)
+            *nd = k == 1 ? GR_RUMMY_JOKER : GR_NO_CARD;
+        else {
+            gr_cards c = h->once;
+            for (int i = bench_below(rng, __builtin_popcountll(c)); i > 0; i--)
+                c &= c - 1;
+            *nd = (gr_card)__builtin_ctzll(c);
+        }
+        return 1;
+    }
     int jk = climb_jokers(h, t, *nt), n = gr_rummy_hand_count(h);
     if (kind <= 1 && h->once) {   /* a natural moved */
         gr_cards c = h->once;
@@ -424,7 +505,7 @@ static int climb_change(uint64_t *rng, gr_rummy_hand *h, gr_rummy_meld *t, int *
         }
         return 1;
     }
-    if (kind >= 5 && *nt > 0) {   /* a table card made a joker, or a natural */
+    if (kind >= 5 && kind <= 6 && *nt > 0) {   /* a table card made a joker, or a natural */
         int i = bench_below(rng, *nt);
         gr_cards c = t[i].cards;
         for (int k = bench_below(rng, __builtin_popcountll(c)); k > 0; k--)
@@ -441,24 +522,38 @@ static int climb_change(uint64_t *rng, gr_rummy_hand *h, gr_rummy_meld *t, int *
     return 0;
 }
 
-static void climb_print(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt)
+static void climb_print(const gr_rummy_hand *h, const gr_rummy_meld *t, int nt, int flags,
+                        gr_card nd)
 {
     char buf[512];
+    static const char *const outs[] = { "GR_RUMMY_OUT_NO", "GR_RUMMY_OUT_MELD",
+                                        "GR_RUMMY_OUT_DISCARD" };
     gr_rummy_hand_format(h, buf, sizeof buf);
-    printf("    { \"%s\",\n      \"", buf);
+    printf("    { \"climbed: %d melds, %d cards\", \"%s\",\n      \"", nt,
+           gr_rummy_hand_count(h), buf);
     for (int i = 0; i < nt; i++) {
         gr_rummy_meld_format(&t[i], buf, sizeof buf);
         printf("%s%s", i ? " | " : "", buf);
     }
-    printf("\" },\n");
+    gr_rummy_plan plan;
+    int v[2], o[2];
+    for (int f = 0; f < 2; f++) {
+        v[f] = gr_rummy_go_out(h, t, nt, f, &plan);
+        o[f] = gr_rummy_can_go_out(h, t, nt, f, GR_NO_CARD);
+    }
+    gr_rummy_card_format(nd, buf, sizeof buf);
+    printf("\",\n      { %d, %d }, { %s, %s } },   /* flags %d, barred %s: %d */\n", v[0], v[1],
+           o[0] >= 0 ? outs[o[0]] : "?", o[1] >= 0 ? outs[o[1]] : "?", flags,
+           nd == GR_NO_CARD ? "none" : buf, gr_rummy_can_go_out(h, t, nt, flags, nd));
 }
 
-static int climb(double seconds)
+static int climb(double seconds, int only, int only_flags)
 {
-    uint64_t rng = 0xC11B;
+    uint64_t rng = 0xC11B + (uint64_t)only;
+    static const char *const what[] = { "go_out", "can_go_out", "barred", "value" };
     printf("going out, inputs of up to 14 cards climbed towards slower calls"
-           " (%.0f s a start; the slower of go_out and can_go_out, the fastest of 3):\n",
-           seconds);
+           " (%.0f s a start; the slowest of go_out, can_go_out, barred, value,"
+           " the fastest of 3):\n", seconds);
     for (int k = 0;; k++) {
         gr_rummy_meld t[GR_RUMMY_MAX_MELDS], bt[GR_RUMMY_MAX_MELDS];
         gr_rummy_hand h, bh;
@@ -466,8 +561,11 @@ static int climb(double seconds)
         const char *name = hostile_goout(k, t, &nt, &h, value, out);
         if (name == NULL)
             break;
-        int flags = k & 1;
-        double start = climb_cost(&h, t, nt, flags, 3), best = start;
+        if (only >= 0 && k != only)
+            continue;
+        int flags = only >= 0 ? only_flags : k & 1;
+        gr_card nd = GR_NO_CARD, bnd = nd;
+        double start = climb_cost(&h, t, nt, flags, nd, 3), best = start;
         bh = h;
         bnt = nt;
         memcpy(bt, t, sizeof t);
@@ -476,27 +574,30 @@ static int climb(double seconds)
             gr_rummy_hand h2 = bh;
             gr_rummy_meld t2[GR_RUMMY_MAX_MELDS];
             int n2 = bnt;
+            gr_card nd2 = bnd;
             memcpy(t2, bt, sizeof bt);
-            if (!climb_change(&rng, &h2, t2, &n2, flags))
+            if (!climb_change(&rng, &h2, t2, &n2, flags, &nd2))
                 continue;
             if (gr_rummy_hand_count(&h2) > 14 || gr_rummy_hand_count(&h2) == 0
                 || gr_rummy_go_out_check(&h2, t2, n2, flags, NULL) != GR_OK)
                 continue;
-            double c = climb_cost(&h2, t2, n2, flags, 3);
-            if (c > best * 1.05 && (c = climb_cost(&h2, t2, n2, flags, 7)) > best) {
+            double c = climb_cost(&h2, t2, n2, flags, nd2, 3);
+            if (c > best * 1.05 && (c = climb_cost(&h2, t2, n2, flags, nd2, 7)) > best) {
                 best = c;
                 bh = h2;
                 bnt = n2;
+                bnd = nd2;
                 memcpy(bt, t2, sizeof t2);
                 kept++;
             }
         }
-        gr_rummy_plan plan;
-        printf("  from %-38s %-9s %8.1f us -> %8.1f us (%ld changes kept of %ld), value %d, "
-               "way out %d:\n", name, flags ? "ace high" : "ace low", start / 1e3, best / 1e3,
-               kept, tries, gr_rummy_go_out(&bh, bt, bnt, flags, &plan),
-               gr_rummy_can_go_out(&bh, bt, bnt, flags, GR_NO_CARD));
-        climb_print(&bh, bt, bnt);
+        int which = 0;
+        climb_cost_which(&bh, bt, bnt, flags, bnd, 7, &which);
+        printf("  from %-38s %-9s %8.1f us -> %8.1f us, %s (%ld changes kept of %ld):\n",
+               name, flags ? "ace high" : "ace low", start / 1e3, best / 1e3, what[which],
+               kept, tries);
+        climb_print(&bh, bt, bnt, flags, bnd);
+        fflush(stdout);
     }
     return 0;
 }
@@ -508,7 +609,8 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "aces") == 0)
         return aces();
     if (argc > 1 && strcmp(argv[1], "climb") == 0)
-        return climb(argc > 2 ? atof(argv[2]) : 10.0);
+        return climb(argc > 2 ? atof(argv[2]) : 10.0, argc > 3 ? atoi(argv[3]) : -1,
+                     argc > 4 ? atoi(argv[4]) & 1 : 0);
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (!(seconds > 0))
         seconds = 1.0;

@@ -217,6 +217,80 @@ static const struct hostile_climb {
         "9S 10S JS | AC 2C 3C | 5C 6C 7C | AD 2D 3D | 5D 6D 7D | 9D "
         "10D JD | 9H 10H JK=JH | 5H 6H 7H | 9S 10S JS",
         { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
+    /* found by bench-rummy climb from the cases above, within two decks,
+     * then climbed again from those (the start, its ace option and the
+     * slowest call then, fastest of 7; the card barred and can_go_out's
+     * answer with it) */
+    /* climbed: 23 melds, 14 cards, ace high: 2565.7 us (go_out); barred 8S: 2 */
+    { "climbed 1: 22 melds, 14 cards", "4C 8C 8C JC QC 5D 8D 8D QD QD 8H JH 8S KS",
+        "9S 10S JS | 5C 6C 7C | 9C 10C JK=JC | AD 2D JK=3D | JK=5D 6D "
+        "7D | 9D JK=10D JD | AH 2H 3H | 5H 6H 7H | 9H 10H JH | AS 2S 3S "
+        "| 5S 6S 7S | JK=9S 10S JK=JS | AC 2C 3C | 5C 6C 7C | JK=9C 10C "
+        "JC | AD 2D 3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H JK=6H 7H "
+        "| 4C 4D 4S | 5S 6S 7S",
+        { 10, 10 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 25 melds, 14 cards, ace low: 4289.3 us (barred); barred KC: 0 */
+    { "climbed 2: 25 melds, 14 cards", "4C 8C KC KC 4D 4D 8D QD 4H 8H 8H 4S 8S QS",
+        "QC QH QS | 5C 6C JK=7C | 8D 9D 10D JD | AD 2D 3D | 5D 6D 7D | "
+        "KD KH KS | AH 2H 3H | 5H 6H 7H | JK=9H 10H JH | JK=AS 2S 3S | "
+        "5S 6S JK=7S | 9S 10S JK=JS | JK=AC 2C 3C | 5C 6C 7C | 9C 10C "
+        "JC | QC QD QH | 5D 6D 7D | JK=9D JK=10D JD | AH 2H 3H | 5H 6H "
+        "7H | 9H 10H JH | AS 2S 3S | 5S 6S 7S | 9S 10S JS | 4C 4H 4S",
+        { 10, 10 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 22 melds, 14 cards, ace high: 5641.1 us (go_out); barred none: 2 */
+    { "climbed 3: 22 melds, 14 cards", "4C 4C 8C QC 4D 8D 10D QD KD KD 8H 4S 8S 10S",
+        "JK=4C 4H JK=4S | 5C 6C 7C | 9C 10C JK=JC | AC AD AH | 5D 6D 7D "
+        "| AS 2S 3S | AH 2H 3H | 5H 6H 7H | 9H 10H JH | AS 2S 3S | 5S "
+        "6S 7S | JK=9S 10S JS | 5S 6S 7S | 8C 8H 8S | 9C JK=10C JC | AD "
+        "2D 3D | 5D 6D JK=7D | 9D 10D JD | 7D 8D 9D | 5H 6H 7H | JK=9H "
+        "10H JK=JH | 4D 4H 4S",
+        { 10, 10 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 24 melds, 14 cards, 2 JK, ace low: 3344.5 us (go_out); barred 8S: 1 */
+    { "climbed 4: 24 melds, 14 cards, 2 JK", "2C 8C QC 4D 8D QD 8H 8H QH 8S 8S KS JK JK",
+        "AC 2C 3C | 5C JK=6C 7C | 9C 10C JC | AD 2D 3D | 5D 6D 7D | 9D "
+        "JK=10D JD | AH 2H 3H | 5H 6H 7H | 9H 10H JH | JK=AS 2S 3S | 5S "
+        "6S 7S | 9S 10S JS | 3C 4C JK=5C | 5C 6C 7C | 9C JK=10C JC | AD "
+        "2D 3D | 5D 6D JK=7D | 7D 8D 9D | AH 2H 3H | 5H 6H 7H | 9H 10H "
+        "JH | AS 2S 3S | 5S 6S 7S | 9S 10S JS",
+        { 0, 0 }, { GR_RUMMY_OUT_MELD, GR_RUMMY_OUT_MELD } },
+    /* climbed: 23 melds, 14 cards, 2 JK, ace high: 2306.5 us (go_out); barred 8C: 2 */
+    { "climbed 5: 23 melds, 14 cards, 2 JK", "4C 4C 8C KC KC KD 4H 8H 9H QH QH 8S JK JK",
+        "AC 2C 3C | 5C 6C JK=7C | 9C 10C JC | AD 2D 3D | 5D 6D 7D | 9S "
+        "10S JS | AH 2H 3H | 5H 6H 7H | JK=4C 4D JK=4S | AS 2S 3S | 5S "
+        "6S JK=7S | JK=9S 10S JS | AC 2C 3C | 5C 6C 7C | 9C 10C JC | 9D "
+        "10D JD QD | JK=5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | 9H "
+        "10H JH | AS 2S 3S | 5S 6S 7S",
+        { 10, 10 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 24 melds, 14 cards, ace low: 3226.7 us (go_out); barred none: 2 */
+    { "climbed 6: 24 melds, 14 cards", "4C 6C 8C QC 4D 6D 8D QD KD 2H 8H 8S 8S KS",
+        "JK=AC 2C 3C | 5C JK=6C 7C | 9C 10C JC | AD JK=2D 3D | 5D JK=6D "
+        "7D | 9D 10D JD QD | 9S 10S JS | 5H JK=6H 7H | JK=9H 10H JH | "
+        "AS JK=2S 3S | JK=5S 6S 7S | 9S 10S JS | AC 2C 3C | 5C 6C 7C | "
+        "9C 10C JC | AD 2D 3D | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H "
+        "7H | 9H 10H JH | AS 2S 3S | 4C 4H 4S | KC KD KS",
+        { 2, 2 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 22 melds, 14 cards, ace high: 5229.8 us (go_out); barred 6S: 2 */
+    { "climbed 7: 21 melds, 14 cards", "8C KC 2D 4D 6D 8D 2H 4H 8H QH AS 4S 6S 8S",
+        "AC JK=2C JK=3C | QC QD QS | 9C 10C JC | AD JK=2D 3D | 5S 6S 7S "
+        "| 4C 5C 6C | AH JK=2H 3H | 5H JK=6H JK=7H | 9H 10H JH | 9S 10S "
+        "JS | 7D 8D 9D | 9S 10S JS | AC 2C 3C | JK=4D 4H 4S | 9C 10C JC "
+        "| AD 2D 3D | 10D JK=JD QD | 9D 10D JD | AS 2S 3S | 5H 6H 7H | "
+        "9H 10H JH",
+        { 1, 6 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 22 melds, 14 cards, ace low: 3746.4 us (can_go_out); barred none: 2 */
+    { "climbed 8: 19 melds, 14 cards", "AC 3C 7C 8C 9C JC 8D 10D AH 4H QH 6S 9S KS",
+        "AD JK=AH AS | JK=AC AD AS | 2C 2H 2S | 2C 2D 2H | 3D 3H 3S | "
+        "3C 3D 3S | JK=4C JK=4H 4S | 4C 4D 4H | 5D 5H 5S | 5C JK=5D 5S "
+        "| 10C JK=10D 10H | 4C 5C 6C JK=7C | 7D 7H 7S | JC JD JS | QC "
+        "QD QH | 8C 8D 8H | 9D 9H JK=9S | 9C 9D 9S | 10C 10H 10S",
+        { 6, 6 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed: 20 melds, 13 cards, 2 JK, ace high: 1606.5 us (barred); barred none: 2 */
+    { "climbed 9: 20 melds, 13 cards, 2 JK", "6C 7C JC QD 3H 3H QH KH 2S 5S JS JK JK",
+        "AD AH AS | AC AD AS | 2C 2H 2S | 10C 10D 10H | JK=JC JD JK=JS "
+        "| 5D 5H JK=5S | 4C 4H 4S | 4C 4D 4H | QC JK=QD QH | 8C 8D 8S | "
+        "JK=6C 6H 6S | KD JK=KH KS | 7C 7D 7S | 6H 7H 8H 9H | 8C 8D 8H "
+        "| 9D 9H 9S | JD JH JS | 10C 10H 10S | KC KD KS | 5C 5D 5H",
+        { 2, 2 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
 };
 
 /* hand and table text (the melds split by " | ") into *h and t[*nt];
@@ -259,9 +333,20 @@ static inline int hostile_parse(const char *hand, const char *m, gr_rummy_meld *
  *   - found by climbing (a table and hand changed one card or meld at a
  *     time while the search got slower, hostile_climbed), within two
  *     decks and 8 jokers (R1).  The tables climbing found before a third
- *     copy of a face was refused held up to 9 copies of a face and took
+ *     copy of a face was refused held up to 4 copies of a face and took
  *     3 to 10 ms (hostile_refused is the first of them); no game holds
- *     them. */
+ *     them.  Those trimmed to two decks take 10 to 160 us; climbed again
+ *     within two decks (bench-rummy climb, the slowest of go_out,
+ *     can_go_out with and without a barred card and the hand's value),
+ *     "climbed 1" to "climbed 9": 14 cards next to 19 to 25 runs and
+ *     sets of both decks, the runs of a suit repeated, with up to 6
+ *     table jokers, 2 to 10 points left.  The slowest medians measured
+ *     (bench-rummy worst, a loaded machine): go_out 3.3 ms, can_go_out
+ *     3.2 ms, can_go_out with a card barred 4.0 ms, can_go_out_plan (the
+ *     way out) 10 ms, the hand's value 4 us: the search visits some
+ *     6000 to 8000 states (the ways the hand's cards of each suit go to
+ *     that suit's runs, multiplied over the suits), each a bound or a
+ *     melding of the cards left. */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
                                         int value[2], int out[2])
 {
