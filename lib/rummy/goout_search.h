@@ -30,6 +30,8 @@ typedef struct mentry {
 typedef struct search {
     int            flags, ntable, last, error;
     int            done;     /* the growths' callback needs no more of them */
+    int            rb_asked, rb_cut;   /* relaxed bounds asked at a block of
+                                          runs (goout.c), how many cut */
     int            greedy;   /* grow a run before stopping it (the value
                                 pass: the best found early cuts the most) */
     int            floor;    /* no state's value is below it (0; the plan
