@@ -98,9 +98,9 @@
  * jokers next to 24 runs 12 us, 32 before), a way out 2 to 8 us.  The
  * inputs climbing found within two decks (R1; those found before held a
  * face up to 4 times, which no game can, and took 3 to 10 ms): 14
- * cards next to 19 to 25 runs and sets, most runs there twice, 2
- * to 10 points left, the plan up to 3.3 ms, the answer 3.2 (4.0 with
- * a card barred), the way out with its plan 10: some 6000 to 8000
+ * cards next to 18 to 25 runs and sets, most runs there twice, 1
+ * to 10 points left, the plan up to 3.4 ms, the answer 3.9 (5 to 8 with
+ * a card barred), the way out with its plan 9.4: some 6000 to 8000
  * states, the ways each suit's cards go to its runs multiplied over the
  * suits, at about 0.4 us each (a bound, a memo probe or a melding of
  * the cards left); no bound sees how the cards of the hand compete for
