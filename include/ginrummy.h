@@ -2996,10 +2996,16 @@ GR_API int gr_rummy_advise(gr_rummy_bot *bot, const gr_rummy_view *view,
                            gr_rummy_advice *out);
 
 /* The advice as one line for a person, its moves in rummy-play's words
- * (table melds numbered from 1), snprintf semantics:
+ * (table melds numbered from 1), and what the draw does with the pile's
+ * card (the points the hand lays down to with it and without), snprintf
+ * semantics:
  *   "take 9H: with it you can go out this turn"
- *   "draw: 8S melds with nothing (your cards lay down to 65 points)"
- *   "take 7C: with 7C your cards lay down to 12 points, 19 now"
+ *   "take 7C: with it your cards lay down to 12 points instead of 19"
+ *   "take 2H: it melds with nothing yet (your cards lay down to 46 points
+ *    with it, 44 without)"
+ *   "draw: taking 7C would lay your cards down to 12 points instead of 19"
+ *   "draw: 8S would meld with nothing (your cards lay down to 65 points,
+ *    73 with it)"
  *   "meld 7H 8H 9H, discard KS: 12 points left instead of 46"
  *   "go out: swap 3D 1, discard JK"
  * GR_EINVAL for NULL, buf NULL with size > 0, reserved space not zero,
@@ -3088,9 +3094,10 @@ GR_API int gr_rummy_match_save(const gr_rummy_match *match, char *buf,
                                size_t size);
 
 /* Rebuild a match from gr_rummy_match_save() text: the same rules, seed,
- * first dealer, the same next deal, every hand recorded again.  GR_EPARSE
- * for damaged text (bad syntax, an unknown option, a value out of range, a
- * line missing or repeated, anything after "end"; a text cut short has no
+ * first dealer, the same next deal, every hand recorded again; blank lines
+ * may follow "end" (as in gr_match_load()).  GR_EPARSE for damaged text
+ * (bad syntax, an unknown option, a value out of range, a line missing or
+ * repeated, anything but blank lines after "end"; a text cut short has no
  * "end" line and is refused, so no proper prefix of a saved text loads),
  * GR_EILLEGAL for a hand the match refuses (a winner with points left, a
  * hand after the match is over), GR_EINVAL for NULL, GR_ENOMEM.  *out is

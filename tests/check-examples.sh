@@ -205,7 +205,7 @@ rp 'd\nmoves\nhelp\nquit\n' "rummy-play: moves as commands" 0 "layoff 3S 2" -- "
 rp 'help\nq\n' "rummy-play: help" 0 "discard 7H, x 7H" -- "$bin/rummy-play" --seed 7 --jokers 2
 # hints, going out, quitting, the pause between hands (the expert advises;
 # the figures it quotes are exact, its choice is matched loosely)
-rp 'hint\nq\ny\n' "rummy-play: hint before the draw" 0 "Hint: draw: 8S melds with nothing (your cards lay down to 65 points)" -- "$bin/rummy-play" --seed 7 --jokers 2
+rp 'hint\nq\ny\n' "rummy-play: hint before the draw" 0 "Hint: draw: 8S would meld with nothing (your cards lay down to 65 points, 73 with it)" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nhint\nq\ny\n' "rummy-play: hint after the draw" 0 "Hint: .*discard [0-9JQKA]*[CDHS]: [0-9]* points left instead of 75" -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'out\nq\ny\n' "rummy-play: out before the draw" 0 "Cannot do that: draw first, from the stock or the discard pile (R4). Type hint for advice." -- "$bin/rummy-play" --seed 7 --jokers 2
 rp 'd\nout\nq\ny\n' "rummy-play: out when there is no way out (R7)" 0 "Cannot do that: you cannot go out now: your cards do not all meld or lay off" -- "$bin/rummy-play" --seed 7 --jokers 2

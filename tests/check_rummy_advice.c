@@ -232,6 +232,54 @@ START_TEST(test_R4_advice_without_a_way_out)
 }
 END_TEST
 
+/* the explanation of the draw advised, taken from the pile or drawn from
+ * the stock (whichever the expert chose), for the pile's top card */
+static void draw_texts(const char *position, const char *take_text, const char *draw_text)
+{
+    gr_rummy_rules *r;
+    gr_rummy_game *g = table(position, &r);
+    gr_rummy_advice a;
+    char line[512];
+    advise(g, r, &a, line, sizeof line);
+    gr_rummy_view v;
+    ck_assert_int_eq(gr_rummy_game_view(g, 1, &v), GR_OK);
+    gr_rummy_action legal[4];
+    int n = gr_rummy_game_legal_moves(g, legal, 4);
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < n; i++) {
+        a.actions[0] = legal[i];
+        ck_assert_int_gt(gr_rummy_advice_explain(&a, &v, line, sizeof line), 0);
+        ck_assert_str_eq(line, legal[i].type == GR_RUMMY_ACT_DRAW_DISCARD ? take_text
+                                                                         : draw_text);
+    }
+    gr_rummy_game_free(g);
+    gr_rummy_rules_free(r);
+}
+
+/* R4, R7: the draw's explanation says what the move does with the pile's
+ * card: the 9H melds (7H 8H 9H: 22 points laid down instead of 37); the
+ * 3C melds with nothing (taken, it adds its 3 points) */
+START_TEST(test_R4_draw_advice_says_what_the_draw_does)
+{
+    draw_texts("players 2; dealer 0; turn 1; phase draw; hand0 2C 5D 9D KS QS 8C 7D; "
+               "hand1 7H 8H KC KD 2S; pile 3S 9H; seed 4",
+               "take 9H: with it your cards lay down to 22 points instead of 37",
+               "draw: taking 9H would lay your cards down to 22 points instead of 37");
+    draw_texts("players 2; dealer 0; turn 1; phase draw; hand0 2C 5D 9D KS QS 8C 7D; "
+               "hand1 7H 8H KC KD 2S; pile 9H 3C; seed 4",
+               "take 3C: it melds with nothing yet (your cards lay down to 40 points with "
+               "it, 37 without)",
+               "draw: 3C would meld with nothing (your cards lay down to 37 points, 40 with "
+               "it)");
+    /* one point, singular; the AC taken could not be thrown (R4): no way out */
+    draw_texts("players 2; dealer 0; turn 1; phase draw; hand0 2C 5D 9D KS QS 8C 7D; "
+               "hand1 7H 8H 9H; pile 3C AC; seed 4",
+               "take AC: it melds with nothing yet (your cards lay down to 1 point with it, "
+               "0 without)",
+               "draw: AC would meld with nothing (your cards lay down to 0 points, 1 with it)");
+}
+END_TEST
+
 START_TEST(test_advice_bad_input)
 {
     gr_rummy_rules *r = test_rummy_rules(2, 0, 0, 0, 0);
@@ -290,6 +338,7 @@ int main(void)
         test_R5_R7_out_through_a_table_joker,
         test_R4_R7_take_to_go_out,
         test_R4_advice_without_a_way_out,
+        test_R4_draw_advice_says_what_the_draw_does,
         test_advice_bad_input,
         test_R4_R5_R7_random_advice_vs_oracle
     };

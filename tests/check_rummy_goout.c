@@ -661,6 +661,58 @@ START_TEST(test_R4_R5_R7_jokers_vs_oracle)
 }
 END_TEST
 
+/* Dense tables like the climbed ones against the oracle (R1, R4, R5,
+ * R7): 3 or 4 runs of one or two suits, both decks' copies of a run
+ * side by side and runs from several low ends (blocks of runs, where the
+ * search asks its relaxed bound), some with a joker; a hand of 2 to 5
+ * cards and 1 or 2 jokers near their ends; fitted to two decks (the
+ * oracle's every order of table moves bounds the size). */
+START_TEST(test_R4_R5_R7_dense_blocks_vs_oracle)
+{
+    test_rng r = { 0xB10C };
+    long n = test_count(800);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), s0 = test_below(&r, 4), s1 = test_below(&r, 4);
+        int jleft = 6, want = 3 + test_below(&r, 2), nt = 0;   /* 6 + 2 jokers at most */
+        gr_rummy_meld t[4];
+        while (nt < want) {
+            int s = test_below(&r, 3) ? s0 : s1, len = 3 + test_below(&r, 2);
+            int lo = 4 * test_below(&r, 3) + test_below(&r, 2);
+            if (lo + len > 13)
+                continue;
+            gr_rummy_meld m = { 0, 0 };
+            for (int q = lo; q < lo + len; q++)
+                m.cards |= GR_CARD_BIT(GR_CARD(q, s));
+            if (jleft > 0 && test_below(&r, 3) == 0) {
+                m.jokers = GR_CARD_BIT(GR_CARD(lo + test_below(&r, len), s));
+                jleft--;
+            }
+            t[nt++] = m;
+            if (nt < want && test_below(&r, 2))
+                t[nt++] = (gr_rummy_meld){ m.cards, 0 };   /* the other deck's copy */
+        }
+        gr_rummy_hand h = { 0, 0, 1 + test_below(&r, 2) };
+        for (int cards = 2 + test_below(&r, 4); cards > 0;) {
+            gr_cards c = t[test_below(&r, nt)].cards;
+            int at = test_below(&r, 2) ? __builtin_ctzll(c) - 1 - test_below(&r, 2)
+                                       : 63 - __builtin_clzll(c) + 1 + test_below(&r, 2);
+            if (test_below(&r, 4) == 0)
+                at = GR_CARD(test_below(&r, 13), test_below(&r, 4));
+            if (at >= 0 && at <= 51)
+                cards -= gr_rummy_hand_add(&h, (gr_card)at) == GR_OK;
+        }
+        nt = rummy_fit_decks(t, nt, &h);
+        ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, flags, NULL), GR_OK);
+        cross_check_go_out(i, &h, t, nt, flags);
+        gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
+                   : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
+        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
+        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));
+        check_out_plan(&h, t, nt, flags, nd, out);
+    }
+}
+END_TEST
+
 /* Large random tables (up to 30 melds, 8 jokers), beyond the oracle:
  * gr_rummy_can_go_out (one search keeping back any one card) against
  * gr_rummy_can_go_out_plan (each card kept back in turn) (R4, R5, R7) */
@@ -749,6 +801,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_many_sets_random_vs_oracle);
     tcase_add_test(tr, test_R4_R5_sets_bigger_hands_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_jokers_vs_oracle);
+    tcase_add_test(tr, test_R4_R5_R7_dense_blocks_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_two_ways);
     tcase_add_test(tr, test_R4_R7_table_of_26_sets);
     tcase_add_test(tr, test_R3_R4_table_of_24_runs);

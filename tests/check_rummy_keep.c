@@ -331,6 +331,20 @@ START_TEST(load_refusals)
     char trailing[600];
     snprintf(trailing, sizeof trailing, "%sx", good);
     ck_assert_int_eq(gr_rummy_match_load(&m, trailing), GR_EPARSE);
+    /* blank lines after the end load (as Gin's); a word after them is
+     * refused at its line */
+    snprintf(trailing, sizeof trailing, "%s\n \t\r\n\n", good);
+    ck_assert_int_eq(gr_rummy_match_load_ex(&m, trailing, NULL, &e), GR_OK);
+    ck_assert_int_eq(e.reason, GR_REASON_NONE);
+    gr_rummy_match_score(m, &sc);
+    ck_assert(sc.total[0] == 30 && sc.hands_played == 2);
+    gr_rummy_match_free(m);
+    snprintf(trailing, sizeof trailing, "%s\n  hand void\n", good);
+    ck_assert_int_eq(gr_rummy_match_load_ex(&m, trailing, NULL, &e), GR_EPARSE);
+    ck_assert_int_eq(e.reason, GR_REASON_SYNTAX);
+    ck_assert_int_eq(e.line, 10);
+    ck_assert_int_eq((int)e.length, 9);
+    ck_assert(strncmp(trailing + e.offset, "hand void", 9) == 0);
     ck_assert_int_eq(gr_rummy_match_load(NULL, good), GR_EINVAL);
     ck_assert_int_eq(gr_rummy_match_load(&m, NULL), GR_EINVAL);
 }

@@ -291,6 +291,39 @@ static const struct hostile_climb {
         "JK=6C 6H 6S | KD JK=KH KS | 7C 7D 7S | 6H 7H 8H 9H | 8C 8D 8H "
         "| 9D 9H 9S | JD JH JS | 10C 10H 10S | KC KD KS | 5C 5D 5H",
         { 2, 2 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed once more from those, after the relaxed bound at each block
+     * of runs (the same notes) */
+    /* climbed 2: 25 melds, 14 cards, ace low: 4746.2 us (barred); barred KC: 0 */
+    { "climbed 10: 25 melds, 14 cards", "4C 8C KC KC 3D 4D 4D 8D QD 4H 8H 4S 8S QS",
+        "QC QH QS | 5C 6C JK=7C | 8D 9D 10D JD | AD 2D JK=3D | 5D 6D 7D "
+        "| KD KH KS | AH 2H 3H | 5H 6H 7H | JK=9H 10H JH | JK=AS 2S 3S "
+        "| 5S 6S JK=7S | 9S 10S JS | JK=AC 2C 3C | 5C 6C 7C | 4C 4H 4S "
+        "| QC QD QH | 5D 6D 7D | 9D 10D JD | AH 2H 3H | 5H 6H 7H | 9H "
+        "10H JH | AS 2S 3S | 5S 6S 7S | JK=9S 10S JS | AC 2C 3C",
+        { 10, 10 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed 4: 24 melds, 14 cards, 2 JK, ace low: 6045.7 us (barred); barred KS: 0 */
+    { "climbed 11: 22 melds, 14 cards, 2 JK", "4C 8C QC 4D 8D QD 4H 8H 3S 8S KS KS JK JK",
+        "AC 2C 3C | 5C JK=6C 7C | 9C 10C JC | AD 2D 3D | 5D 6D 7D | 9D "
+        "JK=10D JD | AH 2H 3H | 5H 6H JK=7H | 9H 10H JH | 9S 10S JS | "
+        "5S 6S 7S | QD JK=QH QS | 3C 4C JK=5C | 5C 6C 7C | 4S 5S 6S | "
+        "AD 2D 3D | 5D 6D JK=7D | 7D 8D 9D | AH 2H 3H | 5H 6H 7H | 9H "
+        "10H JH | QC QH QS",
+        { 10, 10 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed 7: 21 melds, 14 cards, ace high: 4877.1 us (go_out); barred 4S: 2 */
+    { "climbed 12: 21 melds, 14 cards", "8C KC 2D 4D 6D 8D 2H 4H 8H QH AS 4S 6S 8S",
+        "AC JK=2C JK=3C | QC QD QS | 9C 10C JC | AD JK=2D 3D | 5S 6S 7S "
+        "| 4C 5C 6C | AH JK=2H 3H | 5H JK=6H JK=7H | 6H 7H 8H | 9S 10S "
+        "JS | 7D 8D 9D | 9S 10S JS | AC 2C 3C | JK=4D 4H 4S | 9C 10C JC "
+        "| AD 2D 3D | 10D JK=JD QD | 9D 10D JD | AS 2S 3S | 5H 6H 7H | "
+        "9H 10H JH",
+        { 1, 6 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
+    /* climbed 8: 19 melds, 14 cards, ace low: 6818.0 us (can_go_out); barred 9S: 2 */
+    { "climbed 13: 18 melds, 14 cards", "AC 3C 7C 8C 9C 10C 8D 10D AH 4H QH 6S 9S KS",
+        "AD JK=AH AS | JK=AC AD AS | 2C 2H 2S | 2C 2D 2H | 3D 3H 3S | "
+        "3C 3D 3S | JK=4C JK=4H 4S | 4C 4D 4H | 5D 5H 5S | 5C JK=5D 5S "
+        "| 10C JK=10D 10H | 4C 5C 6C JK=7C | 7D 7H 7S | JC JD JS | QC "
+        "QD QH | 8C 8D 8H | 9D 9H JK=9S | 9C 9D 9S",
+        { 6, 6 }, { GR_RUMMY_OUT_DISCARD, GR_RUMMY_OUT_DISCARD } },
 };
 
 /* hand and table text (the melds split by " | ") into *h and t[*nt];
@@ -338,15 +371,16 @@ static inline int hostile_parse(const char *hand, const char *m, gr_rummy_meld *
  *     them.  Those trimmed to two decks take 10 to 160 us; climbed again
  *     within two decks (bench-rummy climb, the slowest of go_out,
  *     can_go_out with and without a barred card and the hand's value),
- *     "climbed 1" to "climbed 9": 14 cards next to 19 to 25 runs and
- *     sets of both decks, the runs of a suit repeated, with up to 6
- *     table jokers, 2 to 10 points left.  The slowest medians measured
- *     (bench-rummy worst, a loaded machine): go_out 3.3 ms, can_go_out
- *     3.2 ms, can_go_out with a card barred 4.0 ms, can_go_out_plan (the
- *     way out) 10 ms, the hand's value 4 us: the search visits some
- *     6000 to 8000 states (the ways the hand's cards of each suit go to
- *     that suit's runs, multiplied over the suits), each a bound or a
- *     melding of the cards left. */
+ *     "climbed 1" to "climbed 13": 13 or 14 cards next to 18 to 25
+ *     runs and sets of both decks, most runs there twice, with up to 6
+ *     table jokers, 1 to 10 points left.  The slowest medians measured
+ *     (bench-rummy worst, a loaded machine): go_out 3.4 ms, can_go_out
+ *     3.9 ms, can_go_out with a card barred 5 to 8 ms (KC barred in
+ *     "climbed 10": no way out, a search that fails everywhere),
+ *     can_go_out_plan (the way out) 9.4 ms, the hand's value 6 us: the
+ *     search visits some 6000 to 8000 states (the ways the hand's cards
+ *     of each suit go to that suit's runs, multiplied over the suits),
+ *     each a bound, a memo probe or a melding of the cards left. */
 static inline const char *hostile_goout(int k, gr_rummy_meld *t, int *nt, gr_rummy_hand *h,
                                         int value[2], int out[2])
 {

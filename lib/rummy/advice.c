@@ -120,6 +120,13 @@ static void w_num(gr_writer *w, int v)
     gr__write_str(w, tmp);
 }
 
+/* "1 point", "12 points" */
+static void w_points(gr_writer *w, int v)
+{
+    w_num(w, v);
+    gr__write_str(w, v == 1 ? " point" : " points");
+}
+
 static void w_card(gr_writer *w, gr_card c)
 {
     char tmp[8];
@@ -147,23 +154,38 @@ int gr_rummy_advice_explain(const gr_rummy_advice *a, const gr_rummy_view *view,
     if (a->phase == GR_RUMMY_PHASE_DRAW) {
         if (pos.npile == 0 || a->take_value < 0)
             return w.len > INT_MAX ? GR_EINVAL : (int)w.len;
+        /* what the pile's card does to the points the hand lays down to,
+         * said of the move advised: taken, or left for the stock */
+        bool take = a->actions[0].type == GR_RUMMY_ACT_DRAW_DISCARD;
+        bool melds = a->take_value < a->least_value + gr__rcard_value(pos.pile_top, pos.flags);
         if (a->out != GR_RUMMY_OUT_NO) {
             gr__write_str(&w, ": with it you can go out this turn");
-        } else if (a->take_value >= a->least_value
-                                    + gr__rcard_value(pos.pile_top, pos.flags)) {
+        } else if (take && melds) {
+            gr__write_str(&w, ": with it your cards lay down to ");
+            w_points(&w, a->take_value);
+            gr__write_str(&w, " instead of ");
+            w_num(&w, a->least_value);
+        } else if (take) {
+            gr__write_str(&w, ": it melds with nothing yet (your cards lay down to ");
+            w_points(&w, a->take_value);
+            gr__write_str(&w, " with it, ");
+            w_num(&w, a->least_value);
+            gr__write_str(&w, " without)");
+        } else if (melds) {
+            gr__write_str(&w, ": taking ");
+            w_card(&w, pos.pile_top);
+            gr__write_str(&w, " would lay your cards down to ");
+            w_points(&w, a->take_value);
+            gr__write_str(&w, " instead of ");
+            w_num(&w, a->least_value);
+        } else {
             gr__write_str(&w, ": ");
             w_card(&w, pos.pile_top);
-            gr__write_str(&w, " melds with nothing (your cards lay down to ");
-            w_num(&w, a->least_value);
-            gr__write_str(&w, a->least_value == 1 ? " point)" : " points)");
-        } else {
-            gr__write_str(&w, ": with ");
-            w_card(&w, pos.pile_top);
-            gr__write_str(&w, " your cards lay down to ");
+            gr__write_str(&w, " would meld with nothing (your cards lay down to ");
+            w_points(&w, a->least_value);
+            gr__write_str(&w, ", ");
             w_num(&w, a->take_value);
-            gr__write_str(&w, " points, ");
-            w_num(&w, a->least_value);
-            gr__write_str(&w, " now");
+            gr__write_str(&w, " with it)");
         }
     } else if (a->out == GR_RUMMY_OUT_NO) {
         gr__write_str(&w, ": ");

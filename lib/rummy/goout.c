@@ -74,15 +74,20 @@
  * hand can take (no run of the hand, no set, no run to grow) when fewer
  * than 6 cards and jokers of the rank are left (both copies would need two
  * sets); the bound is asked before a leaf's value too.  With dump and a
- * joker in hand, a second bound at the first run of each suit: the leaf's
- * value when every natural a run still to grow could reach (as above) may
- * instead be laid off alone for nothing (a slot of its face) and the
- * jokers stay in hand (they cost nothing): however the runs grow, they
- * leave a hand that values no lower.  It sees the jokers the naturals of
- * the suits behind need to meld in the hand; it costs a leaf's value, so
- * it is asked only when a natural needs a joker to go (in no meld of
- * naturals, no set, no run's reach).  The value pass
- * grows each run before stopping it, so the best is found early.  The memo
+ * joker in hand, a second bound at the first run of each suit, and at
+ * the first of a suit's runs from a new low end (a block: both decks'
+ * copies of a run, say) while those asked there cut one time in four at
+ * least (after 64 asks: where they seldom cut they only cost; the
+ * climbed inputs' calls took a third less time in all with them, the
+ * slowest as long): the leaf's value when every natural a run still to
+ * grow could reach (as above) may instead be laid off alone for nothing
+ * (a slot of its face) and the jokers stay in hand (they cost nothing):
+ * however the runs grow, they leave a hand that values no lower.  It
+ * sees the jokers the naturals of the suits (or blocks) behind need to
+ * meld in the hand; it costs a leaf's value, so it is asked only when a
+ * natural needs a joker to go (in no meld of naturals, no set, no run's
+ * reach).  The value pass grows each run before stopping it, so the best
+ * is found early.  The memo
  * keeps exact values and bounds (a value that was not below the alpha
  * asked), and holds at most MAX_STATES (2^20); the search stops with
  * GR_ENOMEM beyond.  A leaf's value is asked below alpha too, and a meld's
@@ -93,9 +98,9 @@
  * jokers next to 24 runs 12 us, 32 before), a way out 2 to 8 us.  The
  * inputs climbing found within two decks (R1; those found before held a
  * face up to 4 times, which no game can, and took 3 to 10 ms): 14
- * cards next to 19 to 25 runs and sets, most runs there twice, 2
- * to 10 points left, the plan up to 3.3 ms, the answer 3.2 (4.0 with
- * a card barred), the way out with its plan 10: some 6000 to 8000
+ * cards next to 18 to 25 runs and sets, most runs there twice, 1
+ * to 10 points left, the plan up to 3.4 ms, the answer 3.9 (5 to 8 with
+ * a card barred), the way out with its plan 9.4: some 6000 to 8000
  * states, the ways each suit's cards go to its runs multiplied over the
  * suits, at about 0.4 us each (a bound, a memo probe or a melding of
  * the cards left); no bound sees how the cards of the hand compete for
@@ -129,10 +134,17 @@
 
 /* ---- memo: (meld index, cards left) -> least value ---------------------- */
 
-static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
+/* a state's key (mentry): jokers <= GR_RUMMY_MAX_JOKERS (4 bits), idx
+ * below 64 * (GR_RUMMY_MAX_MELDS + 1) */
+static uint32_t mkey(const gr_rummy_hand *h, int idx)
+{
+    return 1u | (uint32_t)h->jokers << 2 | (uint32_t)idx << 6;
+}
+
+static size_t mhash(const gr_rummy_hand *h, uint32_t key, size_t mask)
 {
     uint64_t x = h->once * 0x9E3779B97F4A7C15ull ^ h->twice * 0xC2B2AE3D27D4EB4Full
-               ^ (uint64_t)(h->jokers * 4096 + idx) * 0x165667B19E3779F9ull;
+               ^ (uint64_t)key * 0x165667B19E3779F9ull;
     x ^= x >> 32;   /* the spades (high bits) reach the low bits too */
     x *= 0xD6E8FEB86659FD93ull;
     return (size_t)(x >> 32) & mask;
@@ -141,18 +153,30 @@ static size_t mhash(const gr_rummy_hand *h, int idx, size_t mask)
 static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
 {
     size_t mask = S->cap - 1;
-    for (size_t i = mhash(h, idx, mask);; i = (i + 1) & mask) {
+    uint32_t key = mkey(h, idx);
+    for (size_t i = mhash(h, key, mask);; i = (i + 1) & mask) {
         mentry *e = &S->memo[i];
-        if (!e->used || (e->once == h->once && e->twice == h->twice
-                         && e->jokers == h->jokers && e->idx == idx))
+        if (e->key == 0 || ((e->key & ~2u) == key && e->once == h->once
+                            && e->twice == h->twice))
             return e;
     }
 }
 
-/* The most states the search memoises (each of 40 bytes, the table twice
+/* The most states the search memoises (each of 24 bytes, the table twice
  * that): beyond it the search stops with GR_ENOMEM.  Only tables of many
  * runs whose ends many cards of the hand can reach come near it. */
 #define MAX_STATES ((size_t)1 << 20)
+
+/* a zeroed memo of cap entries (NULL without memory), written, not
+ * calloc'd: a fresh page faults once, not once read (the zero page) and
+ * again written */
+static mentry *memo_new(size_t cap)
+{
+    mentry *m = malloc(cap * sizeof *m);
+    if (m != NULL)
+        memset(m, 0, cap * sizeof *m);
+    return m;
+}
 
 static int mgrow(search *S)
 {
@@ -161,15 +185,15 @@ static int mgrow(search *S)
         return -1;
     mentry *old = S->memo;
     size_t ocap = S->cap;
-    mentry *nm = calloc(ncap, sizeof *nm);
+    mentry *nm = memo_new(ncap);
     if (nm == NULL)
         return -1;
     S->memo = nm;
     S->cap = ncap;
     for (size_t i = 0; i < ocap; i++)
-        if (old[i].used) {
-            gr_rummy_hand h = { old[i].once, old[i].twice, old[i].jokers };
-            *mfind(S, &h, old[i].idx) = old[i];
+        if (old[i].key != 0) {
+            gr_rummy_hand h = { old[i].once, old[i].twice, (int)(old[i].key >> 2 & 15) };
+            *mfind(S, &h, (int)(old[i].key >> 6)) = old[i];
         }
     free(old);
     return 0;
@@ -384,11 +408,11 @@ static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *le
          + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
 }
 
-/* With dump, at the first run of a suit: a lower bound on the value
- * left, the leaf's value when every natural a run from meld i on could
- * reach (run_reach) may instead be laid off alone for nothing (a slot of
- * its face) and the jokers bridging to them stay in hand (they cost
- * nothing, dump).  Every way the runs could grow leaves a hand this
+/* With dump, at the first run of a suit or of a block (relaxed_where): a
+ * lower bound on the value left, the leaf's value when every natural a
+ * run from meld i on could reach (run_reach) may instead be laid off
+ * alone for nothing (a slot of its face) and the jokers bridging to them
+ * stay in hand (they cost nothing, dump).  Every way the runs could grow leaves a hand this
  * relaxation values no higher: the naturals they take are laid off, the
  * jokers they take are held and laid off.  Asked below alpha; only when a
  * natural needs a joker to go (in no meld of naturals, no set lacks it,
@@ -423,6 +447,34 @@ static int discard_relaxed(const search *S, int i, int from, const gr_rummy_hand
     return v < 0 ? v : v > GR__RUMMY_JOKER_POINTS;
 }
 
+/* Where the relaxed bound is asked (dump, a joker in hand): 1 at the
+ * first run of a suit; 2 at the first of a suit's runs from a new low end
+ * (a block: the runs of both decks there, say) while the bounds asked
+ * there cut at least one time in four (after 64 asks: where they seldom
+ * cut, their cost is the search's); else 0. */
+static int relaxed_where(const search *S, int i)
+{
+    if (i >= S->ntable)
+        return 0;
+    if (i == S->next_run[0] || S->t[i - 1].suit != S->t[i].suit)
+        return 1;
+    return S->t[i - 1].lo != S->t[i].lo
+        && (S->rb_asked < 64 || 4 * S->rb_cut >= S->rb_asked) ? 2 : 0;
+}
+
+/* the relaxed bound (discard_relaxed in the discard mode), counted in
+ * rb_asked and rb_cut when `count` */
+static int relaxed_counted(search *S, int i, int from, const gr_rummy_hand *left, int alpha,
+                           bool count)
+{
+    int v = S->discard ? discard_relaxed(S, i, from, left) : relaxed_bound(S, i, from, left, alpha);
+    if (count) {
+        S->rb_asked++;
+        S->rb_cut += v >= alpha;
+    }
+    return v;
+}
+
 /* (goout_search.h) */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
@@ -430,15 +482,14 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
     for (i = S->next_run[i]; i < S->ntable && !run_can_grow(S, i, left);)
         i = S->next_run[i + 1];
     from = S->next_set[from];   /* the same slots: the same states */
-    mentry *e = mfind(S, left, i * 64 + from);
-    if (e->used && (e->exact || e->value >= alpha))
+    int idx = i * 64 + from;
+    mentry *e = mfind(S, left, idx);
+    if (e->key != 0 && ((e->key & 2u) || e->value >= alpha))
         return e->value;
     int v, exact = 1;
+    int where = S->dump && left->jokers > 0 ? relaxed_where(S, i) : 0;
     if ((v = lower_bound(S, i, from, left)) >= alpha
-        || (S->dump && left->jokers > 0 && i < S->ntable
-            && (i == S->next_run[0] || S->t[i - 1].suit != S->t[i].suit)
-            && (v = S->discard ? discard_relaxed(S, i, from, left)
-                    : relaxed_bound(S, i, from, left, alpha)) >= alpha)) {
+        || (where && (v = relaxed_counted(S, i, from, left, alpha, where == 2)) >= alpha)) {
         exact = 0;   /* cut before the leaf's value, too */
     } else if (v < 0) {
         S->error = v;
@@ -464,16 +515,13 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
         S->error = GR_ENOMEM;
         return -1;
     }
-    e = mfind(S, left, i * 64 + from);
-    if (!e->used)
+    e = mfind(S, left, idx);
+    if (e->key == 0)
         S->n++;
     e->once = left->once;
     e->twice = left->twice;
-    e->jokers = left->jokers;
-    e->idx = i * 64 + from;
     e->value = v;
-    e->used = 1;
-    e->exact = exact;
+    e->key = mkey(left, idx) | (uint32_t)exact << 1;
     return v;
 }
 
@@ -572,6 +620,7 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     o->S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     o->S.error = 0;
     o->S.done = 0;
+    o->S.rb_asked = o->S.rb_cut = 0;
     o->S.greedy = 1;
     o->S.floor = 0;
     o->S.discard = 0;
@@ -621,7 +670,7 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     if (o->S.dump)
         for (int i = 0; i <= ntable; i++)
             o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
-    o->S.memo = calloc(o->S.cap, sizeof *o->S.memo);
+    o->S.memo = memo_new(o->S.cap);
     return o->S.memo == NULL ? GR_ENOMEM : GR_OK;
 }
 

@@ -22,13 +22,16 @@ typedef struct tmeld {
 /* the memo: (meld index, cards left) -> least value */
 typedef struct mentry {
     gr_cards once, twice;
-    int      jokers, idx, value, used;   /* idx: meld * 64 + first set counted */
-    int      exact;   /* value exact, else the least value is at least it */
+    int      value;   /* exact, else the least value is at least it */
+    uint32_t key;     /* 0: unused; else 1 | exact << 1 | jokers << 2 |
+                         idx << 6 (idx: meld * 64 + first set counted) */
 } mentry;
 
 typedef struct search {
     int            flags, ntable, last, error;
     int            done;     /* the growths' callback needs no more of them */
+    int            rb_asked, rb_cut;   /* relaxed bounds asked at a block of
+                                          runs (goout.c), how many cut */
     int            greedy;   /* grow a run before stopping it (the value
                                 pass: the best found early cuts the most) */
     int            floor;    /* no state's value is below it (0; the plan

@@ -12,7 +12,8 @@
  *
  * Loading replays every hand through the same checks as
  * gr_rummy_match_record, so a text can never make a match the library
- * would refuse; a text cut short has no "end" and is refused.
+ * would refuse; a text cut short has no "end" and is refused.  Blank
+ * lines may follow "end" (as in Gin's saves).
  */
 #include "common/alloc.h"
 #include "common/cards.h"
@@ -200,9 +201,13 @@ static int load(gr_rummy_match **out, reader *r, const gr_allocator *mm)
             return why == GR_REASON_NO_MEMORY ? GR_ENOMEM : GR_EILLEGAL;
         }
     }
-    if (*r->p != '\0') {   /* anything after "end" */
+    /* after "end": blank lines only (white space, as Gin's saves) */
+    const char *after = r->p;
+    while (gr__is_space(*after))
+        after++;
+    if (*after != '\0') {
         gr_rummy_match_free(m);
-        return fail(r, r->p, strlen(r->p), GR_REASON_SYNTAX);
+        return fail(r, after, strcspn(after, "\r\n"), GR_REASON_SYNTAX);
     }
     m->last_reason = GR_REASON_NONE;
     *out = m;

@@ -178,6 +178,7 @@ def test_R7_score_keeping_undo_save_load():
     assert [r.score[0] for r in m.results()] == [27]
     back = rummy.RummyMatch.load(m.save())
     assert back.save() == m.save()
+    assert rummy.RummyMatch.load(m.save() + "\n \n").save() == m.save()   # blank lines after end
     assert back.rules is not None and back.rules.as_dict() == rules.as_dict()
     with pytest.raises(gr.ParseError):
         rummy.RummyMatch.load(m.save()[:-4])
