@@ -2,7 +2,8 @@
 (2-7) against the library's bots, and a vector environment of 2-player Gin
 hands over the C batch.
 
-Registered ids (``gymnasium.make("ginrummy/Gin-v0")``): ``Gin-v0`` (2
+Registered ids, when this module is imported (``import
+ginrummy.gymnasium``, then ``gymnasium.make("ginrummy/Gin-v0")``): ``Gin-v0`` (2
 players, OpenSpiel's rules, the greedy bot), ``GinExpert-v0`` (the expert
 bot), ``Gin3-v0`` and ``Gin4-v0`` (3 players, 4 in partnerships, the
 STANDARD preset), ``GinHollywood-v0`` (2 players, a Hollywood match),
@@ -12,13 +13,18 @@ Any keyword of the classes may be given to ``make``.
 ``GinEnv(players, opponents, seat, rules, episode, render_mode, **options)``
 and ``RummyEnv(players, opponents, seat, episode, render_mode, **options)``:
 the agent plays `seat`, every other seat is played by a library bot named
-in `opponents` ("random", "greedy", "expert" for Gin; "random", "greedy"
-for Rummy; one name for all, or one per other seat).  Observations are a
+in `opponents` ("random", "greedy" or "expert", in either game; one name
+for all, or one per other seat).  Observations are a
 Dict of ``observation`` (float32) and ``action_mask`` (int8), the same as
 the PettingZoo environments'; the reward of a step is what the agent's seat
 got until his next turn (the bots' moves included).  An illegal action ends
 the episode with reward -1 (``illegal_reward``) and
-``info["illegal_action"]``, as PettingZoo's classic games do.
+``info["illegal_action"]``, as PettingZoo's classic games do.  ``reset()``
+always returns a position where the agent acts: a hand that ends before
+his first decision (he sits out a 3-player Gin hand, or the bots go out
+before his first turn) is skipped, taking the run's next episode index,
+and the next hand is dealt (``info["skipped_hands"]`` counts them when
+there were any; the agent's points in them are not given).
 
 ``GinVectorEnv(num_envs, rules="openspiel", copy=True, **options)``: N
 2-player hands
@@ -63,6 +69,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the package
 __all__ = ["GinEnv", "RummyEnv", "GinVectorEnv", "IDS"]
 
 RENDER_MODES = ["ansi", "human"]
+_MAX_SKIPPED = 1000  # hands ended before the agent acted, in a row
 
 
 class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
@@ -135,17 +142,30 @@ class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
         return self._start()
 
     def _start(self) -> Tuple[Dict[str, Array], Dict[str, Any]]:
-        s, k = self._seeding.seed, self._seeding.index
-        assert s is not None
-        self.engine.reset(s, k)
-        self._bots = {seat: self._make_bot(kind, derive_seed(s, STREAMS["bot"] + seat, k))
-                      for seat, kind in self.opponents.items()}
-        self._log, self._started, self._done, self._pos = [], True, False, 0
-        self._pending_reward = self._advance()
-        self._done = self.engine.over
+        # A hand that ends before the agent's first decision (he sits out a
+        # 3-player Gin hand, or the bots go out before his first turn) is no
+        # episode: it takes the run's next episode index and the next hand
+        # is dealt, so reset() always returns a position the agent acts in.
+        skipped = 0
+        while True:
+            s, k = self._seeding.seed, self._seeding.index
+            assert s is not None
+            self.engine.reset(s, k)
+            self._bots = {seat: self._make_bot(kind, derive_seed(s, STREAMS["bot"] + seat, k))
+                          for seat, kind in self.opponents.items()}
+            self._log, self._started, self._done, self._pos = [], True, False, 0
+            self._pending_reward = self._advance()
+            self._done = self.engine.over
+            if not self._done:
+                break
+            skipped += 1
+            if skipped >= _MAX_SKIPPED:
+                raise RuntimeError(f"{skipped} hands in a row ended before seat {self.seat} "
+                                   "acted")  # pragma: no cover - no rule set does this
+            self._seeding.index += 1
         if self.render_mode == "human":
             self.render()
-        return self._obs(), {}
+        return self._obs(), ({"skipped_hands": skipped} if skipped else {})
 
     def step(self, action: Any) -> Tuple[Dict[str, Array], float, bool, bool, Dict[str, Any]]:
         if self._done:

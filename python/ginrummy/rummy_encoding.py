@@ -2,8 +2,9 @@
 observation encoding: the engine of the Rummy environments of
 ``ginrummy.pettingzoo`` and ``ginrummy.gymnasium``.
 
-Actions (584 ids, the same for every rules set; ``action_id`` and
-``action_for`` convert both ways):
+Actions (584 ids, the same for every rules set; ``action_id`` gives an
+action's id, ``RummyTable.legal()`` the legal ids with their actions and
+``describe`` an id's text):
 
 ===========  ==============================================================
 0            draw the top of the stock

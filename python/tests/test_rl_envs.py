@@ -316,6 +316,29 @@ def test_gymnasium_illegal_action_ends_the_episode():
     assert (r, term, trunc, info.get("illegal_action")) == (-1.0, True, False, True)
 
 
+@pytest.mark.parametrize("make, seeds", [
+    (lambda: gg.GinEnv(players=3, seat=2), range(40)),           # he sits out
+    (lambda: gymnasium.make("ginrummy/Rummy4-v0").unwrapped, [102, 128, 421]),
+])
+def test_gymnasium_reset_returns_a_position_the_agent_acts_in(make, seeds):
+    """A hand over before the agent's first decision is skipped (it takes
+    the run's next episode index); reset() never returns a finished hand,
+    and a pickled environment deals the same afterwards."""
+    skipped = 0
+    for s in seeds:
+        e = make()
+        obs, info = e.reset(seed=s)
+        assert obs["action_mask"].any() and not e._done
+        skipped += info.get("skipped_hands", 0)
+        twin = pickle.loads(pickle.dumps(e))
+        assert np.array_equal(twin._obs()["observation"], obs["observation"])
+        a = int(np.flatnonzero(obs["action_mask"])[0])
+        e.step(a)
+        obs2, _ = e.reset()
+        assert obs2["action_mask"].any()
+    assert skipped > 0
+
+
 def test_vector_env_spaces_autoreset_and_final_obs():
     n = 16
     v = gg.GinVectorEnv(n)
