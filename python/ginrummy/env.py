@@ -47,7 +47,11 @@ class GinRummyEnv(Handle):
     With ``reward="match"`` the hands are played as a match (G25) and the
     final step of the match also adds each player's match total margin
     (winner +margin, loser -margin); ``terminated`` is then the end of a hand
-    and ``info["match_over"]`` the end of the match.
+    and ``info["match_over"]`` the end of the match.  Observations and
+    ``rewards`` are by the hand's player (player 1 deals every hand), while
+    ``info["match_score"]`` (at a hand's end) is by match player, whose
+    dealer alternates: ``info["match_players"]`` (at ``reset()`` and a
+    hand's end) gives the match player of the hand's players 0 and 1.
 
     Seeding: ``GinRummyEnv(seed=s)`` or ``reset(seed=s)`` starts the run
     seeded s; its hand k (k = 0 at that reset, then 1, 2, .. at each
@@ -142,6 +146,8 @@ class GinRummyEnv(Handle):
         lib.gr_env_observe(self._p, p, self._obs_ptr)
         lib.gr_env_legal(self._p, self._mask_ptr)
         info = {"player": p, "action_mask": self._mask.copy()}
+        if self.reward_mode == "match" and deck is None:
+            info["match_players"] = self._match_players()
         self.infos = {a: {} for a in self.agents}
         return self._obs.copy(), info
 
@@ -155,6 +161,11 @@ class GinRummyEnv(Handle):
         deck = [Card(c) for c in deck_line.split()[1:]]
         check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
         self._match, self._match_dealer = match, g.dealer
+
+    def _match_players(self) -> Tuple[int, int]:
+        """The match player of the hand's players 0 and 1 (player 1 deals
+        every hand here; the match's dealer alternates)."""
+        return (0, 1) if self._match_dealer == 1 else (1, 0)
 
     def step(self, action: int) -> Tuple["Array", "Array", bool, bool, Dict[str, Any]]:
         """Play `action` (an int or numpy integer; TypeError for a float or
@@ -195,6 +206,7 @@ class GinRummyEnv(Handle):
         score = self._match.score()
         info["match_over"] = score.over
         info["match_score"] = score
+        info["match_players"] = self._match_players()
         if score.over:
             w = score.winner if self._match_dealer == 1 else 1 - score.winner
             rewards[w] += score.margin

@@ -254,6 +254,32 @@ def test_match_rewards():
     assert hands >= 2 and info["match_score"].over
 
 
+@pytest.mark.parametrize("seed", [1, 3, 5])
+def test_match_players_map_rewards_to_match_score(seed):
+    """rewards are by the hand's player, match_score by match player:
+    match_players maps the one to the other, so the match's winner gets
+    the final margin."""
+    env = GinRummyEnv(reward="match", seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = set()
+    for _ in range(3):                                  # three matches
+        over = False
+        while not over:
+            _, info = env.reset()
+            first = info["match_players"]
+            while True:
+                obs, rew, term, trunc, info = env.step(_policy(env, rng))
+                if term or trunc:
+                    break
+            assert info["match_players"] == first
+            seen.add(first)
+            over = info["match_over"]
+        score = info["match_score"]
+        hand_winner = info["match_players"].index(score.winner)
+        assert rew[hand_winner] > 0 > rew[1 - hand_winner]
+    assert seen == {(0, 1), (1, 0)}
+
+
 def test_G36_tie_scores_zero_as_openspiel():
     """Knocker 9 (9S), defender 2D 3S 4H = 9 after layoffs and a 4-card run:
     OpenSpiel's Returns() gives 0 to both."""
