@@ -1,5 +1,6 @@
 /* cards.c: card points (G2), parsing and formatting of cards and sets. */
 #include "common/bits.h"
+#include "common/alloc.h"
 #include "common/cards.h"
 
 #include <stdio.h>
@@ -257,6 +258,20 @@ void gr__parse_error_only(gr_parse_error *err, int reason)
         memset(err, 0, sizeof *err);
         err->reason = reason;
     }
+}
+
+int gr__load_args_check(const void *out, const char *text, const gr_allocator *mm,
+                        gr_parse_error *err)
+{
+    if (!out || !text) {
+        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
+        return GR_EINVAL;
+    }
+    if (!gr__allocator_valid(mm)) {
+        gr__parse_error_only(err, GR_REASON_BAD_VALUE);
+        return GR_EINVAL;
+    }
+    return GR_OK;
 }
 
 int gr_card_parse_ex(const char *text, gr_card *out, gr_parse_error *err)

@@ -187,5 +187,10 @@ void gr__parse_error_set(gr_parse_error *err, const char *text, const char *at,
 void gr__parse_error_clear(gr_parse_error *err);
 /* a fault with no place (a NULL argument, no memory): only the reason */
 void gr__parse_error_only(gr_parse_error *err, int reason);
+/* the arguments of a *_load_ex: GR_OK, else GR_EINVAL with *err's reason
+ * (null_argument: out or text NULL; bad_value: an allocator with some
+ * functions but not all) */
+int gr__load_args_check(const void *out, const char *text, const gr_allocator *mm,
+                        gr_parse_error *err);
 
 #endif /* GR_COMMON_CARDS_H */

@@ -217,16 +217,11 @@ static int load(gr_rummy_match **out, reader *r, const gr_allocator *mm)
 int gr_rummy_match_load_ex(gr_rummy_match **out, const char *text,
                            const gr_allocator *mm, gr_parse_error *err)
 {
-    if (!out || !text) {
-        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
-        return GR_EINVAL;
-    }
-    if (!gr__allocator_valid(mm)) {
-        gr__parse_error_only(err, GR_REASON_BAD_VALUE);
-        return GR_EINVAL;
-    }
+    int rc = gr__load_args_check(out, text, mm, err);
+    if (rc != GR_OK)
+        return rc;
     reader r = { text, text, text, text, err };
-    int rc = load(out, &r, mm);
+    rc = load(out, &r, mm);
     if (rc == GR_OK)
         gr__parse_error_clear(err);
     return rc;

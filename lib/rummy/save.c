@@ -411,17 +411,12 @@ done:
 int gr_rummy_game_load_ex(gr_rummy_game **out, const char *text, const gr_allocator *mm,
                           gr_parse_error *err)
 {
-    if (!out || !text) {
-        gr__parse_error_only(err, GR_REASON_NULL_ARGUMENT);
-        return GR_EINVAL;
-    }
-    if (!gr__allocator_valid(mm)) {
-        gr__parse_error_only(err, GR_REASON_BAD_VALUE);
-        return GR_EINVAL;
-    }
+    int rc = gr__load_args_check(out, text, mm, err);
+    if (rc != GR_OK)
+        return rc;
     reader r = { text, text, text, text, err };
     gr_rummy_game *g = NULL;
-    int rc = load(&r, mm, &g);
+    rc = load(&r, mm, &g);
     if (rc != GR_OK)
         return rc;
     gr__parse_error_clear(err);
