@@ -353,6 +353,18 @@ static void check_out_plan(const gr_rummy_hand *h, const gr_rummy_meld *t, int n
         ck_assert_int_eq(gr_rummy_hand_holds(&p.left, no_discard), 0);
 }
 
+/* one position against the oracle: every way out and the least value
+ * left (cross_check_go_out), can we go out keeping back no_discard, and
+ * the plan that says how */
+static void check_vs_oracle(long i, const gr_rummy_hand *h, const gr_rummy_meld *t, int nt,
+                            int flags, gr_card no_discard)
+{
+    cross_check_go_out(i, h, t, nt, flags);
+    int out = gr_rummy_can_go_out(h, t, nt, flags, no_discard);
+    ck_assert_int_eq(out, oracle_rummy_can_go_out(h, t, nt, flags, no_discard));
+    check_out_plan(h, t, nt, flags, no_discard, out);
+}
+
 /* R5 with R4 and R7: the only card in hand may not be discarded, but it
  * takes a table joker, and the joker is discarded */
 START_TEST(test_R5_R7_out_by_discarding_a_taken_joker)
@@ -473,11 +485,8 @@ START_TEST(test_R4_R5_many_sets_random_vs_oracle)
                 cards--;
         }
         nt = rummy_fit_decks(t, nt, &h);
-        cross_check_go_out(i, &h, t, nt, flags);
         gr_card nd = h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
-        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
-        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));
-        check_out_plan(&h, t, nt, flags, nd, out);
+        check_vs_oracle(i, &h, t, nt, flags, nd);
     }
 }
 END_TEST
@@ -586,10 +595,7 @@ START_TEST(test_R4_R5_sets_bigger_hands_vs_oracle)
                 cards--;
         }
         nt = rummy_fit_decks(t, nt, &h);
-        cross_check_go_out(i, &h, t, nt, flags);
-        int out = gr_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD);
-        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, GR_NO_CARD));
-        check_out_plan(&h, t, nt, flags, GR_NO_CARD, out);
+        check_vs_oracle(i, &h, t, nt, flags, GR_NO_CARD);
     }
 }
 END_TEST
@@ -651,12 +657,9 @@ START_TEST(test_R4_R5_R7_jokers_vs_oracle)
                 cards--;
         }
         nt = rummy_fit_decks(t, nt, &h);
-        cross_check_go_out(i, &h, t, nt, flags);
         gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
                    : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
-        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
-        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));
-        check_out_plan(&h, t, nt, flags, nd, out);
+        check_vs_oracle(i, &h, t, nt, flags, nd);
     }
 }
 END_TEST
@@ -703,12 +706,9 @@ START_TEST(test_R4_R5_R7_dense_blocks_vs_oracle)
         }
         nt = rummy_fit_decks(t, nt, &h);
         ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, flags, NULL), GR_OK);
-        cross_check_go_out(i, &h, t, nt, flags);
         gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
                    : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
-        int out = gr_rummy_can_go_out(&h, t, nt, flags, nd);
-        ck_assert_int_eq(out, oracle_rummy_can_go_out(&h, t, nt, flags, nd));
-        check_out_plan(&h, t, nt, flags, nd, out);
+        check_vs_oracle(i, &h, t, nt, flags, nd);
     }
 }
 END_TEST
