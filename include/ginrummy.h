@@ -2495,7 +2495,10 @@ GR_API void gr_rummy_bot_free(gr_rummy_bot *bot);
 enum {
     GR_RUMMY_EXPERT_INFER  = 1,  /* weigh each seat's unseen cards by what he
                                     passed (a card that would have melded
-                                    with them) and threw */
+                                    with them) and threw, and by what a
+                                    hand keeps after its turn (no meld, no
+                                    card to lay off, no loose card worth
+                                    more than his discard) */
     GR_RUMMY_EXPERT_SEARCH = 2,  /* play candidate plans out on sampled deals
                                     (else: lay down all it can and discard
                                     its costliest card outside pairs and near

@@ -43,6 +43,12 @@ typedef struct gr__rexpert {
     gr_cards thrown[GR_RUMMY_MAX_PLAYERS];  /* faces a seat discarded */
     gr_card last[GR_RUMMY_MAX_PLAYERS];     /* what a seat threw at his
                                      last turn, or GR_NO_CARD if not seen */
+    gr_card before[GR_RUMMY_MAX_PLAYERS];   /* what he threw the turn
+                                     before, or GR_NO_CARD */
+    gr_card top[GR_RUMMY_MAX_PLAYERS];      /* the top he passed at his last
+                                     turn, or GR_NO_CARD */
+    gr_cards fits;                /* the faces that fit a table meld at the
+                                     seat's draw (as the others left it) */
     int nstk;                     /* the stock's size at the last view, or
                                      -1 before the first view of the hand */
     signed char stk[GR_RUMMY_MAX_CARDS];    /* the stock, bottom first: a

@@ -26,17 +26,31 @@
  * "drew" that is still unseen (as many as his hand holds); the rest of
  * his hand is dealt from the unseen cards, shuffled, and what is left
  * fills the stock's unknown places in shuffled order.  With
- * GR_RUMMY_EXPERT_INFER, of 4 draws of a seat's unknown cards the one
- * that fits his play best is kept: each passed face that would have made
- * a natural meld with his hand costs 3, each held card of the rank or a
- * neighbour of a face he threw costs 1 (a player keeps what he needs and
- * throws what he does not), and each held card outside every pair and
- * near run of his hand with the card he threw at his last turn (read
- * when exactly one take/draw pattern fits), worth more than that card,
- * costs 2 (a player throws his costliest loose card: the greedy bot,
- * BASIC and the bench's rule-based player do; his hand has not changed
- * since).  That last term took the expert from 69.3% to 73.5% of 720
- * matches against greedy (doc/rummy-expert-strength.md).
+ * GR_RUMMY_EXPERT_INFER, of 32 draws of a seat's unknown cards (32 shared
+ * by the other seats, at least 4 each) the one that fits his play best is
+ * kept (the first that breaks nothing, as none can fit better).  A
+ * player who throws his costliest loose card and lays down and off at
+ * once (the greedy bot, BASIC and the bench's rule-based player do) keeps
+ * after his turn a hand that breaks none of the rules below, and it has
+ * not changed since.  For a seat whose discard of the round is read (when
+ * exactly one take/draw pattern fits), each costs 6 for each card that
+ * breaks it: a held card outside every pair and near run of his hand with
+ * the card he threw, worth more than that card; a held card in a natural
+ * meld; a held card that fits a table meld as he left it (read for the
+ * seat just before ours); the top he passed at that turn when it melds
+ * with his hand and the card he threw.  His discard's rank among his
+ * cards costs 2 for each held card he would have thrown first, by BASIC's
+ * order (loose cards first, then the costliest) or the greedy bot's (its
+ * keep score), whichever is fewer; and each card but one (the one he
+ * drew) of his hand and the card he threw, outside its pairs and near
+ * runs with his discard of the round before and worth more than it,
+ * costs 3.  Looser clues for every seat: each passed face that would
+ * have made a natural meld with his hand costs 1, each held card of the
+ * rank or a neighbour of a face he threw 2 (a player keeps what he needs
+ * and throws what he does not).  These sharper samples (measured against
+ * the true hands of greedy and rule-based opponents: doc/rummy-expert-
+ * strength.md) took the hands won from 56 to 59% with 2 players against
+ * greedy.
  */
 #include "common/alloc.h"
 #include "common/bits.h"
@@ -46,7 +60,7 @@
 
 #include <string.h>
 
-#define SAMPLE_TRIES 4
+#define SAMPLE_TRIES 32
 
 /* ---- memory --------------------------------------------------------------- */
 
@@ -57,6 +71,9 @@ static void forget(gr__rexpert *e)
     memset(e->thrown, 0, sizeof e->thrown);
     memset(e->drew, 0, sizeof e->drew);
     memset(e->last, GR_NO_CARD, sizeof e->last);
+    memset(e->before, GR_NO_CARD, sizeof e->before);
+    memset(e->top, GR_NO_CARD, sizeof e->top);
+    e->fits = 0;
     e->nstk = -1;
     e->nplan = e->iplan = 0;
     e->turns = 0;
@@ -181,6 +198,7 @@ static bool read_turns(gr__rexpert *e, const gr_rummy_view *v)
         if (threw < GR_NCARDS)
             e->thrown[q] |= GR_CARD_BIT(threw);
         e->last[q] = threw;
+        e->top[q] = top;
     }
     return true;
 }
@@ -193,8 +211,14 @@ void gr__rexpert_observe(gr__rexpert *e, const gr_rummy_view *v)
         forget(e);
         e->started = true;
     }
-    if (v->phase == GR_RUMMY_PHASE_DRAW)   /* read again below, if it can be */
+    if (v->phase == GR_RUMMY_PHASE_DRAW) {   /* read again below, if it can be */
+        memcpy(e->before, e->last, sizeof e->last);
         memset(e->last, GR_NO_CARD, sizeof e->last);
+        memset(e->top, GR_NO_CARD, sizeof e->top);
+        e->fits = 0;
+        for (int i = 0; i < v->nmelds; i++)
+            e->fits |= gr__rfits(v->melds[i].cards, v->ace_high ? GR_RUMMY_ACE_HIGH : 0);
+    }
     bool read = e->pile_valid && v->phase == GR_RUMMY_PHASE_DRAW && e->nstk >= 0
              && read_turns(e, v);
     if (!read) {
@@ -352,28 +376,91 @@ int gr__rdeal_init(const gr__rexpert *e, const gr_rummy_view *v, gr__rdeal *d)
     return GR_OK;
 }
 
-/* how badly a seat's hand fits what he passed and threw (see above) */
-static int misfit(gr_cards held, gr_cards passed, gr_cards thrown, gr_card last,
-                  int flags)
+/* the greedy bot's keep score of face c of `hand` (lib/rummy/bot.c): the
+ * lowest is thrown; `want` the next seat's known faces */
+static int keep_score(gr_cards hand, gr_card c, gr_cards want, int flags)
 {
-    int loose = 0;
-    if (last < GR_NCARDS) {
-        /* he threw `last` from this hand: a card of it outside every pair
-         * and near run worth more would have gone first */
-        gr_cards with = held | GR_CARD_BIT(last);
-        gr_cards out = held & ~gr__rpattern_faces(with, 1, flags) & ~GR_CARD_BIT(last);
-        int v = gr__rcard_value(last, flags);
-        for (; out; out &= out - 1)
-            loose += gr__rcard_value((gr_card)__builtin_ctzll(out), flags) > v;
+    int score = -gr__rcard_value(c, flags);
+    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
+    gr_cards rest = hand & ~GR_CARD_BIT(c), near = GR_EVERY_SUIT((gr_cards)1 << r);
+    if (rest & near)
+        score += 12;
+    for (int d = -2; d <= 2; d++) {
+        if (d == 0 || r + d < 0 || r + d > 12)
+            continue;
+        near |= GR_CARD_BIT(GR_CARD(r + d, s));
+        if (rest & GR_CARD_BIT(GR_CARD(r + d, s)))
+            score += d == 1 || d == -1 ? 10 : 6;
     }
-    gr_cards melds = gr__rpattern_faces(held | passed, 0, flags) & passed & ~held;
+    return score + (want & near & ~GR_CARD_BIT(c) ? 15 : 0);
+}
+
+/* BASIC's and the rule-based player's order of discards: the costliest
+ * outside every pair and near run first (`part`), then the costliest */
+static int basic_key(gr_card c, gr_cards part, int flags)
+{
+    return (part >> c & 1 ? 0 : 1000) + gr__rcard_value(c, flags) * 16 + GR_CARD_RANK(c);
+}
+
+/* the cards of `held` outside every pair and near run of `with` worth
+ * more than `thrown` */
+static int loose_above(gr_cards held, gr_cards with, gr_card thrown, int flags)
+{
+    gr_cards out = held & ~gr__rpattern_faces(with, 1, flags) & ~GR_CARD_BIT(thrown);
+    int v = gr__rcard_value(thrown, flags), n = 0;
+    for (; out; out &= out - 1)
+        n += gr__rcard_value((gr_card)__builtin_ctzll(out), flags) > v;
+    return n;
+}
+
+/* what a seat's play tells of his hand (see the ALGORITHM block) */
+typedef struct clues {
+    gr_cards passed, thrown, fits, want;
+    gr_card last, before, top;
+} clues;
+
+/* how badly a seat's hand fits his play (see above) */
+static int misfit(gr_cards held, const clues *k, int flags)
+{
+    int cost = 0;
+    if (k->last < GR_NCARDS) {
+        /* his hand is `held` since he threw `last` from held + last */
+        gr_card last = k->last;
+        gr_cards with = held | GR_CARD_BIT(last);
+        cost += 6 * loose_above(held, with, last, flags);
+        gr_cards part = gr__rpattern_faces(with, 1, flags);
+        int basic = 0, kb = basic_key(last, part, flags);
+        for (gr_cards r = held & ~GR_CARD_BIT(last); r; r &= r - 1)
+            basic += basic_key((gr_card)__builtin_ctzll(r), part, flags) > kb;
+        if (basic > 0) {
+            int kg = keep_score(with, last, k->want, flags), greedy = 0;
+            for (gr_cards r = held & ~GR_CARD_BIT(last); r; r &= r - 1)
+                greedy += keep_score(with, (gr_card)__builtin_ctzll(r), k->want, flags) < kg;
+            cost += 2 * (basic < greedy ? basic : greedy);
+        }
+        /* he lays down and off at once */
+        cost += 6 * (gr__popcount(gr__rpattern_faces(held, 0, flags))
+                     + gr__popcount(held & k->fits));
+        /* the top he passed at that turn did not meld with his hand (but
+         * for the card he drew) */
+        if (k->top < GR_NCARDS && !(with >> k->top & 1)
+            && (gr__rpattern_faces(with | GR_CARD_BIT(k->top), 0, flags) >> k->top & 1))
+            cost += 6;
+        /* nor would more than one card (the one he drew) have gone before
+         * his discard of the turn before */
+        if (k->before < GR_NCARDS) {
+            int n = loose_above(with, with | GR_CARD_BIT(k->before), k->before, flags);
+            cost += n > 1 ? 3 * (n - 1) : 0;
+        }
+    }
+    gr_cards melds = gr__rpattern_faces(held | k->passed, 0, flags) & k->passed & ~held;
     gr_cards ranks = 0;
-    for (gr_cards r = thrown; r; r &= r - 1)
+    for (gr_cards r = k->thrown; r; r &= r - 1)
         ranks |= gr__rank_faces(GR_CARD_RANK(__builtin_ctzll(r)));
     gr_cards aces = GR_EVERY_SUIT(1), kings = GR_EVERY_SUIT((gr_cards)1 << 12);
-    gr_cards near = ((thrown & ~kings) << 1) | ((thrown & ~aces) >> 1);
-    return 3 * gr__popcount(melds) + gr__popcount(held & ranks & ~thrown)
-         + gr__popcount(held & near) + 2 * loose;
+    gr_cards near = ((k->thrown & ~kings) << 1) | ((k->thrown & ~aces) >> 1);
+    return cost + gr__popcount(melds)
+         + 2 * (gr__popcount(held & ranks & ~k->thrown) + gr__popcount(held & near));
 }
 
 void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
@@ -389,7 +476,17 @@ void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
         int h = d->hidden[q];
         if (h == 0)
             continue;
-        int tries = infer && (e->passed[q] | e->thrown[q]) ? SAMPLE_TRIES : 1;
+        /* SAMPLE_TRIES draws shared by the other seats, at least 4 each */
+        int tries = SAMPLE_TRIES / (g->nplayers - 1);
+        if (tries < 4)
+            tries = 4;
+        if (!infer || !(e->passed[q] | e->thrown[q]))
+            tries = 1;
+        /* the table as he left it: known for the seat just before ours */
+        bool prev = (q + 1) % g->nplayers == g->turn;
+        clues k = { e->passed[q], e->thrown[q], prev ? e->fits : 0,
+                    g->known[(q + 1) % g->nplayers].once, e->last[q], e->before[q],
+                    e->top[q] };
         gr_card best[GR_RUMMY_MAX_CARDS];
         int best_cost = -1;
         for (int t = 0; t < tries; t++) {
@@ -404,11 +501,13 @@ void gr__rdeal_sample(const gr__rexpert *e, const gr__rdeal *d, gr_rng *rng,
             }
             if (tries == 1)
                 break;
-            int cost = misfit(held, e->passed[q], e->thrown[q], e->last[q], g->flags);
+            int cost = misfit(held, &k, g->flags);
             if (best_cost < 0 || cost < best_cost) {
                 best_cost = cost;
                 memcpy(best, pool + at, (size_t)h);
             }
+            if (cost == 0)
+                break;   /* none can fit better: the best of all tries */
         }
         if (tries > 1)   /* bring the best draw to the front */
             for (int i = 0; i < h; i++)
