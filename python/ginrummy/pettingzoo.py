@@ -14,14 +14,38 @@ Agents are ``player_0`` .. ``player_{n-1}``.  Observations are a Dict of
 ``observation`` (float32, ``gin_tables`` and ``rummy_encoding`` document
 the layouts) and ``action_mask`` (int8, 1 for each legal action of that
 agent, all 0 while he waits), as PettingZoo's classic games give them;
-``infos`` are empty dicts.  The action ids: Gin uses OpenSpiel's 241
+``infos`` are empty dicts (but for ``illegal_action``, below).  The action ids: Gin uses OpenSpiel's 241
 (``ginrummy.env``, ``gin_tables.move_to_actions``); Rummy its own
 (``rummy_encoding``).
 
-Illegal actions: ``raw_env`` raises ``IllegalMove`` (nothing changes);
-``env()`` wraps it as PettingZoo's classic games are wrapped
-(``TerminateIllegalWrapper`` with reward -1: the episode ends, the
-offender gets -1; ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``).
+Refused actions, the rule of every environment of the package (this one,
+``ginrummy.gymnasium``, ``GinRummyEnv`` and the vector environments):
+nothing is played, and
+
+- an action outside the action space raises, naming the environment, the
+  agent and the action: ``InvalidAction`` (an ``InvalidArgument``, so a
+  ValueError) for an integer outside ``0 .. n-1`` (or, in
+  ``parallel_env``, an agent to act left out of the actions), TypeError
+  for what is no integer (a float, a str, None for an agent to act);
+- an action in the space that the agent's mask rules out ends the episode
+  in the environments an agent learns in (``env()``, ``parallel_env``,
+  the Gymnasium ``GinEnv`` and ``RummyEnv``): every agent is terminated,
+  the offender gets ``illegal_reward`` (-1) and ``info["illegal_action"]
+  = True``, the others 0, as PettingZoo's classic games end it (``env()``
+  is wrapped as they are: ``TerminateIllegalWrapper``, which also marks
+  every agent truncated, ``AssertOutOfBoundsWrapper`` and
+  ``OrderEnforcingWrapper``, as the subclasses below);
+- the layers under them, which a caller drives with masked actions
+  (``raw_env``, ``GinRummyEnv``) or by the thousand (``VecGinRummyEnv``,
+  ``GinVectorEnv``: one environment of a batch cannot end alone without
+  slowing every step), raise ``IllegalMove`` instead, naming the
+  environment (and the index in a batch), the agent and the action.
+
+With 4 Gin players two agents act at once in ``parallel_env``: a masked-out
+action of either ends the episode before any is played.  A sampled action
+(``action_space(agent).sample()`` without the mask, as PettingZoo's
+``parallel_seed_test`` plays) is thus a legal step of the API: it ends the
+episode.
 
 The end of an episode, as PettingZoo expects it: every agent is then
 terminated (or truncated) and is stepped once with ``None``, which removes
@@ -33,7 +57,20 @@ no agent is left (or before ``reset()``); ``env()``'s
 
 Parallel environments: every live agent gives an action each step; the
 actions of agents to act are played (with 4 Gin players the two tables act
-at once), those of waiting agents (mask all 0) are ignored.
+at once), those of waiting agents (mask all 0) are ignored and may be left
+out.  ``metadata["is_parallelizable"]`` is False: the game is turn-based
+(an agent draws, then discards: he acts twice in a row), so
+``pettingzoo.utils.conversions.aec_to_parallel``, which needs every agent
+to act once per cycle, cannot convert the AEC environment; use
+``parallel_env`` or PettingZoo's ``turn_based_aec_to_parallel``, which
+takes it as it is.
+
+``reset(seed, options)``: these environments know no option; a key given
+is ignored with an ``UnknownOptionWarning`` (PettingZoo's ``api_test``
+resets with ``options={"options": 1}`` and requires that it be taken; the
+Gymnasium environments and ``GinRummyEnv``, which no such test drives,
+raise InvalidArgument for an unknown key).  Options that are no dict
+raise TypeError.
 
 Seeding: ``reset(seed=s)`` deals episode 0 of run s, ``reset()`` the next
 episode; episode k is dealt from ``seeding.derive_seed(s, stream, k)``, so
@@ -50,9 +87,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._rlbase import (Array, Engine, Seeding, action_index, make_engine, missing,
-                      render_text)
-from .errors import IllegalMove, WrongState
+from ._rlbase import (Array, Engine, Seeding, UnknownOptionWarning, action_index,
+                      check_options, make_engine, missing, refused_action, render_text)
+from .errors import IllegalMove, InvalidAction, InvalidArgument, WrongState
 
 try:
     import gymnasium
@@ -66,7 +103,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the packages
     raise missing("pettingzoo", "pettingzoo gymnasium") from exc
 
 __all__ = ["raw_env", "env", "parallel_env", "GinRawEnv", "RummyRawEnv", "GinParallelEnv",
-           "RummyParallelEnv", "make_engine"]
+           "RummyParallelEnv", "make_engine", "UnknownOptionWarning"]
 
 RENDER_MODES = ["ansi", "human"]
 
@@ -74,7 +111,7 @@ RENDER_MODES = ["ansi", "human"]
 def _metadata(game: str) -> Dict[str, Any]:
     from . import __version__
     return {"name": f"ginrummy_{game}_v0", "render_modes": list(RENDER_MODES),
-            "is_parallelizable": True, "render_fps": 1, "version": __version__}
+            "is_parallelizable": False, "render_fps": 1, "version": __version__}
 
 
 class _Common:
@@ -87,6 +124,8 @@ class _Common:
             raise ValueError(f"render_mode is one of {RENDER_MODES} or None")
         self._kwargs = dict(kwargs, players=players, render_mode=render_mode)
         self.engine = make_engine(game, players, **kwargs)
+        self._game = game
+        self._name = f"{type(self).__name__}(players={players})"
         self.render_mode = render_mode
         self.metadata = _metadata(game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -131,6 +170,19 @@ class _Common:
     def _replay(self, log: List[Any]) -> None:
         raise NotImplementedError
 
+    def _refused(self, agent: str, action: Any, exc: Optional[BaseException] = None
+                 ) -> Exception:
+        """The error of `agent`'s refused `action` (see the module text)."""
+        return refused_action(self._name, self._game, self.engine.num_actions, agent,
+                              action, exc)
+
+    def _options(self, options: Optional[Dict[str, Any]]) -> None:
+        """reset()'s options: none is known; each key given is ignored with
+        an UnknownOptionWarning (PettingZoo's api_test resets with
+        options={"options": 1} and expects it taken)."""
+        if options:
+            check_options(self._name, options, strict=False)
+
     # pickling and deep copies: replay the episode's actions
     def __getstate__(self) -> Dict[str, Any]:
         return {"kwargs": self._kwargs, "seeding": self._seeding.state(),
@@ -172,6 +224,7 @@ class _AEC(_Common, AECEnv):
         self._last_table = -1
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._options(options)
         self._seeding.next(seed)
         self._start()
 
@@ -221,11 +274,12 @@ class _AEC(_Common, AECEnv):
             self._was_dead_step(None)
             self._log.append(None)
             return
-        if action is None:
-            raise IllegalMove(-3, f"{agent} is to act: None is no action")
-        a = action if type(action) is int else action_index(action)
         engine = self.engine
-        rewards = engine.step(self._seat[agent], a)   # IllegalMove: unchanged
+        try:                # refused: nothing changes (see the module text)
+            a = action if type(action) is int else action_index(action)
+            rewards = engine.step(self._seat[agent], a)
+        except (IllegalMove, InvalidArgument, TypeError, OverflowError) as exc:
+            raise self._refused(agent, action, exc) from None
         self._log.append(a)
         self._cumulative_rewards[agent] = 0.0
         paid = any(rewards)
@@ -299,14 +353,31 @@ def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = No
 def env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
         **kwargs: Any) -> AECEnv:
     """raw_env with the wrappers of PettingZoo's classic games
-    (TerminateIllegalWrapper, AssertOutOfBoundsWrapper, OrderEnforcingWrapper;
-    the first and last as the subclasses below, which behave as PettingZoo
-    1.26.1's and do the three layers' per-step work in one place)."""
+    (TerminateIllegalWrapper, AssertOutOfBoundsWrapper, OrderEnforcingWrapper,
+    as the subclasses below, which behave as PettingZoo 1.26.1's, do the
+    three layers' per-step work in one place, raise InvalidAction rather
+    than assert for an action outside the action space and set the
+    offender's ``info["illegal_action"]``)."""
     e: AECEnv = raw_env(game, players, render_mode=render_mode, **kwargs)
     e = TerminateIllegal(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = OutOfBounds(e)
     e = OrderEnforcing(e)
     return e
+
+
+class OutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's AssertOutOfBoundsWrapper raising the package's error
+    for an action outside the action space (InvalidAction, TypeError for
+    no integer: see the module text) where it asserts, so that the check
+    holds under ``python -O`` too."""
+
+    def step(self, action: Any) -> None:
+        raw = self.env.unwrapped
+        agent = raw.agent_selection
+        if not ((action is None and (raw.terminations[agent] or raw.truncations[agent]))
+                or raw.action_space(agent).contains(action)):
+            raise raw._refused(agent, action)
+        self.env.step(action)
 
 
 class TerminateIllegal(wrappers.TerminateIllegalWrapper):
@@ -364,6 +435,7 @@ class TerminateIllegal(wrappers.TerminateIllegalWrapper):
         raw.truncations = {d: True for d in raw.agents}
         raw.rewards = {d: 0 for d in raw.truncations}
         raw.rewards[agent] = float(self._illegal_value)
+        raw.infos[agent] = {"illegal_action": True}
         raw._accumulate_rewards()
         raw._deads_step_first()
         self._terminated = True
@@ -388,7 +460,7 @@ def _forward(name: str, guarded: bool) -> Any:
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper (its checks and errors) over
-    AssertOutOfBoundsWrapper over TerminateIllegal over an environment of
+    OutOfBounds over TerminateIllegal over an environment of
     this module, as env() builds them: step, observe, last and agent_iter
     do the three layers' work themselves (the same checks, warnings and
     results) instead of through a chain of calls and attribute look-ups,
@@ -406,7 +478,7 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def __init__(self, env: AECEnv):
         super().__init__(env)
         illegal = env.env
-        if not (type(env) is wrappers.AssertOutOfBoundsWrapper
+        if not (type(env) is OutOfBounds
                 and type(illegal) is TerminateIllegal and isinstance(illegal.env, _AEC)):
             raise TypeError("OrderEnforcing wraps env()'s chain of wrappers only")
         self._illegal: TerminateIllegal = illegal
@@ -444,10 +516,10 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         self._has_updated = True
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
-        # AssertOutOfBoundsWrapper
-        assert (action is None and dead) or (
-            type(action) in _FAST_INTS and 0 <= action < self._n) or \
-            raw.action_space(agent).contains(action), "action is not in action space"
+        # OutOfBounds
+        if not ((type(action) in _FAST_INTS and 0 <= action < self._n)
+                or (action is None and dead) or raw.action_space(agent).contains(action)):
+            raise raw._refused(agent, action)
         # TerminateIllegal
         il = self._illegal
         obs = il._prev_obs
@@ -492,12 +564,15 @@ class _Parallel(_Common, ParallelEnv):
     """The parallel environment of an engine (see the module text)."""
 
     def __init__(self, game: str, players: int, render_mode: Optional[str],
-                 **kwargs: Any):
+                 illegal_reward: float = -1.0, **kwargs: Any):
         self._setup(game, players, render_mode, kwargs)
+        self._kwargs["illegal_reward"] = illegal_reward
+        self.illegal_reward = float(illegal_reward)
         self.agents: List[str] = []
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, Any], Dict[str, Dict[str, Any]]]:
+        self._options(options)
         self._seeding.next(seed)
         self._start()
         return ({a: self._observe_seat(self._seat[a]) for a in self.agents},
@@ -522,18 +597,29 @@ class _Parallel(_Common, ParallelEnv):
             raise _over(self._started)
         acting = self.engine.to_act()
         chosen = {}
-        for seat in acting:
+        n = self.engine.num_actions
+        for seat in acting:                     # all checked before any is played
             agent = self.possible_agents[seat]
             if agent not in actions:
-                raise IllegalMove(-3, f"{agent} is to act and has no action")
-            chosen[seat] = action_index(actions[agent])
-        mask = np.empty(self.engine.num_actions, dtype=np.int8)
-        obs = np.empty(self.engine.obs_size, dtype=np.float32)
-        for seat, a in chosen.items():          # all checked before any is played
-            self.engine.observe(seat, obs, mask)
-            if not 0 <= a < len(mask) or not mask[a]:
-                raise IllegalMove(-3, f"action {a} of player_{seat} is not legal")
+                raise InvalidAction(-1, f"{self._name}: {agent} is to act and has no action")
+            action = actions[agent]
+            try:
+                a = action_index(action)
+            except TypeError:
+                raise self._refused(agent, action) from None
+            if not 0 <= a < n:
+                raise self._refused(agent, action)
+            chosen[seat] = a
         self._log.append({self.possible_agents[s]: a for s, a in chosen.items()})
+        mask = np.empty(n, dtype=np.int8)
+        obs = np.empty(self.engine.obs_size, dtype=np.float32)
+        illegal = []
+        for seat, a in chosen.items():
+            self.engine.observe(seat, obs, mask)
+            if not mask[a]:
+                illegal.append(self.possible_agents[seat])
+        if illegal:
+            return self._end_illegal(illegal)
         rewards = {a: 0.0 for a in self.agents}
         for seat, a in chosen.items():
             r = self.engine.step(seat, a)
@@ -554,6 +640,27 @@ class _Parallel(_Common, ParallelEnv):
             self.render()
         return observations, rewards, terminations, truncations, infos
 
+    def _end_illegal(self, offenders: List[str]) -> Tuple[Dict[str, Any], Dict[str, float],
+                                                          Dict[str, bool], Dict[str, bool],
+                                                          Dict[str, Dict[str, Any]]]:
+        """Masked-out actions of `offenders`: nothing is played, the episode
+        ends, every agent terminated, each offender gets illegal_reward and
+        ``info["illegal_action"]``, the others 0 (see the module text)."""
+        live = list(self.agents)
+        observations = {}
+        for a in live:
+            o = self._observe_seat(self._seat[a])
+            o["action_mask"][:] = 0             # no action is left to anyone
+            observations[a] = o
+        rewards = {a: self.illegal_reward if a in offenders else 0.0 for a in live}
+        infos: Dict[str, Dict[str, Any]] = {
+            a: {"illegal_action": True} if a in offenders else {} for a in live}
+        self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return (observations, rewards, {a: True for a in live}, {a: False for a in live},
+                infos)
+
     def render(self) -> Optional[str]:
         acting = self.engine.to_act() if self._started else []
         return self._render_text(acting[0] if acting else None)
@@ -563,19 +670,25 @@ class _Parallel(_Common, ParallelEnv):
 
 
 class GinParallelEnv(_Parallel):
-    """GinRawEnv's game as a parallel environment."""
+    """GinRawEnv's game as a parallel environment; `illegal_reward`: the
+    reward of an agent whose action is masked out (the episode ends)."""
 
     def __init__(self, players: int = 2, rules: Any = None, episode: str = "hand",
-                 render_mode: Optional[str] = None, **options: int):
-        super().__init__("gin", players, render_mode, rules=rules, episode=episode, **options)
+                 render_mode: Optional[str] = None, illegal_reward: float = -1.0,
+                 **options: int):
+        super().__init__("gin", players, render_mode, illegal_reward, rules=rules,
+                         episode=episode, **options)
 
 
 class RummyParallelEnv(_Parallel):
-    """RummyRawEnv's game as a parallel environment."""
+    """RummyRawEnv's game as a parallel environment; `illegal_reward` as
+    GinParallelEnv's."""
 
     def __init__(self, players: int = 2, episode: str = "hand",
-                 render_mode: Optional[str] = None, **options: int):
-        super().__init__("rummy", players, render_mode, episode=episode, **options)
+                 render_mode: Optional[str] = None, illegal_reward: float = -1.0,
+                 **options: int):
+        super().__init__("rummy", players, render_mode, illegal_reward, episode=episode,
+                         **options)
 
 
 def parallel_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
