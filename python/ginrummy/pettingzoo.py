@@ -72,6 +72,23 @@ Gymnasium environments and ``GinRummyEnv``, which no such test drives,
 raise InvalidArgument for an unknown key).  Options that are no dict
 raise TypeError.
 
+The library's bots play any seat through ``bot_action(env, agent, kind)``,
+the action id of the bot `kind` ("random", "greedy" or "expert") for the
+agent to act, here as player_1's opponent to a policy of your own:
+
+>>> for agent in e.agent_iter():                    # doctest: +SKIP
+...     obs, reward, term, trunc, info = e.last()
+...     if term or trunc:
+...         action = None
+...     elif agent == "player_1":
+...         action = gz.bot_action(e, agent, "expert")
+...     else:
+...         action = my_policy(obs)
+...     e.step(action)
+
+and in ``parallel_env`` for the agents to act (mask not all 0):
+``{a: gz.bot_action(p, a) for a in p.agents if obs[a]["action_mask"].any()}``.
+
 Seeding: ``reset(seed=s)`` deals episode 0 of run s, ``reset()`` the next
 episode; episode k is dealt from ``seeding.derive_seed(s, stream, k)``, so
 no two seeds or workers share a hand.  ``np_random`` is the run's numpy
@@ -103,7 +120,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the packages
     raise missing("pettingzoo", "pettingzoo gymnasium") from exc
 
 __all__ = ["raw_env", "env", "parallel_env", "GinRawEnv", "RummyRawEnv", "GinParallelEnv",
-           "RummyParallelEnv", "make_engine", "UnknownOptionWarning"]
+           "RummyParallelEnv", "make_engine", "UnknownOptionWarning", "bot_action"]
 
 RENDER_MODES = ["ansi", "human"]
 
@@ -117,6 +134,7 @@ def _metadata(game: str) -> Dict[str, Any]:
 class _Common:
     """Spaces, seeding, rendering and pickling of both APIs."""
     engine: Engine
+    agents: List[str]
 
     def _setup(self, game: str, players: int, render_mode: Optional[str],
                kwargs: Dict[str, Any]) -> None:
@@ -140,6 +158,7 @@ class _Common:
         self._seeding = Seeding()
         self._log: List[Any] = []
         self._started = False
+        self._bots: Dict[Tuple[int, str], Any] = {}     # bot_action's, for this episode
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -175,6 +194,28 @@ class _Common:
         """The error of `agent`'s refused `action` (see the module text)."""
         return refused_action(self._name, self._game, self.engine.num_actions, agent,
                               action, exc)
+
+    def _bot_action(self, agent: str, kind: str) -> int:
+        """bot_action's work (see there)."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ValueError(f"{self._name}: no agent {agent!r}")
+        if agent not in self.agents or seat not in self.engine.to_act():
+            raise WrongState(-2, f"{self._name}: {agent} is not to act")
+        bot = self._bots.get((seat, kind))
+        engine: Any = self.engine       # GinTables or RummyTable, as the game
+        if bot is None:
+            from .seeding import STREAMS, derive_seed
+            seed = derive_seed(self._seeding.seed or 0, STREAMS["bot"] + seat,
+                               self._seeding.index)
+            if self._game == "gin":
+                from .gin_tables import GinBot
+                bot = GinBot(kind, seed)
+            else:
+                from .rummy_encoding import RummyBot
+                bot = RummyBot(kind, seed)
+            self._bots[(seat, kind)] = bot
+        return int(bot.act(engine, seat))
 
     def _options(self, options: Optional[Dict[str, Any]]) -> None:
         """reset()'s options: none is known; each key given is ignored with
@@ -233,6 +274,7 @@ class _AEC(_Common, AECEnv):
         self.engine.reset(self._seeding.seed, self._seeding.index)
         self._started = True
         self._log = []
+        self._bots = {}
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -583,6 +625,7 @@ class _Parallel(_Common, ParallelEnv):
         self.engine.reset(self._seeding.seed, self._seeding.index)
         self._started = True
         self._log = []
+        self._bots = {}
         self.agents = list(self.possible_agents)
 
     def _replay(self, log: List[Any]) -> None:
@@ -697,3 +740,22 @@ def parallel_env(game: str = "gin", players: int = 2, render_mode: Optional[str]
     env: _Parallel = _of_game(game, {"gin": GinParallelEnv, "rummy": RummyParallelEnv},
                               players, render_mode, kwargs)
     return env
+
+
+def bot_action(env: Any, agent: str, kind: str = "greedy") -> int:
+    """The action id the library's bot `kind` ("random", "greedy" or
+    "expert", as ``ginrummy.gymnasium``'s opponents) plays for `agent` in
+    `env`, an environment of this module (``env()``, ``raw_env()`` or
+    ``parallel_env()``, wrapped by PettingZoo or not): the way to give a
+    seat to a library bot (an opponent, a baseline, a teacher).  `agent`
+    must be to act (WrongState otherwise: a finished agent, one waiting,
+    or before ``reset()``).  Each agent's bot of a kind is made at its
+    first call in an episode and kept for it (the expert remembers the
+    hand), seeded from the run's seed, the seat and the episode, so
+    seeded runs repeat; a pickled or copied environment makes its bots
+    again (the greedy bot, without memory, plays as before)."""
+    raw = env.unwrapped
+    if not isinstance(raw, _Common):
+        raise TypeError("bot_action takes an environment of ginrummy.pettingzoo")
+    return raw._bot_action(agent, kind)
+

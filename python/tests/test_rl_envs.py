@@ -615,3 +615,71 @@ def test_reset_options():
         assert e.agents
         with pytest.raises(TypeError):
             e.reset(options=3)
+
+
+def _bot_match(make, kind, hands, seed):
+    """player_1 played by bot_action(kind), the others uniformly at random
+    among their legal actions, for `hands` episodes of make() (an AEC or
+    parallel environment); each agent's total reward and player_1's actions."""
+    e = make()
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    played = []
+    for hand in range(hands):
+        if hasattr(e, "agent_iter"):
+            e.reset(seed=seed) if hand == 0 else e.reset()
+            for agent in e.agent_iter():
+                obs, reward, term, trunc, _ = e.last()
+                totals[agent] += reward
+                if term or trunc:
+                    e.step(None)
+                    continue
+                if agent == "player_1":
+                    a = gz.bot_action(e, agent, kind)
+                    played.append(a)
+                    assert obs["action_mask"][a]
+                else:
+                    a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                e.step(a)
+        else:
+            obs, _ = e.reset(seed=seed) if hand == 0 else e.reset()
+            while e.agents:
+                acting = [a for a in e.agents if obs[a]["action_mask"].any()]
+                with pytest.raises(gr.WrongState, match="not to act"):
+                    gz.bot_action(e, [a for a in e.agents if a not in acting][0], kind)
+                acts = {a: gz.bot_action(e, a, kind) if a == "player_1"
+                        else int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
+                        for a in acting}
+                played += [acts[a] for a in acts if a == "player_1"]
+                obs, rewards, *_ , infos = e.step(acts)
+                assert not any(i.get("illegal_action") for i in infos.values())
+                for a, r in rewards.items():
+                    totals[a] += r
+    with pytest.raises(gr.WrongState):
+        gz.bot_action(e, "player_1", kind)      # the episode is over
+    return totals, played
+
+
+@pytest.mark.parametrize("game,players,kind,parallel", [
+    ("gin", 2, "greedy", False), ("gin", 2, "expert", False), ("gin", 4, "greedy", True),
+    ("rummy", 3, "greedy", False), ("rummy", 2, "greedy", True), ("rummy", 3, "expert", True)])
+def test_bot_action_plays_a_seat(game, players, kind, parallel):
+    """bot_action gives a seat to a library bot in env() and parallel_env:
+    legal actions only, the same ones for the same seed, and the bot beats
+    uniformly random players over a few hands."""
+    make = (lambda: gz.parallel_env(game, players)) if parallel else \
+        (lambda: gz.env(game, players))
+    hands = 3 if kind == "expert" else 12
+    totals, played = _bot_match(make, kind, hands, seed=7)
+    assert played and _bot_match(make, kind, hands, seed=7)[1] == played
+    if game == "rummy" or players == 2:     # (4 Gin players: player_3 is his partner)
+        assert totals["player_1"] > max(v for a, v in totals.items() if a != "player_1"), \
+            totals
+    e = gz.raw_env(game, players)
+    with pytest.raises(gr.WrongState):
+        gz.bot_action(e, "player_0")            # before reset()
+    e.reset(seed=1)
+    with pytest.raises(ValueError):
+        gz.bot_action(e, "player_9")
+    with pytest.raises(TypeError):
+        gz.bot_action(gymnasium.make("ginrummy/Gin-v0"), "player_0")
