@@ -1,12 +1,17 @@
 """What the PettingZoo and Gymnasium environments share: the engine
-interface (``Engine``), seeding and the replay log that pickles them.
+interface (``Engine``), seeding and the replay log that pickles them, the
+errors of refused actions (``refused_action``: the package's rule, which
+:mod:`ginrummy.pettingzoo` states) and the check of reset options
+(``check_options``).
 
 An engine plays one episode of a game for `players` seats:
 ``reset(seed, index)`` deals episode `index` of a run seeded `seed`,
 ``to_act()`` lists the seats to act (one per table), ``observe(seat, obs,
 mask)`` writes a seat's observation and action mask (``observation(seat)``
 returns them in new arrays), ``step(seat, action)``
-plays (IllegalMove, nothing changed, for an illegal action) and returns
+plays (IllegalMove or InvalidArgument, nothing changed, for an action it
+refuses, which the environments turn into the package's rule with
+``refused_action``) and returns
 each seat's reward, ``over`` and ``truncated()`` say how it ended,
 ``render(seat)`` is the text of a seat's view.
 """
