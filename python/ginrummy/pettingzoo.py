@@ -2,13 +2,15 @@
 to 7, as AEC environments (``raw_env``, ``env`` with PettingZoo's standard
 wrappers) and parallel ones (``parallel_env``).
 
->>> from ginrummy import pettingzoo as gz          # doctest: +SKIP
->>> e = gz.env(game="gin", players=2)               # doctest: +SKIP
->>> e.reset(seed=1)                                 # doctest: +SKIP
->>> for agent in e.agent_iter():                    # doctest: +SKIP
+>>> from ginrummy import pettingzoo as gz
+>>> e = gz.env(game="gin", players=2)
+>>> e.reset(seed=1)
+>>> for agent in e.agent_iter():
 ...     obs, reward, term, trunc, info = e.last()
 ...     e.step(None if term or trunc else
 ...            e.action_space(agent).sample(obs["action_mask"]))
+>>> e.agents                 # the episode is over: every agent stepped out
+[]
 
 Agents are ``player_0`` .. ``player_{n-1}``.  Observations are a Dict of
 ``observation`` (float32, ``gin_tables`` and ``rummy_encoding`` document
@@ -76,8 +78,13 @@ The library's bots play any seat through ``bot_action(env, agent, kind)``,
 the action id of the bot `kind` ("random", "greedy" or "expert") for the
 agent to act, here as player_1's opponent to a policy of your own:
 
->>> for agent in e.agent_iter():                    # doctest: +SKIP
+>>> def my_policy(obs):      # yours; this one plays the first legal action
+...     return int(obs["action_mask"].nonzero()[0][0])
+>>> e.reset(seed=2)          # the next episode (the loop above ended one)
+>>> points = {}
+>>> for agent in e.agent_iter():
 ...     obs, reward, term, trunc, info = e.last()
+...     points[agent] = points.get(agent, 0) + reward
 ...     if term or trunc:
 ...         action = None
 ...     elif agent == "player_1":
@@ -85,9 +92,18 @@ agent to act, here as player_1's opponent to a policy of your own:
 ...     else:
 ...         action = my_policy(obs)
 ...     e.step(action)
+>>> sum(points.values())     # what one wins the other loses
+0.0
 
-and in ``parallel_env`` for the agents to act (mask not all 0):
-``{a: gz.bot_action(p, a) for a in p.agents if obs[a]["action_mask"].any()}``.
+and in ``parallel_env`` for the agents to act (mask not all 0), here the
+greedy bot in every seat of a 3-player Rummy hand:
+
+>>> p = gz.parallel_env(game="rummy", players=3)
+>>> obs, infos = p.reset(seed=3)
+>>> while p.agents:
+...     actions = {a: gz.bot_action(p, a, "greedy") for a in p.agents
+...                if obs[a]["action_mask"].any()}
+...     obs, rewards, terms, truncs, infos = p.step(actions)
 
 Seeding: ``reset(seed=s)`` deals episode 0 of run s, ``reset()`` the next
 episode; episode k is dealt from ``seeding.derive_seed(s, stream, k)``, so
