@@ -41,7 +41,8 @@ next, the reward is that of the player who just acted, ``infos["rewards"]``
 both).  Autoreset: ``AutoresetMode.SAME_STEP``: an environment whose hand
 ended is dealt the next hand in the same step, and ``infos["final_obs"]``
 (an object array, with the mask ``infos["_final_obs"]``) keeps the
-observation of the hand's end.  Environment i's k-th hand of a run seeded s
+observation of the hand's end, that of the player who acted last (whose
+reward the step returns; its mask is all 0).  Environment i's k-th hand of a run seeded s
 is dealt from ``gr_seed_derive(derive_seed(s, 3, r), i, k)`` (r counts the
 resets), so environments, runs and workers share no hand.  With
 ``copy=False`` the observation arrays returned are the environment's own

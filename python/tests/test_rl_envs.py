@@ -513,6 +513,7 @@ def test_vector_env_spaces_autoreset_and_final_obs():
     for _ in range(int(600 * max(SCALE, 0.2))):
         acts = v.random_actions()
         assert v.action_space.contains(acts.astype(np.int64))
+        acted = info["player"]
         obs, rew, term, trunc, info = v.step(acts)
         assert v.observation_space.contains(obs)
         done = term | trunc
@@ -523,6 +524,9 @@ def test_vector_env_spaces_autoreset_and_final_obs():
             for i in np.flatnonzero(done):
                 fo = info["final_obs"][i]
                 assert v.single_observation_space.contains(fo)
+                # the observation of the player who acted last, his reward
+                assert fo["observation"][acted[i]] == 1 and not fo["action_mask"].any()
+                assert rew[i] == info["rewards"][i, acted[i]]
             # rewards are zero-sum and only at a hand's end
             assert np.all(info["rewards"].sum(axis=1) == 0)
         assert np.all(rew[~done] == 0)
