@@ -14,7 +14,8 @@ Any keyword of the classes may be given to ``make``.
 and ``RummyEnv(players, opponents, seat, episode, render_mode, **options)``:
 the agent plays `seat`, every other seat is played by a library bot named
 in `opponents` ("random", "greedy" or "expert", in either game; one name
-for all, or one per other seat).  Observations are a
+for all, or one per other seat; another name raises InvalidArgument when
+the environment is made).  Observations are a
 Dict of ``observation`` (float32) and ``action_mask`` (int8), the same as
 the PettingZoo environments'; the reward of a step is what the agent's seat
 got until his next turn (the bots' moves included).  Refused actions
@@ -67,7 +68,9 @@ import numpy as np
 from ._handle import serialize
 from ._rlbase import (Array, Seeding, action_index, check_options, missing, refused_action,
                       render_text)
-from .errors import IllegalMove, InvalidArgument, WrongState, check
+from ._lib import GR_EINVAL, lib
+from .bot import BOTS
+from .errors import IllegalMove, InvalidArgument, WrongState, c_text, check
 from .encoding import NUM_ACTIONS, OBS_SIZE
 from .vec_env import ActionHistory, batch_refusal, replay_hands
 from .seeding import STREAMS, derive_seed, seed_or_fresh
@@ -84,6 +87,27 @@ __all__ = ["GinEnv", "RummyEnv", "GinVectorEnv", "IDS"]
 
 RENDER_MODES = ["ansi", "human"]
 _MAX_SKIPPED = 1000  # hands ended before the agent acted, in a row
+
+
+def _opponents(opponents: Any, n: int) -> List[str]:
+    """The bots of the `n` other seats: one name for all or one each, every
+    name one the library's bots answer to (checked now, not at a reset)."""
+    if isinstance(opponents, str):
+        names = [opponents] * n
+    elif isinstance(opponents, (list, tuple)):
+        names = list(opponents)
+    else:
+        raise TypeError(f"opponents: a bot's name or a list of {n}, "
+                        f"not {type(opponents).__name__}")
+    if len(names) != n:
+        raise ValueError(f"opponents: one name, or {n} names (one per other seat)")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"opponents: a bot's name is a str, not {type(name).__name__}")
+        if lib.gr_bot_lookup(c_text(name, "opponents")) < 0:
+            raise InvalidArgument(GR_EINVAL, f"opponents: {name!r} is no bot "
+                                  f"(one of {', '.join(BOTS)})")
+    return names
 
 
 class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
@@ -104,10 +128,7 @@ class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
             raise ValueError(f"seat is 0..{players - 1}")
         self.seat = seat
         others = [s for s in range(players) if s != seat]
-        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(names) != len(others):
-            raise ValueError(f"opponents: one name, or {len(others)} names (one per other seat)")
-        self.opponents = dict(zip(others, names))
+        self.opponents = dict(zip(others, _opponents(opponents, len(others))))
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         self.observation_space = spaces.Dict({

@@ -471,6 +471,26 @@ def test_gymnasium_bots_by_name_and_pickle(opponents):
     assert np.array_equal(copy.deepcopy(e)._obs()["action_mask"], obs["action_mask"])
 
 
+@pytest.mark.parametrize("cls", ["GinEnv", "RummyEnv"])
+def test_gymnasium_opponents_checked_when_made(cls):
+    """An opponent that is no bot's name is refused by the constructor (as
+    a bad seat or player count is), not at the first reset; one name per
+    other seat, or one for all, case as the library's lookup takes it."""
+    make = getattr(gg, cls)
+    with pytest.raises(gr.InvalidArgument, match="opponents: 'foo' is no bot"):
+        make(opponents="foo")
+    with pytest.raises(gr.InvalidArgument, match="opponents: 'exprt' is no bot"):
+        make(players=3, opponents=["greedy", "exprt"])
+    for bad in (3, None, [2], ["greedy", None]):
+        with pytest.raises(TypeError, match="opponents"):
+            make(players=3 if isinstance(bad, list) and len(bad) == 2 else 2, opponents=bad)
+    with pytest.raises(ValueError, match="one name, or 2 names"):
+        make(players=3, opponents=["greedy"])
+    e = make(players=3, opponents=("Expert", "random"))
+    obs, _ = e.reset(seed=1)
+    assert obs["action_mask"].any()
+
+
 def test_gymnasium_illegal_action_ends_the_episode():
     e = gg.GinEnv()
     obs, _ = e.reset(seed=4)
