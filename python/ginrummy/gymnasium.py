@@ -53,7 +53,8 @@ layers under the learning environments: the whole step is refused,
 nothing played, and the error names the first environment at fault by
 index: ``InvalidAction`` for an action outside 0..240, ``IllegalMove``
 for one its mask rules out (``environment 3's action 7 (8S) is masked
-out for player 1``).  ``reset(options=...)`` knows no option, as above.
+out for player 1``); actions that are not one per environment raise
+ValueError.  ``reset(options=...)`` knows no option, as above.
 
 Every environment pickles and deep-copies; ``np_random`` is the run's
 Generator.
@@ -389,8 +390,11 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         a = actions
         if not (type(a) is np.ndarray and a.dtype == np.int32 and a.shape == (n,)):
             a = np.asarray(actions)
-            if a.shape != (n,) or a.dtype.kind not in "iu":
-                raise TypeError(f"GinVectorEnv: actions are {n} integers")
+            if a.dtype.kind not in "iu":
+                raise TypeError(f"GinVectorEnv: actions are {n} integers, not {a.dtype}")
+            if a.shape != (n,):
+                raise ValueError(f"GinVectorEnv: actions are {n}, one per environment, "
+                                 f"not an array of shape {a.shape}")
             if a.size and (a.min() < 0 or a.max() >= NUM_ACTIONS):   # before a cast wraps
                 raise batch_refusal(-1, "GinVectorEnv", a, self._mask, self._player)
         self._act[:] = a

@@ -218,8 +218,9 @@ class VecGinRummyEnv(Handle):
     def step(self, actions: Any) -> Tuple["Array", "Array", "Array",
                                           "Array", "Array"]:
         """Play one action in every environment (checked first: nothing is
-        played when one is illegal).  `actions`: integers (TypeError for a
-        float array), each within int32 (else InvalidArgument)."""
+        played when one is illegal).  `actions`: one integer per environment
+        (ValueError for another count, TypeError for a float array), each
+        within int32 (else InvalidArgument)."""
         if actions is self._views[5]:       # random_actions(): int32 already
             a, ptr = self._actions, self._actions_ptr
         else:
@@ -231,7 +232,8 @@ class VecGinRummyEnv(Handle):
             except TypeError as exc:
                 raise TypeError(f"VecGinRummyEnv: {exc}") from None
             if a.shape != (self._n,):
-                raise ValueError(f"actions must have shape ({self._n},)")
+                raise ValueError(f"VecGinRummyEnv: actions are {self._n}, one per environment, "
+                                 f"not an array of shape {a.shape}")
             ptr = ffi.from_buffer("int32_t[]", a)
         rc = lib.gr_batch_step(self._p, ptr, *self._ptrs)
         if rc < 0:

@@ -209,6 +209,26 @@ def test_one_rule_for_refused_actions(name, make, drive, ends):
         step(int(np.flatnonzero(mask)[0]))   # and a legal action is played
 
 
+@pytest.mark.parametrize("make", [gr.VecGinRummyEnv, gg.GinVectorEnv])
+def test_batch_actions_one_per_environment(make):
+    """A batch steps with one action per environment: another count
+    (a scalar, one too few or many, a 2-D array) raises ValueError naming
+    the environment and the count, nothing played; what is no integer
+    TypeError."""
+    e = make(3)
+    e.reset(seed=2)
+    name = type(e).__name__
+    state = pickle.dumps(e)
+    legal = [52, 52, 52]
+    for bad in (52, legal[:2], legal + [52], [legal]):
+        with pytest.raises(ValueError, match=f"{name}: actions are 3, one per environment"):
+            e.step(bad)
+    with pytest.raises(TypeError, match=name):
+        e.step([52.0, 52.0, 52.0])
+    assert pickle.dumps(e) == state
+    e.step(legal)
+
+
 def _play(e, rng, steps):
     for _, agent in zip(range(steps), e.agent_iter()):
         obs, _, term, trunc, _ = e.last()
