@@ -402,7 +402,13 @@ def _of_game(game: str, classes: Dict[str, Any], players: int, render_mode: Opti
 
 def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
             **kwargs: Any) -> _AEC:
-    """The AEC environment of `game` ("gin" or "rummy"), unwrapped."""
+    """The AEC environment of `game` ("gin" or "rummy"), unwrapped:
+    ``GinRawEnv(players, rules, episode, render_mode, **options)`` (2-4
+    players; ``rules`` a preset name or Rules, OPENSPIEL with 2 players and
+    STANDARD with more by default; Gin's options by name, ``knock_limit=7``)
+    or ``RummyRawEnv(players, episode, render_mode, **options)`` (2-7
+    players; Rummy's options, ``jokers=2``); ``episode`` "hand" or "match".
+    `kwargs` go to that class."""
     env: _AEC = _of_game(game, {"gin": GinRawEnv, "rummy": RummyRawEnv}, players,
                          render_mode, kwargs)
     return env
@@ -410,9 +416,9 @@ def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = No
 
 def env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
         **kwargs: Any) -> AECEnv:
-    """raw_env with the wrappers of PettingZoo's classic games
+    """raw_env (its arguments) with the wrappers of PettingZoo's classic games
     (TerminateIllegalWrapper, AssertOutOfBoundsWrapper, OrderEnforcingWrapper,
-    as the subclasses below, which behave as PettingZoo 1.26.1's, do the
+    as this module's subclasses of them, which behave as PettingZoo 1.26.1's, do the
     three layers' per-step work in one place, raise InvalidAction rather
     than assert for an action outside the action space and set the
     offender's ``info["illegal_action"]``)."""
@@ -752,7 +758,9 @@ class RummyParallelEnv(_Parallel):
 
 def parallel_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
                  **kwargs: Any) -> ParallelEnv:
-    """The parallel environment of `game` ("gin" or "rummy")."""
+    """The parallel environment of `game` ("gin" or "rummy"), with
+    raw_env's arguments and ``illegal_reward`` (-1: the reward of an agent
+    whose action is masked out, which ends the episode)."""
     env: _Parallel = _of_game(game, {"gin": GinParallelEnv, "rummy": RummyParallelEnv},
                               players, render_mode, kwargs)
     return env
