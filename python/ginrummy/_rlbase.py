@@ -172,9 +172,10 @@ class Seeding:
 
 
 def missing(what: str, packages: str) -> ImportError:
-    """The error of a module whose optional dependencies are missing."""
+    """The error of a module whose optional dependencies (`packages`, the
+    pip command's words) are missing."""
     return ImportError(
-        f"ginrummy.{what} needs {packages}, which cannot be imported: "
+        f"ginrummy.{what} needs {' and '.join(packages.split())}, which cannot be imported: "
         f"pip install {packages} (the rest of ginrummy works without them)")
 
 
