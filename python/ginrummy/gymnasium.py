@@ -10,13 +10,16 @@ STANDARD preset), ``GinHollywood-v0`` (2 players, a Hollywood match),
 ``Rummy-v0`` (2 players), ``Rummy4-v0`` (4 players, one joker per deck).
 Any keyword of the classes may be given to ``make``.
 
-``GinEnv(players, opponents, seat, rules, episode, render_mode, **options)``
-and ``RummyEnv(players, opponents, seat, episode, render_mode, **options)``:
-the agent plays `seat`, every other seat is played by a library bot named
-in `opponents` ("random", "greedy" or "expert", in either game; one name
-for all, or one per other seat; another name raises InvalidArgument when
-the environment is made).  Observations are a
-Dict of ``observation`` (float32) and ``action_mask`` (int8), the same as
+``GinEnv(players=2, opponents="greedy", seat=0, rules=None, episode="hand",
+render_mode=None, illegal_reward=-1, **options)`` and ``RummyEnv(players=2,
+opponents="greedy", seat=0, episode="hand", render_mode=None,
+illegal_reward=-1, **options)`` (``rules``, ``episode`` and the options as
+in :mod:`ginrummy.pettingzoo`'s ``raw_env``): the agent plays `seat`,
+every other seat is played by a library bot named in `opponents`
+("random", "greedy" or "expert", in either game; one name for all, or one
+per other seat; another name raises InvalidArgument when the environment
+is made).  Observations are a Dict of ``observation`` (float32) and
+``action_mask`` (int8), the same as
 the PettingZoo environments'; the reward of a step is what the agent's seat
 got until his next turn (the bots' moves included).  Refused actions
 follow the package's rule (:mod:`ginrummy.pettingzoo` states it): an
