@@ -5,7 +5,14 @@ pettingzoo and gymnasium can be imported, the PettingZoo AEC environments
 (agent_iter/last/step, the same uniform pick among the legal ids as the
 package's own loop) of Gin and Rummy and the Gymnasium vector environment.
 
-    GINRUMMY_LIBRARY=lib/.libs/libginrummy.so.0 python3 python/bench.py [SECONDS]
+    python3 python/bench.py [SECONDS]          (from the build tree; make bench)
+
+It measures the library just built: unless GINRUMMY_LIBRARY (and
+GINRUMMY_FFI) name another, it takes lib/.libs/libginrummy.so.0 (and
+python/ginrummy/_ffi.py) of the build tree it is run from, or of the
+source tree it is in (an in-tree build), and says which library it
+loaded.  PettingZoo and Gymnasium are measured when they can be imported
+(PYTHONPATH=../shared/thirdparty/python here).
 
 The PettingZoo ratios are medians of BENCH_REPS (default 5) repetitions,
 each measuring the own loop, raw_env and env() one after the other; the
@@ -17,7 +24,27 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+
+def use_build_tree():
+    """GINRUMMY_LIBRARY and GINRUMMY_FFI, when unset, set to the library
+    and declarations of the build tree: the current directory's (a build
+    outside the source tree, as make bench runs it), else the source
+    tree's (an in-tree build)."""
+    for top in (os.getcwd(), os.path.dirname(HERE)):
+        lib = os.path.join(top, "lib", ".libs", "libginrummy.so.0")
+        if not os.path.exists(lib):
+            continue
+        os.environ.setdefault("GINRUMMY_LIBRARY", lib)
+        ffi = os.path.join(top, "python", "ginrummy", "_ffi.py")
+        if os.path.exists(ffi) and not os.path.exists(os.path.join(HERE, "ginrummy", "_ffi.py")):
+            os.environ.setdefault("GINRUMMY_FFI", ffi)
+        return
+
+
+use_build_tree()
 
 import numpy as np  # noqa: E402
 
@@ -180,6 +207,7 @@ def rl_environments():
 
 
 if __name__ == "__main__":
+    print(f"library: {os.environ.get('GINRUMMY_LIBRARY', 'found by ginrummy._lib')}")
     print(f"environment steps per CPU second, one core (random legal actions, {SECONDS:g} s"
           " each; targets: 100,000 single, 1,000,000 vectorised):")
     print(f"  pure C loop (gr_batch, 1024 envs, C actions):  {c_loop(1024):12,.0f}")

@@ -1,7 +1,8 @@
 """Train a Gin player on the vector environment with numpy alone, and
-measure it against the random bot.
+measure it against the random bot.  From the build tree (gymnasium
+importable):
 
-    GINRUMMY_LIBRARY=lib/.libs/libginrummy.so.0 python3 python/examples/train_gin.py [SECONDS]
+    GINRUMMY_LIBRARY=lib/.libs/libginrummy.so.0 PYTHONPATH=python python3 python/examples/train_gin.py [SECONDS]
 
 The policy scores each legal OpenSpiel action id from the observation with
 a few features (a discard's points and how well it fits the hand, the
@@ -9,9 +10,14 @@ upcard's fit, knock, pass, melds) and plays the best; its 8 weights are
 learned by the cross-entropy method: each generation samples weight
 vectors around the current mean, plays each for a batch of hands as
 player 0 of ``GinVectorEnv`` (player 1 plays uniformly random legal
-actions, drawn in C), and moves the mean to the best quarter.  A few
-minutes reach about +25 points a hand over the random bot; the tests run
-it for a few seconds.
+actions, drawn in C), and moves the mean to the best quarter, for SECONDS
+(120 by default; 0 is one generation).  Measured with the command above on
+one core of a shared machine, over the 1,000 evaluation hands against the
+random bot: one generation (SECONDS 0, about 1 s) +41.3 points a hand,
+87.3% of the hands won; 10 s (28 generations) +56.2, 99.3%; 30 s +56.4,
+98.4%; the default 120 s (320 generations) +55.8, 97.2%: the features
+saturate within seconds, and longer training buys nothing more.  The
+tests run it at a tiny scale, and this command for one generation.
 
 Distributed trainers use the same environments as they are: RLlib wraps
 ``ginrummy.pettingzoo.env(...)`` with ``PettingZooEnv`` (or

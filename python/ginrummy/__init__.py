@@ -16,8 +16,8 @@ re-exports their public names.
 from typing import Any
 
 from ._lib import EXCLUDED, version, version_number
-from .errors import (GinRummyError, IllegalMove, IllegalMoveText, InvalidArgument, ParseError,
-                     WrongState, WrongStateText, reason_status)
+from .errors import (GinRummyError, IllegalMove, IllegalMoveText, InvalidAction,
+                     InvalidArgument, ParseError, WrongState, WrongStateText, reason_status)
 from .cards import Card, Cards, as_cards, cards_count, parse_card, parse_cards
 from .melds import (Arrangement, Layoff, arrange, arrangement_check, best_discard, deadwood,
                     lay_off, layoff_check, layoff_check_ex)
@@ -36,7 +36,7 @@ from . import rummy   # basic Rummy: ginrummy.rummy.RummyGame, ...
 __version__ = version()
 
 __all__ = ["Card", "Cards", "as_cards", "GinRummyError", "IllegalMove", "InvalidArgument",
-           "ParseError", "WrongState", "IllegalMoveText", "WrongStateText", "Arrangement", "Bot", "BOTS", "Game", "HandResult",
+           "InvalidAction", "ParseError", "WrongState", "IllegalMoveText", "WrongStateText", "Arrangement", "Bot", "BOTS", "Game", "HandResult",
            "Layoff", "Match", "Move", "MoveType", "Outcome", "Phase", "PRESETS", "Rules",
            "Score", "Standing", "Table", "View", "arrange", "best_discard", "deadwood",
            "lay_off", "layoff_check", "options", "OptionInfo", "settle",

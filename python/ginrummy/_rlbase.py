@@ -1,12 +1,17 @@
 """What the PettingZoo and Gymnasium environments share: the engine
-interface (``Engine``), seeding and the replay log that pickles them.
+interface (``Engine``), seeding and the replay log that pickles them, the
+errors of refused actions (``refused_action``: the package's rule, which
+:mod:`ginrummy.pettingzoo` states) and the check of reset options
+(``check_options``).
 
 An engine plays one episode of a game for `players` seats:
 ``reset(seed, index)`` deals episode `index` of a run seeded `seed`,
 ``to_act()`` lists the seats to act (one per table), ``observe(seat, obs,
 mask)`` writes a seat's observation and action mask (``observation(seat)``
 returns them in new arrays), ``step(seat, action)``
-plays (IllegalMove, nothing changed, for an illegal action) and returns
+plays (IllegalMove or InvalidArgument, nothing changed, for an action it
+refuses, which the environments turn into the package's rule with
+``refused_action``) and returns
 each seat's reward, ``over`` and ``truncated()`` say how it ended,
 ``render(seat)`` is the text of a seat's view.
 """
@@ -18,6 +23,7 @@ from typing import Any, Dict, List, Optional, Protocol, Tuple
 import numpy as np
 import numpy.typing as npt
 
+from .errors import GinRummyError, IllegalMove, InvalidAction, InvalidArgument
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
 #: a numpy array of any shape and type
@@ -69,6 +75,67 @@ def action_index(action: Any) -> int:
         raise TypeError(f"an action is an integer, not {type(action).__name__}") from None
 
 
+def describe(game: str, action: int) -> str:
+    """A readable name of `game`'s action id (or "unknown")."""
+    try:
+        if game == "gin":
+            from .gin_tables import describe_action
+            return describe_action(action)
+        from .rummy_encoding import describe as describe_rummy
+        return describe_rummy(action)
+    except (ValueError, KeyError, IndexError):
+        return "unknown"
+
+
+def refused_action(env: str, game: str, n: int, agent: str, action: Any,
+                   exc: Optional[BaseException] = None) -> Exception:
+    """The error of an action the environment `env` refused for `agent`
+    (the engine's error `exc`, if any, chained): TypeError for what is no
+    integer, InvalidAction for None or an id outside 0..n-1 (the action
+    space), IllegalMove for an id the agent's mask rules out now.  None
+    is no integer, as everywhere in the package (TypeError)."""
+    if action is None:
+        return TypeError(f"{env}: {agent} is to act: None is no action (an action is an "
+                         "integer)")
+    try:
+        a = action_index(action)
+    except TypeError as err:
+        return TypeError(f"{env}: {agent}'s action {action!r}: {err}")
+    if not 0 <= a < n:
+        return InvalidAction(-1, f"{env}: {agent}'s action {a} is outside the action space "
+                             f"Discrete({n}) (ids 0..{n - 1})")
+    reason = exc.reason if isinstance(exc, GinRummyError) else None
+    return IllegalMove(-3, f"{env}: {agent}'s action {a} ({describe(game, a)}) is masked out "
+                       "(not legal now)", reason)
+
+
+def check_options(env: str, options: Any, accepted: Tuple[str, ...] = (),
+                  strict: bool = True) -> Dict[str, Any]:
+    """The reset options of `env` as a dict: None or a dict whose keys
+    are all `accepted`; another key raises InvalidArgument naming it, or
+    with `strict` False is ignored with a warning (UnknownOptionWarning).
+    TypeError for what is no dict."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise TypeError(f"{env}: reset options are a dict or None, not "
+                        f"{type(options).__name__}")
+    unknown = [k for k in options if k not in accepted]
+    if unknown:
+        took = ", ".join(repr(k) for k in accepted) if accepted else "none"
+        what = (f"{env}: unknown reset option(s) {', '.join(repr(k) for k in unknown)} "
+                f"(it takes {took})")
+        if strict:
+            raise InvalidArgument(-1, what)
+        import warnings
+        warnings.warn(what + ": ignored", UnknownOptionWarning, stacklevel=3)
+    return options
+
+
+class UnknownOptionWarning(UserWarning):
+    """A reset option the PettingZoo environments do not know, ignored."""
+
+
 class Seeding:
     """The seed of a run and the episode index within it: reset(seed=s)
     starts episode 0 of run s; reset() the next episode (a fresh run when
@@ -105,9 +172,10 @@ class Seeding:
 
 
 def missing(what: str, packages: str) -> ImportError:
-    """The error of a module whose optional dependencies are missing."""
+    """The error of a module whose optional dependencies (`packages`, the
+    pip command's words) are missing."""
     return ImportError(
-        f"ginrummy.{what} needs {packages}, which cannot be imported: "
+        f"ginrummy.{what} needs {' and '.join(packages.split())}, which cannot be imported: "
         f"pip install {packages} (the rest of ginrummy works without them)")
 
 

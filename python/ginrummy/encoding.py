@@ -33,6 +33,24 @@ Observation of a player (644 floats, 0 or 1):
 [459, 644)   melds laid by player 1
 ===========  =============================================================
 
+``OBS_LAYOUT`` has these ranges by name; an observation decoded into
+cards:
+
+>>> import ginrummy
+>>> env = ginrummy.GinRummyEnv(seed=1)
+>>> obs, info = env.reset()
+>>> def cards(name, row=0):
+...     lo, hi = OBS_LAYOUT[name]
+...     bits = obs[lo:hi].reshape(-1, 52)[row]
+...     return Cards(card_from_openspiel(i) for i in bits.nonzero()[0])
+>>> me = int(obs[0:2].argmax())                   # the observing player
+>>> str(cards("hands", me)), str(cards("upcard")), int(obs[222:274].sum())
+('4C 8C 9C QD 2H 4H 5H 6H QH JS', '2D', 31)
+>>> str(env.game.hand(me))                        # the library agrees
+'4C 8C 9C QD 2H 4H 5H 6H QH JS'
+>>> [action_to_string(a) for a in info["action_mask"].nonzero()[0]]
+['draw upcard', 'pass']
+
 Player 0 is the non-dealer and acts first, as in OpenSpiel.  A knock is
 OpenSpiel's sequence: ``55`` (knock), the discard (a card id), the melds
 (one action each, any order), ``54`` (pass); then the defender lays off

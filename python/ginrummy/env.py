@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._handle import Handle, locked
-from ._lib import ffi, lib, GR_NCARDS
+from ._lib import ffi, lib, GR_EILLEGAL, GR_EINVAL, GR_NCARDS
 from .cards import Card
 from .encoding import (ACTION_SPACE, DIFFERENCES, DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE,
                        NUM_ACTIONS, OBS_LAYOUT, OBS_SIZE, OBSERVATION_SPACE, PASS, Space,
@@ -18,7 +18,7 @@ from .encoding import (ACTION_SPACE, DIFFERENCES, DRAW_STOCK, DRAW_UPCARD, KNOCK
 if TYPE_CHECKING:
     from .encoding import Array
 from ._calls import text as _text
-from .errors import c_integer, c_seed, check
+from .errors import InvalidArgument, c_integer, c_seed, check
 from .game import Game
 from .match import Match
 from .rules import Rules
@@ -52,6 +52,14 @@ class GinRummyEnv(Handle):
     ``info["match_score"]`` (at a hand's end) is by match player, whose
     dealer alternates: ``info["match_players"]`` (at ``reset()`` and a
     hand's end) gives the match player of the hand's players 0 and 1.
+
+    Refused actions (the package's rule, stated in
+    :mod:`ginrummy.pettingzoo`): nothing changes, and ``step`` raises
+    ``InvalidAction`` (a ValueError) for an id outside 0..240, TypeError
+    for what is no integer, ``IllegalMove`` for an id the action mask
+    rules out, each naming the environment, the player and the action.
+    ``reset(options=...)`` knows ``"deck"`` alone (below); another key
+    raises InvalidArgument.
 
     Seeding: ``GinRummyEnv(seed=s)`` or ``reset(seed=s)`` starts the run
     seeded s; its hand k (k = 0 at that reset, then 1, 2, .. at each
@@ -121,8 +129,13 @@ class GinRummyEnv(Handle):
               options: Optional[Dict[str, Any]] = None) -> Tuple["Array", Dict[str, Any]]:
         """Deal a new hand: hand 0 of the run seeded `seed`, else the run's
         next hand (see the class text).  ``options={"deck": [52 cards]}``
-        deals a stacked deck (the run's hand count unchanged)."""
+        deals a stacked deck (the run's hand count unchanged), the one
+        option known: another key raises InvalidArgument, options that are
+        no dict TypeError (nothing changes)."""
         run, index = (c_seed(seed), 0) if seed is not None else (self._seed, self._index)
+        if options:
+            from ._rlbase import check_options     # numpy's, imported when needed
+            check_options("GinRummyEnv", options, ("deck",))
         deck = (options or {}).get("deck")
         if deck is not None:
             check(lib.gr_env_reset_deck(self._p, _deck(deck)), "reset")
@@ -169,15 +182,21 @@ class GinRummyEnv(Handle):
 
     def step(self, action: int) -> Tuple["Array", "Array", bool, bool, Dict[str, Any]]:
         """Play `action` (an int or numpy integer; TypeError for a float or
-        str) for the player to act.  Raises IllegalMove (the environment
-        unchanged) for an action that is not legal, InvalidArgument for
-        one beyond a C int, WrongState once closed."""
-        a = c_integer(action, "action")
+        str) for the player to act.  A refused action changes nothing and
+        raises, naming the environment, the player and the action (the
+        package's rule, :mod:`ginrummy.pettingzoo`): InvalidAction (a
+        ValueError) for an id outside 0..240, IllegalMove for one the
+        action mask rules out; WrongState once the hand is over or the
+        environment closed."""
+        try:
+            a = c_integer(action, "action")
+        except (InvalidArgument, TypeError):
+            raise self._refused(-1, action) from None
         with self._lock:            # the hot path: @locked written out
             out = self._out
             rc = lib.gr_env_step_observe(self._live(), a, self._obs_ptr, self._mask_ptr, out)
             if rc < 0:
-                check(rc, f"action {action}")
+                raise self._refused(rc, a)
             self._acts.append(a)
             p, terminated, truncated = out[0], out[1] != 0, out[2] != 0
             rewards = _NO_REWARDS.copy()
@@ -189,6 +208,18 @@ class GinRummyEnv(Handle):
             if terminated or truncated or self.rewards["player_0"]:
                 self._after_step(rewards, terminated, truncated)
             return self._obs.copy(), rewards, terminated, truncated, info
+
+    def _refused(self, rc: int, action: Any) -> Exception:
+        """The error of an action the library refused with status `rc`."""
+        from ._rlbase import refused_action     # numpy's, imported when needed
+        if rc in (GR_EINVAL, GR_EILLEGAL):
+            p = lib.gr_env_player(self._p)
+            return refused_action("GinRummyEnv", "gin", NUM_ACTIONS, f"player_{p}", action)
+        try:
+            check(rc, f"GinRummyEnv: action {action}")
+        except Exception as exc:
+            return exc
+        return RuntimeError(f"GinRummyEnv: step refused ({rc})")  # pragma: no cover
 
     def _record_match(self, info: Dict[str, Any], rewards: "Array") -> None:
         assert self._match is not None

@@ -49,6 +49,13 @@ class InvalidArgument(GinRummyError, ValueError):
     """GR_EINVAL: a bad argument."""
 
 
+class InvalidAction(InvalidArgument):
+    """An action outside an environment's action space (an integer beyond
+    its ids, or no action for an agent to act), refused before anything
+    is played; the message names the environment and the action.  An
+    InvalidArgument, so a ValueError."""
+
+
 class WrongState(GinRummyError):
     """GR_ESTATE: the call does not fit the current phase."""
 

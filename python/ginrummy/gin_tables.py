@@ -298,7 +298,8 @@ class GinTables:
     def step(self, seat: int, action: int) -> List[float]:
         """Play `action` for `seat` (who must be to act): WrongState when he
         is not (as the library's gr_game_play_as, GR_ESTATE), IllegalMove
-        when the action is not legal; nothing changes then.  Returns each seat's reward
+        when the action is not legal (InvalidArgument for an id outside
+        0..240, as the library's gr_env_step); nothing changes then.  Returns each seat's reward
         for this step; ``over`` is then whether the episode ended."""
         ti = self.seat_table[seat]
         t = self.tables[ti]

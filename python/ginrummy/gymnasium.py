@@ -10,21 +10,32 @@ STANDARD preset), ``GinHollywood-v0`` (2 players, a Hollywood match),
 ``Rummy-v0`` (2 players), ``Rummy4-v0`` (4 players, one joker per deck).
 Any keyword of the classes may be given to ``make``.
 
-``GinEnv(players, opponents, seat, rules, episode, render_mode, **options)``
-and ``RummyEnv(players, opponents, seat, episode, render_mode, **options)``:
-the agent plays `seat`, every other seat is played by a library bot named
-in `opponents` ("random", "greedy" or "expert", in either game; one name
-for all, or one per other seat).  Observations are a
-Dict of ``observation`` (float32) and ``action_mask`` (int8), the same as
+``GinEnv(players=2, opponents="greedy", seat=0, rules=None, episode="hand",
+render_mode=None, illegal_reward=-1, **options)`` and ``RummyEnv(players=2,
+opponents="greedy", seat=0, episode="hand", render_mode=None,
+illegal_reward=-1, **options)`` (``rules``, ``episode`` and the options as
+in :mod:`ginrummy.pettingzoo`'s ``raw_env``): the agent plays `seat`,
+every other seat is played by a library bot named in `opponents`
+("random", "greedy" or "expert", in either game; one name for all, or one
+per other seat; another name raises InvalidArgument when the environment
+is made).  Observations are a Dict of ``observation`` (float32) and
+``action_mask`` (int8), the same as
 the PettingZoo environments'; the reward of a step is what the agent's seat
-got until his next turn (the bots' moves included).  An illegal action ends
-the episode with reward -1 (``illegal_reward``) and
+got until his next turn (the bots' moves included).  Refused actions
+follow the package's rule (:mod:`ginrummy.pettingzoo` states it): an
+integer outside the action space raises ``InvalidAction`` (a ValueError),
+what is no integer TypeError, both naming the environment (its registered
+id, else its class) and the action, nothing changed; a masked-out action
+ends the episode with reward -1 (``illegal_reward``) and
 ``info["illegal_action"]``, as PettingZoo's classic games do.  ``reset()``
 always returns a position where the agent acts: a hand that ends before
 his first decision (he sits out a 3-player Gin hand, or the bots go out
 before his first turn) is skipped, taking the run's next episode index,
 and the next hand is dealt (``info["skipped_hands"]`` counts them when
 there were any; the agent's points in them are not given).
+``reset(options=...)``: these environments know no option (None or ``{}``);
+a key raises InvalidArgument naming it (options that are no dict:
+TypeError), nothing changed.
 
 ``GinVectorEnv(num_envs, rules="openspiel", copy=True, **options)``: N
 2-player hands
@@ -34,12 +45,19 @@ next, the reward is that of the player who just acted, ``infos["rewards"]``
 both).  Autoreset: ``AutoresetMode.SAME_STEP``: an environment whose hand
 ended is dealt the next hand in the same step, and ``infos["final_obs"]``
 (an object array, with the mask ``infos["_final_obs"]``) keeps the
-observation of the hand's end.  Environment i's k-th hand of a run seeded s
+observation of the hand's end, that of the player who acted last (whose
+reward the step returns; its mask is all 0).  Environment i's k-th hand of a run seeded s
 is dealt from ``gr_seed_derive(derive_seed(s, 3, r), i, k)`` (r counts the
 resets), so environments, runs and workers share no hand.  With
 ``copy=False`` the observation arrays returned are the environment's own
 buffers, rewritten by the next step, and so are the final observations
-(no copy: the fastest).
+(no copy: the fastest).  Its refusals are the package's rule for the
+layers under the learning environments: the whole step is refused,
+nothing played, and the error names the first environment at fault by
+index: ``InvalidAction`` for an action outside 0..240, ``IllegalMove``
+for one its mask rules out (``environment 3's action 7 (8S) is masked
+out for player 1``); actions that are not one per environment raise
+ValueError.  ``reset(options=...)`` knows no option, as above.
 
 Every environment pickles and deep-copies; ``np_random`` is the run's
 Generator.
@@ -52,10 +70,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ._handle import serialize
-from ._rlbase import Array, Seeding, action_index, missing, render_text
-from .errors import IllegalMove, InvalidArgument, WrongState, check
+from ._rlbase import (Array, Seeding, action_index, check_options, missing, refused_action,
+                      render_text)
+from ._lib import GR_EINVAL, lib
+from .bot import BOTS
+from .errors import IllegalMove, InvalidArgument, WrongState, c_text, check
 from .encoding import NUM_ACTIONS, OBS_SIZE
-from .vec_env import ActionHistory, replay_hands
+from .vec_env import ActionHistory, batch_refusal, replay_hands
 from .seeding import STREAMS, derive_seed, seed_or_fresh
 
 try:
@@ -70,6 +91,27 @@ __all__ = ["GinEnv", "RummyEnv", "GinVectorEnv", "IDS"]
 
 RENDER_MODES = ["ansi", "human"]
 _MAX_SKIPPED = 1000  # hands ended before the agent acted, in a row
+
+
+def _opponents(opponents: Any, n: int) -> List[str]:
+    """The bots of the `n` other seats: one name for all or one each, every
+    name one the library's bots answer to (checked now, not at a reset)."""
+    if isinstance(opponents, str):
+        names = [opponents] * n
+    elif isinstance(opponents, (list, tuple)):
+        names = list(opponents)
+    else:
+        raise TypeError(f"opponents: a bot's name or a list of {n}, "
+                        f"not {type(opponents).__name__}")
+    if len(names) != n:
+        raise ValueError(f"opponents: one name, or {n} names (one per other seat)")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"opponents: a bot's name is a str, not {type(name).__name__}")
+        if lib.gr_bot_lookup(c_text(name, "opponents")) < 0:
+            raise InvalidArgument(GR_EINVAL, f"opponents: {name!r} is no bot "
+                                  f"(one of {', '.join(BOTS)})")
+    return names
 
 
 class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
@@ -90,10 +132,7 @@ class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
             raise ValueError(f"seat is 0..{players - 1}")
         self.seat = seat
         others = [s for s in range(players) if s != seat]
-        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(names) != len(others):
-            raise ValueError(f"opponents: one name, or {len(others)} names (one per other seat)")
-        self.opponents = dict(zip(others, names))
+        self.opponents = dict(zip(others, _opponents(opponents, len(others))))
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         self.observation_space = spaces.Dict({
@@ -133,8 +172,16 @@ class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
             total += self.engine.step(s, self._bots[s].act(self.engine, s))[self.seat]
         return total
 
+    def _name(self) -> str:
+        """The environment's name in errors: its registered id, else its class."""
+        spec = getattr(self, "spec", None)
+        return str(spec.id) if spec is not None else f"{type(self).__name__}(players=" \
+            f"{self.engine.players})"
+
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+        if options:
+            check_options(self._name(), options)     # none known: InvalidArgument
         super().reset(seed=None)
         self._seeding.next(seed)
         self._np_random = self._seeding.np_random
@@ -170,20 +217,26 @@ class _SeatEnv(gymnasium.Env[Dict[str, Array], int]):
     def step(self, action: Any) -> Tuple[Dict[str, Array], float, bool, bool, Dict[str, Any]]:
         if self._done:
             raise WrongState(-2, "the episode is over: reset() first")
-        a = action_index(action)
+        try:
+            a = action_index(action)
+            r = self.engine.step(self.seat, a)[self.seat]
+        except (IllegalMove, InvalidArgument, TypeError, OverflowError) as exc:
+            err = refused_action(self._name(), self.game_name, self.engine.num_actions,
+                                 f"player_{self.seat}", action, exc)
+            if not isinstance(err, IllegalMove):
+                raise err from None             # outside the space: nothing changes
+            r = None
         self._log.append(a)
         reward = self._pending_reward
         self._pending_reward = 0.0
         info: Dict[str, Any] = {}
-        try:
-            reward += self.engine.step(self.seat, a)[self.seat]
-        except IllegalMove:
+        if r is None:                           # masked out: the episode ends
             self._done = True
             info["illegal_action"] = True
             obs = self._obs()
             obs["action_mask"][:] = 0
             return obs, self.illegal_reward, True, False, info
-        reward += self._advance()
+        reward += r + self._advance()
         self._done = self.engine.over
         truncated = self._done and self.engine.truncated()
         if self.render_mode == "human":
@@ -314,6 +367,8 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, Array], Dict[str, Any]]:
         """Deal every environment (see the module text for the seeds)."""
+        if options:
+            check_options("GinVectorEnv", options)   # none known: InvalidArgument
         self._seeding.next(seed)
         return self._start()
 
@@ -338,13 +393,18 @@ class GinVectorEnv(VectorEnv[Dict[str, Any], Any, Any]):
         a = actions
         if not (type(a) is np.ndarray and a.dtype == np.int32 and a.shape == (n,)):
             a = np.asarray(actions)
-            if a.shape != (n,) or a.dtype.kind not in "iu":
-                raise TypeError(f"actions: {n} integers")
-            if a.size and (a.min() < 0 or a.max() >= NUM_ACTIONS):
-                raise InvalidArgument(-1, f"actions: ids 0..{NUM_ACTIONS - 1}")
+            if a.dtype.kind not in "iu":
+                raise TypeError(f"GinVectorEnv: actions are {n} integers, not {a.dtype}")
+            if a.shape != (n,):
+                raise ValueError(f"GinVectorEnv: actions are {n}, one per environment, "
+                                 f"not an array of shape {a.shape}")
+            if a.size and (a.min() < 0 or a.max() >= NUM_ACTIONS):   # before a cast wraps
+                raise batch_refusal(-1, "GinVectorEnv", a, self._mask, self._player)
         self._act[:] = a
         acted = self._player.copy()
-        check(self._lib.gr_batch_step_final(self._live(), self._act_ptr, *self._ptrs), "step")
+        rc = self._lib.gr_batch_step_final(self._live(), self._act_ptr, *self._ptrs)
+        if rc < 0:
+            raise batch_refusal(rc, "GinVectorEnv", a, self._mask, self._player)
         done = self._done
         ended_ids = done.nonzero()[0]              # a few of n: work on those only
         self._history.record(self._act, ended_ids)   # for pickling

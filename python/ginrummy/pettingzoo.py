@@ -2,26 +2,52 @@
 to 7, as AEC environments (``raw_env``, ``env`` with PettingZoo's standard
 wrappers) and parallel ones (``parallel_env``).
 
->>> from ginrummy import pettingzoo as gz          # doctest: +SKIP
->>> e = gz.env(game="gin", players=2)               # doctest: +SKIP
->>> e.reset(seed=1)                                 # doctest: +SKIP
->>> for agent in e.agent_iter():                    # doctest: +SKIP
+>>> from ginrummy import pettingzoo as gz
+>>> e = gz.env(game="gin", players=2)
+>>> e.reset(seed=1)
+>>> for agent in e.agent_iter():
 ...     obs, reward, term, trunc, info = e.last()
 ...     e.step(None if term or trunc else
 ...            e.action_space(agent).sample(obs["action_mask"]))
+>>> e.agents                 # the episode is over: every agent stepped out
+[]
 
 Agents are ``player_0`` .. ``player_{n-1}``.  Observations are a Dict of
 ``observation`` (float32, ``gin_tables`` and ``rummy_encoding`` document
 the layouts) and ``action_mask`` (int8, 1 for each legal action of that
 agent, all 0 while he waits), as PettingZoo's classic games give them;
-``infos`` are empty dicts.  The action ids: Gin uses OpenSpiel's 241
+``infos`` are empty dicts (but for ``illegal_action``, below).  The action ids: Gin uses OpenSpiel's 241
 (``ginrummy.env``, ``gin_tables.move_to_actions``); Rummy its own
 (``rummy_encoding``).
 
-Illegal actions: ``raw_env`` raises ``IllegalMove`` (nothing changes);
-``env()`` wraps it as PettingZoo's classic games are wrapped
-(``TerminateIllegalWrapper`` with reward -1: the episode ends, the
-offender gets -1; ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``).
+Refused actions, the rule of every environment of the package (this one,
+``ginrummy.gymnasium``, ``GinRummyEnv`` and the vector environments):
+nothing is played, and
+
+- an action outside the action space raises, naming the environment, the
+  agent and the action: ``InvalidAction`` (an ``InvalidArgument``, so a
+  ValueError) for an integer outside ``0 .. n-1`` (or, in
+  ``parallel_env``, an agent to act left out of the actions), TypeError
+  for what is no integer (a float, a str, None for an agent to act);
+- an action in the space that the agent's mask rules out ends the episode
+  in the environments an agent learns in (``env()``, ``parallel_env``,
+  the Gymnasium ``GinEnv`` and ``RummyEnv``): every agent is terminated,
+  the offender gets ``illegal_reward`` (-1) and ``info["illegal_action"]
+  = True``, the others 0, as PettingZoo's classic games end it (``env()``
+  is wrapped as they are: ``TerminateIllegalWrapper``, which also marks
+  every agent truncated, ``AssertOutOfBoundsWrapper`` and
+  ``OrderEnforcingWrapper``, as the subclasses below);
+- the layers under them, which a caller drives with masked actions
+  (``raw_env``, ``GinRummyEnv``) or by the thousand (``VecGinRummyEnv``,
+  ``GinVectorEnv``: one environment of a batch cannot end alone without
+  slowing every step), raise ``IllegalMove`` instead, naming the
+  environment (and the index in a batch), the agent and the action.
+
+With 4 Gin players two agents act at once in ``parallel_env``: a masked-out
+action of either ends the episode before any is played.  A sampled action
+(``action_space(agent).sample()`` without the mask, as PettingZoo's
+``parallel_seed_test`` plays) is thus a legal step of the API: it ends the
+episode.
 
 The end of an episode, as PettingZoo expects it: every agent is then
 terminated (or truncated) and is stepped once with ``None``, which removes
@@ -33,7 +59,51 @@ no agent is left (or before ``reset()``); ``env()``'s
 
 Parallel environments: every live agent gives an action each step; the
 actions of agents to act are played (with 4 Gin players the two tables act
-at once), those of waiting agents (mask all 0) are ignored.
+at once), those of waiting agents (mask all 0) are ignored and may be left
+out.  ``metadata["is_parallelizable"]`` is False: the game is turn-based
+(an agent draws, then discards: he acts twice in a row), so
+``pettingzoo.utils.conversions.aec_to_parallel``, which needs every agent
+to act once per cycle, cannot convert the AEC environment; use
+``parallel_env`` or PettingZoo's ``turn_based_aec_to_parallel``, which
+takes it as it is.
+
+``reset(seed, options)``: these environments know no option; a key given
+is ignored with an ``UnknownOptionWarning`` (PettingZoo's ``api_test``
+resets with ``options={"options": 1}`` and requires that it be taken; the
+Gymnasium environments and ``GinRummyEnv``, which no such test drives,
+raise InvalidArgument for an unknown key).  Options that are no dict
+raise TypeError.
+
+The library's bots play any seat through ``bot_action(env, agent, kind)``,
+the action id of the bot `kind` ("random", "greedy" or "expert") for the
+agent to act, here as player_1's opponent to a policy of your own:
+
+>>> def my_policy(obs):      # yours; this one plays the first legal action
+...     return int(obs["action_mask"].nonzero()[0][0])
+>>> e.reset(seed=2)          # the next episode (the loop above ended one)
+>>> points = {}
+>>> for agent in e.agent_iter():
+...     obs, reward, term, trunc, info = e.last()
+...     points[agent] = points.get(agent, 0) + reward
+...     if term or trunc:
+...         action = None
+...     elif agent == "player_1":
+...         action = gz.bot_action(e, agent, "expert")
+...     else:
+...         action = my_policy(obs)
+...     e.step(action)
+>>> sum(points.values())     # what one wins the other loses
+0.0
+
+and in ``parallel_env`` for the agents to act (mask not all 0), here the
+greedy bot in every seat of a 3-player Rummy hand:
+
+>>> p = gz.parallel_env(game="rummy", players=3)
+>>> obs, infos = p.reset(seed=3)
+>>> while p.agents:
+...     actions = {a: gz.bot_action(p, a, "greedy") for a in p.agents
+...                if obs[a]["action_mask"].any()}
+...     obs, rewards, terms, truncs, infos = p.step(actions)
 
 Seeding: ``reset(seed=s)`` deals episode 0 of run s, ``reset()`` the next
 episode; episode k is dealt from ``seeding.derive_seed(s, stream, k)``, so
@@ -50,9 +120,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ._rlbase import (Array, Engine, Seeding, action_index, make_engine, missing,
-                      render_text)
-from .errors import IllegalMove, WrongState
+from ._rlbase import (Array, Engine, Seeding, UnknownOptionWarning, action_index,
+                      check_options, make_engine, missing, refused_action, render_text)
+from .errors import IllegalMove, InvalidAction, InvalidArgument, WrongState
 
 try:
     import gymnasium
@@ -66,7 +136,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the packages
     raise missing("pettingzoo", "pettingzoo gymnasium") from exc
 
 __all__ = ["raw_env", "env", "parallel_env", "GinRawEnv", "RummyRawEnv", "GinParallelEnv",
-           "RummyParallelEnv", "make_engine"]
+           "RummyParallelEnv", "make_engine", "UnknownOptionWarning", "bot_action"]
 
 RENDER_MODES = ["ansi", "human"]
 
@@ -74,12 +144,13 @@ RENDER_MODES = ["ansi", "human"]
 def _metadata(game: str) -> Dict[str, Any]:
     from . import __version__
     return {"name": f"ginrummy_{game}_v0", "render_modes": list(RENDER_MODES),
-            "is_parallelizable": True, "render_fps": 1, "version": __version__}
+            "is_parallelizable": False, "render_fps": 1, "version": __version__}
 
 
 class _Common:
     """Spaces, seeding, rendering and pickling of both APIs."""
     engine: Engine
+    agents: List[str]
 
     def _setup(self, game: str, players: int, render_mode: Optional[str],
                kwargs: Dict[str, Any]) -> None:
@@ -87,6 +158,8 @@ class _Common:
             raise ValueError(f"render_mode is one of {RENDER_MODES} or None")
         self._kwargs = dict(kwargs, players=players, render_mode=render_mode)
         self.engine = make_engine(game, players, **kwargs)
+        self._game = game
+        self._name = f"{type(self).__name__}(players={players})"
         self.render_mode = render_mode
         self.metadata = _metadata(game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -101,6 +174,7 @@ class _Common:
         self._seeding = Seeding()
         self._log: List[Any] = []
         self._started = False
+        self._bots: Dict[Tuple[int, str], Any] = {}     # bot_action's, for this episode
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -130,6 +204,41 @@ class _Common:
 
     def _replay(self, log: List[Any]) -> None:
         raise NotImplementedError
+
+    def _refused(self, agent: str, action: Any, exc: Optional[BaseException] = None
+                 ) -> Exception:
+        """The error of `agent`'s refused `action` (see the module text)."""
+        return refused_action(self._name, self._game, self.engine.num_actions, agent,
+                              action, exc)
+
+    def _bot_action(self, agent: str, kind: str) -> int:
+        """bot_action's work (see there)."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ValueError(f"{self._name}: no agent {agent!r}")
+        if agent not in self.agents or seat not in self.engine.to_act():
+            raise WrongState(-2, f"{self._name}: {agent} is not to act")
+        bot = self._bots.get((seat, kind))
+        engine: Any = self.engine       # GinTables or RummyTable, as the game
+        if bot is None:
+            from .seeding import STREAMS, derive_seed
+            seed = derive_seed(self._seeding.seed or 0, STREAMS["bot"] + seat,
+                               self._seeding.index)
+            if self._game == "gin":
+                from .gin_tables import GinBot
+                bot = GinBot(kind, seed)
+            else:
+                from .rummy_encoding import RummyBot
+                bot = RummyBot(kind, seed)
+            self._bots[(seat, kind)] = bot
+        return int(bot.act(engine, seat))
+
+    def _options(self, options: Optional[Dict[str, Any]]) -> None:
+        """reset()'s options: none is known; each key given is ignored with
+        an UnknownOptionWarning (PettingZoo's api_test resets with
+        options={"options": 1} and expects it taken)."""
+        if options:
+            check_options(self._name, options, strict=False)
 
     # pickling and deep copies: replay the episode's actions
     def __getstate__(self) -> Dict[str, Any]:
@@ -172,6 +281,7 @@ class _AEC(_Common, AECEnv):
         self._last_table = -1
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._options(options)
         self._seeding.next(seed)
         self._start()
 
@@ -180,6 +290,7 @@ class _AEC(_Common, AECEnv):
         self.engine.reset(self._seeding.seed, self._seeding.index)
         self._started = True
         self._log = []
+        self._bots = {}
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -221,11 +332,12 @@ class _AEC(_Common, AECEnv):
             self._was_dead_step(None)
             self._log.append(None)
             return
-        if action is None:
-            raise IllegalMove(-3, f"{agent} is to act: None is no action")
-        a = action if type(action) is int else action_index(action)
         engine = self.engine
-        rewards = engine.step(self._seat[agent], a)   # IllegalMove: unchanged
+        try:                # refused: nothing changes (see the module text)
+            a = action if type(action) is int else action_index(action)
+            rewards = engine.step(self._seat[agent], a)
+        except (IllegalMove, InvalidArgument, TypeError, OverflowError) as exc:
+            raise self._refused(agent, action, exc) from None
         self._log.append(a)
         self._cumulative_rewards[agent] = 0.0
         paid = any(rewards)
@@ -290,7 +402,13 @@ def _of_game(game: str, classes: Dict[str, Any], players: int, render_mode: Opti
 
 def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
             **kwargs: Any) -> _AEC:
-    """The AEC environment of `game` ("gin" or "rummy"), unwrapped."""
+    """The AEC environment of `game` ("gin" or "rummy"), unwrapped:
+    ``GinRawEnv(players, rules, episode, render_mode, **options)`` (2-4
+    players; ``rules`` a preset name or Rules, OPENSPIEL with 2 players and
+    STANDARD with more by default; Gin's options by name, ``knock_limit=7``)
+    or ``RummyRawEnv(players, episode, render_mode, **options)`` (2-7
+    players; Rummy's options, ``jokers=2``); ``episode`` "hand" or "match".
+    `kwargs` go to that class."""
     env: _AEC = _of_game(game, {"gin": GinRawEnv, "rummy": RummyRawEnv}, players,
                          render_mode, kwargs)
     return env
@@ -298,15 +416,32 @@ def raw_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = No
 
 def env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
         **kwargs: Any) -> AECEnv:
-    """raw_env with the wrappers of PettingZoo's classic games
-    (TerminateIllegalWrapper, AssertOutOfBoundsWrapper, OrderEnforcingWrapper;
-    the first and last as the subclasses below, which behave as PettingZoo
-    1.26.1's and do the three layers' per-step work in one place)."""
+    """raw_env (its arguments) with the wrappers of PettingZoo's classic games
+    (TerminateIllegalWrapper, AssertOutOfBoundsWrapper, OrderEnforcingWrapper,
+    as this module's subclasses of them, which behave as PettingZoo 1.26.1's, do the
+    three layers' per-step work in one place, raise InvalidAction rather
+    than assert for an action outside the action space and set the
+    offender's ``info["illegal_action"]``)."""
     e: AECEnv = raw_env(game, players, render_mode=render_mode, **kwargs)
     e = TerminateIllegal(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = OutOfBounds(e)
     e = OrderEnforcing(e)
     return e
+
+
+class OutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's AssertOutOfBoundsWrapper raising the package's error
+    for an action outside the action space (InvalidAction, TypeError for
+    no integer: see the module text) where it asserts, so that the check
+    holds under ``python -O`` too."""
+
+    def step(self, action: Any) -> None:
+        raw = self.env.unwrapped
+        agent = raw.agent_selection
+        if not ((action is None and (raw.terminations[agent] or raw.truncations[agent]))
+                or raw.action_space(agent).contains(action)):
+            raise raw._refused(agent, action)
+        self.env.step(action)
 
 
 class TerminateIllegal(wrappers.TerminateIllegalWrapper):
@@ -364,6 +499,7 @@ class TerminateIllegal(wrappers.TerminateIllegalWrapper):
         raw.truncations = {d: True for d in raw.agents}
         raw.rewards = {d: 0 for d in raw.truncations}
         raw.rewards[agent] = float(self._illegal_value)
+        raw.infos[agent] = {"illegal_action": True}
         raw._accumulate_rewards()
         raw._deads_step_first()
         self._terminated = True
@@ -388,7 +524,7 @@ def _forward(name: str, guarded: bool) -> Any:
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper (its checks and errors) over
-    AssertOutOfBoundsWrapper over TerminateIllegal over an environment of
+    OutOfBounds over TerminateIllegal over an environment of
     this module, as env() builds them: step, observe, last and agent_iter
     do the three layers' work themselves (the same checks, warnings and
     results) instead of through a chain of calls and attribute look-ups,
@@ -406,7 +542,7 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def __init__(self, env: AECEnv):
         super().__init__(env)
         illegal = env.env
-        if not (type(env) is wrappers.AssertOutOfBoundsWrapper
+        if not (type(env) is OutOfBounds
                 and type(illegal) is TerminateIllegal and isinstance(illegal.env, _AEC)):
             raise TypeError("OrderEnforcing wraps env()'s chain of wrappers only")
         self._illegal: TerminateIllegal = illegal
@@ -444,10 +580,10 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         self._has_updated = True
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
-        # AssertOutOfBoundsWrapper
-        assert (action is None and dead) or (
-            type(action) in _FAST_INTS and 0 <= action < self._n) or \
-            raw.action_space(agent).contains(action), "action is not in action space"
+        # OutOfBounds
+        if not ((type(action) in _FAST_INTS and 0 <= action < self._n)
+                or (action is None and dead) or raw.action_space(agent).contains(action)):
+            raise raw._refused(agent, action)
         # TerminateIllegal
         il = self._illegal
         obs = il._prev_obs
@@ -492,12 +628,15 @@ class _Parallel(_Common, ParallelEnv):
     """The parallel environment of an engine (see the module text)."""
 
     def __init__(self, game: str, players: int, render_mode: Optional[str],
-                 **kwargs: Any):
+                 illegal_reward: float = -1.0, **kwargs: Any):
         self._setup(game, players, render_mode, kwargs)
+        self._kwargs["illegal_reward"] = illegal_reward
+        self.illegal_reward = float(illegal_reward)
         self.agents: List[str] = []
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, Any], Dict[str, Dict[str, Any]]]:
+        self._options(options)
         self._seeding.next(seed)
         self._start()
         return ({a: self._observe_seat(self._seat[a]) for a in self.agents},
@@ -508,6 +647,7 @@ class _Parallel(_Common, ParallelEnv):
         self.engine.reset(self._seeding.seed, self._seeding.index)
         self._started = True
         self._log = []
+        self._bots = {}
         self.agents = list(self.possible_agents)
 
     def _replay(self, log: List[Any]) -> None:
@@ -522,18 +662,29 @@ class _Parallel(_Common, ParallelEnv):
             raise _over(self._started)
         acting = self.engine.to_act()
         chosen = {}
-        for seat in acting:
+        n = self.engine.num_actions
+        for seat in acting:                     # all checked before any is played
             agent = self.possible_agents[seat]
             if agent not in actions:
-                raise IllegalMove(-3, f"{agent} is to act and has no action")
-            chosen[seat] = action_index(actions[agent])
-        mask = np.empty(self.engine.num_actions, dtype=np.int8)
-        obs = np.empty(self.engine.obs_size, dtype=np.float32)
-        for seat, a in chosen.items():          # all checked before any is played
-            self.engine.observe(seat, obs, mask)
-            if not 0 <= a < len(mask) or not mask[a]:
-                raise IllegalMove(-3, f"action {a} of player_{seat} is not legal")
+                raise InvalidAction(-1, f"{self._name}: {agent} is to act and has no action")
+            action = actions[agent]
+            try:
+                a = action_index(action)
+            except TypeError:
+                raise self._refused(agent, action) from None
+            if not 0 <= a < n:
+                raise self._refused(agent, action)
+            chosen[seat] = a
         self._log.append({self.possible_agents[s]: a for s, a in chosen.items()})
+        mask = np.empty(n, dtype=np.int8)
+        obs = np.empty(self.engine.obs_size, dtype=np.float32)
+        illegal = []
+        for seat, a in chosen.items():
+            self.engine.observe(seat, obs, mask)
+            if not mask[a]:
+                illegal.append(self.possible_agents[seat])
+        if illegal:
+            return self._end_illegal(illegal)
         rewards = {a: 0.0 for a in self.agents}
         for seat, a in chosen.items():
             r = self.engine.step(seat, a)
@@ -554,6 +705,27 @@ class _Parallel(_Common, ParallelEnv):
             self.render()
         return observations, rewards, terminations, truncations, infos
 
+    def _end_illegal(self, offenders: List[str]) -> Tuple[Dict[str, Any], Dict[str, float],
+                                                          Dict[str, bool], Dict[str, bool],
+                                                          Dict[str, Dict[str, Any]]]:
+        """Masked-out actions of `offenders`: nothing is played, the episode
+        ends, every agent terminated, each offender gets illegal_reward and
+        ``info["illegal_action"]``, the others 0 (see the module text)."""
+        live = list(self.agents)
+        observations = {}
+        for a in live:
+            o = self._observe_seat(self._seat[a])
+            o["action_mask"][:] = 0             # no action is left to anyone
+            observations[a] = o
+        rewards = {a: self.illegal_reward if a in offenders else 0.0 for a in live}
+        infos: Dict[str, Dict[str, Any]] = {
+            a: {"illegal_action": True} if a in offenders else {} for a in live}
+        self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return (observations, rewards, {a: True for a in live}, {a: False for a in live},
+                infos)
+
     def render(self) -> Optional[str]:
         acting = self.engine.to_act() if self._started else []
         return self._render_text(acting[0] if acting else None)
@@ -563,24 +735,51 @@ class _Parallel(_Common, ParallelEnv):
 
 
 class GinParallelEnv(_Parallel):
-    """GinRawEnv's game as a parallel environment."""
+    """GinRawEnv's game as a parallel environment; `illegal_reward`: the
+    reward of an agent whose action is masked out (the episode ends)."""
 
     def __init__(self, players: int = 2, rules: Any = None, episode: str = "hand",
-                 render_mode: Optional[str] = None, **options: int):
-        super().__init__("gin", players, render_mode, rules=rules, episode=episode, **options)
+                 render_mode: Optional[str] = None, illegal_reward: float = -1.0,
+                 **options: int):
+        super().__init__("gin", players, render_mode, illegal_reward, rules=rules,
+                         episode=episode, **options)
 
 
 class RummyParallelEnv(_Parallel):
-    """RummyRawEnv's game as a parallel environment."""
+    """RummyRawEnv's game as a parallel environment; `illegal_reward` as
+    GinParallelEnv's."""
 
     def __init__(self, players: int = 2, episode: str = "hand",
-                 render_mode: Optional[str] = None, **options: int):
-        super().__init__("rummy", players, render_mode, episode=episode, **options)
+                 render_mode: Optional[str] = None, illegal_reward: float = -1.0,
+                 **options: int):
+        super().__init__("rummy", players, render_mode, illegal_reward, episode=episode,
+                         **options)
 
 
 def parallel_env(game: str = "gin", players: int = 2, render_mode: Optional[str] = None,
                  **kwargs: Any) -> ParallelEnv:
-    """The parallel environment of `game` ("gin" or "rummy")."""
+    """The parallel environment of `game` ("gin" or "rummy"), with
+    raw_env's arguments and ``illegal_reward`` (-1: the reward of an agent
+    whose action is masked out, which ends the episode)."""
     env: _Parallel = _of_game(game, {"gin": GinParallelEnv, "rummy": RummyParallelEnv},
                               players, render_mode, kwargs)
     return env
+
+
+def bot_action(env: Any, agent: str, kind: str = "greedy") -> int:
+    """The action id the library's bot `kind` ("random", "greedy" or
+    "expert", as ``ginrummy.gymnasium``'s opponents) plays for `agent` in
+    `env`, an environment of this module (``env()``, ``raw_env()`` or
+    ``parallel_env()``, wrapped by PettingZoo or not): the way to give a
+    seat to a library bot (an opponent, a baseline, a teacher).  `agent`
+    must be to act (WrongState otherwise: a finished agent, one waiting,
+    or before ``reset()``).  Each agent's bot of a kind is made at its
+    first call in an episode and kept for it (the expert remembers the
+    hand), seeded from the run's seed, the seat and the episode, so
+    seeded runs repeat; a pickled or copied environment makes its bots
+    again (the greedy bot, without memory, plays as before)."""
+    raw = env.unwrapped
+    if not isinstance(raw, _Common):
+        raise TypeError("bot_action takes an environment of ginrummy.pettingzoo")
+    return raw._bot_action(agent, kind)
+

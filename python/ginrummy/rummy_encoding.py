@@ -20,6 +20,25 @@ action's id, ``RummyTable.legal()`` the legal ids with their actions and
              (positions 0..13, 13 the ace after the king)
 ===========  ==============================================================
 
+A card c or face f here (in the ids and in the observation) is the
+library's card number, ``Card(c)``: suit * 13 + rank with the suits in
+the library's order, clubs, diamonds, hearts, spades, and the ace 0 (52
+is the joker).  This is not the OpenSpiel order (spades first) of the Gin
+environments' ids; the suit of a set's id (the one it lacks) is in the
+library's order too.
+
+>>> from ginrummy import Card
+>>> describe(2 + Card("QS")), describe(55 + Card("7H")), describe(211 + 0)
+('discard QS', 'lay off 7H', 'meld AD AH AS')
+>>> t = RummyTable(players=2)
+>>> t.reset(seed=1, index=0)
+>>> seat = t.to_act()[0]
+>>> obs, mask = t.observation(seat)
+>>> " ".join(str(Card(f)) for f in obs[:52].nonzero()[0])    # his hand
+'4C 8C 9C QD 2H 4H 5H 6H QH JS'
+>>> [describe(i) for i in mask.nonzero()[0]]
+['draw stock', 'take pile']
+
 One id may stand for several library moves; the id plays the canonical
 one: a meld with as few jokers as the hand allows (the jokers naming the
 faces the hand lacks, in the library's order), a layoff or joker exchange

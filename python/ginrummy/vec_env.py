@@ -9,11 +9,11 @@ from ._lib import ffi, lib
 from .encoding import NUM_ACTIONS, OBS_SIZE, need_numpy, np, rules_for
 if TYPE_CHECKING:
     from .encoding import Array
-from .errors import c_integer, c_seed, check
+from .errors import InvalidArgument, c_integer, c_seed, check
 from .rules import RulesLike
 from .seeding import STREAMS, derive_seed
 
-__all__ = ["VecGinRummyEnv", "ActionHistory", "replay_hands"]
+__all__ = ["VecGinRummyEnv", "ActionHistory", "replay_hands", "batch_refusal"]
 
 
 class ActionHistory:
@@ -218,16 +218,26 @@ class VecGinRummyEnv(Handle):
     def step(self, actions: Any) -> Tuple["Array", "Array", "Array",
                                           "Array", "Array"]:
         """Play one action in every environment (checked first: nothing is
-        played when one is illegal).  `actions`: integers (TypeError for a
-        float array), each within int32 (else InvalidArgument)."""
+        played when one is illegal).  `actions`: one integer per environment
+        (ValueError for another count, TypeError for a float array), each
+        within int32 (else InvalidArgument)."""
         if actions is self._views[5]:       # random_actions(): int32 already
             a, ptr = self._actions, self._actions_ptr
         else:
-            a = _int32_array(actions, "actions")
+            try:
+                a = _int32_array(actions, "actions")
+            except InvalidArgument as exc:      # beyond int32: outside the space
+                raise batch_refusal(-1, "VecGinRummyEnv", actions, self._mask, self._player,
+                                    exc) from None
+            except TypeError as exc:
+                raise TypeError(f"VecGinRummyEnv: {exc}") from None
             if a.shape != (self._n,):
-                raise ValueError(f"actions must have shape ({self._n},)")
+                raise ValueError(f"VecGinRummyEnv: actions are {self._n}, one per environment, "
+                                 f"not an array of shape {a.shape}")
             ptr = ffi.from_buffer("int32_t[]", a)
-        check(lib.gr_batch_step(self._p, ptr, *self._ptrs), "step")
+        rc = lib.gr_batch_step(self._p, ptr, *self._ptrs)
+        if rc < 0:
+            raise batch_refusal(rc, "VecGinRummyEnv", a, self._mask, self._player)
         # for pickling (ActionHistory.record written out: the hot path)
         h = self._history
         t = h.t
@@ -286,6 +296,44 @@ def _vec_from(st: Dict[str, Any]) -> VecGinRummyEnv:
         mine[:] = saved
     v._rng[0] = st["rng"]
     return v
+
+
+def batch_refusal(rc: int, env: str, actions: Any, mask: "Array", player: "Array",
+                  exc: Optional[Exception] = None) -> Exception:
+    """The error of a batch step the library refused (status `rc`, nothing
+    played): InvalidAction naming the first environment whose action is
+    outside 0..240, else IllegalMove naming the first whose action its
+    mask (of the player to act) rules out; else the status's error (or
+    `exc`, the error of the actions' conversion)."""
+    from .errors import IllegalMove, InvalidAction
+    from .gin_tables import describe_action
+    try:
+        a = [int(x) for x in np.ravel(np.asarray(actions, dtype=object))]
+    except (TypeError, ValueError):             # pragma: no cover - checked before
+        return exc if exc is not None else RuntimeError(f"{env}: step refused ({rc})")
+    out = [i for i, x in enumerate(a) if not 0 <= x < NUM_ACTIONS]
+    if out:
+        i = out[0]
+        return InvalidAction(-1, f"{env}: environment {i}'s action {a[i]} is outside "
+                             f"the action space Discrete({NUM_ACTIONS}) (ids 0..{NUM_ACTIONS - 1})"
+                             f"{_more(len(out))}; nothing was played")
+    bad = [i for i, x in enumerate(a) if i < len(mask) and not mask[i, x]]
+    if bad:
+        i = bad[0]
+        return IllegalMove(-3, f"{env}: environment {i}'s action {a[i]} "
+                           f"({describe_action(a[i])}) is masked out for player "
+                           f"{int(player[i])}{_more(len(bad))}; nothing was played")
+    if exc is not None:
+        return exc
+    try:
+        check(rc, f"{env}: step")
+    except Exception as err:        # the status's own error
+        return err
+    return RuntimeError(f"{env}: step refused ({rc})")  # pragma: no cover - rc < 0
+
+
+def _more(count: int) -> str:
+    return f" (and {count - 1} more)" if count > 1 else ""
 
 
 def replay_hands(batch: Any, hands: "Array", hist: List["Array"]) -> List[int]:

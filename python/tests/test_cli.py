@@ -121,3 +121,25 @@ def test_choose_knock_offers_the_arrangements(monkeypatch, capsys):
     assert shown in options
     g.knock(card, shown)                      # the library accepts it
     assert g.over and g.result().knocker_arrangement == shown
+
+
+def test_bench_finds_the_build_tree_itself():
+    """python3 python/bench.py, as python/README.md shows it, run from the
+    build tree without GINRUMMY_LIBRARY or GINRUMMY_FFI: it loads the
+    library of that build tree and says so (a tiny run: 1 ms a figure)."""
+    lib = os.environ.get("GINRUMMY_LIBRARY", "")
+    build = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(lib))))
+    if not os.path.exists(os.path.join(build, "lib", ".libs", "libginrummy.so.0")):
+        import pytest
+        pytest.skip("the library is not that of a build tree")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("GINRUMMY_LIBRARY", "GINRUMMY_FFI", "PYTHONPATH")}
+    env["BENCH_REPS"] = "1"
+    p = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "bench.py"),
+                        "0.001"], cwd=build, capture_output=True, text=True, env=env,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    first = p.stdout.splitlines()[0]
+    assert first == f"library: {os.path.join(build, 'lib', '.libs', 'libginrummy.so.0')}", \
+        p.stdout
+    assert "GinRummyEnv.step" in p.stdout

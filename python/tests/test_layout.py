@@ -112,3 +112,37 @@ def test_make_installs_and_distributes_every_module_and_test():
     names += [f"python/tests/{f}" for f in os.listdir(here) if f.endswith(".py")]
     missing = [n for n in names if n not in text]
     assert not missing, f"not in Makefile.am: {missing}"
+
+
+BLOCK = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in sys.argv[2:]:
+            raise ImportError(f"No module named {name!r}")
+sys.meta_path.insert(0, Block())
+import ginrummy
+ginrummy.deadwood("AS 2S 3S")
+try:
+    __import__(sys.argv[1])
+except ImportError as exc:
+    print(exc)
+"""
+
+
+@pytest.mark.parametrize("module, blocked, needs", [
+    ("ginrummy.pettingzoo", ["pettingzoo"], "pettingzoo and gymnasium"),
+    ("ginrummy.pettingzoo", ["gymnasium"], "pettingzoo and gymnasium"),
+    ("ginrummy.gymnasium", ["gymnasium"], "gymnasium"),
+])
+def test_optional_modules_say_what_to_install(module, blocked, needs):
+    """Without pettingzoo or gymnasium the rest of the package works, and
+    the module that needs them says what to install."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(PKG) + os.pathsep + env.get("PYTHONPATH", "")
+    p = subprocess.run([sys.executable, "-c", BLOCK, module, *blocked], capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == (f"{module} needs {needs}, which cannot be imported: pip "
+                                f"install {needs.replace(' and ', ' ')} (the rest of "
+                                "ginrummy works without them)"), p.stdout

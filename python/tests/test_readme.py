@@ -17,4 +17,4 @@ def test_readme_python_example(capsys):
     assert len(code.strip().splitlines()) <= 12
     exec(compile(code, "README.md", "exec"), {})
     out = capsys.readouterr().out
-    assert out.startswith("9\n") and "hand points:" in out
+    assert out.startswith("9\n") and "hand points: [0. 0.]" in out

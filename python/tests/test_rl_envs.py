@@ -6,6 +6,7 @@ Skipped, with the reason, when pettingzoo or gymnasium cannot be imported
 import copy
 import os
 import pickle
+import re
 import warnings
 
 import numpy as np
@@ -14,7 +15,9 @@ import pytest
 try:
     import gymnasium
     import pettingzoo  # noqa: F401
-    from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+    from pettingzoo.test import (api_test, parallel_api_test, parallel_seed_test,
+                                 render_test, seed_test)
+    from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
     from gymnasium.utils.env_checker import check_env
 except ImportError as exc:  # pragma: no cover - without the test packages
     pytest.skip(f"pettingzoo and gymnasium cannot be imported ({exc}): the "
@@ -52,11 +55,178 @@ def _quiet():
 
 @pytest.mark.parametrize("game,kw", CONFIGS, ids=_ids(CONFIGS))
 def test_pettingzoo_api(game, kw, capsys):
+    """PettingZoo's own conformance tests, each on every environment it
+    applies to: api_test (env, raw_env), parallel_api_test, seed_test
+    (env, raw_env), parallel_seed_test (which samples actions without the
+    mask: a masked-out one ends the episode), render_test (the AEC
+    environments; it drives them by agent_iter).  max_cycles_test does not
+    apply: no environment here takes a max_cycles argument (a hand or
+    match ends by the rules, G22/R6)."""
     api_test(gz.env(game, **kw), num_cycles=CYCLES)
     api_test(gz.raw_env(game, **kw), num_cycles=CYCLES)
     parallel_api_test(gz.parallel_env(game, **kw), num_cycles=CYCLES)
     seed_test(lambda **k: gz.env(game, **kw, **k), num_cycles=CYCLES)
+    seed_test(lambda **k: gz.raw_env(game, **kw, **k), num_cycles=CYCLES)
+    parallel_seed_test(lambda **k: gz.parallel_env(game, **kw, **k), num_cycles=CYCLES)
     render_test(lambda render_mode=None: gz.env(game, render_mode=render_mode, **kw))
+    render_test(lambda render_mode=None: gz.raw_env(game, render_mode=render_mode, **kw))
+
+
+@pytest.mark.parametrize("game,kw", CONFIGS[::2], ids=_ids(CONFIGS[::2]))
+def test_parallel_conversions(game, kw):
+    """is_parallelizable is False, and truly: an agent acts twice in a row
+    (draw, then discard), which aec_to_parallel's cycle cannot take even
+    when the flag is forced; turn_based_aec_to_parallel takes the AEC
+    environment as it is and passes parallel_api_test."""
+    e = gz.env(game, **kw)
+    assert e.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(e)
+    forced = gz.raw_env(game, **kw)
+    forced.metadata = dict(forced.metadata, is_parallelizable=True)
+    par = aec_to_parallel(forced)
+    obs, _ = par.reset(seed=3)
+    with pytest.raises(AssertionError, match="step in a cycle"):
+        for _ in range(4):
+            par.step({a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any()
+                      else 0 for a, o in obs.items()})
+            obs = {a: forced.observe(a) for a in forced.agents}
+    parallel_api_test(turn_based_aec_to_parallel(gz.env(game, **kw)), num_cycles=CYCLES)
+
+
+@pytest.mark.parametrize("game,players", [("gin", 2), ("gin", 4), ("rummy", 3)])
+def test_parallel_masked_out_action_ends_the_episode(game, players):
+    """A masked-out action in parallel_env: nothing is played, every agent
+    terminated, each offender -1 and info["illegal_action"], the others 0;
+    the environment pickles and replays to the same end; an action outside
+    the space raises InvalidAction and changes nothing."""
+    p = gz.parallel_env(game, players=players, illegal_reward=-2.5)
+    obs, _ = p.reset(seed=11)
+    acting = [a for a in p.agents if obs[a]["action_mask"].any()]
+    bad = {a: int(np.flatnonzero(obs[a]["action_mask"] == 0)[0]) for a in acting}
+    n = p.action_space("player_0").n
+    with pytest.raises(gr.InvalidAction, match=rf"GinParallelEnv|RummyParallelEnv"):
+        p.step(dict(bad, **{acting[0]: n}))
+    with pytest.raises(gr.InvalidAction, match="has no action"):
+        p.step({})
+    with pytest.raises(TypeError, match=acting[0]):
+        p.step({acting[0]: 1.5})
+    assert p.agents == list(p.possible_agents)        # nothing changed
+    twin = pickle.loads(pickle.dumps(p))
+    obs2, rewards, terms, truncs, infos = p.step(bad)
+    assert rewards == {a: -2.5 if a in bad else 0.0 for a in p.possible_agents}
+    assert all(terms.values()) and not any(truncs.values()) and p.agents == []
+    assert {a for a, i in infos.items() if i.get("illegal_action")} == set(bad)
+    assert not any(o["action_mask"].any() for o in obs2.values())
+    with pytest.raises(gr.WrongState):
+        p.step(bad)
+    assert twin.step(bad)[1] == rewards
+    again = pickle.loads(pickle.dumps(p))
+    assert again.agents == []
+
+
+def _refusals():
+    """Each environment of the package: (name in errors, make, step, whether
+    a masked-out action ends the episode); make() returns the environment
+    reset, step(env, action) plays one action for the agent to act and
+    returns the agent's mask before it."""
+    def seat(e):
+        obs = e._obs()
+        return obs["action_mask"], lambda a: e.step(a)
+
+    def aec(e):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        return mask, lambda a: e.step(a)
+
+    def par(e):
+        acting = e.engine.to_act()
+        masks = {s: e.engine.observation(s)[1] for s in acting}
+        legal = {f"player_{s}": int(np.flatnonzero(m)[0]) for s, m in masks.items()}
+        return masks[acting[0]], lambda a: e.step(dict(legal, **{f"player_{acting[0]}": a}))
+
+    def own(e):
+        return e.action_mask(), lambda a: e.step(a)
+
+    def vec(e):
+        mask = np.asarray(e.mask if isinstance(e, gr.VecGinRummyEnv) else e._mask_i8)
+        legal = [int(np.flatnonzero(m)[0]) for m in mask]
+        def step(a):
+            e.step(np.array([legal[0], a] + legal[2:]))   # a float: float64
+        return mask[1], step
+
+    def reset(e, seed=5):
+        e.reset(seed=seed)
+        return e
+
+    rows = [
+        ("GinRummyEnv", lambda: reset(gr.GinRummyEnv()), own, False),
+        ("VecGinRummyEnv: environment 1", lambda: reset(gr.VecGinRummyEnv(3)), vec, False),
+        ("GinVectorEnv: environment 1", lambda: reset(gg.GinVectorEnv(3)), vec, False),
+        ("GinRawEnv(players=2)", lambda: reset(gz.raw_env("gin")), aec, False),
+        ("RummyRawEnv(players=3)", lambda: reset(gz.raw_env("rummy", 3)), aec, False),
+        ("GinRawEnv(players=4)", lambda: reset(gz.env("gin", 4)), aec, True),
+        ("RummyRawEnv(players=2)", lambda: reset(gz.env("rummy")), aec, True),
+        ("GinParallelEnv(players=4)", lambda: reset(gz.parallel_env("gin", 4)), par, True),
+        ("RummyParallelEnv(players=5)", lambda: reset(gz.parallel_env("rummy", 5)), par, True),
+    ]
+    for env_id in gg.IDS:
+        rows.append((env_id, lambda i=env_id: reset(gymnasium.make(i).unwrapped), seat, True))
+    return rows
+
+
+REFUSALS = _refusals()
+
+
+@pytest.mark.parametrize("name,make,drive,ends", REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_one_rule_for_refused_actions(name, make, drive, ends):
+    """The package's rule in every environment: an integer outside the
+    action space raises InvalidAction (a ValueError) and a float TypeError,
+    each naming the environment and the action, nothing changed; a
+    masked-out action ends the episode where an agent learns (-1,
+    info["illegal_action"]) and raises IllegalMove naming the environment
+    (and the batch index) in the layers under them, nothing changed."""
+    e = make()
+    mask, step = drive(e)
+    n = len(mask)
+    state = pickle.dumps(e)
+    for bad in (n, n + 7, -1, 2**40):
+        with pytest.raises(gr.InvalidAction) as err:
+            step(bad)
+        assert isinstance(err.value, ValueError)
+        assert name in str(err.value) and f"action {bad} is outside the action space" \
+            in str(err.value)
+    with pytest.raises(TypeError, match=re.escape(name.split(":")[0])):
+        step(1.5)
+    assert pickle.dumps(e) == state          # nothing changed
+    masked = int(np.flatnonzero(mask == 0)[0])
+    if ends:
+        step(masked)
+    else:
+        with pytest.raises(gr.IllegalMove,
+                           match=f"{re.escape(name)}.*action {masked} .*masked out"):
+            step(masked)
+        assert pickle.dumps(e) == state
+        step(int(np.flatnonzero(mask)[0]))   # and a legal action is played
+
+
+@pytest.mark.parametrize("make", [gr.VecGinRummyEnv, gg.GinVectorEnv])
+def test_batch_actions_one_per_environment(make):
+    """A batch steps with one action per environment: another count
+    (a scalar, one too few or many, a 2-D array) raises ValueError naming
+    the environment and the count, nothing played; what is no integer
+    TypeError."""
+    e = make(3)
+    e.reset(seed=2)
+    name = type(e).__name__
+    state = pickle.dumps(e)
+    legal = [52, 52, 52]
+    for bad in (52, legal[:2], legal + [52], [legal]):
+        with pytest.raises(ValueError, match=f"{name}: actions are 3, one per environment"):
+            e.step(bad)
+    with pytest.raises(TypeError, match=name):
+        e.step([52.0, 52.0, 52.0])
+    assert pickle.dumps(e) == state
+    e.step(legal)
 
 
 def _play(e, rng, steps):
@@ -211,7 +381,9 @@ def _stock_env(game, **kw):
 def test_fast_wrappers_behave_as_pettingzoos(game, kw):
     """env()'s fused wrappers and PettingZoo's own chain, driven alike
     (legal, illegal, out-of-bounds and dead actions, resets), give the same
-    results, state and errors at every step."""
+    results, state and errors at every step, but for the package's rule:
+    an action out of bounds raises InvalidAction (PettingZoo's asserts),
+    and the offender of an illegal action gets info["illegal_action"]."""
     fast, stock = gz.env(game, **kw), _stock_env(game, **kw)
     assert isinstance(fast, type(stock)) and isinstance(fast.env.env, type(stock.env.env))
     for e in (fast, stock):           # the order checks before reset()
@@ -221,6 +393,7 @@ def test_fast_wrappers_behave_as_pettingzoos(game, kw):
             e.step(0)
     rng = np.random.default_rng(9)
     for hand in range(max(3, int(12 * SCALE))):
+        agent_ended_illegally = False
         fast.reset(seed=100 + hand)
         stock.reset(seed=100 + hand)
         for _ in range(400):
@@ -234,7 +407,11 @@ def test_fast_wrappers_behave_as_pettingzoos(game, kw):
             assert fa == sa and frest == srest
             if fa is None:
                 break
-            assert fl[1:] == sl[1:] and all(np.array_equal(fl[0][k], sl[0][k]) for k in fl[0])
+            finfo = dict(fl[4])
+            if finfo.pop("illegal_action", None):
+                assert fl[2] and fl[1] == -1 and agent_ended_illegally
+            assert fl[1:4] == sl[1:4] and finfo == sl[4]
+            assert all(np.array_equal(fl[0][k], sl[0][k]) for k in fl[0])
             mask = fl[0]["action_mask"]
             x = rng.random()
             if fl[2] or fl[3]:
@@ -245,14 +422,20 @@ def test_fast_wrappers_behave_as_pettingzoos(game, kw):
                 action = len(mask) + 3                              # out of bounds
             else:
                 action = rng.choice(np.flatnonzero(mask))           # numpy integer
-            errs = []
-            for e in (fast, stock):
-                try:
-                    e.step(action)
-                    errs.append(None)
-                except AssertionError as exc:
-                    errs.append(str(exc))
-            assert errs[0] == errs[1]
+            try:
+                fast.step(action)
+                fast_err = None
+            except gr.InvalidAction as exc:
+                fast_err = str(exc)
+                assert f"action {action} is outside the action space" in fast_err
+            try:
+                stock.step(action)
+                stock_err = None
+            except AssertionError as exc:
+                stock_err = str(exc)
+            assert (fast_err is None) == (stock_err is None), (fast_err, stock_err)
+            if action is not None and action < len(mask) and not mask[action]:
+                agent_ended_illegally = True
     fast.step(None)                     # after the end: the warning, no change
     stock.step(None)
     assert fast.agents == stock.agents
@@ -308,6 +491,26 @@ def test_gymnasium_bots_by_name_and_pickle(opponents):
     assert np.array_equal(copy.deepcopy(e)._obs()["action_mask"], obs["action_mask"])
 
 
+@pytest.mark.parametrize("cls", ["GinEnv", "RummyEnv"])
+def test_gymnasium_opponents_checked_when_made(cls):
+    """An opponent that is no bot's name is refused by the constructor (as
+    a bad seat or player count is), not at the first reset; one name per
+    other seat, or one for all, case as the library's lookup takes it."""
+    make = getattr(gg, cls)
+    with pytest.raises(gr.InvalidArgument, match="opponents: 'foo' is no bot"):
+        make(opponents="foo")
+    with pytest.raises(gr.InvalidArgument, match="opponents: 'exprt' is no bot"):
+        make(players=3, opponents=["greedy", "exprt"])
+    for bad in (3, None, [2], ["greedy", None]):
+        with pytest.raises(TypeError, match="opponents"):
+            make(players=3 if isinstance(bad, list) and len(bad) == 2 else 2, opponents=bad)
+    with pytest.raises(ValueError, match="one name, or 2 names"):
+        make(players=3, opponents=["greedy"])
+    e = make(players=3, opponents=("Expert", "random"))
+    obs, _ = e.reset(seed=1)
+    assert obs["action_mask"].any()
+
+
 def test_gymnasium_illegal_action_ends_the_episode():
     e = gg.GinEnv()
     obs, _ = e.reset(seed=4)
@@ -350,6 +553,7 @@ def test_vector_env_spaces_autoreset_and_final_obs():
     for _ in range(int(600 * max(SCALE, 0.2))):
         acts = v.random_actions()
         assert v.action_space.contains(acts.astype(np.int64))
+        acted = info["player"]
         obs, rew, term, trunc, info = v.step(acts)
         assert v.observation_space.contains(obs)
         done = term | trunc
@@ -360,6 +564,9 @@ def test_vector_env_spaces_autoreset_and_final_obs():
             for i in np.flatnonzero(done):
                 fo = info["final_obs"][i]
                 assert v.single_observation_space.contains(fo)
+                # the observation of the player who acted last, his reward
+                assert fo["observation"][acted[i]] == 1 and not fo["action_mask"].any()
+                assert rew[i] == info["rewards"][i, acted[i]]
             # rewards are zero-sum and only at a hand's end
             assert np.all(info["rewards"].sum(axis=1) == 0)
         assert np.all(rew[~done] == 0)
@@ -416,3 +623,107 @@ def test_package_environments_deal_the_hands_of_these():
                 v.step(a)
                 go, *_ = g.step(a)
                 assert np.array_equal(v.obs, go["observation"])
+
+
+def test_reset_options():
+    """reset(options=...): GinRummyEnv knows "deck" alone; the Gymnasium
+    environments and GinVectorEnv know none: an unknown key raises
+    InvalidArgument naming it and the environment (nothing changes); the
+    PettingZoo ones ignore it with an UnknownOptionWarning (PettingZoo's
+    api_test resets with options={"options": 1}); options that are no dict
+    raise TypeError; None and {} are no options."""
+    for env_id in gg.IDS:
+        e = gymnasium.make(env_id).unwrapped
+        e.reset(seed=1, options={})
+        obs = e._obs()["observation"].copy()
+        with pytest.raises(gr.InvalidArgument, match=rf"{re.escape(env_id)}.*'deck'"):
+            e.reset(options={"deck": list(range(52))})
+        assert np.array_equal(e._obs()["observation"], obs)
+        with pytest.raises(TypeError):
+            e.reset(options=[("x", 1)])
+    v = gg.GinVectorEnv(2)
+    v.reset(seed=1, options=None)
+    with pytest.raises(gr.InvalidArgument, match="GinVectorEnv.*'seed'"):
+        v.reset(options={"seed": 3})
+    g = gr.GinRummyEnv(seed=1)
+    deck = gr.Game(gr.Rules("openspiel"), seed=4).save().split("deck ")[1].split()[:52]
+    obs, _ = g.reset(options={"deck": deck})
+    with pytest.raises(gr.InvalidArgument, match=r"GinRummyEnv.*'decks'.*takes 'deck'"):
+        g.reset(options={"decks": deck})
+    assert np.array_equal(g.observe(g.current_player), obs)
+    for make in (lambda: gz.env("gin"), lambda: gz.raw_env("rummy", 3),
+                 lambda: gz.parallel_env("gin", 4)):
+        e = make()
+        with pytest.warns(gz.UnknownOptionWarning, match="'options'.*ignored"):
+            e.reset(seed=2, options={"options": 1})
+        assert e.agents
+        with pytest.raises(TypeError):
+            e.reset(options=3)
+
+
+def _bot_match(make, kind, hands, seed):
+    """player_1 played by bot_action(kind), the others uniformly at random
+    among their legal actions, for `hands` episodes of make() (an AEC or
+    parallel environment); each agent's total reward and player_1's actions."""
+    e = make()
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    played = []
+    for hand in range(hands):
+        if hasattr(e, "agent_iter"):
+            e.reset(seed=seed) if hand == 0 else e.reset()
+            for agent in e.agent_iter():
+                obs, reward, term, trunc, _ = e.last()
+                totals[agent] += reward
+                if term or trunc:
+                    e.step(None)
+                    continue
+                if agent == "player_1":
+                    a = gz.bot_action(e, agent, kind)
+                    played.append(a)
+                    assert obs["action_mask"][a]
+                else:
+                    a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                e.step(a)
+        else:
+            obs, _ = e.reset(seed=seed) if hand == 0 else e.reset()
+            while e.agents:
+                acting = [a for a in e.agents if obs[a]["action_mask"].any()]
+                with pytest.raises(gr.WrongState, match="not to act"):
+                    gz.bot_action(e, [a for a in e.agents if a not in acting][0], kind)
+                acts = {a: gz.bot_action(e, a, kind) if a == "player_1"
+                        else int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
+                        for a in acting}
+                played += [acts[a] for a in acts if a == "player_1"]
+                obs, rewards, *_ , infos = e.step(acts)
+                assert not any(i.get("illegal_action") for i in infos.values())
+                for a, r in rewards.items():
+                    totals[a] += r
+    with pytest.raises(gr.WrongState):
+        gz.bot_action(e, "player_1", kind)      # the episode is over
+    return totals, played
+
+
+@pytest.mark.parametrize("game,players,kind,parallel", [
+    ("gin", 2, "greedy", False), ("gin", 2, "expert", False), ("gin", 4, "greedy", True),
+    ("rummy", 3, "greedy", False), ("rummy", 2, "greedy", True), ("rummy", 3, "expert", True)])
+def test_bot_action_plays_a_seat(game, players, kind, parallel):
+    """bot_action gives a seat to a library bot in env() and parallel_env:
+    legal actions only, the same ones for the same seed, and the bot beats
+    uniformly random players over a few hands."""
+    make = (lambda: gz.parallel_env(game, players)) if parallel else \
+        (lambda: gz.env(game, players))
+    hands = 3 if kind == "expert" else 12
+    totals, played = _bot_match(make, kind, hands, seed=7)
+    assert played and _bot_match(make, kind, hands, seed=7)[1] == played
+    if game == "rummy" or players == 2:     # (4 Gin players: player_3 is his partner)
+        assert totals["player_1"] > max(v for a, v in totals.items() if a != "player_1"), \
+            totals
+    e = gz.raw_env(game, players)
+    with pytest.raises(gr.WrongState):
+        gz.bot_action(e, "player_0")            # before reset()
+    e.reset(seed=1)
+    with pytest.raises(ValueError):
+        gz.bot_action(e, "player_9")
+    with pytest.raises(TypeError):
+        gz.bot_action(gymnasium.make("ginrummy/Gin-v0"), "player_0")
