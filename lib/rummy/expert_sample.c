@@ -49,8 +49,9 @@
  * rank or a neighbour of a face he threw 2 (a player keeps what he needs
  * and throws what he does not).  These sharper samples (measured against
  * the true hands of greedy and rule-based opponents: doc/rummy-expert-
- * strength.md) took the hands won from 56 to 59% with 2 players against
- * greedy.
+ * strength.md) took the matches won with 2 players against greedy from
+ * 71.9% to 77.2% of 1080 (+5.3 points [2.1, 8.5]; hands won from 54-58%
+ * to 58-61%).
  */
 #include "common/alloc.h"
 #include "common/bits.h"
