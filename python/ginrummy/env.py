@@ -44,6 +44,9 @@ class GinRummyEnv(Handle):
     terminated, truncated, info)`` where ``obs`` is the observation of the
     player to act next and ``rewards`` the hand points of both players (the
     winner +points, the loser -points, at the end of the hand; 0 before).
+    ``terminated`` is a hand's end by the rules (knock, gin, a tie, a void
+    hand); ``truncated`` is OpenSpiel's limit of 50 upcard draws (a hand
+    ended with 0 each, as OpenSpiel scores it; ``DIFFERENCES``).
     With ``reward="match"`` the hands are played as a match (G25) and the
     final step of the match also adds each player's match total margin
     (winner +margin, loser -margin); ``terminated`` is then the end of a hand
