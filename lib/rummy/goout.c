@@ -1,8 +1,10 @@
 /*
  * rummy/goout.c: going out with the table (R4, R5, R7): the least value
  * left in a hand after melding from it and laying off onto the table's
- * melds, with the plan of moves (whether the player can go out this
- * turn is rummy/goout_out.c's, from these searches).
+ * melds: the search and its memo (rummy/goout_table.c sets it up and
+ * holds the entry points; the plan of moves is rummy/goout_plan.c's;
+ * whether the player can go out this turn is rummy/goout_out.c's, from
+ * these searches).
  *
  * ALGORITHM
  *
@@ -89,7 +91,7 @@
  * reach).  The value pass grows each run before stopping it, so the best
  * is found early.  The memo
  * keeps exact values and bounds (a value that was not below the alpha
- * asked), and holds at most MAX_STATES (2^20); the search stops with
+ * asked), and holds at most GOOUT_MAX_STATES (2^20); the search stops with
  * GR_ENOMEM beyond.  A leaf's value is asked below alpha too, and a meld's
  * growths stop once the best is reached.  Measured (bench-rummy worst,
  * tests/rummy_hostile.h, hands of up to 14 cards, medians, loaded
@@ -162,15 +164,8 @@ static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
     }
 }
 
-/* The most states the search memoises (each of 24 bytes, the table twice
- * that): beyond it the search stops with GR_ENOMEM.  Only tables of many
- * runs whose ends many cards of the hand can reach come near it. */
-#define MAX_STATES ((size_t)1 << 20)
-
-/* a zeroed memo of cap entries (NULL without memory), written, not
- * calloc'd: a fresh page faults once, not once read (the zero page) and
- * again written */
-static mentry *memo_new(size_t cap)
+/* (goout_search.h) */
+mentry *gr__goout_memo_new(size_t cap)
 {
     mentry *m = malloc(cap * sizeof *m);
     if (m != NULL)
@@ -181,11 +176,11 @@ static mentry *memo_new(size_t cap)
 static int mgrow(search *S)
 {
     size_t ncap = S->cap * 2;
-    if (S->cap >= 2 * MAX_STATES)
+    if (S->cap >= 2 * GOOUT_MAX_STATES)
         return -1;
     mentry *old = S->memo;
     size_t ocap = S->cap;
-    mentry *nm = memo_new(ncap);
+    mentry *nm = gr__goout_memo_new(ncap);
     if (nm == NULL)
         return -1;
     S->memo = nm;
@@ -523,210 +518,4 @@ int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, i
     e->value = v;
     e->key = mkey(left, idx) | (uint32_t)exact << 1;
     return v;
-}
-
-/* ---- the table -------------------------------------------------------------- */
-
-static bool consecutive(unsigned m)
-{
-    return m != 0 && ((m + (m & -m)) & m) == 0;
-}
-
-/* describe legal meld m (kind > 0) for the search */
-static void describe(const gr_rummy_meld *m, int flags, tmeld *t)
-{
-    t->cards = m->cards;
-    int kind = gr__rummy_meld_kind(m->cards, m->jokers, flags);
-    int low = __builtin_ctzll(m->cards);
-    if (kind == GR_MELD_SET) {
-        t->run = 0;
-        t->rank = low % 13;
-        t->lo = t->hi = 0;
-        return;
-    }
-    t->run = 1;
-    t->suit = low / 13;
-    unsigned r = (unsigned)(m->cards >> (13 * t->suit)) & 0x1FFFu;
-    if (!consecutive(r))
-        r = (r & ~1u) | 1u << 13;   /* the ace is high */
-    t->lo = __builtin_ctz(r);
-    t->hi = 31 - __builtin_clz(r);
-}
-
-/* The table as the search walks it (t[k] describes table[order[k]]): the
- * runs suit by suit, each suit's from its low end, then the sets.  Once a
- * suit's runs are behind, its naturals left can only meld in the hand,
- * which the lower bound sees. */
-static void table_order(const gr_rummy_meld *table, int ntable, int flags, tmeld *t,
-                        int *order)
-{
-    int n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < ntable; i++) {
-            tmeld m;
-            describe(&table[i], flags, &m);
-            if (m.run != !pass)
-                continue;
-            int k = n++;
-            /* runs: insertion by (suit, low end, high end), stable */
-            for (; pass == 0 && k > 0; k--) {
-                const tmeld *p = &t[k - 1];
-                if (p->suit < m.suit || (p->suit == m.suit
-                    && (p->lo < m.lo || (p->lo == m.lo && p->hi <= m.hi))))
-                    break;
-                t[k] = *p;
-                order[k] = order[k - 1];
-            }
-            t[k] = m;
-            order[k] = i;
-        }
-}
-
-/* (goout_search.h) */
-int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
-{
-    if (j == o->nswaps)
-        return gr__goout_best_from(&o->S, 0, 0, left, alpha);
-    if (o->S.dump) {   /* every take is as good as keeping the joker */
-        gr_rummy_hand l2 = *left;
-        for (; j < o->nswaps; j++)
-            if (gr__rhand_has(&l2, (gr_card)o->sw[j].face) > 0) {
-                gr__rhand_remove(&l2, (gr_card)o->sw[j].face);
-                l2.jokers++;
-            }
-        return gr__goout_best_from(&o->S, 0, 0, &l2, alpha);
-    }
-    int best = gr__goout_swaps_best(o, j + 1, left, alpha);
-    if (o->S.error)
-        return -1;
-    if (best > o->S.floor && gr__rhand_has(left, (gr_card)o->sw[j].face) > 0) {
-        gr_rummy_hand l2 = *left;
-        gr__rhand_remove(&l2, (gr_card)o->sw[j].face);
-        l2.jokers++;
-        int v = gr__goout_swaps_best(o, j + 1, &l2, best < alpha ? best : alpha);
-        if (v < best)
-            best = v;
-    }
-    return best;
-}
-
-/* (goout_search.h) */
-int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
-                    const gr_rummy_meld *table, int ntable, int flags)
-{
-    table_order(table, ntable, flags, t, order);
-    o->S.flags = flags;
-    o->S.ntable = ntable;
-    o->S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
-    o->S.error = 0;
-    o->S.done = 0;
-    o->S.rb_asked = o->S.rb_cut = 0;
-    o->S.greedy = 1;
-    o->S.floor = 0;
-    o->S.discard = 0;
-    o->S.no_discard = GR_NO_CARD;
-    o->S.t = t;
-    o->S.cap = 256;
-    o->S.n = 0;
-    /* the runs are grown by the search, the 3-card sets by the value of
-     * the cards left (a set takes one face: a natural or a joker) */
-    o->S.next_run[ntable] = o->S.next_set[ntable] = ntable;
-    memset(o->S.slots[ntable], 0, sizeof o->S.slots[ntable]);
-    o->S.slot_faces[ntable] = 0;
-    for (int i = ntable - 1; i >= 0; i--) {
-        bool set3 = !t[i].run && gr__popcount(t[i].cards) == 3;
-        o->S.next_run[i] = t[i].run ? i : o->S.next_run[i + 1];
-        o->S.next_set[i] = set3 ? i : o->S.next_set[i + 1];
-        memcpy(o->S.slots[i], o->S.slots[i + 1], sizeof o->S.slots[i]);
-        o->S.slot_faces[i] = o->S.slot_faces[i + 1];
-        if (set3)
-            for (int s = 0; s < 4; s++)
-                if (!(t[i].cards >> face_at(s, t[i].rank) & 1)) {
-                    o->S.slots[i][s][t[i].rank]++;
-                    o->S.slot_faces[i] |= GR_CARD_BIT(face_at(s, t[i].rank));
-                }
-    }
-    o->nswaps = 0;
-    for (int i = 0; i < ntable; i++)
-        for (gr_cards jk = table[i].jokers; jk; jk &= jk - 1) {
-            int f = __builtin_ctzll(jk);
-            if (gr__rhand_has(hand, (gr_card)f) > 0) {
-                o->sw[o->nswaps].meld = i;
-                o->sw[o->nswaps++].face = f;
-            }
-        }
-    /* dump: the runs' room holds every card of the hand (those laid off
-     * on runs and the jokers left over), so a joker no meld needs is
-     * laid off on a run for nothing: the slot of a face never held takes
-     * the jokers (those of the hand and those it may take) */
-    int room = 0, nruns = 0;
-    for (int i = 0; i < ntable; i++)
-        if (t[i].run) {
-            room += 13 - (t[i].hi - t[i].lo + 1);
-            nruns++;
-        }
-    o->S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
-    o->S.rest_slot = o->S.dump ? __builtin_ctzll(~hand->once) : 0;
-    if (o->S.dump)
-        for (int i = 0; i <= ntable; i++)
-            o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
-    o->S.memo = memo_new(o->S.cap);
-    return o->S.memo == NULL ? GR_ENOMEM : GR_OK;
-}
-
-/* (goout_search.h) */
-int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha)
-{
-    if (o->S.n > MAX_STATES / 4) {   /* room for the next search */
-        memset(o->S.memo, 0, o->S.cap * sizeof *o->S.memo);
-        o->S.n = 0;
-    }
-    o->S.error = 0;
-    o->S.done = 0;
-    int best = gr__goout_swaps_best(o, 0, hand, alpha);
-    if (o->S.error)
-        return o->S.error < 0 ? o->S.error : GR_ENOMEM;
-    return best;
-}
-
-/* (goout_search.h) */
-int gr__goout_with(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-                   int flags, goout_fn fn, void *ctx)
-{
-    outer o;
-    tmeld t[GR_RUMMY_MAX_MELDS];
-    int order[GR_RUMMY_MAX_MELDS];
-    int rc = gr__goout_begin(&o, t, order, hand, table, ntable, flags);
-    if (rc < 0)
-        return rc;
-    rc = fn(&o, order, hand, ctx);
-    free(o.S.memo);
-    return rc;
-}
-
-typedef struct go_ctx {
-    gr_rummy_plan *plan;
-    int            alpha;
-} go_ctx;
-
-static int go_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx)
-{
-    const go_ctx *g = ctx;
-    int best = gr__goout_again(o, hand, g->plan != NULL ? INT_MAX : g->alpha);
-    if (best >= 0 && g->plan != NULL)   /* (the plan needs the exact value) */
-        best = gr__goout_plan(o, order, hand, best, g->plan);
-    return best;
-}
-
-int gr__go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
-               int flags, gr_rummy_plan *plan, int alpha)
-{
-    go_ctx g = { plan, alpha };
-    return gr__goout_with(hand, table, ntable, flags, go_fn, &g);
-}
-
-int gr__rummy_go_out_value(const gr_rummy_hand *hand, const gr_rummy_meld *table,
-                           int ntable, int flags)
-{
-    return gr__go_out(hand, table, ntable, flags, NULL, INT_MAX);
 }

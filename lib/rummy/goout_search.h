@@ -1,6 +1,7 @@
 /*
  * rummy/goout_search.h: the going-out search's state (rummy/goout.c),
- * shared with the plan it rebuilds (rummy/goout_plan.c).  Private to the
+ * shared with its set-up (rummy/goout_table.c) and the plan it rebuilds
+ * (rummy/goout_plan.c).  Private to the
  * library; never installed.
  */
 #ifndef GR_RUMMY_GOOUT_SEARCH_H
@@ -26,6 +27,16 @@ typedef struct mentry {
     uint32_t key;     /* 0: unused; else 1 | exact << 1 | jokers << 2 |
                          idx << 6 (idx: meld * 64 + first set counted) */
 } mentry;
+
+/* The most states the search memoises (each of 24 bytes, the table twice
+ * that): beyond it the search stops with GR_ENOMEM.  Only tables of many
+ * runs whose ends many cards of the hand can reach come near it. */
+#define GOOUT_MAX_STATES ((size_t)1 << 20)
+
+/* a zeroed memo of cap entries (NULL without memory), written, not
+ * calloc'd: a fresh page faults once, not once read (the zero page) and
+ * again written */
+mentry *gr__goout_memo_new(size_t cap);
 
 typedef struct search {
     int            flags, ntable, last, error;
