@@ -214,44 +214,20 @@ static bool fits_now(const gr__rpos *pos, gr_card c)
     return false;
 }
 
-/* true if face c makes a pair or a near run with the cards a player is
- * known to hold (R8: taken from the table) */
-static bool wanted_by(const gr_rummy_hand *known, gr_card c)
-{
-    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
-    gr_cards near = GR_EVERY_SUIT((gr_cards)1 << r);
-    for (int d = -2; d <= 2; d++)
-        if (r + d >= 0 && r + d <= 12)
-            near |= GR_CARD_BIT(GR_CARD(r + d, s));
-    return (known->once & near & ~GR_CARD_BIT(c)) != 0;
-}
-
 /* how much a discard of face c would cost the bot or help others (the
  * next player may take it): lower is a better discard */
 static int keep_score(const gr__rpos *pos, const gr_rummy_view *view, gr_card c)
 {
     if (c == GR_RUMMY_JOKER)
         return 1000;
-    int score = -gr__rcard_value(c, pos->flags);
-    gr_cards hand = pos->hand.once & ~GR_CARD_BIT(c);
-    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
-    if (hand & GR_EVERY_SUIT((gr_cards)1 << r))
-        score += 12;   /* a pair: half a set */
+    gr_cards next = view->known[(view->player + 1) % view->nplayers].once;
+    int score = gr__rkeep_score(pos->hand.once & ~GR_CARD_BIT(c), c, next, pos->flags);
     if (pos->hand.twice & GR_CARD_BIT(c))
         score += 4;
-    for (int d = -2; d <= 2; d++) {
-        int rr = r + d;
-        if (d == 0 || rr < 0 || rr > 12)
-            continue;
-        if (hand & GR_CARD_BIT(GR_CARD(rr, s)))
-            score += d == 1 || d == -1 ? 10 : 6;
-    }
     for (int i = 0; i < pos->nmelds; i++)
         if (!(pos->melds[i].cards & GR_CARD_BIT(c))
             && gr__rmeld_kind(pos->melds[i].cards | GR_CARD_BIT(c), pos->flags))
             score += 20;   /* anyone could lay it off */
-    if (wanted_by(&view->known[(view->player + 1) % view->nplayers], c))
-        score += 15;   /* the next player collects these */
     return score;
 }
 

@@ -377,25 +377,6 @@ int gr__rdeal_init(const gr__rexpert *e, const gr_rummy_view *v, gr__rdeal *d)
     return GR_OK;
 }
 
-/* the greedy bot's keep score of face c of `hand` (lib/rummy/bot.c): the
- * lowest is thrown; `want` the next seat's known faces */
-static int keep_score(gr_cards hand, gr_card c, gr_cards want, int flags)
-{
-    int score = -gr__rcard_value(c, flags);
-    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
-    gr_cards rest = hand & ~GR_CARD_BIT(c), near = GR_EVERY_SUIT((gr_cards)1 << r);
-    if (rest & near)
-        score += 12;
-    for (int d = -2; d <= 2; d++) {
-        if (d == 0 || r + d < 0 || r + d > 12)
-            continue;
-        near |= GR_CARD_BIT(GR_CARD(r + d, s));
-        if (rest & GR_CARD_BIT(GR_CARD(r + d, s)))
-            score += d == 1 || d == -1 ? 10 : 6;
-    }
-    return score + (want & near & ~GR_CARD_BIT(c) ? 15 : 0);
-}
-
 /* BASIC's and the rule-based player's order of discards: the costliest
  * outside every pair and near run first (`part`), then the costliest */
 static int basic_key(gr_card c, gr_cards part, int flags)
@@ -434,9 +415,13 @@ static int misfit(gr_cards held, const clues *k, int flags)
         for (gr_cards r = held & ~GR_CARD_BIT(last); r; r &= r - 1)
             basic += basic_key((gr_card)__builtin_ctzll(r), part, flags) > kb;
         if (basic > 0) {
-            int kg = keep_score(with, last, k->want, flags), greedy = 0;
-            for (gr_cards r = held & ~GR_CARD_BIT(last); r; r &= r - 1)
-                greedy += keep_score(with, (gr_card)__builtin_ctzll(r), k->want, flags) < kg;
+            /* the greedy bot's order (its keep score, lowest thrown) */
+            int kg = gr__rkeep_score(with & ~GR_CARD_BIT(last), last, k->want, flags);
+            int greedy = 0;
+            for (gr_cards r = held & ~GR_CARD_BIT(last); r; r &= r - 1) {
+                gr_card c = (gr_card)__builtin_ctzll(r);
+                greedy += gr__rkeep_score(with & ~GR_CARD_BIT(c), c, k->want, flags) < kg;
+            }
             cost += 2 * (basic < greedy ? basic : greedy);
         }
         /* he lays down and off at once */

@@ -39,6 +39,26 @@ int gr__rcard_value(gr_card card, int flags)
     return r >= GR_TEN ? 10 : r + 1;
 }
 
+/* (table.h) */
+int gr__rkeep_score(gr_cards hand, gr_card c, gr_cards wanted, int flags)
+{
+    int score = -gr__rcard_value(c, flags);
+    int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c);
+    gr_cards near = GR_EVERY_SUIT((gr_cards)1 << r);
+    if (hand & near)
+        score += 12;   /* a pair: half a set */
+    for (int d = -2; d <= 2; d++) {
+        if (d == 0 || r + d < 0 || r + d > 12)
+            continue;
+        near |= GR_CARD_BIT(GR_CARD(r + d, s));
+        if (hand & GR_CARD_BIT(GR_CARD(r + d, s)))
+            score += d == 1 || d == -1 ? 10 : 6;
+    }
+    if (wanted & near & ~GR_CARD_BIT(c))
+        score += 15;   /* the next player collects these */
+    return score;
+}
+
 int gr__rhand_value(const gr_rummy_hand *h, int flags)
 {
     int v = 15 * h->jokers;

@@ -32,6 +32,13 @@ int gr__rmeld_kind(gr_cards cards, int flags);
 
 /* R7 values; a valid hand */
 int gr__rcard_value(gr_card card, int flags);
+/* How much face c is worth keeping by the cards beside it (`hand`, c not
+ * in it): minus its points, 12 for a pair, 10 for each neighbour of its
+ * suit and 6 for each card two away, 15 when it gives `wanted` (the next
+ * player's known faces) a pair or a near run.  The greedy bot's keep
+ * score before the table and second copies (rummy/bot.c); the expert's
+ * samples read its order (rummy/expert_sample.c). */
+int gr__rkeep_score(gr_cards hand, gr_card c, gr_cards wanted, int flags);
 int gr__rhand_value(const gr_rummy_hand *h, int flags);
 
 static inline int gr__rhand_count(const gr_rummy_hand *h)
