@@ -134,66 +134,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- memo: (meld index, cards left) -> least value ---------------------- */
-
-/* a state's key (mentry): jokers <= GR_RUMMY_MAX_JOKERS (4 bits), idx
- * below 64 * (GR_RUMMY_MAX_MELDS + 1) */
-static uint32_t mkey(const gr_rummy_hand *h, int idx)
-{
-    return 1u | (uint32_t)h->jokers << 2 | (uint32_t)idx << 6;
-}
-
-static size_t mhash(const gr_rummy_hand *h, uint32_t key, size_t mask)
-{
-    uint64_t x = h->once * 0x9E3779B97F4A7C15ull ^ h->twice * 0xC2B2AE3D27D4EB4Full
-               ^ (uint64_t)key * 0x165667B19E3779F9ull;
-    x ^= x >> 32;   /* the spades (high bits) reach the low bits too */
-    x *= 0xD6E8FEB86659FD93ull;
-    return (size_t)(x >> 32) & mask;
-}
-
-static mentry *mfind(search *S, const gr_rummy_hand *h, int idx)
-{
-    size_t mask = S->cap - 1;
-    uint32_t key = mkey(h, idx);
-    for (size_t i = mhash(h, key, mask);; i = (i + 1) & mask) {
-        mentry *e = &S->memo[i];
-        if (e->key == 0 || ((e->key & ~2u) == key && e->once == h->once
-                            && e->twice == h->twice))
-            return e;
-    }
-}
-
-/* (goout_search.h) */
-mentry *gr__goout_memo_new(size_t cap)
-{
-    mentry *m = malloc(cap * sizeof *m);
-    if (m != NULL)
-        memset(m, 0, cap * sizeof *m);
-    return m;
-}
-
-static int mgrow(search *S)
-{
-    size_t ncap = S->cap * 2;
-    if (S->cap >= 2 * GOOUT_MAX_STATES)
-        return -1;
-    mentry *old = S->memo;
-    size_t ocap = S->cap;
-    mentry *nm = gr__goout_memo_new(ncap);
-    if (nm == NULL)
-        return -1;
-    S->memo = nm;
-    S->cap = ncap;
-    for (size_t i = 0; i < ocap; i++)
-        if (old[i].key != 0) {
-            gr_rummy_hand h = { old[i].once, old[i].twice, (int)(old[i].key >> 2 & 15) };
-            *mfind(S, &h, (int)(old[i].key >> 6)) = old[i];
-        }
-    free(old);
-    return 0;
-}
-
 /* ---- the extensions of one meld ------------------------------------------ */
 
 static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
@@ -205,7 +145,7 @@ static void grow_at(search *S, int i, const gr_rummy_hand *left, const growth *g
 {
     int f = face_at(S->t[i].suit, q);
     gr_cards b = GR_CARD_BIT(f);
-    for (int joker = 0; joker <= 1 && !S->error && !S->done; joker++) {
+    for (int joker = 0; joker <= 1 && !S->done; joker++) {
         if (joker ? left->jokers == 0 : gr__rhand_has(left, (gr_card)f) == 0)
             continue;
         gr_rummy_hand l2 = *left;
@@ -237,22 +177,20 @@ static void stop_here(search *S, int i, const gr_rummy_hand *left, growth *g,
 }
 
 /* Grow a run: at the high end (low = 0) each way calls fn; at the low end
- * (low = 1) each way then grows the high end; stopping first, or (greedy)
- * last.  A run never holds 14 positions nor the ace at both ends. */
+ * (low = 1) each way then grows the high end; stopping first.  A run never
+ * holds 14 positions nor the ace at both ends. */
 static void grow_end(search *S, int i, const gr_rummy_hand *left, growth *g,
                      growth_fn fn, void *ctx, int low)
 {
     /* with dump, never stop on a joker: the leaf's slots take it */
     int stop = !S->dump || !(g->jokers & GR_CARD_BIT(face_at(S->t[i].suit, low ? g->lo : g->hi)))
              || (low ? g->lo == S->t[i].lo : g->hi == S->t[i].hi);
-    if (!S->greedy && stop)
+    if (stop)
         stop_here(S, i, left, g, fn, ctx, low);
     int q = low ? g->lo - 1 : g->hi + 1;
-    if (!S->error && !S->done && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
+    if (!S->done && g->hi - g->lo + 1 < 13 && q >= 0 && q <= S->last
         && !(low ? q == 0 && g->hi == 13 : g->lo == 0 && q == 13))
         grow_at(S, i, left, g, fn, ctx, low, q);
-    if (S->greedy && stop && !S->error && !S->done)
-        stop_here(S, i, left, g, fn, ctx, low);
 }
 
 /* (goout_search.h) */
@@ -302,22 +240,6 @@ void gr__goout_each_growth(search *S, int i, const gr_rummy_hand *left, growth_f
 /* ---- the search ------------------------------------------------------------ */
 
 
-typedef struct best_ctx {
-    int best, from;
-} best_ctx;
-
-static void best_cb(search *S, int i, const gr_rummy_hand *left, const growth *g, void *ctx)
-{
-    (void)g;
-    best_ctx *b = ctx;
-    if (b->best <= S->floor)
-        return;   /* nothing beats an empty hand, or the best */
-    int v = gr__goout_best_from(S, i + 1, b->from, left, b->best);
-    if (v < b->best)
-        b->best = v;
-    S->done = b->best <= S->floor;
-}
-
 /* the naturals of `left` that run i could take, each end grown through
  * the naturals held and as many gaps as there are jokers (more than it
  * can: the length and the ace are not checked) */
@@ -338,9 +260,8 @@ static gr_cards run_reach(const search *S, int i, const gr_rummy_hand *left)
     return got;
 }
 
-/* true if run i can take a card of `left` (a natural at an end, or a
- * joker; with dump, a joker only before a natural) */
-static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
+/* (goout_search.h) */
+bool gr__goout_run_can_grow(const search *S, int i, const gr_rummy_hand *left)
 {
     const tmeld *m = &S->t[i];
     if (left->jokers > 0 && S->dump)
@@ -355,167 +276,8 @@ static bool run_can_grow(const search *S, int i, const gr_rummy_hand *left)
     return (left->once & ends) != 0;
 }
 
-/* The second copies of `left` that no meld can take: a face held twice
- * that only a set of the hand can meld (no run of the hand, no 3-card set
- * from meld `from` on; the caller takes out what a run can reach) needs
- * two sets of its rank for both copies, and fewer than 6 cards and jokers
- * of the rank make at most one. */
-static gr_cards spare_copies(const search *S, int from, const gr_rummy_hand *left)
-{
-    if (left->twice == 0 || left->jokers >= 2)
-        return 0;   /* (two jokers make a run of any face) */
-    gr_cards cand = left->twice & ~S->slot_faces[from]
-                  & ~gr__rpattern_run_faces(left->once, left->jokers, S->flags);
-    gr_cards spare = 0;
-    for (; cand != 0; cand &= cand - 1) {
-        int f = __builtin_ctzll(cand), n = left->jokers;
-        for (int s = 0; s < 4; s++)
-            n += gr__rhand_has(left, (gr_card)(13 * s + f % 13));
-        if (n < 6)
-            spare |= GR_CARD_BIT(f);
-    }
-    return spare;
-}
-
-/* a lower bound on the value left: the points of the naturals no meld of
- * `left` can hold, no 3-card set from meld `from` on lacks and no run from
- * meld i on can take, and of the second copies no set can take besides
- * the first (spare_copies) */
-static int lower_bound(const search *S, int i, int from, const gr_rummy_hand *left)
-{
-    gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
-                  & ~S->slot_faces[from];
-    gr_cards spare = spare_copies(S, from, left) & ~dead;
-    for (i = S->next_run[i]; (dead | spare) != 0 && i < S->ntable; i = S->next_run[i + 1])
-        if ((dead | spare) >> (13 * S->t[i].suit) & 0x1FFF) {
-            gr_cards reach = run_reach(S, i, left);
-            dead &= ~reach;
-            spare &= ~reach;
-        }
-    if ((dead | spare) == 0)
-        return 0;
-    if (S->discard) {   /* 1 when two cards, or the barred one, must stay */
-        gr_cards twice = (dead & left->twice) | spare;
-        return gr__popcount(dead) + gr__popcount(twice) >= 2
-            || (int)__builtin_ctzll(dead | twice) == S->no_discard;
-    }
-    return gr__rummy_faces_points(dead, S->flags)
-         + gr__rummy_faces_points((dead & left->twice) | spare, S->flags);
-}
-
-/* With dump, at the first run of a suit or of a block (relaxed_where): a
- * lower bound on the value left, the leaf's value when every natural a
- * run from meld i on could reach (run_reach) may instead be laid off
- * alone for nothing (a slot of its face) and the jokers bridging to them
- * stay in hand (they cost nothing, dump).  Every way the runs could grow leaves a hand this
- * relaxation values no higher: the naturals they take are laid off, the
- * jokers they take are held and laid off.  Asked below alpha; only when a
- * natural needs a joker to go (in no meld of naturals, no set lacks it,
- * no run reaches it), else 0. */
-static int relaxed_bound(const search *S, int i, int from, const gr_rummy_hand *left, int alpha)
-{
-    gr_cards needy = left->once & ~S->slot_faces[from] & ~gr__rpattern_faces(left->once, 0, S->flags);
-    gr_cards reach = 0;
-    for (i = S->next_run[i]; i < S->ntable && needy != 0; i = S->next_run[i + 1]) {
-        gr_cards r = run_reach(S, i, left);
-        reach |= r;
-        needy &= ~r;
-    }
-    if (needy == 0)
-        return 0;
-    for (; i < S->ntable; i = S->next_run[i + 1])
-        reach |= run_reach(S, i, left);
-    uint8_t slot[4][13];
-    memcpy(slot, S->slots[from], sizeof slot);
-    for (; reach != 0; reach &= reach - 1) {
-        int f = __builtin_ctzll(reach);
-        slot[f / 13][f % 13] += (uint8_t)(1 + (left->twice >> f & 1));
-    }
-    return gr__rummy_value_slots_below(left, S->flags, (const uint8_t (*)[13])slot, alpha);
-}
-
-/* With S->discard: 1 when the relaxation leaves 16 points or more (more
- * than the one card kept back), else 0 */
-static int discard_relaxed(const search *S, int i, int from, const gr_rummy_hand *left)
-{
-    int v = relaxed_bound(S, i, from, left, GR__RUMMY_JOKER_POINTS + 1);
-    return v < 0 ? v : v > GR__RUMMY_JOKER_POINTS;
-}
-
-/* Where the relaxed bound is asked (dump, a joker in hand): 1 at the
- * first run of a suit; 2 at the first of a suit's runs from a new low end
- * (a block: the runs of both decks there, say) while the bounds asked
- * there cut at least one time in four (after 64 asks: where they seldom
- * cut, their cost is the search's); else 0. */
-static int relaxed_where(const search *S, int i)
-{
-    if (i >= S->ntable)
-        return 0;
-    if (i == S->next_run[0] || S->t[i - 1].suit != S->t[i].suit)
-        return 1;
-    return S->t[i - 1].lo != S->t[i].lo
-        && (S->rb_asked < 64 || 4 * S->rb_cut >= S->rb_asked) ? 2 : 0;
-}
-
-/* the relaxed bound (discard_relaxed in the discard mode), counted in
- * rb_asked and rb_cut when `count` */
-static int relaxed_counted(search *S, int i, int from, const gr_rummy_hand *left, int alpha,
-                           bool count)
-{
-    int v = S->discard ? discard_relaxed(S, i, from, left) : relaxed_bound(S, i, from, left, alpha);
-    if (count) {
-        S->rb_asked++;
-        S->rb_cut += v >= alpha;
-    }
-    return v;
-}
-
 /* (goout_search.h) */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
 {
-    /* the sets are the leaf's; runs that can take nothing are passed */
-    for (i = S->next_run[i]; i < S->ntable && !run_can_grow(S, i, left);)
-        i = S->next_run[i + 1];
-    from = S->next_set[from];   /* the same slots: the same states */
-    int idx = i * 64 + from;
-    mentry *e = mfind(S, left, idx);
-    if (e->key != 0 && ((e->key & 2u) || e->value >= alpha))
-        return e->value;
-    int v, exact = 1;
-    int where = S->dump && left->jokers > 0 ? relaxed_where(S, i) : 0;
-    if ((v = lower_bound(S, i, from, left)) >= alpha
-        || (where && (v = relaxed_counted(S, i, from, left, alpha, where == 2)) >= alpha)) {
-        exact = 0;   /* cut before the leaf's value, too */
-    } else if (v < 0) {
-        S->error = v;
-        return v;
-    } else if (i == S->ntable) {
-        v = S->discard ? gr__goout_discard_leaf(S, from, left)
-          : gr__rummy_value_slots_below(left, S->flags,
-                                        (const uint8_t (*)[13])S->slots[from], alpha);
-        if (v < 0) {
-            S->error = v;
-            return v;
-        }
-        exact = v < alpha;
-    } else {
-        best_ctx b = { alpha, from };
-        gr__goout_each_growth(S, i, left, best_cb, &b);
-        if (S->error)
-            return -1;
-        v = b.best;
-        exact = v < alpha;
-    }
-    if (2 * (S->n + 1) > S->cap && mgrow(S) < 0) {
-        S->error = GR_ENOMEM;
-        return -1;
-    }
-    e = mfind(S, left, idx);
-    if (e->key == 0)
-        S->n++;
-    e->once = left->once;
-    e->twice = left->twice;
-    e->value = v;
-    e->key = mkey(left, idx) | (uint32_t)exact << 1;
-    return v;
+    return gr__goout_chain_value(S, i, from, left, alpha);
 }

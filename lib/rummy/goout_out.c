@@ -194,9 +194,6 @@ static int way_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *c
     int rc = gr__goout_again(o, hand, 1);
     if (rc <= 0)
         return rc < 0 ? rc : GR_RUMMY_OUT_MELD;
-    /* the discard mode values states otherwise: its memo starts empty */
-    memset(o->S.memo, 0, o->S.cap * sizeof *o->S.memo);
-    o->S.n = 0;
     o->S.discard = 1;
     o->S.no_discard = ((const out_ctx *)ctx)->no_discard;
     rc = gr__goout_again(o, hand, 1);

@@ -107,7 +107,6 @@ static int lay_jokers_left(const search *S, growth *g, gr_rummy_hand *left, int 
 int gr__goout_plan(outer *o, const int *order, const gr_rummy_hand *hand, int best,
                    gr_rummy_plan *plan)
 {
-    o->S.greedy = 0;
     o->S.floor = best;   /* every state's value is the best or more */
     memset(plan, 0, sizeof *plan);
     gr_rummy_hand left = *hand;
@@ -126,7 +125,9 @@ int gr__goout_plan(outer *o, const int *order, const gr_rummy_hand *hand, int be
         pick_ctx p;
         p.target = best;
         p.found = 0;
-        p.n = INT_MAX;   /* a run's options are not counted */
+        p.n = INT_MAX;   /* a run's options are not counted, but one */
+        if (o->S.t[i].run && !gr__goout_run_can_grow(&o->S, i, &left))
+            p.n = 1;
         p.k = 0;
         if (!o->S.t[i].run)
             p.n = set_options(&o->S.t[i], &left);
@@ -136,10 +137,6 @@ int gr__goout_plan(outer *o, const int *order, const gr_rummy_hand *hand, int be
         g[i] = p.g;
         left = p.left;
     }
-    free(o->S.memo);   /* (before the arrangement's allocations) */
-    o->S.memo = NULL;
-    if (o->S.error)
-        return o->S.error;
     if (o->S.dump && left.jokers > 0) {
         int rc = lay_jokers_left(&o->S, g, &left, best);
         if (rc < 0)

@@ -9,6 +9,7 @@
 
 #include "ginrummy.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,31 +21,25 @@ typedef struct tmeld {
     gr_cards cards;
 } tmeld;
 
-/* the memo: (meld index, cards left) -> least value */
-typedef struct mentry {
+/* the memo of rummy/goout_chain.c's search (direct-mapped; an entry
+ * counts in the setup of its generation only: a state's value depends on
+ * the cards left and the table) */
+typedef struct centry {
     gr_cards once, twice;
-    int      value;   /* exact, else the least value is at least it */
-    uint32_t key;     /* 0: unused; else 1 | exact << 1 | jokers << 2 |
-                         idx << 6 (idx: meld * 64 + first set counted) */
-} mentry;
-
-/* The most states the search memoises (each of 24 bytes, the table twice
- * that): beyond it the search stops with GR_ENOMEM.  Only tables of many
- * runs whose ends many cards of the hand can reach come near it. */
-#define GOOUT_MAX_STATES ((size_t)1 << 20)
-
-/* a zeroed memo of cap entries (NULL without memory), written, not
- * calloc'd: a fresh page faults once, not once read (the zero page) and
- * again written */
-mentry *gr__goout_memo_new(size_t cap);
+    uint64_t mask;     /* the ends taken of the runs of the lowest suit */
+    uint32_t gen;
+    int16_t  idx;      /* the first run to grow * 64 + the first set counted */
+    int8_t   jokers, room, exact;
+    int32_t  value;    /* exact, else the most is at most it */
+} centry;
+#define GOOUT_CHAIN_MEMO 1024
+#define GOOUT_CHAIN_RUNS 11   /* the most runs of one suit: each holds a
+                                 natural of it and 3 cards, of its 26
+                                 naturals and 8 jokers (R1) */
 
 typedef struct search {
-    int            flags, ntable, last, error;
+    int            flags, ntable, last;
     int            done;     /* the growths' callback needs no more of them */
-    int            rb_asked, rb_cut;   /* relaxed bounds asked at a block of
-                                          runs (goout.c), how many cut */
-    int            greedy;   /* grow a run before stopping it (the value
-                                pass: the best found early cuts the most) */
     int            floor;    /* no state's value is below it (0; the plan
                                 pass: the best) */
     int            dump;     /* the runs have room for every card of the
@@ -58,9 +53,9 @@ typedef struct search {
                                 (never no_discard) goes, else 1 */
     int            no_discard;   /* the card never kept back (a face,
                                     GR_RUMMY_JOKER, or GR_NO_CARD) */
+    uint32_t       cgen;     /* its memo's generation (one a setup) */
+    centry        *cmemo;    /* its memo */
     const tmeld   *t;
-    mentry        *memo;
-    size_t         cap, n;
     int            next_run[GR_RUMMY_MAX_MELDS + 1];   /* first run at or after i */
     int            next_set[GR_RUMMY_MAX_MELDS + 1];   /* first 3-card set at or after i */
     uint8_t        slots[GR_RUMMY_MAX_MELDS + 1][4][13];   /* the 3-card sets
@@ -94,6 +89,13 @@ typedef struct outer {
     int    nswaps;
     swap   sw[GR_RUMMY_MAX_JOKERS];
 } outer;
+
+/* gr__goout_best_from: the search of rummy/goout_chain.c */
+int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
+
+/* true if run i can take a card of `left` (a natural at an end, or a
+ * joker; with dump, a joker only before a natural) */
+bool gr__goout_run_can_grow(const search *S, int i, const gr_rummy_hand *left);
 
 /* the face a 3-card set lacks, -1 for a set of 4 */
 int gr__goout_set_lacks(const tmeld *m);

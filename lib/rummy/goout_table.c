@@ -87,8 +87,6 @@ int gr__goout_swaps_best(outer *o, int j, const gr_rummy_hand *left, int alpha)
         return gr__goout_best_from(&o->S, 0, 0, &l2, alpha);
     }
     int best = gr__goout_swaps_best(o, j + 1, left, alpha);
-    if (o->S.error)
-        return -1;
     if (best > o->S.floor && gr__rhand_has(left, (gr_card)o->sw[j].face) > 0) {
         gr_rummy_hand l2 = *left;
         gr__rhand_remove(&l2, (gr_card)o->sw[j].face);
@@ -108,16 +106,11 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     o->S.flags = flags;
     o->S.ntable = ntable;
     o->S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
-    o->S.error = 0;
     o->S.done = 0;
-    o->S.rb_asked = o->S.rb_cut = 0;
-    o->S.greedy = 1;
     o->S.floor = 0;
     o->S.discard = 0;
     o->S.no_discard = GR_NO_CARD;
     o->S.t = t;
-    o->S.cap = 256;
-    o->S.n = 0;
     /* the runs are grown by the search, the 3-card sets by the value of
      * the cards left (a set takes one face: a natural or a joker) */
     o->S.next_run[ntable] = o->S.next_set[ntable] = ntable;
@@ -160,23 +153,16 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     if (o->S.dump)
         for (int i = 0; i <= ntable; i++)
             o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
-    o->S.memo = gr__goout_memo_new(o->S.cap);
-    return o->S.memo == NULL ? GR_ENOMEM : GR_OK;
+    o->S.cgen = 1;   /* (the memo is zeroed: generation 0) */
+    o->S.cmemo = calloc(GOOUT_CHAIN_MEMO, sizeof *o->S.cmemo);
+    return o->S.cmemo == NULL ? GR_ENOMEM : GR_OK;
 }
 
 /* (goout_search.h) */
 int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha)
 {
-    if (o->S.n > GOOUT_MAX_STATES / 4) {   /* room for the next search */
-        memset(o->S.memo, 0, o->S.cap * sizeof *o->S.memo);
-        o->S.n = 0;
-    }
-    o->S.error = 0;
     o->S.done = 0;
-    int best = gr__goout_swaps_best(o, 0, hand, alpha);
-    if (o->S.error)
-        return o->S.error < 0 ? o->S.error : GR_ENOMEM;
-    return best;
+    return gr__goout_swaps_best(o, 0, hand, alpha);
 }
 
 /* (goout_search.h) */
@@ -190,7 +176,7 @@ int gr__goout_with(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nt
     if (rc < 0)
         return rc;
     rc = fn(&o, order, hand, ctx);
-    free(o.S.memo);
+    free(o.S.cmemo);
     return rc;
 }
 

@@ -1,0 +1,417 @@
+/*
+ * rummy/goout_chain.c: the going-out value of a state of the search of
+ * rummy/goout.c with dump (R4, R5, R7): the cards left, the runs still
+ * to grow, the 3-card sets still counted, every joker left over free.
+ * One search of the hand's melds in which a run's end is one more way
+ * to meld, where rummy/goout.c walked the table run by run and valued
+ * every way the cards left could be reached.
+ *
+ * ALGORITHM: the cores of rummy/melding_small.c, with chains.  A chain
+ * is what an end of a table run takes: at the low end of a run from
+ * position lo, the positions p..lo-1 of its suit; at the high end of a
+ * run to position hi, hi+1..q; each a natural or a joker, at least one
+ * (a chain needs no length: the run holds 3).  Each end takes one chain;
+ * a run never holds both ends of the ace (position 0 and 13, ace high:
+ * then it would hold 14 positions too; ace low it can hold at most 13).
+ * With dump the jokers left over cost nothing (rummy/goout.c), so a
+ * chain ending on a joker is no better than one ending on its last
+ * natural, and the value is the points of the naturals nothing takes.
+ * The lowest natural c of the cards left (suit first, then rank:
+ * nothing of its suit lies below it) is in no meld (laid off alone on a
+ * 3-card set lacking its face, as far as there are such), in a set or a
+ * run core of the hand (rummy/melding_small.c), or in a chain:
+ *   - at the low end of a run of its suit above it: p is c's position,
+ *     and the chain holds every natural of the cards left up to lo-1,
+ *     a joker at each position without one;
+ *   - at the high end of a run below it: the chain from hi+1 (jokers up
+ *     to c, whose suit has nothing left below it) to c or to a natural
+ *     above it, every natural between in it, a joker at each gap; an ace
+ *     (ace high) at position 13: the chain from hi+1 to it.
+ * Every natural inside a chain is in it (as inside a core: a set that
+ * would take it instead needs at most the joker the chain then needs).
+ * The state is the cards left, the jokers and which ends of the runs of
+ * c's suit took a chain (or the ace); the ends of the suits behind play
+ * no part, those of the suits ahead took nothing yet; two runs alike
+ * (the same suit and positions, the same ends taken) are one (the
+ * second's chains are the first's).  Cuts as in rummy/melding_small.c,
+ * the naturals no meld and no chain can take seen too (with fewer than
+ * 2 jokers): they are dropped, and they bound a branch (branch and
+ * bound below the best found; the nodes memoised, direct-mapped, per
+ * call a generation).
+ */
+#include "common/bits.h"
+#include "rummy/cards.h"
+#include "rummy/goout_search.h"
+
+#include <limits.h>
+#include <string.h>
+
+#define JOKER_PTS 15
+#define RUN 63       /* m: some core is a run, or dump: every joker fits */
+#define ROOM_MAX 31  /* m otherwise: the room, enough to tell J <= 8 after
+                        14 cards laid off */
+#define LOW_END(k)  ((uint64_t)1 << (3 * (k)))
+#define HIGH_END(k) ((uint64_t)2 << (3 * (k)))
+#define ACE_END(k)  ((uint64_t)4 << (3 * (k)))
+#define TOKEN       ((uint64_t)1 << 63)   /* the discard mode: a card may stay */
+
+#define PTS_SUIT(a) a, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10
+static const int8_t face_pts[2][52] = {
+    { PTS_SUIT(1), PTS_SUIT(1), PTS_SUIT(1), PTS_SUIT(1) },
+    { PTS_SUIT(11), PTS_SUIT(11), PTS_SUIT(11), PTS_SUIT(11) },
+};
+
+typedef struct ccx {
+    int             flags, top;
+    const int8_t   *pts;
+    gr_cards        slot_faces;
+    const uint8_t (*slot)[13];
+    int             nr[4];   /* the runs still to grow of each suit */
+    int8_t          lo[4][GOOUT_CHAIN_RUNS], hi[4][GOOUT_CHAIN_RUNS];
+    centry         *memo;
+    uint32_t        gen;
+    int             idx;   /* the runs and sets counted (centry) */
+    int             no_discard;   /* with TOKEN: the card that may not stay */
+} ccx;
+
+/* the room m less n positions taken by a chain */
+static inline int less(int m, int n)
+{
+    return m == RUN ? RUN : m - n;
+}
+
+static inline void take(gr_cards *once, gr_cards *twice, int f)
+{
+    if (*twice & GR_CARD_BIT(f))
+        *twice &= ~GR_CARD_BIT(f);
+    else
+        *once &= ~GR_CARD_BIT(f);
+}
+
+static inline int points_of(gr_cards m, const ccx *cx)
+{
+    int p = 0;
+    for (; m; m &= m - 1)
+        p += cx->pts[__builtin_ctzll(m)];
+    return p;
+}
+
+/* the positions lo..hi (0 to 12) of a suit */
+static inline unsigned span(int lo, int hi)
+{
+    return lo > hi ? 0 : (2u << hi) - (1u << lo);
+}
+
+/* the faces of `want` (naturals of `once`) an end still free could take,
+ * through the naturals held and J gaps */
+static gr_cards chain_reach(gr_cards once, int J, uint64_t mask, int ms, const ccx *cx,
+                            gr_cards want)
+{
+    gr_cards got = 0;
+    for (gr_cards w = want; w; w &= w - 1) {
+        int f = __builtin_ctzll(w), s = f / 13, q = f % 13;
+        unsigned gap = ~(unsigned)(once >> (13 * s)) & 0x1FFF;
+        uint64_t used = s == ms ? mask : 0;
+        for (int k = 0; k < cx->nr[s]; k++) {
+            int lo = cx->lo[s][k], hi = cx->hi[s][k];
+            bool ace = (used & ACE_END(k)) != 0;
+            if ((!(used & LOW_END(k)) && q < lo && !(q == 0 && (hi == 13 || ace))
+                 && gr__popcount(gap & span(q + 1, lo - 1)) <= J)
+                || (!(used & HIGH_END(k)) && q > hi
+                    && gr__popcount(gap & span(hi + 1, q - 1)) <= J)
+                || (!(used & HIGH_END(k)) && q == 0 && cx->top == 13 && lo > 0 && hi < 13
+                    && !ace && gr__popcount(gap & span(hi + 1, 12)) <= J)) {
+                got |= GR_CARD_BIT(f);
+                break;
+            }
+        }
+    }
+    return got;
+}
+
+/* the naturals of `once` in no meld of the cards left, no set slot and
+ * no chain (with fewer than 2 jokers; else none) */
+static gr_cards dead_of(gr_cards once, int J, uint64_t mask, int ms, const ccx *cx)
+{
+    if (J >= 2)
+        return 0;
+    gr_cards out = once & ~gr__rpattern_faces(once, J, cx->flags) & ~cx->slot_faces;
+    return out ? out & ~chain_reach(once, J, mask, ms, cx, out) : 0;
+}
+
+/* the dead naturals (dead_of) dropped from (once, twice) and their points
+ * from pts: they take nothing, and no other card needs them; with TOKEN a
+ * single one (not no_discard) is the card that stays: its points, counted
+ * taken, returned (else 0) */
+static inline int strip(gr_cards *once, gr_cards *twice, int *pts, int J, uint64_t *mask,
+                        int ms, const ccx *cx)
+{
+    gr_cards out = dead_of(*once, J, *mask, ms, cx);
+    if (out == 0)
+        return 0;
+    int lost = points_of(out, cx) + points_of(*twice & out, cx);
+    *once &= ~out;
+    *twice &= ~out;
+    *pts -= lost;
+    if ((*mask & TOKEN) && (out & (out - 1)) == 0 && lost == cx->pts[__builtin_ctzll(out)]
+        && __builtin_ctzll(out) != cx->no_discard) {
+        *mask &= ~TOKEN;
+        return lost;
+    }
+    return 0;
+}
+
+static int best(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, int ms,
+                ccx *cx, int floor);
+
+/* one core or chain taking c (cpts) and `faces` (fpts) with jk jokers,
+ * the ends taken then `mask`: the best of it and res */
+static int try_core(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, int ms,
+                    ccx *cx, gr_cards faces, int cpts, int fpts, int jk, int res)
+{
+    gr_cards o = once, t = twice;
+    for (gr_cards b = faces; b; b &= b - 1)
+        take(&o, &t, __builtin_ctzll(b));
+    int got = cpts + fpts + JOKER_PTS * jk, p = pts - fpts;
+    got += strip(&o, &t, &p, J - jk, &mask, ms, cx);
+    if (got + p + JOKER_PTS * (J - jk) <= res)
+        return res;   /* cannot beat what is found */
+    got += best(o, t, p, J - jk, m, mask, ms, cx, res - got);
+    return got > res ? got : res;
+}
+
+/* the hand's run cores of suit s with one end at c's position p (as in
+ * rummy/melding_small.c) */
+static int runs_from(gr_cards once, gr_cards twice, int pts, int J, uint64_t mask, ccx *cx,
+                     int s, int p, int dir, int pts_c, int res)
+{
+    int lim = dir > 0 ? (p == 0 ? 12 : cx->top) : 1;
+    int steps = dir > 0 ? lim - p : p - lim;
+    int gaps = 0, fpts = 0;
+    gr_cards faces = 0;
+    for (int k = dir > 0 ? 0 : 1; k <= steps; k++) {
+        int f = 13 * s + (p + dir * k) % 13;
+        if (k > 0) {
+            if (!(once >> f & 1)) {
+                if (++gaps > J)
+                    break;
+                continue;
+            }
+            faces |= GR_CARD_BIT(f);
+            fpts += cx->pts[f];
+        }
+        int need = gaps + (k >= 2 ? 0 : 2 - k);
+        if (need <= J)
+            res = try_core(once, twice, pts, J, RUN, mask, s, cx, faces, pts_c, fpts, need, res);
+    }
+    return res;
+}
+
+/* the chains holding c (suit s, rank r), c removed from (once, twice) */
+static int chains(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, ccx *cx,
+                  int s, int r, int pts_c, int res)
+{
+    for (int k = 0; k < cx->nr[s]; k++) {
+        int lo = cx->lo[s][k], hi = cx->hi[s][k];
+        if (k > 0 && cx->lo[s][k - 1] == lo && cx->hi[s][k - 1] == hi
+            && (mask >> (3 * (k - 1)) & 7) == (mask >> (3 * k) & 7))
+            continue;   /* the run before is alike: its chains are these */
+        if (!(mask & LOW_END(k)) && lo - 1 >= r
+            && !(r == 0 && (hi == 13 || (mask & ACE_END(k))))) {
+            int gaps = 0, fpts = 0;
+            gr_cards faces = 0;
+            for (int q = r + 1; q < lo; q++) {
+                int f = 13 * s + q;
+                if (once >> f & 1) {
+                    faces |= GR_CARD_BIT(f);
+                    fpts += cx->pts[f];
+                } else {
+                    gaps++;
+                }
+            }
+            if (gaps <= J)
+                res = try_core(once, twice, pts, J, less(m, lo - r),
+                               mask | LOW_END(k) | (r == 0 ? ACE_END(k) : 0), s, cx, faces, pts_c,
+                               fpts, gaps, res);
+        }
+        if (mask & HIGH_END(k))
+            continue;
+        if (r == 0) {   /* the ace after the king: the chain from hi+1 to 13 */
+            if (cx->top != 13 || lo == 0 || hi >= 13 || (mask & ACE_END(k)))
+                continue;
+            int gaps = 0, fpts = 0;
+            gr_cards faces = 0;
+            for (int q = hi + 1; q <= 12; q++) {
+                int f = 13 * s + q;
+                if (once >> f & 1) {
+                    faces |= GR_CARD_BIT(f);
+                    fpts += cx->pts[f];
+                } else {
+                    gaps++;
+                }
+            }
+            if (gaps <= J)
+                res = try_core(once, twice, pts, J, less(m, 13 - hi), mask | HIGH_END(k) | ACE_END(k),
+                               s, cx, faces, pts_c, fpts, gaps, res);
+            continue;
+        }
+        if (hi + 1 > r)
+            continue;
+        int gaps = r - hi - 1, fpts = 0;
+        if (gaps > J)
+            continue;
+        uint64_t m2 = mask | HIGH_END(k);
+        gr_cards faces = 0;
+        res = try_core(once, twice, pts, J, less(m, r - hi), m2, s, cx, 0, pts_c, 0, gaps, res);
+        for (int q = r + 1; q <= 12; q++) {
+            int f = 13 * s + q;
+            if (!(once >> f & 1)) {
+                if (++gaps > J)
+                    break;
+                continue;
+            }
+            faces |= GR_CARD_BIT(f);
+            fpts += cx->pts[f];
+            res = try_core(once, twice, pts, J, less(m, q - hi), m2, s, cx, faces, pts_c, fpts, gaps,
+                           res);
+        }
+    }
+    return res;
+}
+
+/* the masks of 1 to 3 other suits, the largest sets first */
+static const uint8_t set_suits[14] = { 14, 13, 11, 7, 12, 10, 9, 6, 5, 3, 8, 4, 2, 1 };
+
+/* (once, twice) stripped (strip) */
+static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask,
+                       int ms, ccx *cx, int floor)
+{
+    int c = __builtin_ctzll(once), r = c % 13, s = c / 13, pts_c = cx->pts[c];
+    if (s != ms)
+        mask &= TOKEN;   /* the ends of the suits behind play no part */
+    bool twice_c = twice >> c & 1;
+    take(&once, &twice, c);
+    pts -= pts_c;
+    int res = floor;
+    res = runs_from(once, twice, pts, J, mask, cx, s, r, 1, pts_c, res);
+    if (r == 0 && cx->top == 13)
+        res = runs_from(once, twice, pts, J, mask, cx, s, 13, -1, pts_c, res);
+    res = chains(once, twice, pts, J, m, mask, cx, s, r, pts_c, res);
+    unsigned avail = 0;
+    for (int su = 0; su < 4; su++)
+        if (once >> (13 * su + r) & 1)
+            avail |= 1u << su;
+    avail &= ~(1u << s);
+    for (int i = 0; i < 14; i++) {
+        unsigned S = set_suits[i];
+        if (S & ~avail)
+            continue;
+        int n = 0;
+        gr_cards faces = 0;
+        for (unsigned b = S; b; b &= b - 1, n++)
+            faces |= GR_CARD_BIT(13 * __builtin_ctz(b) + r);
+        int jk = n == 1;
+        /* a set of 2 or 3 naturals holds one joker more than it needs */
+        int m2 = m == RUN ? RUN : m + (n < 3) < ROOM_MAX ? m + (n < 3) : ROOM_MAX;
+        if (jk <= J)
+            res = try_core(once, twice, pts, J, m2, mask, s, cx, faces, pts_c, n * pts_c, jk, res);
+    }
+    /* c in no meld, nor its second copy: laid off alone on the sets
+     * lacking its face, as many as there are (or fewer, leaving the room
+     * to jokers) */
+    int copies = 1;
+    if (twice_c) {
+        take(&once, &twice, c);
+        pts -= pts_c;
+        copies = 2;
+    }
+    int kept = strip(&once, &twice, &pts, J, &mask, s, cx);
+    /* with TOKEN, a copy of c may be the card that stays */
+    for (int stay = (mask & TOKEN) && c != cx->no_discard; stay >= 0; stay--) {
+        int lay = copies - stay < cx->slot[s][r] ? copies - stay : cx->slot[s][r];
+        uint64_t m2 = stay ? mask & ~TOKEN : mask;
+        for (int k = lay; k >= (m == RUN ? lay : 0); k--) {
+            int got = (stay + k) * pts_c + kept;
+            if (got + pts + JOKER_PTS * J <= res)
+                continue;
+            int v = got + best(once, twice, pts, J, m == RUN ? RUN : m - k, m2, s, cx, res - got);
+            if (v > res)
+                res = v;
+        }
+    }
+    return res;
+}
+
+/* the most the naturals (once, twice) of points pts and J jokers can
+ * take, exactly when above floor, else some value <= floor */
+static int best(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, int ms,
+                ccx *cx, int floor)
+{
+    if (once == 0) {   /* the jokers that fit; with TOKEN, one more stays */
+        int fit = m == RUN || m > J ? J : m;
+        if (fit < J && (mask & TOKEN) && cx->no_discard != GR_RUMMY_JOKER)
+            fit++;
+        return JOKER_PTS * fit;
+    }
+    if (__builtin_ctzll(once) / 13 != ms) {
+        mask &= TOKEN;
+        ms = __builtin_ctzll(once) / 13;
+    }
+    uint64_t h = once * 0x9E3779B97F4A7C15ull ^ twice * 0xC2B2AE3D27D4EB4Full
+               ^ (mask + (uint64_t)J + ((uint64_t)m << 4) + ((uint64_t)cx->idx << 10))
+                 * 0x165667B19E3779F9ull;
+    centry *e = &cx->memo[(h >> 40) & (GOOUT_CHAIN_MEMO - 1)];
+    if (e->gen == cx->gen && e->once == once && e->twice == twice && e->mask == mask
+        && e->jokers == J && e->room == m && e->idx == cx->idx
+        && (e->exact || e->value <= floor))
+        return e->value;
+    int v = search_node(once, twice, pts, J, m, mask, ms, cx, floor);
+    e->gen = cx->gen;
+    e->once = once;
+    e->twice = twice;
+    e->mask = mask;
+    e->jokers = (int8_t)J;
+    e->room = (int8_t)m;
+    e->idx = (int16_t)cx->idx;
+    e->exact = v > floor;
+    e->value = v > floor ? v : floor;
+    return v;
+}
+
+/* (goout_search.h) */
+int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left, int alpha)
+{
+    ccx cx;
+    cx.flags = S->flags;
+    cx.top = S->last;
+    cx.pts = face_pts[(S->flags & GR_RUMMY_ACE_HIGH) != 0];
+    cx.slot = (const uint8_t (*)[13])S->slots[from];
+    cx.slot_faces = S->slot_faces[from];
+    memset(cx.nr, 0, sizeof cx.nr);
+    int room = 0;   /* without dump: the runs' room and the sets lacking a face */
+    for (int f = 0; f < 52; f++)
+        room += S->slots[from][f / 13][f % 13];
+    for (int k = S->next_run[i]; k < S->ntable; k = S->next_run[k + 1]) {
+        int s = S->t[k].suit;
+        room += 13 - (S->t[k].hi - S->t[k].lo + 1);
+        cx.lo[s][cx.nr[s]] = (int8_t)S->t[k].lo;
+        cx.hi[s][cx.nr[s]++] = (int8_t)S->t[k].hi;
+    }
+    cx.memo = S->cmemo;
+    cx.gen = S->cgen;
+    cx.idx = S->next_run[i] * 64 + S->next_set[from];
+    gr_cards once = left->once, twice = left->twice;
+    int pts = points_of(once, &cx) + points_of(twice, &cx);
+    int total = pts + JOKER_PTS * left->jokers;
+    int floor = alpha == INT_MAX || total - alpha < -1 ? -1 : total - alpha;
+    uint64_t mask = 0;
+    cx.no_discard = S->no_discard;
+    if (S->discard) {   /* 0 when all but one card goes, else 1 */
+        mask = TOKEN;
+        floor = total - 1;
+    }
+    int kept = strip(&once, &twice, &pts, left->jokers, &mask, -1, &cx);
+    int m = S->dump ? RUN : room < ROOM_MAX ? room : ROOM_MAX;
+    int v = total - kept - best(once, twice, pts, left->jokers, m, mask, -1, &cx, floor - kept);
+    return S->discard ? v > 0 : v;
+}
