@@ -67,6 +67,8 @@ typedef struct ccx {
     gr_cards        slot_faces;
     const uint8_t (*slot)[13];
     int             nr[4];   /* the runs still to grow of each suit */
+    unsigned        low_at[4], high_at[4];   /* the positions next to
+                                                their ends (13: the ace high) */
     int8_t          lo[4][GOOUT_CHAIN_RUNS], hi[4][GOOUT_CHAIN_RUNS];
     centry         *memo;
     uint32_t        gen;
@@ -96,47 +98,54 @@ static inline int points_of(gr_cards m, const ccx *cx)
     return p;
 }
 
-/* the positions lo..hi (0 to 12) of a suit */
-static inline unsigned span(int lo, int hi)
+/* x grown through the positions of `held` below (down) or above it */
+static inline unsigned flood_down(unsigned x, unsigned held)
 {
-    return lo > hi ? 0 : (2u << hi) - (1u << lo);
+    for (unsigned y; (y = x | (x >> 1 & held)) != x;)
+        x = y;
+    return x;
 }
 
-/* the faces of `want` (naturals of `once`) an end still free could take,
- * through the naturals held and J gaps */
-static gr_cards chain_reach(gr_cards once, int J, uint64_t mask, int ms, const ccx *cx,
-                            gr_cards want)
+static inline unsigned flood_up(unsigned x, unsigned held)
+{
+    for (unsigned y; (y = x | (x << 1 & held)) != x;)
+        x = y;
+    return x;
+}
+
+/* the faces of `want` (naturals of `once`) some end of a run could take,
+ * through the naturals held and J (0 or 1) gaps: more than the ends
+ * still free can (every end counted, the run's length not checked) */
+static gr_cards chain_reach(gr_cards once, int J, const ccx *cx, gr_cards want)
 {
     gr_cards got = 0;
-    for (gr_cards w = want; w; w &= w - 1) {
-        int f = __builtin_ctzll(w), s = f / 13, q = f % 13;
-        unsigned gap = ~(unsigned)(once >> (13 * s)) & 0x1FFF;
-        uint64_t used = s == ms ? mask : 0;
-        for (int k = 0; k < cx->nr[s]; k++) {
-            int lo = cx->lo[s][k], hi = cx->hi[s][k];
-            bool ace = (used & ACE_END(k)) != 0;
-            if ((!(used & LOW_END(k)) && q < lo && !(q == 0 && (hi == 13 || ace))
-                 && gr__popcount(gap & span(q + 1, lo - 1)) <= J)
-                || (!(used & HIGH_END(k)) && q > hi
-                    && gr__popcount(gap & span(hi + 1, q - 1)) <= J)
-                || (!(used & HIGH_END(k)) && q == 0 && cx->top == 13 && lo > 0 && hi < 13
-                    && !ace && gr__popcount(gap & span(hi + 1, 12)) <= J)) {
-                got |= GR_CARD_BIT(f);
-                break;
-            }
+    unsigned all = cx->top == 13 ? 0x3FFF : 0x1FFF;
+    for (int s = 0; s < 4; s++) {
+        if (!(want >> (13 * s) & 0x1FFF) || cx->nr[s] == 0)
+            continue;
+        unsigned held = (unsigned)(once >> (13 * s)) & 0x1FFF;
+        held = (held | (held & 1) << 13) & all;   /* the ace high: position 13 */
+        unsigned a = cx->low_at[s], b = cx->high_at[s];
+        unsigned r = flood_down(a & held, held) | flood_up(b & held, held);
+        if (J > 0) {   /* one gap: at an end, or next to the naturals reached */
+            unsigned gl = (a | flood_down(a & held, held) >> 1) & ~held;
+            unsigned gh = (b | flood_up(b & held, held) << 1) & ~held & all;
+            r |= flood_down(gl >> 1 & held, held) | flood_up(gh << 1 & held, held);
         }
+        r &= held;
+        got |= (gr_cards)((r | r >> 13) & 0x1FFF) << (13 * s);
     }
-    return got;
+    return got & want;
 }
 
 /* the naturals of `once` in no meld of the cards left, no set slot and
  * no chain (with fewer than 2 jokers; else none) */
-static gr_cards dead_of(gr_cards once, int J, uint64_t mask, int ms, const ccx *cx)
+static gr_cards dead_of(gr_cards once, int J, const ccx *cx)
 {
     if (J >= 2)
         return 0;
     gr_cards out = once & ~gr__rpattern_faces(once, J, cx->flags) & ~cx->slot_faces;
-    return out ? out & ~chain_reach(once, J, mask, ms, cx, out) : 0;
+    return out ? out & ~chain_reach(once, J, cx, out) : 0;
 }
 
 /* the dead naturals (dead_of) dropped from (once, twice) and their points
@@ -144,9 +153,9 @@ static gr_cards dead_of(gr_cards once, int J, uint64_t mask, int ms, const ccx *
  * single one (not no_discard) is the card that stays: its points, counted
  * taken, returned (else 0) */
 static inline int strip(gr_cards *once, gr_cards *twice, int *pts, int J, uint64_t *mask,
-                        int ms, const ccx *cx)
+                        const ccx *cx)
 {
-    gr_cards out = dead_of(*once, J, *mask, ms, cx);
+    gr_cards out = dead_of(*once, J, cx);
     if (out == 0)
         return 0;
     int lost = points_of(out, cx) + points_of(*twice & out, cx);
@@ -173,7 +182,7 @@ static int try_core(gr_cards once, gr_cards twice, int pts, int J, int m, uint64
     for (gr_cards b = faces; b; b &= b - 1)
         take(&o, &t, __builtin_ctzll(b));
     int got = cpts + fpts + JOKER_PTS * jk, p = pts - fpts;
-    got += strip(&o, &t, &p, J - jk, &mask, ms, cx);
+    got += strip(&o, &t, &p, J - jk, &mask, cx);
     if (got + p + JOKER_PTS * (J - jk) <= res)
         return res;   /* cannot beat what is found */
     got += best(o, t, p, J - jk, m, mask, ms, cx, res - got);
@@ -325,7 +334,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
         pts -= pts_c;
         copies = 2;
     }
-    int kept = strip(&once, &twice, &pts, J, &mask, s, cx);
+    int kept = strip(&once, &twice, &pts, J, &mask, cx);
     /* with TOKEN, a copy of c may be the card that stays */
     for (int stay = (mask & TOKEN) && c != cx->no_discard; stay >= 0; stay--) {
         int lay = copies - stay < cx->slot[s][r] ? copies - stay : cx->slot[s][r];
@@ -388,12 +397,18 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
     cx.slot = (const uint8_t (*)[13])S->slots[from];
     cx.slot_faces = S->slot_faces[from];
     memset(cx.nr, 0, sizeof cx.nr);
+    memset(cx.low_at, 0, sizeof cx.low_at);
+    memset(cx.high_at, 0, sizeof cx.high_at);
     int room = 0;   /* without dump: the runs' room and the sets lacking a face */
     for (int f = 0; f < 52; f++)
         room += S->slots[from][f / 13][f % 13];
     for (int k = S->next_run[i]; k < S->ntable; k = S->next_run[k + 1]) {
         int s = S->t[k].suit;
         room += 13 - (S->t[k].hi - S->t[k].lo + 1);
+        if (S->t[k].lo > 0)
+            cx.low_at[s] |= 1u << (S->t[k].lo - 1);
+        if (S->t[k].hi < S->last)
+            cx.high_at[s] |= 1u << (S->t[k].hi + 1);
         cx.lo[s][cx.nr[s]] = (int8_t)S->t[k].lo;
         cx.hi[s][cx.nr[s]++] = (int8_t)S->t[k].hi;
     }
@@ -410,7 +425,7 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
         mask = TOKEN;
         floor = total - 1;
     }
-    int kept = strip(&once, &twice, &pts, left->jokers, &mask, -1, &cx);
+    int kept = strip(&once, &twice, &pts, left->jokers, &mask, &cx);
     int m = S->dump ? RUN : room < ROOM_MAX ? room : ROOM_MAX;
     int v = total - kept - best(once, twice, pts, left->jokers, m, mask, -1, &cx, floor - kept);
     return S->discard ? v > 0 : v;
