@@ -302,10 +302,10 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
     take(&once, &twice, c);
     pts -= pts_c;
     int res = floor;
+    res = chains(once, twice, pts, J, m, mask, cx, s, r, pts_c, res);
     res = runs_from(once, twice, pts, J, mask, cx, s, r, 1, pts_c, res);
     if (r == 0 && cx->top == 13)
         res = runs_from(once, twice, pts, J, mask, cx, s, 13, -1, pts_c, res);
-    res = chains(once, twice, pts, J, m, mask, cx, s, r, pts_c, res);
     unsigned avail = 0;
     for (int su = 0; su < 4; su++)
         if (once >> (13 * su + r) & 1)
