@@ -1986,10 +1986,9 @@ typedef struct gr_rummy_plan {
  * table[0..ntable-1] are the melds on the table, each a legal meld
  * (gr_rummy_meld_kind > 0 under flags); table may be NULL when ntable is
  * 0.  Exact: every choice of jokers to take and of cards to lay off is
- * searched (memoised; layoffs onto 3-card sets are valued inside the
- * melding search), and the cards left are melded by gr_rummy_arrange.
- * The memo holds at most 2^20 states, reached only by hostile tables of
- * many runs with many hand cards at their ends (GR_ENOMEM beyond).
+ * searched (layoffs onto runs' ends and 3-card sets are valued inside a
+ * melding search of the cards left), and the cards left are melded by
+ * gr_rummy_arrange.
  * The plan lists the joker takes first, then the layoffs meld by meld
  * (each run outward from its old ends), then the new melds.  Deterministic
  * (tie-break in gr_rummy_cards(3)).  Refused as gr_rummy_go_out_check()

@@ -713,6 +713,121 @@ START_TEST(test_R4_R5_R7_dense_blocks_vs_oracle)
 }
 END_TEST
 
+/* Hand-built chains (R3, R4, R5, R7): the ends of the runs take the
+ * cards of the hand, a run never holds both ends of the ace, both decks'
+ * copies of a run take a chain each, the jokers left over need room (a
+ * run's end, a set lacking a face), and one card may stay to be
+ * discarded; each against the oracle too */
+START_TEST(test_R3_R4_R5_R7_chains_compete)
+{
+    enum { NO = GR_RUMMY_OUT_NO, DISCARD = GR_RUMMY_OUT_DISCARD, MELD = GR_RUMMY_OUT_MELD };
+    static const char *const run2k = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH";
+    static const char *const runaq = "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD";
+    static const struct {
+        const char *hand, *table[3];
+        int nt, value[2], out[2];
+    } cases[] = {
+        /* an ace at one end of 2..K only (11 points ace high) */
+        { "AH AH", { run2k }, 1, { 1, 11 }, { DISCARD, DISCARD } },
+        /* both decks' runs 2..K: an ace each */
+        { "AH AH", { run2k, run2k }, 2, { 0, 0 }, { MELD, MELD } },
+        /* the copies of 4-5-6: 2-3 on one, 3 on the other, 7 high */
+        { "2C 3C 3C 7C", { "4C 5C 6C", "4C 5C 6C" }, 2, { 0, 0 }, { MELD, MELD } },
+        /* 8-9 to either run's end, 4 and K to theirs */
+        { "4S 8S 9S KS", { "5S 6S 7S", "10S JS QS" }, 2, { 0, 0 }, { MELD, MELD } },
+        /* a joker bridges 9 to the run's end (8 is not held) */
+        { "9S JK", { "5S 6S 7S" }, 1, { 0, 0 }, { MELD, MELD } },
+        /* room for two jokers (KD, the set's 7S): the third stays */
+        { "JK JK JK", { runaq, "7C 7D 7H" }, 2, { 15, 15 }, { DISCARD, DISCARD } },
+        /* one joker to KD, the other stays */
+        { "JK JK", { runaq }, 1, { 15, 15 }, { DISCARD, DISCARD } },
+        /* 5S laid off, the king discarded */
+        { "KC 5S", { "6S 7S 8S" }, 1, { 10, 10 }, { DISCARD, DISCARD } },
+        /* two kings nothing takes: no way out */
+        { "KC KD 5S", { "6S 7S 8S" }, 1, { 20, 20 }, { NO, NO } },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {
+            gr_rummy_hand h = H(cases[i].hand);
+            gr_rummy_meld t[3];
+            for (int k = 0; k < cases[i].nt; k++)
+                t[k] = M(cases[i].table[k]);
+            gr_rummy_plan p;
+            ck_assert_msg(gr_rummy_go_out(&h, t, cases[i].nt, flags, &p) == cases[i].value[flags],
+                          "case %zu flags %d", i, flags);
+            ck_assert_msg(gr_rummy_can_go_out(&h, t, cases[i].nt, flags, GR_NO_CARD)
+                          == cases[i].out[flags], "case %zu flags %d", i, flags);
+            check_vs_oracle((long)i, &h, t, cases[i].nt, flags, GR_NO_CARD);
+            check_vs_oracle((long)i, &h, t, cases[i].nt, flags,
+                            h.once ? (gr_card)(63 - __builtin_clzll(h.once)) : GR_RUMMY_JOKER);
+        }
+}
+END_TEST
+
+/* Runs near the aces against the oracle (R3, R4, R5, R7): 2 to 4 runs of
+ * one or two suits ending next to an ace (A-2-3, 2-3-4, J-Q-K, 10-J-Q,
+ * both decks' copies, now and then 2..K), a 3-card set lacking a face, a
+ * hand of 2 to 5 cards of aces, kings and faces next to the runs' ends,
+ * up to 2 jokers (in hand or on the table); either ace option. */
+START_TEST(test_R3_R4_R5_R7_runs_by_the_aces_vs_oracle)
+{
+    test_rng r = { 0xACE5 };
+    long n = test_count(600);
+    for (long i = 0; i < n; i++) {
+        int flags = (int)(i & 1), s0 = test_below(&r, 4), s1 = test_below(&r, 4);
+        int want = 2 + test_below(&r, 3), nt = 0, jleft = 2;
+        gr_rummy_meld t[6];
+        static const int los[5][2] = { { 0, 2 }, { 1, 3 }, { 10, 12 }, { 9, 11 }, { 1, 12 } };
+        while (nt < want) {
+            int s = test_below(&r, 3) ? s0 : s1, k = test_below(&r, 9) ? test_below(&r, 4) : 4;
+            gr_rummy_meld m = { 0, 0 };
+            for (int q = los[k][0]; q <= los[k][1]; q++)
+                m.cards |= GR_CARD_BIT(GR_CARD(q, s));
+            if (jleft > 0 && test_below(&r, 4) == 0) {
+                m.jokers = GR_CARD_BIT(GR_CARD(los[k][0] + 1, s));
+                jleft--;
+            }
+            t[nt++] = m;
+            if (nt < want && test_below(&r, 3) == 0)
+                t[nt++] = (gr_rummy_meld){ m.cards, 0 };
+        }
+        if (test_below(&r, 2)) {   /* a set lacking one suit */
+            int rank = test_below(&r, 13), miss = test_below(&r, 4);
+            gr_rummy_meld m = { 0, 0 };
+            for (int su = 0; su < 4; su++)
+                if (su != miss)
+                    m.cards |= GR_CARD_BIT(GR_CARD(rank, su));
+            t[nt++] = m;
+        }
+        gr_rummy_hand h = { 0, 0, test_below(&r, jleft + 1) };
+        for (int cards = 2 + test_below(&r, 4) - h.jokers; cards > 0;) {
+            gr_cards c = t[test_below(&r, nt)].cards;
+            int s = __builtin_ctzll(c) / 13, at;
+            switch (test_below(&r, 4)) {
+            case 0:
+                at = GR_CARD(test_below(&r, 2) ? GR_ACE : GR_KING, s);
+                break;
+            case 1:
+                at = __builtin_ctzll(c) - 1;
+                break;
+            case 2:
+                at = 63 - __builtin_clzll(c) + 1;
+                break;
+            default:
+                at = GR_CARD(test_below(&r, 13), test_below(&r, 4));
+            }
+            if (at >= 0 && at <= 51)
+                cards -= gr_rummy_hand_add(&h, (gr_card)at) == GR_OK;
+        }
+        nt = rummy_fit_decks(t, nt, &h);
+        ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, flags, NULL), GR_OK);
+        gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
+                   : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
+        check_vs_oracle(i, &h, t, nt, flags, nd);
+    }
+}
+END_TEST
+
 /* Large random tables (up to 30 melds, 8 jokers), beyond the oracle:
  * gr_rummy_can_go_out (one search keeping back any one card) against
  * gr_rummy_can_go_out_plan (each card kept back in turn) (R4, R5, R7) */
@@ -792,6 +907,7 @@ int main(void)
     tcase_add_test(tc, test_R4_bad_input);
     tcase_add_test(tc, test_R3_R5_go_out_check_reasons);
     tcase_add_test(tc, test_R1_go_out_third_copy_refused);
+    tcase_add_test(tc, test_R3_R4_R5_R7_chains_compete);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 600);
@@ -802,6 +918,7 @@ int main(void)
     tcase_add_test(tr, test_R4_R5_sets_bigger_hands_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_jokers_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_dense_blocks_vs_oracle);
+    tcase_add_test(tr, test_R3_R4_R5_R7_runs_by_the_aces_vs_oracle);
     tcase_add_test(tr, test_R4_R5_R7_can_go_out_two_ways);
     tcase_add_test(tr, test_R4_R7_table_of_26_sets);
     tcase_add_test(tr, test_R3_R4_table_of_24_runs);

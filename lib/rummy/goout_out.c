@@ -3,18 +3,15 @@
  * plan: every card melded or laid off, or all but the one card discarded
  * (which may be a joker taken from the table).  Each way is a going-out
  * search of rummy/goout.c asked only whether nothing is left (a search
- * below 1, which the lower bound there cuts at once when some card can
- * go nowhere).  Without a plan (gr_rummy_can_go_out) the card kept back
- * is the search's: a second search, in its discard mode, values a leaf 0
- * when the cards left less one card (never no_discard; a joker the hand
- * took from the table too) meld, and its bound cuts a state where two
- * naturals, or the barred one, can go nowhere (lower_bound's cards) or
- * where the relaxation of the jokers leaves over 15 points (a card is
- * worth at most 15).  With a plan, each card is kept back in turn (the
- * plan must keep back the first in order), the searches sharing one
- * memo: a state's value depends only on the cards left and the table,
- * and the search set up for the whole hand (its jokers to take, whether
- * the runs have room for every card) is exact for any hand it holds.
+ * below 1, which cuts at once when some card can go nowhere).  Without a
+ * plan (gr_rummy_can_go_out) the card kept back is the search's: a
+ * second search, in its discard mode (rummy/goout_chain.c), lets one card
+ * stay (never no_discard; a joker the hand took from the table too).
+ * With a plan, each card is kept back in turn (the plan must keep back
+ * the first in order), the searches sharing one memo: a state's value
+ * depends only on the cards left and the table, and the search set up
+ * for the whole hand (its jokers to take, whether the runs have room for
+ * every card) is exact for any hand it holds.
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
@@ -37,37 +34,6 @@ void gr__plan_add_move(gr_rummy_plan *plan, int kind, int meld, gr_cards cards,
     mv->meld = meld;
     mv->cards.cards = cards;
     mv->cards.jokers = jokers;
-}
-
-/* (goout_search.h) */
-int gr__goout_discard_leaf(const search *S, int from, const gr_rummy_hand *left)
-{
-    const uint8_t (*slot)[13] = (const uint8_t (*)[13])S->slots[from];
-    int v = gr__rummy_value_slots_below(left, S->flags, slot, GR__RUMMY_JOKER_POINTS + 1);
-    if (v <= 0 || v > GR__RUMMY_JOKER_POINTS)
-        return v < 0 ? v : v > 0;   /* over 15 points: more than one card */
-    /* the naturals no meld of the cards left holds and no set lacks: one
-     * of them is the card kept back, if two are not left */
-    gr_cards dead = left->once & ~gr__rpattern_faces(left->once, left->jokers, S->flags)
-                  & ~S->slot_faces[from];
-    if (gr__popcount(dead) + gr__popcount(dead & left->twice) >= 2)
-        return 1;
-    gr_cards cand = dead ? dead : left->once;
-    for (int c = 0; c <= GR_RUMMY_JOKER; c++) {
-        if (c == S->no_discard || (c == GR_RUMMY_JOKER ? left->jokers == 0 || dead
-                                   : !(cand >> c & 1))
-            || gr_rummy_card_points((gr_card)c, S->flags) < v)
-            continue;   /* (without c the rest melds: c's points are >= v) */
-        gr_rummy_hand h = *left;
-        if (c == GR_RUMMY_JOKER)
-            h.jokers--;
-        else
-            gr__rhand_remove(&h, (gr_card)c);
-        int w = gr__rummy_value_slots_below(&h, S->flags, slot, 1);
-        if (w <= 0)
-            return w;
-    }
-    return 1;
 }
 
 /* Can the hand go out (R4, R7), and how: GR_RUMMY_OUT_* and, for MELD or

@@ -41,13 +41,13 @@ typedef struct search {
     int            flags, ntable, last;
     int            done;     /* the growths' callback needs no more of them */
     int            floor;    /* no state's value is below it (0; the plan
-                                pass: the best) */
+                                pass: the best): a take is not tried */
     int            dump;     /* the runs have room for every card of the
-                                hand: a joker goes to a run only as a bridge
-                                (a natural further out), the leaf's slots
-                                take the jokers left (rest_slot) */
-    int            rest_slot;   /* a face the hand never holds: its slot
-                                   takes jokers only */
+                                hand: every joker left over goes to a run
+                                (for nothing), so a joker goes to a run
+                                only as a bridge (a natural further out),
+                                and every table joker the hand can take
+                                is taken */
     int            discard;  /* a way out with one card kept back: a
                                 state's value is 0 when all but one card
                                 (never no_discard) goes, else 1 */
@@ -90,7 +90,7 @@ typedef struct outer {
     swap   sw[GR_RUMMY_MAX_JOKERS];
 } outer;
 
-/* gr__goout_best_from: the search of rummy/goout_chain.c */
+/* gr__goout_best_from's search (rummy/goout_chain.c) */
 int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
 
 /* true if run i can take a card of `left` (a natural at an end, or a
@@ -105,10 +105,11 @@ int gr__goout_set_lacks(const tmeld *m);
 void gr__goout_each_growth(search *S, int i, const gr_rummy_hand *left, growth_fn fn,
                            void *ctx);
 
-/* The least value with `left` in hand, growing the runs from meld i on,
- * the 3-card sets from meld `from` on (from <= i) taken by the leaf's
- * value, exactly when it is below alpha; else a value >= alpha that it
- * is not below (branch and bound).  -1 with S->error. */
+/* The least value with `left` in hand, growing the runs from meld i on
+ * and laying off on the 3-card sets from meld `from` on (from <= i),
+ * exactly when it is below alpha; else a value >= alpha that it is not
+ * below (branch and bound); with S->discard, 0 when all but one card goes
+ * (never S->no_discard), else 1.  Never fails. */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
 
 /* the least value over the joker takes from take number j on, with
@@ -133,11 +134,6 @@ int gr__goout_with(const gr_rummy_hand *hand, const gr_rummy_meld *table, int nt
  * left and the table, so the memo serves every such hand), exactly when
  * below alpha (as gr__go_out); a negative status (GR_ENOMEM). */
 int gr__goout_again(outer *o, const gr_rummy_hand *hand, int alpha);
-
-/* With S->discard, a leaf's value (rummy/goout_out.c): 0 when the cards
- * left less one (never S->no_discard) meld, the 3-card sets from meld
- * `from` on taking naturals alone and jokers, else 1. */
-int gr__goout_discard_leaf(const search *S, int from, const gr_rummy_hand *left);
 
 /* The plan of least value `best` (rummy/goout_plan.c) for the hand, o
  * the search that found it and order[k] the table index of o->S.t[k]:

@@ -140,19 +140,14 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
         }
     /* dump: the runs' room holds every card of the hand (those laid off
      * on runs and the jokers left over), so a joker no meld needs is
-     * laid off on a run for nothing: the slot of a face never held takes
-     * the jokers (those of the hand and those it may take) */
+     * laid off on a run for nothing */
     int room = 0, nruns = 0;
     for (int i = 0; i < ntable; i++)
         if (t[i].run) {
             room += 13 - (t[i].hi - t[i].lo + 1);
             nruns++;
         }
-    o->S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand) && hand->once != GR_ALL_CARDS;
-    o->S.rest_slot = o->S.dump ? __builtin_ctzll(~hand->once) : 0;
-    if (o->S.dump)
-        for (int i = 0; i <= ntable; i++)
-            o->S.slots[i][o->S.rest_slot / 13][o->S.rest_slot % 13] += (uint8_t)(hand->jokers + o->nswaps);
+    o->S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand);
     o->S.cgen = 1;   /* (the memo is zeroed: generation 0) */
     o->S.cmemo = calloc(GOOUT_CHAIN_MEMO, sizeof *o->S.cmemo);
     return o->S.cmemo == NULL ? GR_ENOMEM : GR_OK;
