@@ -3,7 +3,9 @@ actions drawn in C, one environment), one GinRummyEnv stepped from Python,
 and VecGinRummyEnv (one call per N steps), in the same run; then, when
 pettingzoo and gymnasium can be imported, the PettingZoo AEC environments
 (agent_iter/last/step, the same uniform pick among the legal ids as the
-package's own loop) of Gin and Rummy and the Gymnasium vector environment.
+package's own loop) of Gin and Rummy, the PettingZoo parallel
+environment, the Gymnasium single-seat environments and the Gymnasium
+vector environment.
 
     python3 python/bench.py [SECONDS]          (from the build tree; make bench)
 
@@ -155,6 +157,51 @@ def aec(wrapped, game="gin", players=2, **kw):
     return rate(one, 1)
 
 
+def parallel(game="gin", players=2):
+    """Live steps per second through PettingZoo's parallel API (one dict of
+    actions a step: the agents to act get a uniform legal pick, the others
+    none; the resets are in the cost)."""
+    from ginrummy import pettingzoo as gz
+    e = gz.parallel_env(game, players)
+    rng = np.random.default_rng(1)
+    choices = rng.integers(0, 1 << 30, size=1 << 16)
+    state = {"i": 0, "obs": e.reset(seed=1)[0]}
+
+    def one():
+        acts = {}
+        for agent in e.agents:
+            legal = np.flatnonzero(state["obs"][agent]["action_mask"])
+            if len(legal):
+                acts[agent] = int(legal[choices[state["i"] & 0xFFFF] % len(legal)])
+                state["i"] += 1
+        state["obs"], *_ = e.step(acts)
+        if not e.agents:
+            state["obs"] = e.reset()[0]
+    return rate(one, 1)
+
+
+def gym_single(env_id, **kw):
+    """The agent's steps per second through a Gymnasium single-seat
+    environment (the opponents' moves, played by library bots, are in the
+    cost; so are the resets)."""
+    import gymnasium
+    import ginrummy.gymnasium  # noqa: F401  (registers the ids)
+    e = gymnasium.make(env_id, **kw).unwrapped
+    obs, _ = e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    choices = rng.integers(0, 1 << 30, size=1 << 16)
+    state = {"i": 0, "obs": obs}
+
+    def one():
+        legal = np.flatnonzero(state["obs"]["action_mask"])
+        a = int(legal[choices[state["i"] & 0xFFFF] % len(legal)])
+        state["i"] += 1
+        state["obs"], _, term, trunc, _ = e.step(a)
+        if term or trunc:
+            state["obs"], _ = e.reset()
+    return rate(one, 1)
+
+
 def gym_vector(n, c_actions):
     from ginrummy.gymnasium import GinVectorEnv
     v = GinVectorEnv(n, copy=False)
@@ -195,6 +242,16 @@ def rl_environments():
     for players, kw in ((2, {}), (4, {"jokers": 1}), (7, {"jokers": 2})):
         print(f"  Rummy, {players} players, env(){' jokers' if kw else '       '}:   "
               f"{aec(True, 'rummy', players, **kw):12,.0f}")
+    print("PettingZoo parallel_env(), random legal play (steps, one dict of actions each):")
+    print(f"  Gin, 2 players:                 {parallel('gin', 2):12,.0f}")
+    print(f"  Rummy, 4 players:               {parallel('rummy', 4):12,.0f}")
+    print("Gymnasium single-seat environments, the agent's random legal steps"
+          " (the bots' moves in the cost):")
+    for env_id, kw in (("ginrummy/Gin-v0", {"opponents": "random"}), ("ginrummy/Gin-v0", {}),
+                       ("ginrummy/Rummy-v0", {})):
+        bots = kw.get("opponents", "greedy")
+        print(f"  {env_id}, {bots} bot:{'' if bots == 'random' else ' '}"
+              f"{' ' * (19 - len(env_id))}{gym_single(env_id, **kw):12,.0f}")
     print("Gymnasium vector environment, 1024 2-player Gin hands (target >= 2,000,000;"
           f" medians of {REPS} runs interleaved with the package's own loop,"
           " VecGinRummyEnv(1024) with C random actions):")

@@ -52,6 +52,14 @@ class Bot(Handle):
         self._rules: Optional[Rules] = None
         self._params: Dict[int, int] = {}
         self._score: Optional[Tuple[int, int]] = None
+        self._view: Any = None
+
+    def _scratch_view(self) -> Any:
+        """The bot's own gr_view, reused by choose((game, player)) under its
+        lock: the C view is all the library reads, so no Python View is built."""
+        if self._view is None:
+            self._view = ffi.new("gr_view *")
+        return self._view
 
     def __copy__(self) -> "Bot":
         """A bot made and set again as the class text says (``copy.copy``,
@@ -72,9 +80,9 @@ class Bot(Handle):
             if not (isinstance(view, tuple) and len(view) == 2 and isinstance(view[0], Game)):
                 raise TypeError("choose: expected a View or a (Game, player) pair, "
                                 f"not {type(view).__name__}")
-            game, player = view
-            view = game.view(player)
-        raw = view._raw
+            raw = view[0]._view_into(self._scratch_view(), view[1])
+        else:
+            raw = view._raw
         if raw is None:
             raise GinRummyError(GR_EINVAL, "choose: a view from Game.view() is needed")
         out = ffi.new("gr_move *")

@@ -247,6 +247,12 @@ class Game(Handle):
         return View._from_c(out)
 
     @locked
+    def _view_into(self, out: Any, player: int) -> Any:
+        """`player`'s view written into `out`, a gr_view * (no View built)."""
+        check(lib.gr_game_view(self._p, c_integer(player, "player"), out), "view")
+        return out
+
+    @locked
     def history(self) -> List[Move]:
         """Every move played, oldest first."""
         return fetch(lib.gr_game_history, (self._p,), "gr_move", Move._from_c)

@@ -488,7 +488,7 @@ class GinBot:
             return PASS
         g = tables.game(seat)
         assert g is not None
-        move = self.bot.choose(g.view(e))
+        move = self.bot.choose((g, e))
         try:
             acts = move_to_actions(move)
         except ValueError:      # big gin: no OpenSpiel action; knock instead

@@ -32,7 +32,11 @@ always returns a position where the agent acts: a hand that ends before
 his first decision (he sits out a 3-player Gin hand, or the bots go out
 before his first turn) is skipped, taking the run's next episode index,
 and the next hand is dealt (``info["skipped_hands"]`` counts them when
-there were any; the agent's points in them are not given).
+there were any; the agent's points in them are not given).  The
+observation of a finished episode has an all-zero ``action_mask``; under
+``gymnasium.make_vec`` (Gymnasium's ``AutoresetMode.NEXT_STEP``) the
+action passed for that environment at the next step is ignored and the
+environment is reset, so a masked policy may pass any action there.
 ``reset(options=...)``: these environments know no option (None or ``{}``);
 a key raises InvalidArgument naming it (options that are no dict:
 TypeError), nothing changed.

@@ -519,6 +519,31 @@ def test_gymnasium_illegal_action_ends_the_episode():
     assert (r, term, trunc, info.get("illegal_action")) == (-1.0, True, False, True)
 
 
+@pytest.mark.parametrize("env_id", ["ginrummy/Gin-v0", "ginrummy/Rummy4-v0"])
+def test_gymnasium_make_vec_next_step_autoreset(env_id):
+    """gymnasium.make_vec runs the single-seat environments with Gymnasium's
+    NEXT_STEP autoreset: the observation of a finished episode has an
+    all-zero mask, and whatever action is passed for it at the next step is
+    ignored: that environment is reset and its mask is live again."""
+    v = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="sync")
+    obs, _ = v.reset(seed=3)
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(int(400 * max(SCALE, 0.2))):
+        masks = obs["action_mask"]
+        acts = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+        was_done = ~masks.any(axis=1)
+        obs, r, term, trunc, info = v.step(acts)
+        done = term | trunc
+        assert not (done & was_done).any()           # an ignored action ends nothing
+        assert (obs["action_mask"][was_done].any(axis=1)).all()
+        assert not obs["action_mask"][done].any()
+        assert "illegal_action" not in info
+        ended += int(done.sum())
+    v.close()
+    assert ended > 0
+
+
 @pytest.mark.parametrize("make, seeds", [
     (lambda: gg.GinEnv(players=3, seat=2), range(40)),           # he sits out
     (lambda: gymnasium.make("ginrummy/Rummy4-v0").unwrapped, [102, 128, 421]),
