@@ -25,10 +25,11 @@
  *
  * Jokers left over (dump).  A run can take jokers at its ends until it
  * spans 13 ranks (never 14, never the ace at both ends: 13 less its length
- * is its room).  When the table's runs have room, summed, for every card
- * of the hand (a take leaves the count as it is), whatever is laid on
- * them, the jokers left still fit: a joker no natural follows on a run's
- * end is the same as one held, and the jokers left cost nothing.  Then
+ * is its room), a 3-card set one card.  When the table has room, summed
+ * over its runs and 3-card sets, for every card of the hand (each card
+ * laid off takes one place; a take leaves the count as it is), whatever
+ * is laid on it, the jokers left still fit: a joker no natural follows on
+ * a run's end is the same as one held, and the jokers left cost nothing.  Then
  * taking a table joker is never worse than keeping it (the joker stands
  * for its natural wherever the natural would go; one left over is laid
  * off): the search takes every joker the hand can, without branching (the

@@ -10,7 +10,7 @@
  * With a plan, each card is kept back in turn (the plan must keep back
  * the first in order), the searches sharing one memo: a state's value
  * depends only on the cards left and the table, and the search set up
- * for the whole hand (its jokers to take, whether the runs have room for
+ * for the whole hand (its jokers to take, whether the table has room for
  * every card) is exact for any hand it holds.
  */
 #include "common/bits.h"

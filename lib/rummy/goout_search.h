@@ -42,9 +42,10 @@ typedef struct search {
     int            done;     /* the growths' callback needs no more of them */
     int            floor;    /* no state's value is below it (0; the plan
                                 pass: the best): a take is not tried */
-    int            dump;     /* the runs have room for every card of the
-                                hand: every joker left over goes to a run
-                                (for nothing), so a joker goes to a run
+    int            dump;     /* the table (the runs' ends, the 3-card sets)
+                                has room for every card of the hand: every
+                                joker left over goes there (for nothing),
+                                so a joker goes to a run
                                 only as a bridge (a natural further out),
                                 and every table joker the hand can take
                                 is taken */

@@ -138,16 +138,14 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
                 o->sw[o->nswaps++].face = f;
             }
         }
-    /* dump: the runs' room holds every card of the hand (those laid off
-     * on runs and the jokers left over), so a joker no meld needs is
-     * laid off on a run for nothing */
-    int room = 0, nruns = 0;
+    /* dump: the table's room (the runs' ends, the 3-card sets lacking a
+     * face) holds every card of the hand (each card laid off takes one
+     * place, a take changes no count), so whatever is laid off, a joker
+     * no meld needs still goes to the table for nothing */
+    int room = 0;
     for (int i = 0; i < ntable; i++)
-        if (t[i].run) {
-            room += 13 - (t[i].hi - t[i].lo + 1);
-            nruns++;
-        }
-    o->S.dump = nruns > 0 && room >= gr__rummy_hand_count(hand);
+        room += t[i].run ? 13 - (t[i].hi - t[i].lo + 1) : gr__goout_set_lacks(&t[i]) >= 0;
+    o->S.dump = room >= gr__rummy_hand_count(hand);
     o->S.cgen = 1;   /* (the memo is zeroed: generation 0) */
     o->S.cmemo = calloc(GOOUT_CHAIN_MEMO, sizeof *o->S.cmemo);
     return o->S.cmemo == NULL ? GR_ENOMEM : GR_OK;
