@@ -95,6 +95,9 @@ typedef struct ccx {
     uint32_t        gen;
     int             idx;   /* the runs and sets counted (centry) */
     int             no_discard;   /* with TOKEN: the card that may not stay */
+    int             ceil;   /* the most the node searched can take: no state
+                               is worth less than S->floor (the search stops
+                               there, exact) */
 } ccx;
 
 /* the room m less n positions taken by a chain */
@@ -206,7 +209,10 @@ static int try_core(gr_cards once, gr_cards twice, int pts, int J, int m, uint64
     got += strip(&o, &t, &p, J - jk, &mask, cx);
     if (got + p + JOKER_PTS * (J - jk) <= res)
         return res;   /* cannot beat what is found */
-    got += best(o, t, p, J - jk, m, mask, ms, cx, res - got);
+    cx->ceil -= got;
+    int v = best(o, t, p, J - jk, m, mask, ms, cx, res - got);
+    cx->ceil += got;
+    got += v;
     return got > res ? got : res;
 }
 
@@ -233,6 +239,8 @@ static int runs_from(gr_cards once, gr_cards twice, int pts, int J, uint64_t mas
         int need = gaps + (k >= 2 ? 0 : 2 - k);
         if (need <= J)
             res = try_core(once, twice, pts, J, RUN, mask, s, cx, faces, pts_c, fpts, need, res);
+        if (res >= cx->ceil)
+            break;
     }
     return res;
 }
@@ -241,7 +249,7 @@ static int runs_from(gr_cards once, gr_cards twice, int pts, int J, uint64_t mas
 static int chains(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, ccx *cx,
                   int s, int r, int pts_c, int res)
 {
-    for (int k = 0; k < cx->nr[s]; k++) {
+    for (int k = 0; k < cx->nr[s] && res < cx->ceil; k++) {
         int lo = cx->lo[s][k], hi = cx->hi[s][k];
         if (k > 0 && cx->lo[s][k - 1] == lo && cx->hi[s][k - 1] == hi
             && (mask >> (3 * (k - 1)) & 7) == (mask >> (3 * k) & 7))
@@ -294,7 +302,7 @@ static int chains(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t
         uint64_t m2 = mask | HIGH_END(k);
         gr_cards faces = 0;
         res = try_core(once, twice, pts, J, less(m, r - hi), m2, s, cx, 0, pts_c, 0, gaps, res);
-        for (int q = r + 1; q <= 12; q++) {
+        for (int q = r + 1; q <= 12 && res < cx->ceil; q++) {
             int f = 13 * s + q;
             if (!(once >> f & 1)) {
                 if (++gaps > J)
@@ -325,15 +333,16 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
     pts -= pts_c;
     int res = floor;
     res = chains(once, twice, pts, J, m, mask, cx, s, r, pts_c, res);
-    res = runs_from(once, twice, pts, J, mask, cx, s, r, 1, pts_c, res);
-    if (r == 0 && cx->top == 13)
+    if (res < cx->ceil)
+        res = runs_from(once, twice, pts, J, mask, cx, s, r, 1, pts_c, res);
+    if (r == 0 && cx->top == 13 && res < cx->ceil)
         res = runs_from(once, twice, pts, J, mask, cx, s, 13, -1, pts_c, res);
     unsigned avail = 0;
     for (int su = 0; su < 4; su++)
         if (once >> (13 * su + r) & 1)
             avail |= 1u << su;
     avail &= ~(1u << s);
-    for (int i = 0; i < 14; i++) {
+    for (int i = 0; i < 14 && res < cx->ceil; i++) {
         unsigned S = set_suits[i];
         if (S & ~avail)
             continue;
@@ -358,14 +367,16 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
     }
     int kept = strip(&once, &twice, &pts, J, &mask, cx);
     /* with TOKEN, a copy of c may be the card that stays */
-    for (int stay = (mask & TOKEN) && c != cx->no_discard; stay >= 0; stay--) {
+    for (int stay = (mask & TOKEN) && c != cx->no_discard; stay >= 0 && res < cx->ceil; stay--) {
         int lay = copies - stay < cx->slot[s][r] ? copies - stay : cx->slot[s][r];
         uint64_t m2 = stay ? mask & ~TOKEN : mask;
         for (int k = lay; k >= (m == RUN ? lay : 0); k--) {
             int got = (stay + k) * pts_c + kept;
             if (got + pts + JOKER_PTS * J <= res)
                 continue;
+            cx->ceil -= got;
             int v = got + best(once, twice, pts, J, m == RUN ? RUN : m - k, m2, s, cx, res - got);
+            cx->ceil += got;
             if (v > res)
                 res = v;
         }
@@ -449,6 +460,7 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
     }
     int kept = strip(&once, &twice, &pts, left->jokers, &mask, &cx);
     int m = S->dump ? RUN : room < ROOM_MAX ? room : ROOM_MAX;
+    cx.ceil = total - kept - (S->discard ? 0 : S->floor);
     int v = total - kept - best(once, twice, pts, left->jokers, m, mask, -1, &cx, floor - kept);
     return S->discard ? v > 0 : v;
 }
