@@ -2,7 +2,7 @@
  * rummy/goout_chain.c: the value of a state of the going-out search
  * (rummy/goout.c; R4, R5, R7): the least value left of the cards left,
  * growing the runs from meld i on and laying off on the 3-card sets from
- * meld `from` on; in the discard mode, whether all but one card goes.
+ * meld `from` on.
  * One search of the hand's melds in which a run's end is one more way to
  * meld: the walk of the table run by run that it replaced multiplied the
  * ways each suit's cards reach its runs over the suits (6000 to 8000
@@ -42,14 +42,14 @@
  * runs of c's suit took a chain (or the ace); the ends of the suits
  * behind play no part, those of the suits ahead took nothing yet; two
  * runs alike (the same suit and positions, the same ends taken) are one
- * (the second's chains are the first's).  In the discard mode a token
- * lets one card stay (never no_discard): c in no meld, a joker left over,
- * or the only natural no meld, set and chain can take.  Cuts as in
+ * (the second's chains are the first's).  Cuts as in
  * rummy/melding_small.c, chains tried first: with fewer than 2 jokers the
  * naturals no meld of the cards left holds, no set lacks and no end
  * reaches (through the naturals held and the joker a gap, every end
  * counted) are dropped, and the points of those left bound a branch
- * (branch and bound below the best found).  The nodes are memoised,
+ * (branch and bound below the best found); a node stops once it takes
+ * all it can (no state is worth less than S->floor: 0, or the best the
+ * plan rebuilds, so what is found then is exact).  The nodes are memoised,
  * direct-mapped, for every state one setup asks (a state's value depends
  * on the cards left and the table).  Measured (bench-rummy worst, the
  * inputs of tests/rummy_hostile.h, hands of up to 14 cards, medians on
@@ -74,7 +74,6 @@
 #define LOW_END(k)  ((uint64_t)1 << (3 * (k)))
 #define HIGH_END(k) ((uint64_t)2 << (3 * (k)))
 #define ACE_END(k)  ((uint64_t)4 << (3 * (k)))
-#define TOKEN       ((uint64_t)1 << 63)   /* the discard mode: a card may stay */
 
 #define PTS_SUIT(a) a, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10
 static const int8_t face_pts[2][52] = {
@@ -94,7 +93,6 @@ typedef struct ccx {
     centry         *memo;
     uint32_t        gen;
     int             idx;   /* the runs and sets counted (centry) */
-    int             no_discard;   /* with TOKEN: the card that may not stay */
     int             ceil;   /* the most the node searched can take: no state
                                is worth less than S->floor (the search stops
                                there, exact) */
@@ -173,25 +171,15 @@ static gr_cards dead_of(gr_cards once, int J, const ccx *cx)
 }
 
 /* the dead naturals (dead_of) dropped from (once, twice) and their points
- * from pts: they take nothing, and no other card needs them; with TOKEN a
- * single one (not no_discard) is the card that stays: its points, counted
- * taken, returned (else 0) */
-static inline int strip(gr_cards *once, gr_cards *twice, int *pts, int J, uint64_t *mask,
-                        const ccx *cx)
+ * from pts: they take nothing, and no other card needs them */
+static inline void strip(gr_cards *once, gr_cards *twice, int *pts, int J, const ccx *cx)
 {
     gr_cards out = dead_of(*once, J, cx);
-    if (out == 0)
-        return 0;
-    int lost = points_of(out, cx) + points_of(*twice & out, cx);
-    *once &= ~out;
-    *twice &= ~out;
-    *pts -= lost;
-    if ((*mask & TOKEN) && (out & (out - 1)) == 0 && lost == cx->pts[__builtin_ctzll(out)]
-        && __builtin_ctzll(out) != cx->no_discard) {
-        *mask &= ~TOKEN;
-        return lost;
+    if (out) {
+        *pts -= points_of(out, cx) + points_of(*twice & out, cx);
+        *once &= ~out;
+        *twice &= ~out;
     }
-    return 0;
 }
 
 static int best(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, int ms,
@@ -206,7 +194,7 @@ static int try_core(gr_cards once, gr_cards twice, int pts, int J, int m, uint64
     for (gr_cards b = faces; b; b &= b - 1)
         take(&o, &t, __builtin_ctzll(b));
     int got = cpts + fpts + JOKER_PTS * jk, p = pts - fpts;
-    got += strip(&o, &t, &p, J - jk, &mask, cx);
+    strip(&o, &t, &p, J - jk, cx);
     if (got + p + JOKER_PTS * (J - jk) <= res)
         return res;   /* cannot beat what is found */
     cx->ceil -= got;
@@ -327,7 +315,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
 {
     int c = __builtin_ctzll(once), r = c % 13, s = c / 13, pts_c = cx->pts[c];
     if (s != ms)
-        mask &= TOKEN;   /* the ends of the suits behind play no part */
+        mask = 0;   /* the ends of the suits behind play no part */
     bool twice_c = twice >> c & 1;
     take(&once, &twice, c);
     pts -= pts_c;
@@ -365,21 +353,17 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
         pts -= pts_c;
         copies = 2;
     }
-    int kept = strip(&once, &twice, &pts, J, &mask, cx);
-    /* with TOKEN, a copy of c may be the card that stays */
-    for (int stay = (mask & TOKEN) && c != cx->no_discard; stay >= 0 && res < cx->ceil; stay--) {
-        int lay = copies - stay < cx->slot[s][r] ? copies - stay : cx->slot[s][r];
-        uint64_t m2 = stay ? mask & ~TOKEN : mask;
-        for (int k = lay; k >= (m == RUN ? lay : 0); k--) {
-            int got = (stay + k) * pts_c + kept;
-            if (got + pts + JOKER_PTS * J <= res)
-                continue;
-            cx->ceil -= got;
-            int v = got + best(once, twice, pts, J, m == RUN ? RUN : m - k, m2, s, cx, res - got);
-            cx->ceil += got;
-            if (v > res)
-                res = v;
-        }
+    strip(&once, &twice, &pts, J, cx);
+    int lay = copies < cx->slot[s][r] ? copies : cx->slot[s][r];
+    for (int k = lay; k >= (m == RUN ? lay : 0) && res < cx->ceil; k--) {
+        int got = k * pts_c;
+        if (got + pts + JOKER_PTS * J <= res)
+            continue;
+        cx->ceil -= got;
+        int v = got + best(once, twice, pts, J, m == RUN ? RUN : m - k, mask, s, cx, res - got);
+        cx->ceil += got;
+        if (v > res)
+            res = v;
     }
     return res;
 }
@@ -389,14 +373,10 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
 static int best(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, int ms,
                 ccx *cx, int floor)
 {
-    if (once == 0) {   /* the jokers that fit; with TOKEN, one more stays */
-        int fit = m == RUN || m > J ? J : m;
-        if (fit < J && (mask & TOKEN) && cx->no_discard != GR_RUMMY_JOKER)
-            fit++;
-        return JOKER_PTS * fit;
-    }
+    if (once == 0)   /* the jokers that fit */
+        return JOKER_PTS * (m == RUN || m > J ? J : m);
     if (__builtin_ctzll(once) / 13 != ms) {
-        mask &= TOKEN;
+        mask = 0;
         ms = __builtin_ctzll(once) / 13;
     }
     uint64_t h = once * 0x9E3779B97F4A7C15ull ^ twice * 0xC2B2AE3D27D4EB4Full
@@ -452,15 +432,8 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
     int pts = points_of(once, &cx) + points_of(twice, &cx);
     int total = pts + JOKER_PTS * left->jokers;
     int floor = alpha == INT_MAX || total - alpha < -1 ? -1 : total - alpha;
-    uint64_t mask = 0;
-    cx.no_discard = S->no_discard;
-    if (S->discard) {   /* 0 when all but one card goes, else 1 */
-        mask = TOKEN;
-        floor = total - 1;
-    }
-    int kept = strip(&once, &twice, &pts, left->jokers, &mask, &cx);
+    strip(&once, &twice, &pts, left->jokers, &cx);
     int m = S->dump ? RUN : room < ROOM_MAX ? room : ROOM_MAX;
-    cx.ceil = total - kept - (S->discard ? 0 : S->floor);
-    int v = total - kept - best(once, twice, pts, left->jokers, m, mask, -1, &cx, floor - kept);
-    return S->discard ? v > 0 : v;
+    cx.ceil = total - S->floor;
+    return total - best(once, twice, pts, left->jokers, m, 0, -1, &cx, floor);
 }

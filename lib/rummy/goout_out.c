@@ -3,15 +3,14 @@
  * plan: every card melded or laid off, or all but the one card discarded
  * (which may be a joker taken from the table).  Each way is a going-out
  * search of rummy/goout.c asked only whether nothing is left (a search
- * below 1, which cuts at once when some card can go nowhere).  Without a
- * plan (gr_rummy_can_go_out) the card kept back is the search's: a
- * second search, in its discard mode (rummy/goout_chain.c), lets one card
- * stay (never no_discard; a joker the hand took from the table too).
- * With a plan, each card is kept back in turn (the plan must keep back
- * the first in order), the searches sharing one memo: a state's value
- * depends only on the cards left and the table, and the search set up
- * for the whole hand (its jokers to take, whether the table has room for
- * every card) is exact for any hand it holds.
+ * below 1, which cuts at once when some card can go nowhere, and stops at
+ * the first way found).  Each card is kept back in turn (the plan must
+ * keep back the first in order), the searches sharing one memo: a
+ * state's value depends only on the cards left and the table, and the
+ * search set up for the whole hand (its jokers to take, whether the table
+ * has room for every card) is exact for any hand it holds.  Without a
+ * plan (gr_rummy_can_go_out) the cards worth the least value left are
+ * kept back first.
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
@@ -149,28 +148,11 @@ static int plan_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *
     return out_plan_in(o, hand, c->table, c->ntable, c->flags, c->no_discard, c->plan);
 }
 
-/* Without a plan: can everything go (a search below 1), else can all but
- * one card (one search whose leaves keep back each card in turn, and
- * whose bound cuts where two cards, or the barred one, can go nowhere;
- * the jokers the hand takes are among the cards it may keep back); both
- * on one setup of the table */
-static int way_fn(outer *o, const int *order, const gr_rummy_hand *hand, void *ctx)
-{
-    (void)order;
-    int rc = gr__goout_again(o, hand, 1);
-    if (rc <= 0)
-        return rc < 0 ? rc : GR_RUMMY_OUT_MELD;
-    o->S.discard = 1;
-    o->S.no_discard = ((const out_ctx *)ctx)->no_discard;
-    rc = gr__goout_again(o, hand, 1);
-    return rc < 0 ? rc : rc == 0 ? GR_RUMMY_OUT_DISCARD : GR_RUMMY_OUT_NO;
-}
-
 static int out_way(const gr_rummy_hand *hand, const gr_rummy_meld *table, int ntable,
                    int flags, gr_card no_discard)
 {
     out_ctx c = { table, ntable, flags, no_discard, NULL };
-    return gr__goout_with(hand, table, ntable, flags, way_fn, &c);
+    return gr__goout_with(hand, table, ntable, flags, plan_fn, &c);
 }
 
 int gr_rummy_can_go_out(const gr_rummy_hand *hand, const gr_rummy_meld *table,

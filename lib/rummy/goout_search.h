@@ -41,7 +41,8 @@ typedef struct search {
     int            flags, ntable, last;
     int            done;     /* the growths' callback needs no more of them */
     int            floor;    /* no state's value is below it (0; the plan
-                                pass: the best): a take is not tried */
+                                pass: the best): the searches (of
+                                states, of takes) stop there */
     int            dump;     /* the table (the runs' ends, the 3-card sets)
                                 has room for every card of the hand: every
                                 joker left over goes there (for nothing),
@@ -49,11 +50,6 @@ typedef struct search {
                                 only as a bridge (a natural further out),
                                 and every table joker the hand can take
                                 is taken */
-    int            discard;  /* a way out with one card kept back: a
-                                state's value is 0 when all but one card
-                                (never no_discard) goes, else 1 */
-    int            no_discard;   /* the card never kept back (a face,
-                                    GR_RUMMY_JOKER, or GR_NO_CARD) */
     uint32_t       cgen;     /* its memo's generation (one a setup) */
     centry        *cmemo;    /* its memo */
     const tmeld   *t;
@@ -109,8 +105,7 @@ void gr__goout_each_growth(search *S, int i, const gr_rummy_hand *left, growth_f
 /* The least value with `left` in hand, growing the runs from meld i on
  * and laying off on the 3-card sets from meld `from` on (from <= i),
  * exactly when it is below alpha; else a value >= alpha that it is not
- * below (branch and bound); with S->discard, 0 when all but one card goes
- * (never S->no_discard), else 1.  Never fails. */
+ * below (branch and bound).  Never fails. */
 int gr__goout_best_from(search *S, int i, int from, const gr_rummy_hand *left, int alpha);
 
 /* the least value over the joker takes from take number j on, with

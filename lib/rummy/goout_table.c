@@ -108,8 +108,6 @@ int gr__goout_begin(outer *o, tmeld *t, int *order, const gr_rummy_hand *hand,
     o->S.last = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
     o->S.done = 0;
     o->S.floor = 0;
-    o->S.discard = 0;
-    o->S.no_discard = GR_NO_CARD;
     o->S.t = t;
     /* the runs are grown by the search, the 3-card sets by the value of
      * the cards left (a set takes one face: a natural or a joker) */
