@@ -715,9 +715,9 @@ END_TEST
 
 /* Hand-built chains (R3, R4, R5, R7): the ends of the runs take the
  * cards of the hand, a run never holds both ends of the ace, both decks'
- * copies of a run take a chain each, the jokers left over need room (a
- * run's end, a set lacking a face), and one card may stay to be
- * discarded; each against the oracle too */
+ * copies of a run take a chain each (one end takes one copy of a face),
+ * the jokers left over need room (a run's end, a set lacking a face),
+ * and one card may stay to be discarded; each against the oracle too */
 START_TEST(test_R3_R4_R5_R7_chains_compete)
 {
     enum { NO = GR_RUMMY_OUT_NO, DISCARD = GR_RUMMY_OUT_DISCARD, MELD = GR_RUMMY_OUT_MELD };
@@ -745,6 +745,10 @@ START_TEST(test_R3_R4_R5_R7_chains_compete)
         { "KC 5S", { "6S 7S 8S" }, 1, { 10, 10 }, { DISCARD, DISCARD } },
         /* two kings nothing takes: no way out */
         { "KC KD 5S", { "6S 7S 8S" }, 1, { 20, 20 }, { NO, NO } },
+        /* one end for two KD: the second stays */
+        { "QD KD KD", { "9D 10D JD" }, 1, { 10, 10 }, { DISCARD, DISCARD } },
+        /* both decks' runs: a Q-K chain each */
+        { "QD QD KD KD", { "9D 10D JD", "9D 10D JD" }, 2, { 0, 0 }, { MELD, MELD } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         for (int flags = 0; flags <= GR_RUMMY_ACE_HIGH; flags++) {

@@ -46,7 +46,9 @@
  * rummy/melding_small.c, chains tried first: with fewer than 2 jokers the
  * naturals no meld of the cards left holds, no set lacks and no end
  * reaches (through the naturals held and the joker a gap, every end
- * counted) are dropped, and the points of those left bound a branch
+ * counted) are dropped, and so are the second copies of the faces in no
+ * meld and on no set that at most one end reaches (an end takes one
+ * copy); the points of those left bound a branch
  * (branch and bound below the best found); a node stops once it takes
  * all it can (no state is worth less than S->floor: 0, or the best the
  * plan rebuilds, so what is found then is exact).  The nodes are memoised,
@@ -89,6 +91,7 @@ typedef struct ccx {
     int             nr[4];   /* the runs still to grow of each suit */
     unsigned        low_at[4], high_at[4];   /* the positions next to
                                                 their ends (13: the ace high) */
+    uint8_t         low_n[4][14], high_n[4][14];   /* how many ends there */
     int8_t          lo[4][GOOUT_CHAIN_RUNS], hi[4][GOOUT_CHAIN_RUNS];
     centry         *memo;
     uint32_t        gen;
@@ -160,25 +163,71 @@ static gr_cards chain_reach(gr_cards once, int J, const ccx *cx, gr_cards want)
     return got & want;
 }
 
+/* the positions of `held` the end at `at` (one bit) reaches, through
+ * the positions held and J (0 or 1) gaps, below it (down) or above */
+static inline unsigned end_reach(unsigned at, unsigned held, int J, int down, unsigned all)
+{
+    unsigned r = down ? flood_down(at & held, held) : flood_up(at & held, held);
+    if (J > 0) {
+        unsigned g = (at | (down ? r >> 1 : r << 1)) & ~held & all;
+        r |= down ? flood_down(g >> 1 & held, held) : flood_up(g << 1 & held, held);
+    }
+    return r & held;
+}
+
+/* the faces of `want` (held twice, in no meld of the cards left and on
+ * no set) that at most one end of a run can reach: only one copy can go
+ * (each end takes one chain, each holding one copy) */
+static gr_cards lone_reach(gr_cards once, int J, const ccx *cx, gr_cards want)
+{
+    gr_cards lone = 0;
+    unsigned all = cx->top == 13 ? 0x3FFF : 0x1FFF;
+    for (int s = 0; s < 4; s++) {
+        unsigned w = (unsigned)(want >> (13 * s)) & 0x1FFF;
+        if (w == 0)
+            continue;
+        unsigned held = (unsigned)(once >> (13 * s)) & 0x1FFF;
+        held = (held | (held & 1) << 13) & all;
+        unsigned one = 0, two = 0;   /* reached by an end, by two */
+        for (int down = 0; down <= 1; down++)
+            for (unsigned a = down ? cx->low_at[s] : cx->high_at[s]; a; a &= a - 1) {
+                int p = __builtin_ctz(a);
+                unsigned r = end_reach(1u << p, held, J, down, all);
+                r = (r | r >> 13) & 0x1FFF;   /* the ace high is the ace */
+                two |= (down ? cx->low_n[s][p] : cx->high_n[s][p]) >= 2 ? r : one & r;
+                one |= r;
+            }
+        lone |= (gr_cards)(w & ~two) << (13 * s);
+    }
+    return lone;
+}
+
 /* the naturals of `once` in no meld of the cards left, no set slot and
  * no chain (with fewer than 2 jokers; else none) */
-static gr_cards dead_of(gr_cards once, int J, const ccx *cx)
+static gr_cards dead_of(gr_cards once, gr_cards twice, int J, const ccx *cx, gr_cards *spare)
 {
+    *spare = 0;
     if (J >= 2)
         return 0;
     gr_cards out = once & ~gr__rpattern_faces(once, J, cx->flags) & ~cx->slot_faces;
-    return out ? out & ~chain_reach(once, J, cx, out) : 0;
+    if (out == 0)
+        return 0;
+    gr_cards reach = chain_reach(once, J, cx, out);
+    if (out & reach & twice)
+        *spare = lone_reach(once, J, cx, out & reach & twice);
+    return out & ~reach;
 }
 
 /* the dead naturals (dead_of) dropped from (once, twice) and their points
- * from pts: they take nothing, and no other card needs them */
+ * from pts: they take nothing, and no other card needs them; so the
+ * second copies only one end can reach */
 static inline void strip(gr_cards *once, gr_cards *twice, int *pts, int J, const ccx *cx)
 {
-    gr_cards out = dead_of(*once, J, cx);
-    if (out) {
-        *pts -= points_of(out, cx) + points_of(*twice & out, cx);
+    gr_cards spare, out = dead_of(*once, *twice, J, cx, &spare);
+    if (out | spare) {
+        *pts -= points_of(out, cx) + points_of(*twice & out, cx) + points_of(spare, cx);
         *once &= ~out;
-        *twice &= ~out;
+        *twice &= ~(out | spare);
     }
 }
 
@@ -412,16 +461,22 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
     memset(cx.nr, 0, sizeof cx.nr);
     memset(cx.low_at, 0, sizeof cx.low_at);
     memset(cx.high_at, 0, sizeof cx.high_at);
+    memset(cx.low_n, 0, sizeof cx.low_n);
+    memset(cx.high_n, 0, sizeof cx.high_n);
     int room = 0;   /* without dump: the runs' room and the sets lacking a face */
     for (int f = 0; f < 52; f++)
         room += S->slots[from][f / 13][f % 13];
     for (int k = S->next_run[i]; k < S->ntable; k = S->next_run[k + 1]) {
         int s = S->t[k].suit;
         room += 13 - (S->t[k].hi - S->t[k].lo + 1);
-        if (S->t[k].lo > 0)
+        if (S->t[k].lo > 0) {
             cx.low_at[s] |= 1u << (S->t[k].lo - 1);
-        if (S->t[k].hi < S->last)
+            cx.low_n[s][S->t[k].lo - 1]++;
+        }
+        if (S->t[k].hi < S->last) {
             cx.high_at[s] |= 1u << (S->t[k].hi + 1);
+            cx.high_n[s][S->t[k].hi + 1]++;
+        }
         cx.lo[s][cx.nr[s]] = (int8_t)S->t[k].lo;
         cx.hi[s][cx.nr[s]++] = (int8_t)S->t[k].hi;
     }
