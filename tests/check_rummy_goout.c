@@ -600,6 +600,35 @@ START_TEST(test_R4_R5_sets_bigger_hands_vs_oracle)
 }
 END_TEST
 
+/* t[nt], the run of suit s from position lo to hi (a joker at position
+ * `joker` unless it is -1), and, with `copy`, the other deck's copy of its
+ * naturals; the new count */
+static int push_run(gr_rummy_meld *t, int nt, int s, int lo, int hi, int joker, bool copy)
+{
+    gr_rummy_meld m = { 0, 0 };
+    for (int q = lo; q <= hi; q++)
+        m.cards |= GR_CARD_BIT(GR_CARD(q, s));
+    if (joker >= 0)
+        m.jokers = GR_CARD_BIT(GR_CARD(joker, s));
+    t[nt++] = m;
+    if (copy)
+        t[nt++] = (gr_rummy_meld){ m.cards, 0 };
+    return nt;
+}
+
+/* the table fitted to two decks with the hand, checked well formed, and
+ * the searches against the oracle with a random card kept back (a joker,
+ * the hand's lowest natural, or none) */
+static void fit_and_check_vs_oracle(test_rng *r, long i, gr_rummy_hand *h, gr_rummy_meld *t,
+                                    int nt, int flags)
+{
+    nt = rummy_fit_decks(t, nt, h);
+    ck_assert_int_eq(gr_rummy_go_out_check(h, t, nt, flags, NULL), GR_OK);
+    gr_card nd = test_below(r, 3) == 0 ? GR_RUMMY_JOKER
+               : h->once && test_below(r, 2) ? (gr_card)__builtin_ctzll(h->once) : GR_NO_CARD;
+    check_vs_oracle(i, h, t, nt, flags, nd);
+}
+
 /* Joker-rich cases against the oracle (R4, R5, R7): 2 to 4 table melds,
  * mostly runs, holding most of up to 5 jokers (their naturals often in
  * hand, to take), the rest (3 at most) in a hand of up to 7 cards near the runs'
@@ -656,10 +685,7 @@ START_TEST(test_R4_R5_R7_jokers_vs_oracle)
             if (gr_rummy_hand_add(&h, (gr_card)at) == GR_OK)
                 cards--;
         }
-        nt = rummy_fit_decks(t, nt, &h);
-        gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
-                   : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
-        check_vs_oracle(i, &h, t, nt, flags, nd);
+        fit_and_check_vs_oracle(&r, i, &h, t, nt, flags);
     }
 }
 END_TEST
@@ -683,16 +709,10 @@ START_TEST(test_R4_R5_R7_dense_blocks_vs_oracle)
             int lo = 4 * test_below(&r, 3) + test_below(&r, 2);
             if (lo + len > 13)
                 continue;
-            gr_rummy_meld m = { 0, 0 };
-            for (int q = lo; q < lo + len; q++)
-                m.cards |= GR_CARD_BIT(GR_CARD(q, s));
-            if (jleft > 0 && test_below(&r, 3) == 0) {
-                m.jokers = GR_CARD_BIT(GR_CARD(lo + test_below(&r, len), s));
-                jleft--;
-            }
-            t[nt++] = m;
-            if (nt < want && test_below(&r, 2))
-                t[nt++] = (gr_rummy_meld){ m.cards, 0 };   /* the other deck's copy */
+            int joker = jleft > 0 && test_below(&r, 3) == 0 ? lo + test_below(&r, len) : -1;
+            jleft -= joker >= 0;
+            bool copy = nt + 1 < want && test_below(&r, 2);   /* the other deck's copy */
+            nt = push_run(t, nt, s, lo, lo + len - 1, joker, copy);
         }
         gr_rummy_hand h = { 0, 0, 1 + test_below(&r, 2) };
         for (int cards = 2 + test_below(&r, 4); cards > 0;) {
@@ -704,11 +724,7 @@ START_TEST(test_R4_R5_R7_dense_blocks_vs_oracle)
             if (at >= 0 && at <= 51)
                 cards -= gr_rummy_hand_add(&h, (gr_card)at) == GR_OK;
         }
-        nt = rummy_fit_decks(t, nt, &h);
-        ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, flags, NULL), GR_OK);
-        gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
-                   : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
-        check_vs_oracle(i, &h, t, nt, flags, nd);
+        fit_and_check_vs_oracle(&r, i, &h, t, nt, flags);
     }
 }
 END_TEST
@@ -784,16 +800,10 @@ START_TEST(test_R3_R4_R5_R7_runs_by_the_aces_vs_oracle)
         static const int los[5][2] = { { 0, 2 }, { 1, 3 }, { 10, 12 }, { 9, 11 }, { 1, 12 } };
         while (nt < want) {
             int s = test_below(&r, 3) ? s0 : s1, k = test_below(&r, 9) ? test_below(&r, 4) : 4;
-            gr_rummy_meld m = { 0, 0 };
-            for (int q = los[k][0]; q <= los[k][1]; q++)
-                m.cards |= GR_CARD_BIT(GR_CARD(q, s));
-            if (jleft > 0 && test_below(&r, 4) == 0) {
-                m.jokers = GR_CARD_BIT(GR_CARD(los[k][0] + 1, s));
-                jleft--;
-            }
-            t[nt++] = m;
-            if (nt < want && test_below(&r, 3) == 0)
-                t[nt++] = (gr_rummy_meld){ m.cards, 0 };
+            int joker = jleft > 0 && test_below(&r, 4) == 0 ? los[k][0] + 1 : -1;
+            jleft -= joker >= 0;
+            bool copy = nt + 1 < want && test_below(&r, 3) == 0;
+            nt = push_run(t, nt, s, los[k][0], los[k][1], joker, copy);
         }
         if (test_below(&r, 2)) {   /* a set lacking one suit */
             int rank = test_below(&r, 13), miss = test_below(&r, 4);
@@ -823,11 +833,7 @@ START_TEST(test_R3_R4_R5_R7_runs_by_the_aces_vs_oracle)
             if (at >= 0 && at <= 51)
                 cards -= gr_rummy_hand_add(&h, (gr_card)at) == GR_OK;
         }
-        nt = rummy_fit_decks(t, nt, &h);
-        ck_assert_int_eq(gr_rummy_go_out_check(&h, t, nt, flags, NULL), GR_OK);
-        gr_card nd = test_below(&r, 3) == 0 ? GR_RUMMY_JOKER
-                   : h.once && test_below(&r, 2) ? (gr_card)__builtin_ctzll(h.once) : GR_NO_CARD;
-        check_vs_oracle(i, &h, t, nt, flags, nd);
+        fit_and_check_vs_oracle(&r, i, &h, t, nt, flags);
     }
 }
 END_TEST

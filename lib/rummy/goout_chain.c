@@ -282,6 +282,26 @@ static int runs_from(gr_cards once, gr_cards twice, int pts, int J, uint64_t mas
     return res;
 }
 
+/* the naturals of `once` at positions from..to of suit s (none when to <
+ * from): their faces and points; returns the gaps (positions without one) */
+static int span(gr_cards once, const ccx *cx, int s, int from, int to, gr_cards *faces,
+                int *fpts)
+{
+    int gaps = 0;
+    *faces = 0;
+    *fpts = 0;
+    for (int q = from; q <= to; q++) {
+        int f = 13 * s + q;
+        if (once >> f & 1) {
+            *faces |= GR_CARD_BIT(f);
+            *fpts += cx->pts[f];
+        } else {
+            gaps++;
+        }
+    }
+    return gaps;
+}
+
 /* the chains holding c (suit s, rank r), c removed from (once, twice) */
 static int chains(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t mask, ccx *cx,
                   int s, int r, int pts_c, int res)
@@ -293,17 +313,9 @@ static int chains(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t
             continue;   /* the run before is alike: its chains are these */
         if (!(mask & LOW_END(k)) && lo - 1 >= r
             && !(r == 0 && (hi == 13 || (mask & ACE_END(k))))) {
-            int gaps = 0, fpts = 0;
-            gr_cards faces = 0;
-            for (int q = r + 1; q < lo; q++) {
-                int f = 13 * s + q;
-                if (once >> f & 1) {
-                    faces |= GR_CARD_BIT(f);
-                    fpts += cx->pts[f];
-                } else {
-                    gaps++;
-                }
-            }
+            int fpts;
+            gr_cards faces;
+            int gaps = span(once, cx, s, r + 1, lo - 1, &faces, &fpts);
             if (gaps <= J)
                 res = try_core(once, twice, pts, J, less(m, lo - r),
                                mask | LOW_END(k) | (r == 0 ? ACE_END(k) : 0), s, cx, faces, pts_c,
@@ -314,17 +326,9 @@ static int chains(gr_cards once, gr_cards twice, int pts, int J, int m, uint64_t
         if (r == 0) {   /* the ace after the king: the chain from hi+1 to 13 */
             if (cx->top != 13 || lo == 0 || hi >= 13 || (mask & ACE_END(k)))
                 continue;
-            int gaps = 0, fpts = 0;
-            gr_cards faces = 0;
-            for (int q = hi + 1; q <= 12; q++) {
-                int f = 13 * s + q;
-                if (once >> f & 1) {
-                    faces |= GR_CARD_BIT(f);
-                    fpts += cx->pts[f];
-                } else {
-                    gaps++;
-                }
-            }
+            int fpts;
+            gr_cards faces;
+            int gaps = span(once, cx, s, hi + 1, 12, &faces, &fpts);
             if (gaps <= J)
                 res = try_core(once, twice, pts, J, less(m, 13 - hi),
                                mask | HIGH_END(k) | ACE_END(k), s, cx, faces, pts_c, fpts, gaps,
