@@ -74,7 +74,8 @@ END_TEST
  * it drew from there) change places; the same moves replayed give the
  * same view, and a new expert with the same seed fed the same views
  * decides the same.  Every other case stops late in a 4-player hand
- * against random bots (whose hands run long), after a turnover. */
+ * against random bots (whose hands run long), after a turnover; half the
+ * cases play with a joker a deck, half without. */
 START_TEST(expert_ignores_unseen_cards)
 {
     test_rng rng = { 5 };
@@ -83,7 +84,7 @@ START_TEST(expert_ignores_unseen_cards)
     for (long k = 0; k < cases; k++) {
         bool late = k % 2;
         int n = late ? 4 : 2 + test_below(&rng, 3);
-        gr_rummy_rules *r = test_rummy_rules(n, 1, 0, 0, 0);
+        gr_rummy_rules *r = test_rummy_rules(n, (int)(k / 2 % 2), 0, 0, 0);   /* jokers or none */
         int ncards;
         gr_rummy_rules_deal(r, NULL, NULL, &ncards);
         gr_card deck[GR_RUMMY_MAX_CARDS];
