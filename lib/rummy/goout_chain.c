@@ -64,24 +64,15 @@
  */
 #include "common/bits.h"
 #include "rummy/cards.h"
+#include "rummy/melding_core.h"
 #include "rummy/goout_search.h"
 
 #include <limits.h>
 #include <string.h>
 
-#define JOKER_PTS 15
-#define RUN 63       /* m: some core is a run, or dump: every joker fits */
-#define ROOM_MAX 31  /* m otherwise: the room, enough to tell J <= 8 after
-                        14 cards laid off */
 #define LOW_END(k)  ((uint64_t)1 << (3 * (k)))
 #define HIGH_END(k) ((uint64_t)2 << (3 * (k)))
 #define ACE_END(k)  ((uint64_t)4 << (3 * (k)))
-
-#define PTS_SUIT(a) a, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10
-static const int8_t face_pts[2][52] = {
-    { PTS_SUIT(1), PTS_SUIT(1), PTS_SUIT(1), PTS_SUIT(1) },
-    { PTS_SUIT(11), PTS_SUIT(11), PTS_SUIT(11), PTS_SUIT(11) },
-};
 
 typedef struct ccx {
     int             flags, top;
@@ -107,22 +98,6 @@ static inline int less(int m, int n)
     return m == RUN ? RUN : m - n;
 }
 
-static inline void take(gr_cards *once, gr_cards *twice, int f)
-{
-    if (*twice & GR_CARD_BIT(f))
-        *twice &= ~GR_CARD_BIT(f);
-    else
-        *once &= ~GR_CARD_BIT(f);
-}
-
-static inline int points_of(gr_cards m, const ccx *cx)
-{
-    int p = 0;
-    for (; m; m &= m - 1)
-        p += cx->pts[__builtin_ctzll(m)];
-    return p;
-}
-
 /* x grown through the positions of `held` below (down) or above it */
 static inline unsigned flood_down(unsigned x, unsigned held)
 {
@@ -138,6 +113,26 @@ static inline unsigned flood_up(unsigned x, unsigned held)
     return x;
 }
 
+/* the positions of suit s that `once` holds, the ace at 0 and, with the
+ * ace high (all: 0x3FFF), at 13 too */
+static inline unsigned positions_held(gr_cards once, int s, unsigned all)
+{
+    unsigned held = (unsigned)(once >> (13 * s)) & 0x1FFF;
+    return (held | (held & 1) << 13) & all;
+}
+
+/* the positions of `held` the ends at `at` (a bit each) reach, through
+ * the positions held and J (0 or 1) gaps, below them (down) or above */
+static inline unsigned end_reach(unsigned at, unsigned held, int J, int down, unsigned all)
+{
+    unsigned r = down ? flood_down(at & held, held) : flood_up(at & held, held);
+    if (J > 0) {
+        unsigned g = (at | (down ? r >> 1 : r << 1)) & ~held & all;
+        r |= down ? flood_down(g >> 1 & held, held) : flood_up(g << 1 & held, held);
+    }
+    return r & held;
+}
+
 /* the faces of `want` (naturals of `once`) some end of a run could take,
  * through the naturals held and J (0 or 1) gaps: more than the ends
  * still free can (every end counted, the run's length not checked) */
@@ -148,31 +143,12 @@ static gr_cards chain_reach(gr_cards once, int J, const ccx *cx, gr_cards want)
     for (int s = 0; s < 4; s++) {
         if (!(want >> (13 * s) & 0x1FFF) || cx->nr[s] == 0)
             continue;
-        unsigned held = (unsigned)(once >> (13 * s)) & 0x1FFF;
-        held = (held | (held & 1) << 13) & all;   /* the ace high: position 13 */
-        unsigned a = cx->low_at[s], b = cx->high_at[s];
-        unsigned r = flood_down(a & held, held) | flood_up(b & held, held);
-        if (J > 0) {   /* one gap: at an end, or next to the naturals reached */
-            unsigned gl = (a | flood_down(a & held, held) >> 1) & ~held;
-            unsigned gh = (b | flood_up(b & held, held) << 1) & ~held & all;
-            r |= flood_down(gl >> 1 & held, held) | flood_up(gh << 1 & held, held);
-        }
-        r &= held;
+        unsigned held = positions_held(once, s, all);
+        unsigned r = end_reach(cx->low_at[s], held, J, 1, all)
+                   | end_reach(cx->high_at[s], held, J, 0, all);
         got |= (gr_cards)((r | r >> 13) & 0x1FFF) << (13 * s);
     }
     return got & want;
-}
-
-/* the positions of `held` the end at `at` (one bit) reaches, through
- * the positions held and J (0 or 1) gaps, below it (down) or above */
-static inline unsigned end_reach(unsigned at, unsigned held, int J, int down, unsigned all)
-{
-    unsigned r = down ? flood_down(at & held, held) : flood_up(at & held, held);
-    if (J > 0) {
-        unsigned g = (at | (down ? r >> 1 : r << 1)) & ~held & all;
-        r |= down ? flood_down(g >> 1 & held, held) : flood_up(g << 1 & held, held);
-    }
-    return r & held;
 }
 
 /* the faces of `want` (held twice, in no meld of the cards left and on
@@ -186,8 +162,7 @@ static gr_cards lone_reach(gr_cards once, int J, const ccx *cx, gr_cards want)
         unsigned w = (unsigned)(want >> (13 * s)) & 0x1FFF;
         if (w == 0)
             continue;
-        unsigned held = (unsigned)(once >> (13 * s)) & 0x1FFF;
-        held = (held | (held & 1) << 13) & all;
+        unsigned held = positions_held(once, s, all);
         unsigned one = 0, two = 0;   /* reached by an end, by two */
         for (int down = 0; down <= 1; down++)
             for (unsigned a = down ? cx->low_at[s] : cx->high_at[s]; a; a &= a - 1) {
@@ -225,7 +200,8 @@ static inline void strip(gr_cards *once, gr_cards *twice, int *pts, int J, const
 {
     gr_cards spare, out = dead_of(*once, *twice, J, cx, &spare);
     if (out | spare) {
-        *pts -= points_of(out, cx) + points_of(*twice & out, cx) + points_of(spare, cx);
+        *pts -= core_points(out, cx->pts) + core_points(*twice & out, cx->pts)
+                + core_points(spare, cx->pts);
         *once &= ~out;
         *twice &= ~(out | spare);
     }
@@ -241,7 +217,7 @@ static int try_core(gr_cards once, gr_cards twice, int pts, int J, int m, uint64
 {
     gr_cards o = once, t = twice;
     for (gr_cards b = faces; b; b &= b - 1)
-        take(&o, &t, __builtin_ctzll(b));
+        core_take(&o, &t, __builtin_ctzll(b));
     int got = cpts + fpts + JOKER_PTS * jk, p = pts - fpts;
     strip(&o, &t, &p, J - jk, cx);
     if (got + p + JOKER_PTS * (J - jk) <= res)
@@ -370,7 +346,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
     if (s != ms)
         mask = 0;   /* the ends of the suits behind play no part */
     bool twice_c = twice >> c & 1;
-    take(&once, &twice, c);
+    core_take(&once, &twice, c);
     pts -= pts_c;
     int res = floor;
     res = chains(once, twice, pts, J, m, mask, cx, s, r, pts_c, res);
@@ -402,7 +378,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m, uin
      * to jokers) */
     int copies = 1;
     if (twice_c) {
-        take(&once, &twice, c);
+        core_take(&once, &twice, c);
         pts -= pts_c;
         copies = 2;
     }
@@ -459,7 +435,7 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
     ccx cx;
     cx.flags = S->flags;
     cx.top = S->last;
-    cx.pts = face_pts[(S->flags & GR_RUMMY_ACE_HIGH) != 0];
+    cx.pts = core_face_pts[(S->flags & GR_RUMMY_ACE_HIGH) != 0];
     cx.slot = (const uint8_t (*)[13])S->slots[from];
     cx.slot_faces = S->slot_faces[from];
     memset(cx.nr, 0, sizeof cx.nr);
@@ -488,7 +464,7 @@ int gr__goout_chain_value(search *S, int i, int from, const gr_rummy_hand *left,
     cx.gen = S->cgen;
     cx.idx = S->next_run[i] * 64 + S->next_set[from];
     gr_cards once = left->once, twice = left->twice;
-    int pts = points_of(once, &cx) + points_of(twice, &cx);
+    int pts = core_points(once, cx.pts) + core_points(twice, cx.pts);
     int total = pts + JOKER_PTS * left->jokers;
     int floor = alpha == INT_MAX || total - alpha < -1 ? -1 : total - alpha;
     strip(&once, &twice, &pts, left->jokers, &cx);

@@ -57,16 +57,8 @@
 #include "common/bits.h"
 #include "rummy/cards.h"
 #include "rummy/melding.h"
+#include "rummy/melding_core.h"
 #include "rummy/melding_dp.h"
-
-/* remove one copy of face f from the multiset (once, twice) */
-static inline void take(gr_cards *once, gr_cards *twice, gr_card f)
-{
-    if (*twice & GR_CARD_BIT(f))
-        *twice &= ~GR_CARD_BIT(f);
-    else
-        *once &= ~GR_CARD_BIT(f);
-}
 
 /* the search's state: the flags, the points of each face and a memo of
  * nodes already searched (direct-mapped; a value exact, or a bound that
@@ -89,29 +81,8 @@ typedef struct search {
     memo_entry    memo[MEMO];
 } search;
 
-/* the points of each face, ace low and ace high */
-#define PTS_SUIT(a) a, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10
-static const int8_t face_pts[2][52] = {
-    { PTS_SUIT(1), PTS_SUIT(1), PTS_SUIT(1), PTS_SUIT(1) },
-    { PTS_SUIT(11), PTS_SUIT(11), PTS_SUIT(11), PTS_SUIT(11) },
-};
-
-#define JOKER_PTS 15
-#define RUN 63       /* m: some core is a run */
-#define ROOM_MAX 31  /* m otherwise: the room, enough to tell J <= 8 after
-                        14 naturals laid off */
-
 static int best(gr_cards once, gr_cards twice, int pts, int J, int m, search *cx,
                 int floor);
-
-/* the points of the faces of m */
-static inline int points_of(gr_cards m, const search *cx)
-{
-    int p = 0;
-    for (; m; m &= m - 1)
-        p += cx->pts[__builtin_ctzll(m)];
-    return p;
-}
 
 /* the most melds could take from R (its points pts) and J jokers: the
  * points of the naturals in some meld of R with J jokers (all of them
@@ -121,7 +92,7 @@ static inline int bound(gr_cards once, gr_cards twice, int pts, int J, const sea
     if (J < 2) {
         gr_cards out = once & ~gr__rpattern_faces(once, J, cx->flags) & ~cx->slot_faces;
         if (out)
-            pts -= points_of(out, cx) + points_of(twice & out, cx);
+            pts -= core_points(out, cx->pts) + core_points(twice & out, cx->pts);
     }
     return pts + JOKER_PTS * J;
 }
@@ -134,7 +105,7 @@ static int try_core(gr_cards once, gr_cards twice, int pts, int J, int m, search
 {
     gr_cards o = once, t = twice;
     for (gr_cards b = faces; b; b &= b - 1)
-        take(&o, &t, (gr_card)__builtin_ctzll(b));
+        core_take(&o, &t, (gr_card)__builtin_ctzll(b));
     int got = cpts + fpts + JOKER_PTS * jk;
     if (got + bound(o, t, pts - fpts, J - jk, cx) <= res)
         return res;   /* cannot beat what is found */
@@ -209,7 +180,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
     if (J < 2) {   /* the naturals in no meld of R with J jokers play no part */
         gr_cards out = once & ~gr__rpattern_faces(once, J, flags) & ~cx->slot_faces;
         if (out) {
-            pts -= points_of(out, cx) + points_of(twice & out, cx);
+            pts -= core_points(out, cx->pts) + core_points(twice & out, cx->pts);
             once &= ~out;
             twice &= ~out;
         }
@@ -219,7 +190,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
     gr_card c = (gr_card)__builtin_ctzll(once);
     int r = GR_CARD_RANK(c), s = GR_CARD_SUIT(c), pts_c = cx->pts[c];
     bool twice_c = (twice >> c) & 1;
-    take(&once, &twice, c);
+    core_take(&once, &twice, c);
     pts -= pts_c;
     int res = floor;   /* what a branch must beat */
     /* runs from c: at its rank, and an ace also after the king */
@@ -253,7 +224,7 @@ static int search_node(gr_cards once, gr_cards twice, int pts, int J, int m,
      * joker melds anyway), or fewer, leaving those sets' room to jokers */
     int copies = 1;
     if (twice_c) {
-        take(&once, &twice, c);
+        core_take(&once, &twice, c);
         pts -= pts_c;
         copies = 2;
     }
@@ -285,7 +256,7 @@ int gr__rummy_small_best_above(const gr_rummy_hand *hand, int flags, const uint8
     search cx;
     cx.flags = flags;
     cx.top = (flags & GR_RUMMY_ACE_HIGH) ? 13 : 12;
-    cx.pts = face_pts[(flags & GR_RUMMY_ACE_HIGH) != 0];
+    cx.pts = core_face_pts[(flags & GR_RUMMY_ACE_HIGH) != 0];
     int n = gr__popcount(hand->once) + gr__popcount(hand->twice);
     cx.memo_size = n < MEMO_FROM ? 0 : n < MEMO_FULL ? MEMO / 4 : MEMO;
     for (unsigned i = 0; i < cx.memo_size; i++)
@@ -317,7 +288,7 @@ int gr__rummy_small_best_above(const gr_rummy_hand *hand, int flags, const uint8
             room += k;
         }
     }
-    int pts = points_of(once, &cx) + points_of(twice, &cx);
+    int pts = core_points(once, cx.pts) + core_points(twice, cx.pts);
     return best(once, twice, pts, hand->jokers, room < ROOM_MAX ? room : ROOM_MAX, &cx,
                 floor >= -1 ? floor : -1);
 }
